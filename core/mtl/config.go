@@ -1,0 +1,180 @@
+package mtl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Loss is a per-task data loss.
+type Loss string
+
+// The supported losses.
+const (
+	Squared  Loss = "squared"
+	Logistic Loss = "logistic"
+)
+
+// Variant chooses between the paper's equations and the authors' code where
+// the two disagree (ALGORITHMS.md, "Two variants, one switch").
+type Variant string
+
+// The two variants.
+const (
+	Paper     Variant = "paper"
+	Reference Variant = "reference"
+)
+
+// TauRule is the self-paced task-weighting rule.
+type TauRule string
+
+// The τ rules of ALGORITHMS.md §2.
+const (
+	Softmax TauRule = "softmax" // τ_t ∝ exp(-cost_t/λ), the paper's reported rule
+	Hard    TauRule = "hard"    // τ_t = 1 if cost_t < λ else δ
+)
+
+// Solver is the W-step solver.
+type Solver string
+
+// The W-step solvers.
+const (
+	Exact    Solver = "exact"    // closed form or Newton to a tight tolerance
+	FISTA100 Solver = "fista100" // the authors' inexact accelerated gradient, 100 iterations
+)
+
+// Models lists the model names accepted by Config.Model.
+var Models = []string{"itl", "stl", "mmtl", "mtfl", "mtaso"}
+
+// Config holds every setting of a training run. The zero value of a field
+// means its documented default; Defaults fills them in.
+type Config struct {
+	// Model is one of Models. Default "mtfl".
+	Model string `json:"model"`
+	// SelfPaced turns on the τ re-weighting; without it τ is held uniform
+	// (the MTL baseline).
+	SelfPaced bool `json:"selfPaced"`
+	// Tau is the τ rule. Default Softmax.
+	Tau TauRule `json:"tau"`
+	// Variant is Paper (default) or Reference.
+	Variant Variant `json:"variant"`
+	// Solver for the W-step. Default Exact for Paper, FISTA100 for Reference.
+	Solver Solver `json:"solver"`
+	// Loss is Squared or Logistic. Default: Logistic for classification
+	// data, Squared for regression.
+	Loss Loss `json:"loss"`
+	// Rho is the regularization constant ρ (μ for STL/ITL). Default 1.
+	Rho float64 `json:"rho"`
+	// Lambda0 is the initial pace λ0. Default 1.
+	Lambda0 float64 `json:"lambda0"`
+	// Pace is c, with λ ← cλ each outer iteration. Default 1.1.
+	Pace float64 `json:"c"`
+	// Delta is the weight of a hard task under the Hard rule. Default 0.01.
+	Delta float64 `json:"delta"`
+	// H is the MTASO subspace dimension. Default 5 (capped at min(d, T)).
+	H int `json:"h"`
+	// MaxIter caps the outer iterations. Default 10.
+	MaxIter int `json:"maxIter"`
+	// TauTol is the paper's stopping threshold on ||Δτ||². Default 1e-6.
+	TauTol float64 `json:"tauTol"`
+	// ObjTol is the relative objective change that stops the reference
+	// variant and the baselines. Default 1e-5.
+	ObjTol float64 `json:"objTol"`
+	// Eps is the MTFL perturbation ε. Default 1e-8.
+	Eps float64 `json:"eps"`
+	// Seed makes runs deterministic (MTASO's random start). Default 0.
+	Seed int64 `json:"seed"`
+}
+
+// Defaults returns c with every zero field replaced by its default. kind
+// selects the default loss.
+func (c Config) Defaults(classification bool) Config {
+	if c.Model == "" {
+		c.Model = "mtfl"
+	}
+	c.Model = strings.ToLower(c.Model)
+	if c.Tau == "" {
+		c.Tau = Softmax
+	}
+	if c.Variant == "" {
+		c.Variant = Paper
+	}
+	if c.Solver == "" {
+		c.Solver = Exact
+		if c.Variant == Reference {
+			c.Solver = FISTA100
+		}
+	}
+	if c.Loss == "" {
+		c.Loss = Squared
+		if classification {
+			c.Loss = Logistic
+		}
+	}
+	if c.Rho == 0 {
+		c.Rho = 1
+	}
+	if c.Lambda0 == 0 {
+		c.Lambda0 = 1
+	}
+	if c.Pace == 0 {
+		c.Pace = 1.1
+	}
+	if c.Delta == 0 {
+		c.Delta = 0.01
+	}
+	if c.H == 0 {
+		c.H = 5
+	}
+	if c.MaxIter == 0 {
+		c.MaxIter = 10
+	}
+	if c.TauTol == 0 {
+		c.TauTol = 1e-6
+	}
+	if c.ObjTol == 0 {
+		c.ObjTol = 1e-5
+	}
+	if c.Eps == 0 {
+		c.Eps = 1e-8
+	}
+	return c
+}
+
+// Validate reports the first setting that is out of range.
+func (c Config) Validate() error {
+	known := false
+	for _, m := range Models {
+		if c.Model == m {
+			known = true
+		}
+	}
+	switch {
+	case !known:
+		return fmt.Errorf("unknown model %q (want one of %s)", c.Model, strings.Join(Models, ", "))
+	case c.Tau != Softmax && c.Tau != Hard:
+		return fmt.Errorf("unknown tau rule %q (want softmax or hard)", c.Tau)
+	case c.Variant != Paper && c.Variant != Reference:
+		return fmt.Errorf("unknown variant %q (want paper or reference)", c.Variant)
+	case c.Solver != Exact && c.Solver != FISTA100:
+		return fmt.Errorf("unknown solver %q (want exact or fista100)", c.Solver)
+	case c.Loss != Squared && c.Loss != Logistic:
+		return fmt.Errorf("unknown loss %q (want squared or logistic)", c.Loss)
+	case !(c.Rho > 0) || c.Rho > 1e12:
+		return fmt.Errorf("rho must be positive and finite, got %v", c.Rho)
+	case !(c.Lambda0 > 0) || c.Lambda0 > 1e300:
+		return fmt.Errorf("lambda0 must be positive and finite, got %v", c.Lambda0)
+	case !(c.Pace >= 1) || c.Pace > 1e6:
+		return fmt.Errorf("pace c must be at least 1, got %v", c.Pace)
+	case !(c.Delta > 0 && c.Delta <= 1):
+		return fmt.Errorf("delta must be in (0, 1], got %v", c.Delta)
+	case c.H < 1:
+		return fmt.Errorf("h must be at least 1, got %d", c.H)
+	case c.MaxIter < 1 || c.MaxIter > 100000:
+		return fmt.Errorf("maxIter must be in [1, 100000], got %d", c.MaxIter)
+	case !(c.TauTol >= 0) || !(c.ObjTol >= 0):
+		return fmt.Errorf("tolerances must be non-negative")
+	case !(c.Eps > 0):
+		return fmt.Errorf("eps must be positive, got %v", c.Eps)
+	}
+	return nil
+}

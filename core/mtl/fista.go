@@ -1,0 +1,154 @@
+package mtl
+
+import (
+	"fmt"
+	"math"
+)
+
+// The authors' inexact W-step (ALGORITHMS.md §1, [CODE]): one accelerated
+// gradient run over all tasks jointly, warm-started, with a step 1/L whose
+// L starts at 1 on every call and doubles whenever the quadratic upper bound
+// fails, stopped after fistaMaxIter iterations or when the relative change
+// of the objective falls to fistaTol.
+const (
+	fistaMaxIter = 100
+	fistaTol     = 1e-5
+)
+
+// objGrad returns the W-step objective of task td at (w, b) and writes its
+// gradient into gw and *gb.
+func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb *float64) float64 {
+	for j := range gw {
+		gw[j] = 0
+	}
+	var val, g0 float64
+	if ws.loss == Squared && td.primal {
+		n := float64(td.n)
+		symVec(td.S, w, gw)
+		axpy(gw, b, td.sx)
+		axpy(gw, -1, td.sxy)
+		for j := range gw {
+			gw[j] *= ws.scale
+		}
+		g0 = ws.scale * (dotVec(td.sx, w) + n*b - td.sy)
+		val = td.lossValue(Squared, ws.scale, w, b)
+	} else {
+		for i := 0; i < td.n; i++ {
+			f := td.dot(i, w) + b
+			var c float64
+			if ws.loss == Squared {
+				r := f - td.y[i]
+				val += 0.5 * r * r
+				c = r
+			} else {
+				z := -td.y[i] * f
+				val += softplus(z)
+				c = -td.y[i] * sigmoid(z)
+			}
+			td.addRowTo(gw, i, ws.scale*c)
+			g0 += ws.scale * c
+		}
+		val *= ws.scale
+	}
+	u := ws.diff(w)
+	ws.m.applyM(u, u)
+	axpy(gw, 2*ws.rho, u)
+	val += ws.rho * dotVec(ws.diff(w), u)
+	*gb = g0
+	return val
+}
+
+// fistaJoint runs the authors' accelerated gradient on all tasks at once.
+// W and B hold the warm start and receive the result.
+func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) error {
+	T := len(tasks)
+	d := len(W[0])
+	clone := func(src [][]float64) [][]float64 {
+		out := make([][]float64, len(src))
+		for t := range src {
+			out[t] = append([]float64(nil), src[t]...)
+		}
+		return out
+	}
+	x, xPrev := clone(W), clone(W)
+	bx, bPrev := append([]float64(nil), B...), append([]float64(nil), B...)
+	s := clone(W)
+	bs := make([]float64, T)
+	z := clone(W)
+	bz := make([]float64, T)
+	gw := make([][]float64, T)
+	for t := range gw {
+		gw[t] = make([]float64, d)
+	}
+	gb := make([]float64, T)
+	total := func(W [][]float64, B []float64, grad bool) float64 {
+		var f float64
+		scratch := make([]float64, d)
+		for t, td := range tasks {
+			g := scratch
+			if grad {
+				g = gw[t]
+			}
+			var gbt float64
+			f += td.objGrad(steps[t], W[t], B[t], g, &gbt)
+			if grad {
+				gb[t] = gbt
+			}
+		}
+		return f
+	}
+	L := 1.0
+	tk, tPrev := 1.0, 0.0
+	fx := total(x, bx, false)
+	for it := 0; it < fistaMaxIter; it++ {
+		beta := (tPrev - 1) / tk
+		for t := range s {
+			for j := range s[t] {
+				s[t][j] = x[t][j] + beta*(x[t][j]-xPrev[t][j])
+			}
+			bs[t] = bx[t] + beta*(bx[t]-bPrev[t])
+		}
+		fs := total(s, bs, true)
+		var fz, dist float64
+		for tries := 0; ; tries++ {
+			var lin float64
+			dist = 0
+			for t := range s {
+				for j := range s[t] {
+					z[t][j] = s[t][j] - gw[t][j]/L
+					dd := z[t][j] - s[t][j]
+					lin += gw[t][j] * dd
+					dist += dd * dd
+				}
+				bz[t] = bs[t] - gb[t]/L
+				dd := bz[t] - bs[t]
+				lin += gb[t] * dd
+				dist += dd * dd
+			}
+			fz = total(z, bz, false)
+			if fz <= fs+lin+L/2*dist || tries > 200 {
+				break
+			}
+			L *= 2
+		}
+		if math.IsNaN(fz) || math.IsInf(fz, 0) {
+			return errNumeric(fmt.Sprintf("fista: objective became %v", fz))
+		}
+		xPrev, x, z = x, z, xPrev
+		bPrev, bx, bz = bx, bz, bPrev
+		if dist < 1e-20 {
+			break
+		}
+		if it > 0 && math.Abs(fz-fx) <= fistaTol*math.Abs(fx) {
+			break
+		}
+		fx = fz
+		tPrev = tk
+		tk = (1 + math.Sqrt(1+4*tk*tk)) / 2
+	}
+	for t := range W {
+		copy(W[t], x[t])
+	}
+	copy(B, bx)
+	return nil
+}

@@ -1,0 +1,34 @@
+package mtl
+
+import "errors"
+
+// mmtl is mean-regularized MTL (Evgeniou & Pontil 2004, ALGORITHMS.md §5):
+// Θ = w0, pen_t = ‖w_t − w0‖², and the Θ-step is the τ-weighted mean.
+type mmtl struct {
+	m  *metric
+	w0 []float64 // nil until the first Θ-step (w0^(0) = 0)
+}
+
+func newMMTL(env structureEnv) structure { return &mmtl{m: identityMetric(env.d)} }
+
+func (s *mmtl) metric() *metric      { return s.m }
+func (s *mmtl) anchor(int) []float64 { return s.w0 }
+func (s *mmtl) extra() float64       { return 0 }
+func (s *mmtl) update(W [][]float64, tau []float64) error {
+	if err := validateWeights(tau, "mmtl"); err != nil {
+		return err
+	}
+	var sum float64
+	for _, v := range tau {
+		sum += v
+	}
+	if !(sum > 0) {
+		return errors.New("mmtl: task weights sum to zero")
+	}
+	w0 := make([]float64, len(W[0]))
+	for t, w := range W {
+		axpy(w0, tau[t]/sum, w)
+	}
+	s.w0 = w0
+	return nil
+}

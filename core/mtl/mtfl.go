@@ -1,0 +1,38 @@
+package mtl
+
+// mtfl is convex multitask feature learning (Argyriou, Evgeniou & Pontil
+// 2008; ALGORITHMS.md §6): Θ = D, pen_t = w_tᵀD⁻¹w_t, and the Θ-step is
+// D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
+type mtfl struct {
+	env structureEnv
+	m   *metric // M⁻¹ = D
+}
+
+func newMTFL(env structureEnv) structure {
+	// D^(0): Argyriou's I/d (paper variant) or the authors' d·I (reference).
+	beta := 1 / float64(env.d)
+	if env.cfg.Variant == Reference {
+		beta = float64(env.d)
+	}
+	return &mtfl{env: env, m: scaledIdentityMetric(env.d, beta)}
+}
+
+func (s *mtfl) metric() *metric      { return s.m }
+func (s *mtfl) anchor(int) []float64 { return nil }
+
+// extra is the ε·tr(D⁻¹) term of the perturbed objective
+// tr(D⁻¹(WWᵀ + εI)), so that the reported objective is the one the
+// alternation provably decreases.
+func (s *mtfl) extra() float64 { return s.env.cfg.Eps * s.m.traceM() }
+
+func (s *mtfl) update(W [][]float64, tau []float64) error {
+	if err := validateWeights(tau, "mtfl"); err != nil {
+		return err
+	}
+	m, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.cfg.Eps)
+	if err != nil {
+		return err
+	}
+	s.m = m
+	return nil
+}

@@ -1,0 +1,224 @@
+package mtl
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/spmtl/spmtl/core/data"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Problem is a training set prepared for the learners: the per-task
+// statistics that every fit on the same data can share (sufficient
+// statistics for the squared loss in low dimension, data Gram matrices in
+// high dimension). Prepare it once and train any number of models on it;
+// a Problem is safe for concurrent use by several trainers.
+type Problem struct {
+	// Data is the training set the problem was prepared from.
+	Data  *data.Dataset
+	d     int
+	tasks []*taskData
+
+	poolOnce sync.Once
+	pooled   *taskData
+	poolErr  error
+}
+
+// taskData holds one task's rows and the statistics its W-step needs.
+//
+// The primal form (small d, dense) keeps the uncentered moments
+// S = XᵀX, sx = Xᵀ1, sy = 1ᵀy, sxy = Xᵀy, syy = yᵀy, so that the
+// squared-loss W-step never touches the rows. The span form (large d or
+// sparse) keeps the N×N Gram K0 = XXᵀ and the feature means, so that the
+// W-step is an N×N solve in the span of the task's data (ALGORITHMS.md
+// eq. 3 and §11).
+type taskData struct {
+	name string
+	n    int
+	y    []float64
+	x    *mat.Dense // dense rows, or nil
+	s    *data.CSR  // sparse rows, or nil
+
+	primal bool
+	// primal statistics
+	S        *mat.SymDense
+	sx, sxy  []float64
+	sy, syy  float64
+	ybar     float64
+	xbar     []float64 // feature means (both forms)
+	k0       *mat.SymDense
+	k0rowSum []float64 // row sums of K0 (span form)
+}
+
+// primalMaxDim is the largest dimension for which a dense task is solved in
+// the primal (d×d) form when it has fewer rows than features. Above it, and
+// whenever d exceeds the row count by more, the N×N span form is cheaper.
+const primalMaxDim = 64
+
+// Prepare validates ds and computes the per-task statistics. The cost is one
+// pass over the data per task (O(N d²) or O(N² nnz/N)); it is excluded from
+// the per-fit cost the benchmarks measure.
+func Prepare(ds *data.Dataset) (p *Problem, err error) {
+	defer recoverTo(&err, "prepare")
+	if ds == nil {
+		return nil, fmt.Errorf("prepare: nil dataset")
+	}
+	if err := ds.Validate(); err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	p = &Problem{Data: ds, d: ds.Features}
+	for i := range ds.Tasks {
+		p.tasks = append(p.tasks, newTaskData(&ds.Tasks[i], ds.Features))
+	}
+	return p, nil
+}
+
+// Tasks returns the number of tasks.
+func (p *Problem) Tasks() int { return len(p.tasks) }
+
+// Features returns the number of features d.
+func (p *Problem) Features() int { return p.d }
+
+func newTaskData(t *data.Task, d int) *taskData {
+	td := &taskData{name: t.Name, n: t.Rows(), y: t.Y, x: t.X, s: t.S}
+	for _, v := range t.Y {
+		td.sy += v
+		td.syy += v * v
+	}
+	td.ybar = td.sy / float64(td.n)
+	td.primal = t.S == nil && (d <= td.n || d <= primalMaxDim)
+	td.xbar = make([]float64, d)
+	if td.primal {
+		td.S = mat.NewSymDense(d, nil)
+		td.sx = make([]float64, d)
+		td.sxy = make([]float64, d)
+		td.S.SymRankK(td.S, 1, t.X.T())
+		for i := 0; i < td.n; i++ {
+			row := t.X.RawRowView(i)
+			yi := t.Y[i]
+			for j, v := range row {
+				td.sx[j] += v
+				td.sxy[j] += v * yi
+			}
+		}
+		for j := range td.xbar {
+			td.xbar[j] = td.sx[j] / float64(td.n)
+		}
+		return td
+	}
+	// Span form: Gram matrix of the rows and the feature means.
+	n := td.n
+	td.k0 = mat.NewSymDense(n, nil)
+	if t.S != nil {
+		s := t.S
+		dense := make([]float64, d)
+		for i := 0; i < n; i++ {
+			for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
+				dense[s.Indices[k]] = s.Values[k]
+				td.xbar[s.Indices[k]] += s.Values[k]
+			}
+			for j := 0; j <= i; j++ {
+				td.k0.SetSym(i, j, s.RowDot(j, dense))
+			}
+			for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
+				dense[s.Indices[k]] = 0
+			}
+		}
+	} else {
+		td.k0.SymRankK(td.k0, 1, t.X)
+		for i := 0; i < n; i++ {
+			for j, v := range t.X.RawRowView(i) {
+				td.xbar[j] += v
+			}
+		}
+	}
+	for j := range td.xbar {
+		td.xbar[j] /= float64(n)
+	}
+	td.k0rowSum = make([]float64, n)
+	for i := 0; i < n; i++ {
+		var sum float64
+		for j := 0; j < n; j++ {
+			sum += td.k0.At(i, j)
+		}
+		td.k0rowSum[i] = sum
+	}
+	return td
+}
+
+// dot returns x_iᵀw.
+func (td *taskData) dot(i int, w []float64) float64 {
+	if td.s != nil {
+		return td.s.RowDot(i, w)
+	}
+	return dotVec(td.x.RawRowView(i), w)
+}
+
+// addRowTo adds a·x_i to dst.
+func (td *taskData) addRowTo(dst []float64, i int, a float64) {
+	if td.s != nil {
+		s := td.s
+		for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
+			dst[s.Indices[k]] += a * s.Values[k]
+		}
+		return
+	}
+	axpy(dst, a, td.x.RawRowView(i))
+}
+
+// pool returns the union of all tasks as one task (for STL).
+func (p *Problem) pool() (*taskData, error) {
+	p.poolOnce.Do(func() {
+		ds := p.Data
+		var all data.Task
+		all.Name = "pooled"
+		if ds.Sparse() {
+			s := &data.CSR{Cols: ds.Features, Indptr: []int{0}}
+			for i := range ds.Tasks {
+				ts := ds.Tasks[i].S
+				base := len(s.Indices)
+				s.Indices = append(s.Indices, ts.Indices...)
+				s.Values = append(s.Values, ts.Values...)
+				for r := 1; r <= ts.Rows; r++ {
+					s.Indptr = append(s.Indptr, base+ts.Indptr[r])
+				}
+				s.Rows += ts.Rows
+				all.Y = append(all.Y, ds.Tasks[i].Y...)
+			}
+			all.S = s
+		} else {
+			n := ds.Rows()
+			x := mat.NewDense(n, ds.Features, nil)
+			r := 0
+			for i := range ds.Tasks {
+				t := &ds.Tasks[i]
+				for k := 0; k < t.Rows(); k++ {
+					x.SetRow(r, t.X.RawRowView(k))
+					r++
+				}
+				all.Y = append(all.Y, t.Y...)
+			}
+			all.X = x
+		}
+		if all.Rows() > 20000 && (ds.Sparse() || ds.Features > all.Rows()) {
+			p.poolErr = fmt.Errorf("stl: %d pooled rows in %d dimensions is too large for the span solver", all.Rows(), ds.Features)
+			return
+		}
+		p.pooled = newTaskData(&all, ds.Features)
+	})
+	return p.pooled, p.poolErr
+}
+
+func dotVec(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
+
+func axpy(dst []float64, a float64, x []float64) {
+	for i, v := range x {
+		dst[i] += a * v
+	}
+}

@@ -1,0 +1,75 @@
+package mtl
+
+import (
+	"fmt"
+	"math"
+)
+
+// structure is the shared knowledge Θ of an MTL method whose penalty splits
+// over tasks, P(W, Θ) = Σ_t pen_t(w_t; Θ), with every pen_t of the form
+// (w − a_t)ᵀ M (w − a_t) (ALGORITHMS.md §1 table). The self-paced trainer is
+// generic over it: adding a method is one short file that implements these
+// four methods and registers a constructor in structures.
+type structure interface {
+	// metric returns M⁻¹ for the next W-step, shared by all tasks.
+	metric() *metric
+	// anchor returns a_t for the next W-step (nil means 0).
+	anchor(t int) []float64
+	// update is the Θ-step: the exact minimizer of Σ_t weight_t·pen_t(w_t; Θ)
+	// given the new task vectors W and the normalized τ.
+	update(W [][]float64, tau []float64) error
+	// extra is any Θ-only term of the objective (MTFL's ε·tr(D⁻¹)).
+	extra() float64
+}
+
+// structureEnv is what a constructor may read.
+type structureEnv struct {
+	d, T      int
+	cfg       Config
+	selfPaced bool
+}
+
+var structures = map[string]func(env structureEnv) structure{
+	"itl":   newITL,
+	"stl":   newITL, // STL is ITL on the pooled task
+	"mmtl":  newMMTL,
+	"mtfl":  newMTFL,
+	"mtaso": newMTASO,
+}
+
+// columnWeights returns the ω_t that scale the task columns in an MTFL or
+// MTASO Θ-step. The baseline uses ω = 1. The paper's objective weights the
+// penalties by τ, i.e. the columns by √τ; we scale τ by T first so that a
+// uniform τ gives exactly the baseline's ω = 1 (this matters only through
+// MTFL's absolute ε). The authors' code scales the columns by τ itself.
+func columnWeights(env structureEnv, tau []float64) []float64 {
+	w := make([]float64, len(tau))
+	for t := range w {
+		switch {
+		case !env.selfPaced:
+			w[t] = 1
+		case env.cfg.Variant == Reference:
+			w[t] = tau[t]
+		default:
+			w[t] = math.Sqrt(float64(len(tau)) * tau[t])
+		}
+	}
+	return w
+}
+
+// itl: independent tasks, pen = ‖w‖², no shared knowledge.
+type itl struct{ m *metric }
+
+func newITL(env structureEnv) structure            { return &itl{m: identityMetric(env.d)} }
+func (s *itl) metric() *metric                     { return s.m }
+func (s *itl) anchor(int) []float64                { return nil }
+func (s *itl) update([][]float64, []float64) error { return nil }
+func (s *itl) extra() float64                      { return 0 }
+func validateWeights(tau []float64, who string) error {
+	for _, v := range tau {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("%s: invalid task weight %v", who, v)
+		}
+	}
+	return nil
+}

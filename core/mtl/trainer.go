@@ -1,0 +1,294 @@
+package mtl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime/debug"
+)
+
+// Trainer runs the self-paced alternating optimization (Algorithm 1 of the
+// paper, ALGORITHMS.md §2) one outer iteration at a time. The MTL baseline
+// is the same trainer with Config.SelfPaced off (τ held uniform), so
+// baseline and self-paced runs share one code path.
+//
+// A Trainer is not safe for concurrent use; distinct trainers on one
+// Problem are.
+type Trainer struct {
+	p     *Problem
+	cfg   Config
+	env   structureEnv
+	st    structure
+	tasks []*taskData // the fitted tasks (one pooled task for STL)
+	stl   bool
+
+	w     [][]float64
+	b     []float64
+	cache []cholCache
+
+	lambda  float64
+	prevTau []float64
+	prevObj float64
+	hist    []Snapshot
+	done    bool
+	err     error
+}
+
+// NewTrainer returns a trainer for p with cfg (zero fields take their
+// defaults, see Config). It fails on an invalid configuration, or on a
+// loss that does not fit the data (logistic on regression labels).
+func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
+	defer recoverTo(&err, "new trainer")
+	if p == nil {
+		return nil, errors.New("new trainer: nil problem")
+	}
+	classification := p.Data.Kind == dataClassification
+	cfg = cfg.Defaults(classification)
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("new trainer: %w", err)
+	}
+	if cfg.Loss == Logistic && !classification {
+		return nil, errors.New("new trainer: the logistic loss needs binary labels, and this data set is regression")
+	}
+	tr = &Trainer{p: p, cfg: cfg, lambda: cfg.Lambda0}
+	tr.tasks = p.tasks
+	if cfg.Model == "stl" {
+		pooled, err := p.pool()
+		if err != nil {
+			return nil, fmt.Errorf("new trainer: %w", err)
+		}
+		tr.tasks = []*taskData{pooled}
+		tr.stl = true
+	}
+	tr.env = structureEnv{d: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl}
+	tr.st = structures[cfg.Model](tr.env)
+	tr.w = make([][]float64, len(tr.tasks))
+	for t := range tr.w {
+		tr.w[t] = make([]float64, p.d)
+	}
+	tr.b = make([]float64, len(tr.tasks))
+	tr.cache = make([]cholCache, len(tr.tasks))
+	return tr, nil
+}
+
+// Config returns the configuration in force, defaults filled in.
+func (tr *Trainer) Config() Config { return tr.cfg }
+
+// Done reports whether the run has converged, hit the iteration cap or
+// failed.
+func (tr *Trainer) Done() bool { return tr.done }
+
+// History returns the snapshots of the iterations so far (the τ history is
+// the Tau field of each).
+func (tr *Trainer) History() []Snapshot { return tr.hist }
+
+// Run steps until done or until ctx is cancelled, and returns the last
+// snapshot.
+func (tr *Trainer) Run(ctx context.Context) (Snapshot, error) {
+	var last Snapshot
+	for !tr.done {
+		if err := ctx.Err(); err != nil {
+			return last, err
+		}
+		s, err := tr.Step()
+		if err != nil {
+			return s, err
+		}
+		last = s
+	}
+	if len(tr.hist) > 0 {
+		last = tr.hist[len(tr.hist)-1]
+	}
+	return last, tr.err
+}
+
+// scale returns the data-term scale of task td: the squared loss is a sum
+// in the Reference variant and a mean in the Paper variant; the logistic
+// loss is always a mean (ALGORITHMS.md §0).
+func (tr *Trainer) scale(td *taskData) float64 {
+	if tr.cfg.Loss == Squared && tr.cfg.Variant == Reference {
+		return 1
+	}
+	return 1 / float64(td.n)
+}
+
+func (tr *Trainer) wstep(t int) *wstep {
+	return &wstep{
+		loss:   tr.cfg.Loss,
+		scale:  tr.scale(tr.tasks[t]),
+		rho:    tr.cfg.Rho,
+		m:      tr.st.metric(),
+		anchor: tr.st.anchor(t),
+	}
+}
+
+// Step runs one outer iteration: the W-step for every task given Θ, the
+// task costs, τ, λ ← cλ, the Θ-step, and the stopping test. After the run
+// is done it returns the last snapshot again. A numerical failure ends the
+// run with an error wrapping ErrNumeric.
+func (tr *Trainer) Step() (snap Snapshot, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("step: internal error: %v\n%s", r, debug.Stack())
+			tr.done, tr.err = true, err
+		}
+	}()
+	if tr.done {
+		if len(tr.hist) > 0 {
+			snap = tr.hist[len(tr.hist)-1]
+		}
+		return snap, tr.err
+	}
+	snap, err = tr.step()
+	if err != nil {
+		tr.done, tr.err = true, fmt.Errorf("iteration %d: %w", len(tr.hist)+1, err)
+		return snap, tr.err
+	}
+	tr.hist = append(tr.hist, snap)
+	tr.done = snap.Done
+	return snap, nil
+}
+
+func (tr *Trainer) step() (Snapshot, error) {
+	cfg := tr.cfg
+	k := len(tr.hist) + 1
+	T := len(tr.tasks)
+
+	// 1. W-step with Θ^(k−1).
+	steps := make([]*wstep, T)
+	for t := range steps {
+		steps[t] = tr.wstep(t)
+	}
+	if cfg.Solver == FISTA100 {
+		if err := fistaJoint(tr.tasks, steps, tr.w, tr.b); err != nil {
+			return Snapshot{}, err
+		}
+	} else {
+		for t, td := range tr.tasks {
+			if err := td.solveExact(steps[t], tr.w[t], &tr.b[t], &tr.cache[t]); err != nil {
+				return Snapshot{}, err
+			}
+		}
+	}
+	for t := range tr.w {
+		if !finiteVec(tr.w[t]) || !finite(tr.b[t]) {
+			return Snapshot{}, errNumeric(fmt.Sprintf("task %s: the fit diverged (non-finite weights)", tr.tasks[t].name))
+		}
+	}
+
+	if tr.stl {
+		return tr.stlSnapshot(steps[0])
+	}
+
+	// 2. Costs with the old Θ.
+	snap := Snapshot{Iter: k, Lambda: tr.lambda}
+	snap.Loss = make([]float64, T)
+	snap.Penalty = make([]float64, T)
+	snap.Cost = make([]float64, T)
+	for t, td := range tr.tasks {
+		l := td.lossValue(cfg.Loss, steps[t].scale, tr.w[t], tr.b[t])
+		pen := steps[t].penalty(tr.w[t])
+		norm := steps[t].scale * float64(td.n) // turns l into a per-example mean
+		snap.Loss[t] = l / norm
+		snap.Penalty[t] = pen
+		snap.Cost[t] = (l + cfg.Rho*pen) / norm
+		if !finite(snap.Cost[t]) {
+			return Snapshot{}, errNumeric(fmt.Sprintf("task %s: non-finite cost", td.name))
+		}
+	}
+
+	// 3. τ, then 4. λ ← cλ.
+	if tr.env.selfPaced {
+		if cfg.Tau == Hard {
+			snap.Tau = HardTau(snap.Cost, tr.lambda, cfg.Delta)
+		} else {
+			snap.Tau = SoftmaxTau(snap.Cost, tr.lambda, cfg.Variant)
+		}
+	} else {
+		snap.Tau = uniform(T)
+	}
+	var wc float64
+	for t, c := range snap.Cost {
+		wc += snap.Tau[t] * c
+	}
+	snap.SPObjective = wc + tr.lambda*tauRegularizer(cfg.Tau, snap.Tau)
+	tr.lambda *= cfg.Pace
+
+	// 5. Θ-step.
+	if err := tr.st.update(tr.w, snap.Tau); err != nil {
+		return Snapshot{}, err
+	}
+
+	// 6. Objective with the new Θ, and the stopping rule.
+	var obj float64
+	for t, td := range tr.tasks {
+		ws := tr.wstep(t)
+		obj += td.lossValue(cfg.Loss, ws.scale, tr.w[t], tr.b[t]) + cfg.Rho*ws.penalty(tr.w[t])
+	}
+	obj += cfg.Rho * tr.st.extra()
+	snap.Objective = obj
+	if !finite(obj) {
+		return Snapshot{}, errNumeric("non-finite objective")
+	}
+	snap.TauChange = math.NaN()
+	if tr.prevTau != nil {
+		var ch float64
+		for t, v := range snap.Tau {
+			dv := v - tr.prevTau[t]
+			ch += dv * dv
+		}
+		snap.TauChange = ch
+	}
+	if k > 1 {
+		if tr.env.selfPaced && cfg.Variant == Paper {
+			snap.Converged = snap.TauChange <= cfg.TauTol
+		} else {
+			snap.Converged = math.Abs(obj-tr.prevObj) <= cfg.ObjTol*math.Abs(tr.prevObj)
+		}
+	}
+	tr.prevTau = snap.Tau
+	tr.prevObj = obj
+	snap.Done = snap.Converged || k >= cfg.MaxIter
+	return snap, nil
+}
+
+// stlSnapshot reports the pooled fit per original task; STL is done after
+// its single fit.
+func (tr *Trainer) stlSnapshot(ws *wstep) (Snapshot, error) {
+	T := len(tr.p.tasks)
+	snap := Snapshot{Iter: 1, Lambda: tr.lambda, Tau: uniform(T), TauChange: math.NaN(), Converged: true, Done: true}
+	snap.Loss = make([]float64, T)
+	snap.Penalty = make([]float64, T)
+	snap.Cost = make([]float64, T)
+	pen := ws.penalty(tr.w[0])
+	for t, td := range tr.p.tasks {
+		sc := tr.scale(td)
+		l := td.lossValue(tr.cfg.Loss, sc, tr.w[0], tr.b[0])
+		snap.Loss[t] = l / (sc * float64(td.n))
+		snap.Penalty[t] = pen
+		snap.Cost[t] = snap.Loss[t] + tr.cfg.Rho*pen/(sc*float64(td.n))
+	}
+	pooled := tr.tasks[0]
+	snap.Objective = pooled.lossValue(tr.cfg.Loss, ws.scale, tr.w[0], tr.b[0]) + tr.cfg.Rho*pen
+	snap.SPObjective = snap.Objective
+	return snap, nil
+}
+
+func finite(v float64) bool { return v-v == 0 }
+
+func finiteVec(v []float64) bool {
+	for _, x := range v {
+		if x-x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// recoverTo turns a panic in an exported function into an error.
+func recoverTo(err *error, what string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: internal error: %v", what, r)
+	}
+}

@@ -103,15 +103,7 @@ func (tr *Trainer) Run(ctx context.Context) (Snapshot, error) {
 	return last, tr.err
 }
 
-// scale returns the data-term scale of task td: the squared loss is a sum
-// in the Reference variant and a mean in the Paper variant; the logistic
-// loss is always a mean (ALGORITHMS.md §0).
-func (tr *Trainer) scale(td *taskData) float64 {
-	if tr.cfg.Loss == Squared && tr.cfg.Variant == Reference {
-		return 1
-	}
-	return 1 / float64(td.n)
-}
+func (tr *Trainer) scale(td *taskData) float64 { return lossScale(tr.cfg.Loss, tr.cfg.Variant, td) }
 
 func (tr *Trainer) wstep(t int) *wstep {
 	return &wstep{

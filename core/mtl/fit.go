@@ -1,0 +1,51 @@
+package mtl
+
+import "fmt"
+
+// TaskFit is the solution of one task's W-step.
+type TaskFit struct {
+	W []float64
+	B float64
+	// Loss is the task's data term l_t in the variant's scale (a sum for the
+	// Reference squared loss, a mean otherwise).
+	Loss float64
+	// Penalty is ‖w − anchor‖².
+	Penalty float64
+}
+
+// FitTask solves ALGORITHMS.md eq. (1) exactly for task t with the identity
+// metric: min_{w,b} l_t(w, b) + rho·‖w − anchor‖² (anchor nil means 0), the
+// loss scaled as the variant prescribes. It is the building block of the
+// sequential learners (curriculum learning anchors each task at the
+// previous one).
+func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []float64) (fit TaskFit, err error) {
+	defer recoverTo(&err, "fit task")
+	if t < 0 || t >= len(p.tasks) {
+		return fit, fmt.Errorf("fit task: task index %d out of range [0, %d)", t, len(p.tasks))
+	}
+	if anchor != nil && len(anchor) != p.d {
+		return fit, fmt.Errorf("fit task: anchor has length %d, want %d", len(anchor), p.d)
+	}
+	if !(rho > 0) {
+		return fit, fmt.Errorf("fit task: rho must be positive, got %v", rho)
+	}
+	td := p.tasks[t]
+	ws := &wstep{loss: loss, scale: lossScale(loss, v, td), rho: rho, m: identityMetric(p.d), anchor: anchor}
+	fit.W = make([]float64, p.d)
+	if err := td.solveExact(ws, fit.W, &fit.B, nil); err != nil {
+		return fit, fmt.Errorf("fit task %s: %w", td.name, err)
+	}
+	fit.Loss = td.lossValue(loss, ws.scale, fit.W, fit.B)
+	fit.Penalty = ws.penalty(fit.W)
+	return fit, nil
+}
+
+// lossScale returns the data-term scale: the squared loss is a sum in the
+// Reference variant and a mean in the Paper variant; the logistic loss is
+// always a mean (ALGORITHMS.md §0).
+func lossScale(loss Loss, v Variant, td *taskData) float64 {
+	if loss == Squared && v == Reference {
+		return 1
+	}
+	return 1 / float64(td.n)
+}

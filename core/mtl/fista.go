@@ -23,14 +23,13 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 	}
 	var val, g0 float64
 	if ws.loss == Squared && td.primal {
-		n := float64(td.n)
-		symVec(td.S, w, gw)
-		axpy(gw, b, td.sx)
-		axpy(gw, -1, td.sxy)
+		// ∇_w = C w − q + N x̄ (x̄ᵀw + b − ȳ), ∇_b = N (x̄ᵀw + b − ȳ).
+		d := len(w)
+		e := float64(td.n) * (dotVec(td.xbar, w) + b - td.ybar)
 		for j := range gw {
-			gw[j] *= ws.scale
+			gw[j] = ws.scale * (dotVec(td.c[j*d:j*d+d], w) - td.q[j] + e*td.xbar[j])
 		}
-		g0 = ws.scale * (dotVec(td.sx, w) + n*b - td.sy)
+		g0 = ws.scale * e
 		val = td.lossValue(Squared, ws.scale, w, b)
 	} else {
 		for i := 0; i < td.n; i++ {

@@ -21,7 +21,7 @@ type metric struct {
 	r     int
 	gamma []float64
 
-	dense *mat.SymDense // M (not M⁻¹), formed lazily for the primal solver
+	dense []float64 // M (not M⁻¹), d×d row-major, formed lazily for the primal solver
 }
 
 func identityMetric(d int) *metric { return &metric{d: d, beta: 1} }
@@ -118,12 +118,12 @@ func (m *metric) traceM() float64 {
 // denseM returns M as a d×d matrix (for the primal solver, small d only).
 // Where U spans the whole space the complement term is dropped, since
 // (1/β)(I − UUᵀ) would only add round-off amplified by 1/β.
-func (m *metric) denseM() *mat.SymDense {
+func (m *metric) denseM() []float64 {
 	if m.dense != nil {
 		return m.dense
 	}
 	d, r := m.d, m.r
-	out := mat.NewSymDense(d, nil)
+	out := make([]float64, d*d)
 	full := r >= d
 	for a := 0; a < d; a++ {
 		for b := a; b < d; b++ {
@@ -139,7 +139,7 @@ func (m *metric) denseM() *mat.SymDense {
 					s += ua[i] * ub[i] * m.coef(i)
 				}
 			}
-			out.SetSym(a, b, s)
+			out[a*d+b], out[b*d+a] = s, s
 		}
 	}
 	m.dense = out

@@ -26,9 +26,9 @@ type Problem struct {
 
 // taskData holds one task's rows and the statistics its W-step needs.
 //
-// The primal form (small d, dense) keeps the uncentered moments
-// S = XᵀX, sx = Xᵀ1, sy = 1ᵀy, sxy = Xᵀy, syy = yᵀy, so that the
-// squared-loss W-step never touches the rows. The span form (large d or
+// The primal form (small d, dense) keeps the centered moments
+// C = XcᵀXc, q = Xcᵀyc, ycᵀyc and the means, so that the squared-loss
+// W-step and loss never touch the rows. The span form (large d or
 // sparse) keeps the N×N Gram K0 = XXᵀ and the feature means, so that the
 // W-step is an N×N solve in the span of the task's data (ALGORITHMS.md
 // eq. 3 and §11).
@@ -41,9 +41,9 @@ type taskData struct {
 
 	primal bool
 	// primal statistics
-	S        *mat.SymDense
-	sx, sxy  []float64
-	sy, syy  float64
+	c        []float64 // XcᵀXc, d×d row-major
+	q        []float64 // Xcᵀyc
+	ycyc     float64   // ycᵀyc
 	ybar     float64
 	xbar     []float64 // feature means (both forms)
 	k0       *mat.SymDense
@@ -82,28 +82,35 @@ func (p *Problem) Features() int { return p.d }
 func newTaskData(t *data.Task, d int) *taskData {
 	td := &taskData{name: t.Name, n: t.Rows(), y: t.Y, x: t.X, s: t.S}
 	for _, v := range t.Y {
-		td.sy += v
-		td.syy += v * v
+		td.ybar += v
 	}
-	td.ybar = td.sy / float64(td.n)
+	td.ybar /= float64(td.n)
 	td.primal = t.S == nil && (d <= td.n || d <= primalMaxDim)
 	td.xbar = make([]float64, d)
 	if td.primal {
-		td.S = mat.NewSymDense(d, nil)
-		td.sx = make([]float64, d)
-		td.sxy = make([]float64, d)
-		td.S.SymRankK(td.S, 1, t.X.T())
 		for i := 0; i < td.n; i++ {
-			row := t.X.RawRowView(i)
-			yi := t.Y[i]
-			for j, v := range row {
-				td.sx[j] += v
-				td.sxy[j] += v * yi
+			axpy(td.xbar, 1/float64(td.n), t.X.RawRowView(i))
+		}
+		xc := mat.NewDense(td.n, d, nil)
+		yc := make([]float64, td.n)
+		for i := 0; i < td.n; i++ {
+			row := xc.RawRowView(i)
+			for j, v := range t.X.RawRowView(i) {
+				row[j] = v - td.xbar[j]
+			}
+			yc[i] = t.Y[i] - td.ybar
+			td.ycyc += yc[i] * yc[i]
+		}
+		var c mat.SymDense
+		c.SymOuterK(1, xc.T())
+		td.c = make([]float64, d*d)
+		for i := 0; i < d; i++ {
+			for j := 0; j < d; j++ {
+				td.c[i*d+j] = c.At(i, j)
 			}
 		}
-		for j := range td.xbar {
-			td.xbar[j] = td.sx[j] / float64(td.n)
-		}
+		td.q = make([]float64, d)
+		mat.NewVecDense(d, td.q).MulVec(xc.T(), mat.NewVecDense(td.n, yc))
 		return td
 	}
 	// Span form: Gram matrix of the rows and the feature means.

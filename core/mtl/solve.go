@@ -30,10 +30,15 @@ type wstep struct {
 // lossValue returns scale·Σ_i loss_i(w, b) for the task.
 func (td *taskData) lossValue(loss Loss, scale float64, w []float64, b float64) float64 {
 	if loss == Squared && td.primal {
-		// 0.5·‖y − Xw − b‖² from the moments, so the rows are not read.
-		sw := make([]float64, len(w))
-		symVec(td.S, w, sw)
-		v := td.syy - 2*(dotVec(w, td.sxy)+b*td.sy) + dotVec(w, sw) + 2*b*dotVec(w, td.sx) + float64(td.n)*b*b
+		// ½‖y − Xw − b‖² = ½(ycᵀyc − 2wᵀq + wᵀCw + N(ȳ − x̄ᵀw − b)²) from
+		// the centered moments, so the rows are not read.
+		d := len(w)
+		var wcw float64
+		for i, wi := range w {
+			wcw += wi * dotVec(td.c[i*d:i*d+d], w)
+		}
+		e := td.ybar - dotVec(td.xbar, w) - b
+		v := td.ycyc - 2*dotVec(w, td.q) + wcw + float64(td.n)*e*e
 		return scale * 0.5 * math.Max(v, 0)
 	}
 	var sum float64
@@ -67,70 +72,77 @@ func (ws *wstep) diff(w []float64) []float64 {
 
 // solveExact solves the W-step to machine precision (closed form for the
 // squared loss, Newton for the logistic loss). w and b hold the warm start
-// and receive the solution. chol, when non-nil, caches the primal squared
-// factorization across calls with the same metric and ρ.
-func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *cholCache) error {
+// and receive the solution. It returns the data term scale·Σ loss_i at the
+// solution. cache, when non-nil, carries work from one call to the next for
+// the same task (a trainer keeps one per task); nil is fine.
+func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCache) (float64, error) {
+	if cache == nil {
+		cache = new(taskCache)
+	}
+	var err error
 	switch {
 	case ws.loss == Squared && td.primal:
-		return td.squaredPrimal(ws, w, b, cache)
+		err = td.squaredPrimal(ws, w, b, cache)
 	case ws.loss == Squared:
-		return td.squaredSpan(ws, w, b)
+		err = td.squaredSpan(ws, w, b)
 	case td.primal:
-		return td.logisticPrimal(ws, w, b)
+		return td.logisticPrimal(ws, w, b, cache)
 	default:
-		return td.logisticSpan(ws, w, b)
+		err = td.logisticSpan(ws, w, b)
 	}
+	if err != nil {
+		return 0, err
+	}
+	return td.lossValue(ws.loss, ws.scale, w, *b), nil
 }
 
-// cholCache keeps the Cholesky factor of XcᵀXc + 2ρ'M for one task while the
-// metric and ρ' stay the same (ITL, MMTL and MTASO never change M).
-type cholCache struct {
+// taskCache is the work a trainer keeps per task between outer iterations:
+// the Cholesky factor of XcᵀXc + 2ρ'M while the metric and ρ' stay the same
+// (ITL, MMTL and MTASO never change M), and the logistic data term with its
+// derivatives at the last solution, where the next Newton run starts.
+type taskCache struct {
 	m   *metric
 	rho float64
-	ch  mat.Cholesky
+	l   []float64
+
+	dataOK      bool
+	dw          []float64
+	db          float64
+	data, spare *logisticEval
 }
 
 // squaredPrimal solves (XcᵀXc + 2ρ'M) w = Xcᵀyc + 2ρ'M a, b = ȳ − x̄ᵀw
 // (ALGORITHMS.md eq. 2) with ρ' = ρ/scale.
-func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *cholCache) error {
+func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *taskCache) error {
 	d := len(w)
-	n := float64(td.n)
 	rho2 := 2 * ws.rho / ws.scale
-	var ch *mat.Cholesky
+	var l []float64
 	if cache != nil && cache.m == ws.m && cache.rho == rho2 {
-		ch = &cache.ch
+		l = cache.l
 	} else {
-		a := mat.NewSymDense(d, nil)
 		M := ws.m.denseM()
-		for i := 0; i < d; i++ {
-			for j := i; j < d; j++ {
-				a.SetSym(i, j, td.S.At(i, j)-td.sx[i]*td.sx[j]/n+rho2*M.At(i, j))
-			}
+		if cache != nil && len(cache.l) == d*d {
+			l = cache.l
+		} else {
+			l = make([]float64, d*d)
 		}
-		var c mat.Cholesky
-		if !c.Factorize(a) {
+		for i, v := range td.c {
+			l[i] = v + rho2*M[i]
+		}
+		if !cholesky(l, d) {
 			return errNumeric(fmt.Sprintf("task %s: W-step system is not positive definite", td.name))
 		}
 		if cache != nil {
-			cache.m, cache.rho, cache.ch = ws.m, rho2, c
-			ch = &cache.ch
-		} else {
-			ch = &c
+			cache.m, cache.rho, cache.l = ws.m, rho2, l
 		}
 	}
-	rhs := make([]float64, d)
-	for j := range rhs {
-		rhs[j] = td.sxy[j] - td.sx[j]*td.sy/n
-	}
+	copy(w, td.q)
 	if ws.anchor != nil {
 		ma := make([]float64, d)
 		ws.m.applyM(ma, ws.anchor)
-		axpy(rhs, rho2, ma)
+		axpy(w, rho2, ma)
 	}
-	out := mat.NewVecDense(d, w)
-	if err := ch.SolveVecTo(out, mat.NewVecDense(d, rhs)); err != nil {
-		return errNumeric(fmt.Sprintf("task %s: W-step solve: %v", td.name, err))
-	}
+	cholSolve(l, d, w)
 	*b = td.ybar - dotVec(td.xbar, w)
 	return nil
 }
@@ -229,15 +241,17 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) error {
 			r[i] -= td.dot(i, ws.anchor) - xba
 		}
 	}
-	var ch mat.Cholesky
-	if !ch.Factorize(k) {
+	kd := k.RawSymmetric().Data
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			kd[j*n+i] = kd[i*n+j]
+		}
+	}
+	if !cholesky(kd, n) {
 		return errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
 	}
-	alpha := mat.NewVecDense(n, nil)
-	if err := ch.SolveVecTo(alpha, mat.NewVecDense(n, r)); err != nil {
-		return errNumeric(fmt.Sprintf("task %s: W-step solve: %v", td.name, err))
-	}
-	td.spanToW(ws, alpha.RawVector().Data, true, w)
+	cholSolve(kd, n, r)
+	td.spanToW(ws, r, true, w)
 	*b = td.ybar - dotVec(td.xbar, w)
 	return nil
 }
@@ -262,108 +276,195 @@ func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, w []float
 }
 
 // Newton settings for the logistic W-step: stop when the Newton decrement
-// −gᵀΔ falls below newtonTol (the objective is then within about that of
-// its minimum), or after newtonMaxIter steps.
+// −gᵀΔ (relative to the objective) falls below newtonTol, take one last
+// undamped step once it is below newtonFinal, and give up improving after
+// newtonMaxIter steps or when a line search finds no decrease.
 const (
-	newtonTol     = 1e-18
+	newtonTol     = 1e-20
+	newtonFinal   = 1e-8
 	newtonMaxIter = 100
+	lineSearchMax = 40
 )
 
-// logisticPrimal runs Newton's method with backtracking on (w, b) ∈ R^{d+1}.
-func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64) error {
+// logisticPrimal runs Newton's method with backtracking on (w, b) ∈ R^{d+1}
+// and returns the data term at the solution. Each trial point is evaluated
+// together with its gradient and Hessian in one pass over the rows (one exp
+// and one log1p per row), since a full Newton step is nearly always accepted
+// and the trial becomes the iterate. The data part at the solution is kept
+// in cache: the next outer iteration starts there and changes only the
+// penalty.
+func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *taskCache) (float64, error) {
 	d := len(w)
 	p := d + 1
-	M := ws.m.denseM()
-	rho2 := 2 * ws.rho
-	grad := make([]float64, p)
-	h := mat.NewSymDense(p, nil)
-	delta := make([]float64, p)
-	trial := make([]float64, d)
-	obj := func(w []float64, b float64) float64 {
-		return td.lossValue(Logistic, ws.scale, w, b) + ws.rho*ws.penalty(w)
+	if cache.data == nil || len(cache.data.grad) != p {
+		cache.data, cache.spare = newLogisticEval(p), newLogisticEval(p)
+		cache.dw = make([]float64, d)
+		cache.dataOK = false
 	}
-	f := obj(w, *b)
+	curD, trialD := cache.data, cache.spare
+	if !cache.dataOK || cache.db != *b || !equalVec(cache.dw, w) {
+		td.logisticData(ws.scale, w, *b, curD)
+	}
+	cur, trial := newLogisticEval(p), newLogisticEval(p)
+	ws.addPenalty(w, curD, cur)
+	fac := make([]float64, p*p)
+	delta := make([]float64, p)
+	tw := make([]float64, d)
 	for it := 0; it < newtonMaxIter; it++ {
-		for i := range grad {
-			grad[i] = 0
-		}
-		hd := h.RawSymmetric().Data
-		for i := range hd {
-			hd[i] = 0
-		}
-		for i := 0; i < td.n; i++ {
-			row := td.x.RawRowView(i)
-			z := -td.y[i] * (dotVec(row, w) + *b)
-			s := sigmoid(z)
-			g := -td.y[i] * s * ws.scale
-			c := s * (1 - s) * ws.scale
-			axpy(grad[:d], g, row)
-			grad[d] += g
-			// Hand-written rank-1 update of the upper triangle: d is small
-			// (primal form only) and a Dsyr call per row costs more here.
-			for a := 0; a < d; a++ {
-				ca := c * row[a]
-				if ca == 0 {
-					continue
-				}
-				hrow := hd[a*p : a*p+p]
-				for bb := a; bb < d; bb++ {
-					hrow[bb] += ca * row[bb]
-				}
-				hrow[d] += ca
-			}
-			hd[d*p+d] += c
-		}
-		mu := make([]float64, d)
-		symVec(M, ws.diff(w), mu)
-		axpy(grad[:d], rho2, mu)
-		for a := 0; a < d; a++ {
-			for bb := a; bb < d; bb++ {
-				hd[a*p+bb] += rho2 * M.At(a, bb)
-			}
-		}
-		var ch mat.Cholesky
-		if !ch.Factorize(h) {
+		copy(fac, cur.h)
+		if !cholesky(fac, p) {
 			// The bias direction can be flat on separable data: damp it.
+			copy(fac, cur.h)
 			for a := 0; a < p; a++ {
-				hd[a*p+a] += 1e-10 * (1 + hd[a*p+a])
+				fac[a*p+a] += 1e-10 * (1 + fac[a*p+a])
 			}
-			if !ch.Factorize(h) {
-				return errNumeric(fmt.Sprintf("task %s: logistic Hessian is not positive definite", td.name))
+			if !cholesky(fac, p) {
+				cache.dataOK = false
+				return 0, errNumeric(fmt.Sprintf("task %s: logistic Hessian is not positive definite", td.name))
 			}
 		}
-		dv := mat.NewVecDense(p, delta)
-		if err := ch.SolveVecTo(dv, mat.NewVecDense(p, grad)); err != nil {
-			return errNumeric(fmt.Sprintf("task %s: Newton step: %v", td.name, err))
-		}
-		dec := dotVec(grad, delta) // Newton decrement, Δ = −delta
+		copy(delta, cur.grad)
+		cholSolve(fac, p, delta)
+		dec := dotVec(cur.grad, delta) // Newton decrement; the step is −delta
 		if !(dec >= 0) {
-			return errNumeric(fmt.Sprintf("task %s: Newton decrement %v", td.name, dec))
+			cache.dataOK = false
+			return 0, errNumeric(fmt.Sprintf("task %s: Newton decrement %v", td.name, dec))
 		}
-		if dec <= newtonTol*math.Max(1, math.Abs(f)) {
-			return nil
+		scale := math.Max(1, math.Abs(cur.f))
+		if dec <= newtonTol*scale {
+			break
+		}
+		if dec <= newtonFinal*scale {
+			// Inside the region of quadratic convergence: a full step
+			// leaves an error far below round-off, and a line search could
+			// no longer tell the objective values apart.
+			axpy(w, -1, delta[:d])
+			*b -= delta[d]
+			td.logisticData(ws.scale, w, *b, curD)
+			break
 		}
 		step := 1.0
-		var ft, bt float64
-		for ls := 0; ; ls++ {
-			for j := range trial {
-				trial[j] = w[j] - step*delta[j]
+		accepted := false
+		for ls := 0; ls <= lineSearchMax; ls++ {
+			for j := range tw {
+				tw[j] = w[j] - step*delta[j]
 			}
-			bt = *b - step*delta[d]
-			ft = obj(trial, bt)
-			if ft <= f-1e-4*step*dec || ls >= 50 {
+			tb := *b - step*delta[d]
+			td.logisticData(ws.scale, tw, tb, trialD)
+			ws.addPenalty(tw, trialD, trial)
+			if trial.f <= cur.f-1e-4*step*dec {
+				copy(w, tw)
+				*b = tb
+				curD, trialD = trialD, curD
+				cur, trial = trial, cur
+				accepted = true
 				break
 			}
 			step /= 2
 		}
-		if !(ft <= f) {
-			return nil // no further decrease possible in floating point
+		if !accepted {
+			break // no further decrease possible in floating point
 		}
-		copy(w, trial)
-		*b = bt
-		f = ft
 	}
-	return nil
+	cache.data, cache.spare = curD, trialD
+	copy(cache.dw, w)
+	cache.db = *b
+	cache.dataOK = true
+	return curD.f, nil
+}
+
+// logisticEval holds an objective value, its gradient and its Hessian
+// (p×p row-major, both triangles) at one point.
+type logisticEval struct {
+	f    float64
+	grad []float64
+	h    []float64
+}
+
+func newLogisticEval(p int) *logisticEval {
+	return &logisticEval{grad: make([]float64, p), h: make([]float64, p*p)}
+}
+
+// logisticData fills e with the data term scale·Σ softplus(−y_i f_i) and its
+// derivatives at (w, b), for a dense task in the primal form.
+func (td *taskData) logisticData(scale float64, w []float64, b float64, e *logisticEval) {
+	d := len(w)
+	p := d + 1
+	grad, hd := e.grad, e.h
+	for i := range grad {
+		grad[i] = 0
+	}
+	for i := range hd {
+		hd[i] = 0
+	}
+	var loss float64
+	for i := 0; i < td.n; i++ {
+		row := td.x.RawRowView(i)
+		z := -td.y[i] * (dotVec(row, w) + b)
+		// softplus(z) and sigmoid(z) from one exponential.
+		ez := math.Exp(-math.Abs(z))
+		s := 1 / (1 + ez)
+		if z > 0 {
+			loss += z + math.Log1p(ez)
+		} else {
+			loss += math.Log1p(ez)
+			s = ez * s
+		}
+		g := -td.y[i] * s * scale
+		c := s * (1 - s) * scale
+		axpy(grad[:d], g, row)
+		grad[d] += g
+		// Hand-written rank-1 update of the upper triangle: d is small
+		// (primal form only) and a Dsyr call per row costs more here.
+		for a := 0; a < d; a++ {
+			ca := c * row[a]
+			if ca == 0 {
+				continue
+			}
+			hrow := hd[a*p : a*p+p]
+			for bb := a; bb < d; bb++ {
+				hrow[bb] += ca * row[bb]
+			}
+			hrow[d] += ca
+		}
+		hd[d*p+d] += c
+	}
+	for a := 0; a < p; a++ {
+		for bb := a + 1; bb < p; bb++ {
+			hd[bb*p+a] = hd[a*p+bb]
+		}
+	}
+	e.f = scale * loss
+}
+
+// addPenalty sets out = data + the W-step penalty ρ(w−a)ᵀM(w−a) and its
+// derivatives, with M dense (primal form).
+func (ws *wstep) addPenalty(w []float64, data, out *logisticEval) {
+	d := len(w)
+	p := d + 1
+	copy(out.grad, data.grad)
+	copy(out.h, data.h)
+	M := ws.m.denseM()
+	u := ws.diff(w)
+	rho2 := 2 * ws.rho
+	var pen float64
+	for a := 0; a < d; a++ {
+		ma := M[a*d : a*d+d]
+		mu := dotVec(ma, u)
+		pen += u[a] * mu
+		out.grad[a] += rho2 * mu
+		axpy(out.h[a*p:a*p+d], rho2, ma)
+	}
+	out.f = data.f + ws.rho*pen
+}
+
+func equalVec(a, b []float64) bool {
+	for i, v := range a {
+		if b[i] != v {
+			return false
+		}
+	}
+	return true
 }
 
 // logisticSpan runs Newton's method in the representer form
@@ -450,18 +551,24 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) error {
 		}
 		step := 1.0
 		var ft float64
-		for ls := 0; ; ls++ {
+		final := dec <= newtonFinal*math.Max(1, math.Abs(f))
+		for ls := 0; !final; ls++ {
 			for i := range trialA {
 				trialA[i] = alpha[i] - step*delta[i]
 				trialK[i] = kAlpha[i] - step*kd[i]
 			}
 			ft = objAt(trialA, bb-step*delta[n], trialK)
-			if ft <= f-1e-4*step*dec || ls >= 50 {
+			if ft <= f-1e-4*step*dec || ls >= lineSearchMax {
 				break
 			}
 			step /= 2
 		}
-		if !(ft <= f) {
+		if final {
+			axpy(alpha, -1, delta[:n])
+			bb -= delta[n]
+			break
+		}
+		if !(ft <= f-1e-4*step*dec) {
 			break
 		}
 		copy(alpha, trialA)

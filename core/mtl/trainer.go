@@ -25,7 +25,8 @@ type Trainer struct {
 
 	w     [][]float64
 	b     []float64
-	cache []cholCache
+	cache []taskCache
+	loss  []float64 // data term of each task at the current W
 
 	lambda  float64
 	prevTau []float64
@@ -68,7 +69,8 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 		tr.w[t] = make([]float64, p.d)
 	}
 	tr.b = make([]float64, len(tr.tasks))
-	tr.cache = make([]cholCache, len(tr.tasks))
+	tr.cache = make([]taskCache, len(tr.tasks))
+	tr.loss = make([]float64, len(tr.tasks))
 	return tr, nil
 }
 
@@ -156,11 +158,16 @@ func (tr *Trainer) step() (Snapshot, error) {
 		if err := fistaJoint(tr.tasks, steps, tr.w, tr.b); err != nil {
 			return Snapshot{}, err
 		}
+		for t, td := range tr.tasks {
+			tr.loss[t] = td.lossValue(cfg.Loss, steps[t].scale, tr.w[t], tr.b[t])
+		}
 	} else {
 		for t, td := range tr.tasks {
-			if err := td.solveExact(steps[t], tr.w[t], &tr.b[t], &tr.cache[t]); err != nil {
+			l, err := td.solveExact(steps[t], tr.w[t], &tr.b[t], &tr.cache[t])
+			if err != nil {
 				return Snapshot{}, err
 			}
+			tr.loss[t] = l
 		}
 	}
 	for t := range tr.w {
@@ -179,7 +186,7 @@ func (tr *Trainer) step() (Snapshot, error) {
 	snap.Penalty = make([]float64, T)
 	snap.Cost = make([]float64, T)
 	for t, td := range tr.tasks {
-		l := td.lossValue(cfg.Loss, steps[t].scale, tr.w[t], tr.b[t])
+		l := tr.loss[t]
 		pen := steps[t].penalty(tr.w[t])
 		norm := steps[t].scale * float64(td.n) // turns l into a per-example mean
 		snap.Loss[t] = l / norm
@@ -214,9 +221,8 @@ func (tr *Trainer) step() (Snapshot, error) {
 
 	// 6. Objective with the new Θ, and the stopping rule.
 	var obj float64
-	for t, td := range tr.tasks {
-		ws := tr.wstep(t)
-		obj += td.lossValue(cfg.Loss, ws.scale, tr.w[t], tr.b[t]) + cfg.Rho*ws.penalty(tr.w[t])
+	for t := range tr.tasks {
+		obj += tr.loss[t] + cfg.Rho*tr.wstep(t).penalty(tr.w[t])
 	}
 	obj += cfg.Rho * tr.st.extra()
 	snap.Objective = obj
@@ -261,8 +267,7 @@ func (tr *Trainer) stlSnapshot(ws *wstep) (Snapshot, error) {
 		snap.Penalty[t] = pen
 		snap.Cost[t] = snap.Loss[t] + tr.cfg.Rho*pen/(sc*float64(td.n))
 	}
-	pooled := tr.tasks[0]
-	snap.Objective = pooled.lossValue(tr.cfg.Loss, ws.scale, tr.w[0], tr.b[0]) + tr.cfg.Rho*pen
+	snap.Objective = tr.loss[0] + tr.cfg.Rho*pen
 	snap.SPObjective = snap.Objective
 	return snap, nil
 }

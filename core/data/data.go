@@ -51,6 +51,11 @@ type Task struct {
 	X    *mat.Dense
 	S    *CSR
 	Y    []float64
+	// Source, when not nil, has one entry per example: the 0-based index
+	// of the example's data row in the file it was read from, counting
+	// data rows over all tasks in file order (header, blank and comment
+	// lines are not counted). Split files and SplitByMask use it.
+	Source []int
 }
 
 // Rows returns the number of examples of the task.
@@ -65,11 +70,18 @@ func (t *Task) Dot(i int, w []float64) float64 {
 }
 
 // Subset returns a new task holding the examples idx, in that order. The
-// feature values are copied.
+// feature values are copied, and Source is carried along when set. A dense
+// task subset to no examples has X == nil (gonum has no empty matrices).
 func (t *Task) Subset(idx []int) Task {
 	out := Task{Name: t.Name, Y: make([]float64, len(idx))}
 	for k, i := range idx {
 		out.Y[k] = t.Y[i]
+	}
+	if t.Source != nil {
+		out.Source = make([]int, len(idx))
+		for k, i := range idx {
+			out.Source[k] = t.Source[i]
+		}
 	}
 	if t.S != nil {
 		s := &CSR{Rows: len(idx), Cols: t.S.Cols, Indptr: make([]int, 1, len(idx)+1)}
@@ -82,10 +94,10 @@ func (t *Task) Subset(idx []int) Task {
 		out.S = s
 		return out
 	}
-	_, d := t.X.Dims()
-	if len(idx) == 0 {
+	if len(idx) == 0 || t.X == nil {
 		return out
 	}
+	_, d := t.X.Dims()
 	x := mat.NewDense(len(idx), d, nil)
 	for k, i := range idx {
 		x.SetRow(k, t.X.RawRowView(i))
@@ -107,6 +119,10 @@ type Dataset struct {
 	// Positive and Negative name the classes as they appeared in the
 	// source (for example "1" and "0"); empty for regression.
 	Positive, Negative string
+	// SourceRows is the number of data rows in the file the dataset was
+	// read from (0 when unknown). Task.Source indexes into those rows, and
+	// SplitByMask checks a mask's length against it.
+	SourceRows int
 }
 
 // Sparse reports whether the tasks store X in CSR form.
@@ -135,6 +151,9 @@ func (ds *Dataset) Validate() error {
 		n := t.Rows()
 		if n == 0 {
 			return fmt.Errorf("dataset %s: task %q has no examples", ds.Name, t.Name)
+		}
+		if t.Source != nil && len(t.Source) != n {
+			return fmt.Errorf("dataset %s: task %q: %d source rows for %d examples", ds.Name, t.Name, len(t.Source), n)
 		}
 		switch {
 		case t.S != nil:

@@ -1,0 +1,52 @@
+// Package data holds the multitask datasets the learners train on and reads
+// them from text.
+//
+// A Dataset is a list of Tasks over the same d features. A task stores its
+// examples as a dense matrix (Task.X, gonum) or in compressed sparse rows
+// (Task.S), with one label per example (Task.Y). Labels are real numbers for
+// Regression and -1/+1 for Classification. Task.Source remembers where each
+// example came from in its file, so that split files can be applied
+// (ReadSplitFile, SplitByMask).
+//
+// # Formats
+//
+// ReadCSV reads the long CSV format, one example per row:
+//
+//	task,y,x1,x2,x3
+//	school001,17,1,0,24
+//	school002,5,0,1,18
+//
+// ReadSparse reads the sparse text format, one example per line, with
+// 1-based increasing feature indices:
+//
+//	books_r5 1 478:0.0035 1010:0.147
+//	books_r1 0 12:0.5
+//
+// Read takes either, detecting the format with Detect when asked to.
+//
+// # Labels
+//
+// Unless forced with a KindChoice, the kind is detected: the labels are
+// classes when they take exactly two distinct values, or when any of them is
+// not a number (then there may be at most two); otherwise they are
+// regression targets. Two labels are the same class when they are equal
+// numbers ("1" and "1.0") or equal text. The positive class (+1) is
+//
+//  1. the one named by the Positive option, when given;
+//  2. for two numbers, the larger one: 0/1 and -1/+1 both map 1 to +1;
+//  3. for text, the one that looks positive ("1", "+1", "true", "yes",
+//     "pos", "positive", in any case) when exactly one does, else the other
+//     one when exactly one looks negative ("0", "-1", "false", "no", "neg",
+//     "negative"), else the one that sorts last byte-wise.
+//
+// A task may hold a single class. When the whole file has a single class,
+// it is positive if it is a number > 0 or looks positive. Dataset.Positive
+// and Dataset.Negative keep the classes' spellings from the file.
+//
+// # Errors
+//
+// Problems at a position in the input are reported as *ParseError values
+// carrying the file name, line and column, in the manner of
+// encoding/csv.ParseError, with a message that says what was expected. Each
+// wraps one of the Err* sentinels for errors.Is.
+package data

@@ -1,0 +1,187 @@
+package data
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// ParseError is the error the readers return for a problem at a position in
+// their input, in the manner of encoding/csv.ParseError.
+//
+// Line is 1-based. Column is 1-based too, and means:
+//   - for CSV input (ReadCSV, ReadSplitFile): the field number, counting
+//     from 1 at the left of the record. For a ragged row it is the first
+//     extra field, or the first missing one. Errors about the header as a
+//     whole (a missing column, an empty file) use column 1. Syntax errors
+//     found by encoding/csv itself (a bare quote, for instance) keep the
+//     1-based byte column that encoding/csv reports.
+//   - for the sparse text format (ReadSparse): the 1-based byte column where
+//     the offending token starts (after a UTF-8 byte order mark, if any).
+//
+// Err describes the problem and says what was expected. It wraps one of the
+// Err* sentinels of this package, so errors.Is(err, ErrRaggedRow) and the
+// like work on a returned error.
+type ParseError struct {
+	File   string // the name given to the reader
+	Line   int    // 1-based line number
+	Column int    // 1-based column, see above
+	Err    error  // the problem
+}
+
+// Error returns "FILE:LINE:COL: message", or "LINE:COL: message" when File
+// is empty.
+func (e *ParseError) Error() string {
+	if e.File == "" {
+		return fmt.Sprintf("%d:%d: %v", e.Line, e.Column, e.Err)
+	}
+	return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
+}
+
+// Unwrap returns e.Err.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Sentinel errors wrapped by the readers' errors. Test for them with
+// errors.Is; the messages of the returned errors carry the details.
+var (
+	// ErrEmptyFile: the input has no header (CSV) or no lines at all.
+	ErrEmptyFile = errors.New("empty file")
+	// ErrNoRows: the input has a header, or comments, but no data rows.
+	ErrNoRows = errors.New("no data rows")
+	// ErrHeader: a required column is missing, a column name is empty or
+	// repeated, or no column is left for the features.
+	ErrHeader = errors.New("bad header")
+	// ErrRaggedRow: a record has a different number of fields than the
+	// header.
+	ErrRaggedRow = errors.New("ragged row")
+	// ErrMissingValue: an empty label, task name, feature value or split
+	// value.
+	ErrMissingValue = errors.New("missing value")
+	// ErrNotNumber: a feature value, feature index, numeric label or row
+	// number that does not parse as a number.
+	ErrNotNumber = errors.New("non-numeric value")
+	// ErrNotFinite: a NaN or infinite feature value or label (including
+	// values too large for a float64).
+	ErrNotFinite = errors.New("NaN or Inf value")
+	// ErrLabels: labels that fit neither the requested nor any detected
+	// kind, such as a third class.
+	ErrLabels = errors.New("bad labels")
+	// ErrToken: a sparse feature token that is not index:value.
+	ErrToken = errors.New("bad token")
+	// ErrIndex: a sparse feature index that is not 1-based, not strictly
+	// increasing within its row, or beyond the number of features.
+	ErrIndex = errors.New("bad feature index")
+	// ErrSplit: a split file value that is neither train nor test, or rows
+	// that are not numbered 0, 1, 2, ... in order.
+	ErrSplit = errors.New("bad split file")
+)
+
+// detailError is an error whose message is msg and which wraps a sentinel,
+// so that messages can read naturally and still satisfy errors.Is.
+type detailError struct {
+	sentinel error
+	msg      string
+}
+
+func (e *detailError) Error() string { return e.msg }
+func (e *detailError) Unwrap() error { return e.sentinel }
+
+// errf returns an error with the formatted message that wraps sentinel.
+func errf(sentinel error, format string, args ...any) error {
+	return &detailError{sentinel: sentinel, msg: fmt.Sprintf(format, args...)}
+}
+
+// parseErr returns a *ParseError at line and col.
+func parseErr(file string, line, col int, sentinel error, format string, args ...any) *ParseError {
+	return &ParseError{File: file, Line: line, Column: col, Err: errf(sentinel, format, args...)}
+}
+
+// csvErr turns an error from encoding/csv into one of ours: syntax errors
+// become a *ParseError (with encoding/csv's byte column), others are
+// wrapped with the file name.
+func csvErr(file string, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &ParseError{File: file, Line: pe.Line, Column: pe.Column, Err: pe.Err}
+	}
+	return fmt.Errorf("reading %s: %w", file, err)
+}
+
+// numStatus is the outcome of parsing a number.
+type numStatus int
+
+const (
+	numOK numStatus = iota
+	numEmpty
+	numSyntax
+	numNotFinite
+)
+
+// parseNum parses s (already trimmed) as a finite float64.
+func parseNum(s string) (float64, numStatus) {
+	if s == "" {
+		return 0, numEmpty
+	}
+	if v, ok := fastFloat(s); ok {
+		return v, numOK
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) && !finite(v) {
+			return 0, numNotFinite
+		}
+		if !errors.Is(err, strconv.ErrRange) {
+			return 0, numSyntax
+		}
+		// Underflow: ParseFloat returns the nearest value (0 or a
+		// denormal), which is fine.
+	}
+	if !finite(v) {
+		return 0, numNotFinite
+	}
+	return v, numOK
+}
+
+// pow10 holds the powers of ten that are exact in a float64.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastFloat parses the common plain decimals ("-12", "0.00353708") of at
+// most 15 digits without strconv, for speed. Such a number is m/10^k with m
+// < 2^53 and k <= 15, both exact in a float64, so the one division is
+// correctly rounded and the result equals strconv.ParseFloat's. ok is false
+// for anything else (exponents, more digits, special values, syntax
+// errors), which the caller leaves to strconv.
+func fastFloat(s string) (v float64, ok bool) {
+	i, neg := 0, false
+	if s[0] == '-' || s[0] == '+' {
+		neg = s[0] == '-'
+		i = 1
+	}
+	var m uint64
+	digits, frac, dot := 0, 0, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	v = float64(m) / pow10[frac]
+	if neg {
+		v = -v
+	}
+	return v, true
+}

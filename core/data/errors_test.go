@@ -1,0 +1,55 @@
+package data
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// TestFastFloat checks that the fast path agrees bit for bit with strconv
+// wherever it accepts a string.
+func TestFastFloat(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		v, ok := fastFloat(s)
+		if !ok {
+			return
+		}
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.Float64bits(v) != math.Float64bits(want) {
+			t.Fatalf("fastFloat(%q) = %v, strconv gives %v, %v", s, v, want, err)
+		}
+	}
+	for _, s := range []string{"0", "-0", "+0", "-0.0", "1", "1.", ".5", "-.5", "0.00353708", "123456789012345", "0.123456789012345",
+		"9007199254740993", "1.7976931348623157", "0.1", "0.3", "-2.5", "007"} {
+		check(s)
+	}
+	for _, s := range []string{".", "-", "+", "1..2", "1e5", "0x10", "1_0", "nan", "inf", "1234567890123456", "1,5", "- 1"} {
+		if v, ok := fastFloat(s); ok {
+			if _, err := strconv.ParseFloat(s, 64); err != nil {
+				t.Errorf("fastFloat(%q) = %v, but strconv rejects it", s, v)
+			}
+			check(s)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const chars = "0123456789.-+"
+	for n := 0; n < 200000; n++ {
+		b := make([]byte, 1+rng.IntN(18))
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = chars[rng.IntN(len(chars))]
+			} else {
+				b[i] = chars[rng.IntN(10)]
+			}
+		}
+		s := string(b)
+		_, ok := fastFloat(s)
+		_, err := strconv.ParseFloat(s, 64)
+		if ok && err != nil {
+			t.Fatalf("fastFloat accepts %q, strconv rejects it: %v", s, err)
+		}
+		check(s)
+	}
+}

@@ -1,0 +1,230 @@
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// SparseOptions configures ReadSparse. The zero value detects the kind of
+// the labels and takes the number of features from the largest index.
+type SparseOptions struct {
+	// Kind says whether to detect the kind of the labels (KindAuto, the
+	// zero value) or to force one.
+	Kind KindChoice
+	// Positive, when set, names the label of the positive class, as in
+	// CSVOptions.
+	Positive string
+	// Features, when > 0, is the number of features d; an index above it
+	// is an error. When 0, d is the largest index in the file.
+	Features int
+}
+
+// maxFeatureIndex bounds sparse feature indices, so that a typo cannot
+// make the learners allocate weight vectors of absurd length.
+const maxFeatureIndex = math.MaxInt32
+
+// maxLineBytes bounds the length of one line of sparse text (a variable so
+// that tests can lower it).
+var maxLineBytes = 256 << 20
+
+// ReadSparse reads a dataset in sparse text format, one example per line:
+//
+//	task label index:value index:value ...
+//
+// with fields separated by spaces or tabs. Indices are 1-based and strictly
+// increasing within a line; features not listed are zero, and a line may
+// list none. Blank lines and lines whose first field starts with # are
+// ignored, and a field starting with # ends its line (a comment). CRLF line
+// endings and a UTF-8 byte order mark are accepted. name is used in messages
+// and as Dataset.Name.
+//
+// Tasks are numbered in order of first appearance; a task's lines need not
+// be contiguous. Task.S holds the features in CSR form with 0-based column
+// indices, and Task.Source gives each example's 0-based data line (blank
+// and comment lines are not counted). Labels follow the same rules as in
+// ReadCSV.
+//
+// Errors concerning a position in the input are *ParseError values whose
+// Column is the 1-based byte column where the offending field starts.
+func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
+	if opt.Features < 0 {
+		return nil, fmt.Errorf("%s: negative number of features %d", name, opt.Features)
+	}
+	type sparseTask struct {
+		name   string
+		indptr []int
+		ind    []int
+		val    []float64
+		y      []float64
+		cls    []int8
+		src    []int
+	}
+	var (
+		tasks    []*sparseTask
+		byName   = map[string]*sparseTask{}
+		lab      = labeler{file: name, mode: opt.Kind}
+		lineNo   int
+		row      int
+		maxIdx   int
+		nonBlank bool
+	)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
+	for sc.Scan() {
+		lineNo++
+		b := sc.Bytes()
+		if lineNo == 1 {
+			b = bytes.TrimPrefix(b, utf8BOM)
+		}
+		ts, te := nextField(b, 0)
+		if ts == te {
+			continue
+		}
+		nonBlank = true
+		if b[ts] == '#' {
+			continue
+		}
+		ls, le := nextField(b, te)
+		if ls == le || b[ls] == '#' {
+			return nil, parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label after task %q: want task label index:value ...", short(string(b[ts:te])))
+		}
+		t := byName[string(b[ts:te])]
+		if t == nil {
+			t = &sparseTask{name: string(b[ts:te]), indptr: []int{0}}
+			byName[t.name] = t
+			tasks = append(tasks, t)
+		}
+		c, v, err := lab.add(string(b[ls:le]), lineNo, ls+1)
+		if err != nil {
+			return nil, err
+		}
+		prev := 0
+		for p := le; ; {
+			s, e := nextField(b, p)
+			if s == e || b[s] == '#' {
+				break
+			}
+			p = e
+			tok := b[s:e]
+			colon := bytes.IndexByte(tok, ':')
+			if colon < 0 {
+				return nil, parseErr(name, lineNo, s+1, ErrToken, "bad token %q: want index:value", short(string(tok)))
+			}
+			idx, err := parseIndex(tok[:colon])
+			if err != nil {
+				return nil, &ParseError{File: name, Line: lineNo, Column: s + 1, Err: err}
+			}
+			switch {
+			case idx <= prev:
+				return nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d not greater than previous %d: indices must increase within a line", idx, prev)
+			case opt.Features > 0 && idx > opt.Features:
+				return nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d greater than the number of features %d", idx, opt.Features)
+			}
+			x, st := parseNum(string(tok[colon+1:]))
+			switch st {
+			case numEmpty:
+				return nil, parseErr(name, lineNo, s+1, ErrMissingValue, "missing value for feature %d in token %q", idx, short(string(tok)))
+			case numNotFinite:
+				return nil, parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(string(tok[colon+1:])), idx)
+			case numSyntax:
+				return nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d", short(string(tok[colon+1:])), idx)
+			}
+			prev = idx
+			t.ind = append(t.ind, idx-1)
+			t.val = append(t.val, x)
+		}
+		if prev > maxIdx {
+			maxIdx = prev
+		}
+		t.indptr = append(t.indptr, len(t.ind))
+		t.y = append(t.y, v)
+		t.cls = append(t.cls, c)
+		t.src = append(t.src, row)
+		row++
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &ParseError{File: name, Line: lineNo + 1, Column: 1, Err: fmt.Errorf("line longer than %d bytes: %w", maxLineBytes, err)}
+		}
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if row == 0 {
+		if !nonBlank {
+			return nil, parseErr(name, 1, 1, ErrEmptyFile, "empty file: want lines of task label index:value ...")
+		}
+		return nil, parseErr(name, 1, 1, ErrNoRows, "no data rows: the file has only comments")
+	}
+	d := opt.Features
+	if d == 0 {
+		d = maxIdx
+	}
+	if d == 0 {
+		return nil, fmt.Errorf("%s: no features: no line has an index:value field (set the number of features if that is intended)", name)
+	}
+	ds := &Dataset{Name: name, Features: d, SourceRows: row}
+	ys := make([][]float64, len(tasks))
+	cls := make([][]int8, len(tasks))
+	for k, t := range tasks {
+		ys[k], cls[k] = t.y, t.cls
+	}
+	if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
+		return nil, err
+	}
+	ds.Tasks = make([]Task, len(tasks))
+	for k, t := range tasks {
+		s := &CSR{Rows: len(t.y), Cols: d, Indptr: t.indptr, Indices: t.ind, Values: t.val}
+		ds.Tasks[k] = Task{Name: t.name, S: s, Y: t.y, Source: t.src}
+	}
+	return ds, nil
+}
+
+// nextField returns the bounds [s, e) of the first field of b at or after
+// p; s == e when there is none.
+func nextField(b []byte, p int) (s, e int) {
+	for p < len(b) && isSpace(b[p]) {
+		p++
+	}
+	s = p
+	for p < len(b) && !isSpace(b[p]) {
+		p++
+	}
+	return s, p
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// parseIndex parses a decimal feature index: an optional sign and digits,
+// at least 1 and at most maxFeatureIndex.
+func parseIndex(b []byte) (int, error) {
+	neg := false
+	digits := b
+	if len(digits) > 0 && (digits[0] == '+' || digits[0] == '-') {
+		neg = digits[0] == '-'
+		digits = digits[1:]
+	}
+	if len(digits) == 0 {
+		return 0, errf(ErrNotNumber, "non-numeric feature index %q: want a positive integer before the colon", short(string(b)))
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, errf(ErrNotNumber, "non-numeric feature index %q: want a positive integer before the colon", short(string(b)))
+		}
+		if n <= maxFeatureIndex {
+			n = n*10 + int64(c-'0')
+		}
+	}
+	switch {
+	case neg || n == 0:
+		return 0, errf(ErrIndex, "feature index %s: indices are 1-based", short(string(b)))
+	case n > maxFeatureIndex:
+		return 0, errf(ErrIndex, "feature index %s too large (at most %d)", short(string(b)), maxFeatureIndex)
+	}
+	return int(n), nil
+}

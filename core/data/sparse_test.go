@@ -1,0 +1,134 @@
+package data
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestReadSparseErrors(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        string
+		opt       SparseOptions
+		line, col int
+		msg       string
+		sentinel  error
+	}{
+		{"index out of order", "a 1 1:1 7:2 5:3\n", SparseOptions{}, 1, 13, "feature index 5 not greater than previous 7", ErrIndex},
+		{"index repeated", "a 1 1:1\na 0 2:1 2:2\n", SparseOptions{}, 2, 9, "feature index 2 not greater than previous 2", ErrIndex},
+		{"index 0", "a 1 0:1\n", SparseOptions{}, 1, 5, "feature index 0: indices are 1-based", ErrIndex},
+		{"negative index", "a 1 -3:1\n", SparseOptions{}, 1, 5, "feature index -3: indices are 1-based", ErrIndex},
+		{"huge index", "a 1 99999999999:1\n", SparseOptions{}, 1, 5, "too large", ErrIndex},
+		{"index beyond Features", "a 1 1:1 11:1\n", SparseOptions{Features: 10}, 1, 9, "feature index 11 greater than the number of features 10", ErrIndex},
+		{"bad token", "a 1 1:1 oops\n", SparseOptions{}, 1, 9, `bad token "oops": want index:value`, ErrToken},
+		{"comma separated", "a,1,1:1\n", SparseOptions{}, 1, 8, "missing label", ErrMissingValue},
+		{"non-numeric index", "a 1 x:1\n", SparseOptions{}, 1, 5, `non-numeric feature index "x"`, ErrNotNumber},
+		{"empty index", "a 1 :1\n", SparseOptions{}, 1, 5, `non-numeric feature index ""`, ErrNotNumber},
+		{"non-numeric value", "a 1 1:x\n", SparseOptions{}, 1, 5, `non-numeric value "x" for feature 1`, ErrNotNumber},
+		{"missing value", "a 1 1:\n", SparseOptions{}, 1, 5, "missing value for feature 1", ErrMissingValue},
+		{"NaN value", "a 1 1:1\n\n\tb 0 2:NaN\n", SparseOptions{}, 3, 6, `NaN or Inf value "NaN" for feature 2`, ErrNotFinite},
+		{"Inf value", "a 1 3:+Inf\n", SparseOptions{}, 1, 5, "NaN or Inf value", ErrNotFinite},
+		{"NaN label", "a nan 3:1\n", SparseOptions{}, 1, 3, "NaN or Inf label", ErrNotFinite},
+		{"missing label", "a 1 1:1\nb\n", SparseOptions{}, 2, 2, "missing label", ErrMissingValue},
+		{"missing label before comment", "a # x\n", SparseOptions{}, 1, 3, "missing label", ErrMissingValue},
+		{"third class", "a 0 1:1\na 1 1:1\na 2 1:1\n", SparseOptions{Kind: KindClassification}, 3, 3, `third class "2"`, ErrLabels},
+		{"regression text label", "a good 1:1\n", SparseOptions{Kind: KindRegression}, 1, 3, `non-numeric label "good"`, ErrNotNumber},
+		{"empty file", "", SparseOptions{}, 1, 1, "empty file", ErrEmptyFile},
+		{"blank lines only", "\n  \r\n\t\n", SparseOptions{}, 1, 1, "empty file", ErrEmptyFile},
+		{"comments only", "# nothing\n# here\n", SparseOptions{}, 1, 1, "no data rows", ErrNoRows},
+		{"CRLF and BOM", "\xef\xbb\xbfa 1 1:1\r\na 0 2:1 1:1\r\n", SparseOptions{}, 2, 9, "not greater", ErrIndex},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ds, err := ReadSparse(strings.NewReader(tc.in), "in.svm", tc.opt)
+			if ds != nil {
+				t.Errorf("got a dataset with the error")
+			}
+			wantParseErr(t, err, "in.svm", tc.line, tc.col, tc.msg, tc.sentinel)
+		})
+	}
+}
+
+func TestReadSparseOtherErrors(t *testing.T) {
+	if _, err := ReadSparse(strings.NewReader("a 1\nb 0\n"), "e.svm", SparseOptions{}); err == nil || !strings.Contains(err.Error(), "no features") {
+		t.Errorf("rows without features: got %v", err)
+	}
+	if _, err := ReadSparse(strings.NewReader("a 1 1:1\n"), "e.svm", SparseOptions{Features: -1}); err == nil {
+		t.Error("negative Features accepted")
+	}
+	defer func(n int) { maxLineBytes = n }(maxLineBytes)
+	maxLineBytes = 4 << 20
+	long := "a 1 " + strings.Repeat("1", maxLineBytes+1)
+	_, err := ReadSparse(strings.NewReader(long), "long.svm", SparseOptions{})
+	wantParseErr(t, err, "long.svm", 1, 1, "line longer than", nil)
+}
+
+func TestReadSparseGood(t *testing.T) {
+	in := "t1 1 2:0.5 4:-1\nt2 0 1:2\n\nt1 0\n# comment\nt2 1 3:1e-2 4:4 # note\n"
+	ds, err := ReadSparse(strings.NewReader(in), "s.svm", SparseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ds.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if !ds.Sparse() || ds.Features != 4 || ds.Kind != Classification || ds.Positive != "1" || ds.Negative != "0" || ds.SourceRows != 4 {
+		t.Errorf("sparse %v features %d kind %v %q/%q rows %d", ds.Sparse(), ds.Features, ds.Kind, ds.Positive, ds.Negative, ds.SourceRows)
+	}
+	want := []Task{
+		{Name: "t1", Y: []float64{1, -1}, Source: []int{0, 2},
+			S: &CSR{Rows: 2, Cols: 4, Indptr: []int{0, 2, 2}, Indices: []int{1, 3}, Values: []float64{0.5, -1}}},
+		{Name: "t2", Y: []float64{-1, 1}, Source: []int{1, 3},
+			S: &CSR{Rows: 2, Cols: 4, Indptr: []int{0, 1, 3}, Indices: []int{0, 2, 3}, Values: []float64{2, 0.01, 4}}},
+	}
+	if !reflect.DeepEqual(ds.Tasks, want) {
+		for k := range ds.Tasks {
+			t.Errorf("task %d: %+v %+v", k, ds.Tasks[k], *ds.Tasks[k].S)
+		}
+	}
+
+	// The Features option widens the matrices; forced regression keeps
+	// the labels.
+	ds, err = ReadSparse(strings.NewReader(in), "s.svm", SparseOptions{Features: 10, Kind: KindRegression})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.Features != 10 || ds.Tasks[0].S.Cols != 10 || ds.Kind != Regression || !reflect.DeepEqual(ds.Tasks[0].Y, []float64{1, 0}) {
+		t.Errorf("features %d cols %d kind %v y %v", ds.Features, ds.Tasks[0].S.Cols, ds.Kind, ds.Tasks[0].Y)
+	}
+	if err := ds.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadSparseFixture(t *testing.T) {
+	f, err := os.Open("testdata/small.svm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ds, err := ReadSparse(f, "small.svm", SparseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ds.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := taskNames(ds), []string{"t1", "t2"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("tasks %q, want %q", got, want)
+	}
+	if ds.Positive != "+1" || ds.Negative != "-1" || ds.Features != 3 || ds.Rows() != 4 {
+		t.Errorf("%q/%q features %d rows %d", ds.Positive, ds.Negative, ds.Features, ds.Rows())
+	}
+	if got, want := ds.Tasks[1].Y, []float64{-1, 1}; !reflect.DeepEqual(got, want) {
+		t.Errorf("t2 labels %v, want %v", got, want)
+	}
+	if got, want := ds.Tasks[1].Source, []int{1, 3}; !reflect.DeepEqual(got, want) {
+		t.Errorf("t2 source %v, want %v", got, want)
+	}
+	if got := ds.Tasks[0].Dot(0, []float64{1, 1, 1}); got != -1.5 {
+		t.Errorf("t1 row 0 · 1 = %v, want -1.5", got)
+	}
+}

@@ -216,16 +216,38 @@ func (p *Problem) pool() (*taskData, error) {
 	return p.pooled, p.poolErr
 }
 
+// dotVec returns aᵀb. It is unrolled by four with independent partial sums:
+// this is the innermost loop of every solver, and the unrolled form measured
+// 1.5x faster natively and 2-2.5x faster under js/wasm than a plain range
+// loop at d = 27 (the school systems), where a gonum call costs more than
+// the arithmetic.
 func dotVec(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	return s
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
+// axpy sets dst += a·x, unrolled by four like dotVec.
 func axpy(dst []float64, a float64, x []float64) {
-	for i, v := range x {
-		dst[i] += a * v
+	dst = dst[:len(x)]
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		dst[i] += a * x[i]
+		dst[i+1] += a * x[i+1]
+		dst[i+2] += a * x[i+2]
+		dst[i+3] += a * x[i+3]
+	}
+	for ; i < len(x); i++ {
+		dst[i] += a * x[i]
 	}
 }

@@ -1,0 +1,49 @@
+// Command spmtl trains and evaluates self-paced multitask learners from the
+// command line.
+//
+//	spmtl train -data FILE [-model mtfl] [-selfpaced] [-loss logistic] [-train 80] [-seed 1] ...
+//
+// Run "spmtl help" or "spmtl train -h" for the flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "spmtl:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCAI 2017)
+
+Commands:
+  train      train one model on a data file and report test scores
+  help       show this text
+
+Run "spmtl COMMAND -h" for a command's flags.
+`
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command")
+	}
+	switch args[0] {
+	case "train":
+		return runTrain(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}

@@ -1,0 +1,257 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/spmtl/spmtl/core/data"
+)
+
+// newRand returns the generator every split uses: PCG, so that a seed gives
+// the same split natively and under js/wasm.
+func newRand(seed uint64, stream uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x5eed0000+stream))
+}
+
+// subsetPair builds the train and test datasets from per-task row lists.
+func subsetPair(ds *data.Dataset, trainRows, testRows [][]int) (tr, te *data.Dataset) {
+	tr, te = shell(ds), shell(ds)
+	for t := range ds.Tasks {
+		tr.Tasks = append(tr.Tasks, ds.Tasks[t].Subset(trainRows[t]))
+		te.Tasks = append(te.Tasks, ds.Tasks[t].Subset(testRows[t]))
+	}
+	return tr, te
+}
+
+func shell(ds *data.Dataset) *data.Dataset {
+	return &data.Dataset{Name: ds.Name, Features: ds.Features, FeatureNames: ds.FeatureNames,
+		Kind: ds.Kind, Positive: ds.Positive, Negative: ds.Negative}
+}
+
+// trainCount turns a train size (a count ≥ 1, or a fraction in (0, 1)) into
+// a count for a task of n rows.
+func trainCount(train float64, n int, task string) (int, error) {
+	var c int
+	switch {
+	case train >= 1 && train == math.Trunc(train):
+		c = int(train)
+	case train > 0 && train < 1:
+		c = int(math.Round(train * float64(n)))
+		if c < 1 {
+			c = 1
+		}
+	default:
+		return 0, fmt.Errorf("train size %v: want a whole count >= 1 or a fraction in (0, 1)", train)
+	}
+	if c >= n {
+		return 0, fmt.Errorf("task %q has %d rows, too few for %d training rows and a test set", task, n, c)
+	}
+	return c, nil
+}
+
+// SplitPerTask draws a random train/test split of every task: train rows
+// per task given as a count (≥ 1) or a fraction (< 1), the rest for test.
+// When stratified is set and the data are classification, each task's
+// training rows keep the class proportions, with at least one example of
+// each class the task has. Rows keep their file order within each side.
+func SplitPerTask(ds *data.Dataset, train float64, stratified bool, seed uint64) (tr, te *data.Dataset, err error) {
+	rng := newRand(seed, 1)
+	trainRows := make([][]int, len(ds.Tasks))
+	testRows := make([][]int, len(ds.Tasks))
+	for t := range ds.Tasks {
+		task := &ds.Tasks[t]
+		n := task.Rows()
+		c, err := trainCount(train, n, task.Name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("split: %w", err)
+		}
+		var chosen []int
+		if stratified && ds.Kind == data.Classification {
+			chosen = stratifiedPick(rng, task.Y, c)
+		} else {
+			chosen = rng.Perm(n)[:c]
+		}
+		trainRows[t], testRows[t] = complement(chosen, n)
+	}
+	tr, te = subsetPair(ds, trainRows, testRows)
+	return tr, te, nil
+}
+
+// stratifiedPick chooses c of the rows with labels y, keeping the class
+// proportions and at least one row of each class present (when c ≥ 2).
+func stratifiedPick(rng *rand.Rand, y []float64, c int) []int {
+	var pos, neg []int
+	for i, v := range y {
+		if v > 0 {
+			pos = append(pos, i)
+		} else {
+			neg = append(neg, i)
+		}
+	}
+	cp := int(math.Round(float64(c) * float64(len(pos)) / float64(len(y))))
+	if cp < 1 && len(pos) > 0 && c >= 2 {
+		cp = 1
+	}
+	if c-cp < 1 && len(neg) > 0 && c >= 2 {
+		cp = c - 1
+	}
+	cp = min(cp, len(pos))
+	cn := min(c-cp, len(neg))
+	cp = c - cn
+	out := make([]int, 0, c)
+	for k, i := range rng.Perm(len(pos)) {
+		if k >= cp {
+			break
+		}
+		out = append(out, pos[i])
+	}
+	for k, i := range rng.Perm(len(neg)) {
+		if k >= cn {
+			break
+		}
+		out = append(out, neg[i])
+	}
+	return out
+}
+
+// complement returns the chosen rows sorted, and the others.
+func complement(chosen []int, n int) (in, out []int) {
+	mark := make([]bool, n)
+	for _, i := range chosen {
+		mark[i] = true
+	}
+	for i := 0; i < n; i++ {
+		if mark[i] {
+			in = append(in, i)
+		} else {
+			out = append(out, i)
+		}
+	}
+	return in, out
+}
+
+// SplitSharedRows splits data whose tasks share one design (cs: every
+// respondent rates the same profiles): the same train row positions are
+// drawn for every task.
+func SplitSharedRows(ds *data.Dataset, train int, seed uint64) (tr, te *data.Dataset, err error) {
+	n, err := sharedRows(ds)
+	if err != nil {
+		return nil, nil, fmt.Errorf("split: %w", err)
+	}
+	c, err := trainCount(float64(train), n, ds.Tasks[0].Name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("split: %w", err)
+	}
+	in, out := complement(newRand(seed, 2).Perm(n)[:c], n)
+	trainRows := make([][]int, len(ds.Tasks))
+	testRows := make([][]int, len(ds.Tasks))
+	for t := range ds.Tasks {
+		trainRows[t], testRows[t] = in, out
+	}
+	tr, te = subsetPair(ds, trainRows, testRows)
+	return tr, te, nil
+}
+
+func sharedRows(ds *data.Dataset) (int, error) {
+	if len(ds.Tasks) == 0 {
+		return 0, fmt.Errorf("dataset %s has no tasks", ds.Name)
+	}
+	n := ds.Tasks[0].Rows()
+	for t := range ds.Tasks {
+		if ds.Tasks[t].Rows() != n {
+			return 0, fmt.Errorf("shared-row split: task %q has %d rows, task %q has %d", ds.Tasks[0].Name, n, ds.Tasks[t].Name, ds.Tasks[t].Rows())
+		}
+	}
+	return n, nil
+}
+
+// Fold is one cross-validation fold.
+type Fold struct {
+	Train, Test *data.Dataset
+}
+
+// KFold partitions each task's rows into k folds (stratified by label for
+// classification when stratified is set) and returns, for each fold, the
+// other folds as training set and the fold as test set. Every task needs at
+// least k rows, so that each training set holds every task and each test
+// set is non-empty.
+func KFold(ds *data.Dataset, k int, stratified bool, seed uint64) ([]Fold, error) {
+	if k < 2 {
+		return nil, fmt.Errorf("kfold: k = %d, want at least 2", k)
+	}
+	rng := newRand(seed, 3)
+	assign := make([][]int, len(ds.Tasks))
+	for t := range ds.Tasks {
+		task := &ds.Tasks[t]
+		n := task.Rows()
+		if n < k {
+			return nil, fmt.Errorf("kfold: task %q has %d rows, fewer than %d folds", task.Name, n, k)
+		}
+		a := make([]int, n)
+		var order []int
+		if stratified && ds.Kind == data.Classification {
+			var pos, neg []int
+			for i, v := range task.Y {
+				if v > 0 {
+					pos = append(pos, i)
+				} else {
+					neg = append(neg, i)
+				}
+			}
+			for _, i := range rng.Perm(len(pos)) {
+				order = append(order, pos[i])
+			}
+			for _, i := range rng.Perm(len(neg)) {
+				order = append(order, neg[i])
+			}
+		} else {
+			order = rng.Perm(n)
+		}
+		// Dealing the (class-grouped) order round-robin spreads each class
+		// evenly over the folds.
+		for pos, i := range order {
+			a[i] = pos % k
+		}
+		assign[t] = a
+	}
+	return foldsFrom(ds, k, func(t int) []int { return assign[t] }), nil
+}
+
+// KFoldShared is KFold for data with a design shared across tasks: the same
+// row positions fall in each fold for every task.
+func KFoldShared(ds *data.Dataset, k int, seed uint64) ([]Fold, error) {
+	n, err := sharedRows(ds)
+	if err != nil {
+		return nil, fmt.Errorf("kfold: %w", err)
+	}
+	if k < 2 || n < k {
+		return nil, fmt.Errorf("kfold: %d shared rows cannot make %d folds", n, k)
+	}
+	a := make([]int, n)
+	for pos, i := range newRand(seed, 4).Perm(n) {
+		a[i] = pos % k
+	}
+	return foldsFrom(ds, k, func(int) []int { return a }), nil
+}
+
+func foldsFrom(ds *data.Dataset, k int, assign func(t int) []int) []Fold {
+	folds := make([]Fold, k)
+	for f := range folds {
+		trainRows := make([][]int, len(ds.Tasks))
+		testRows := make([][]int, len(ds.Tasks))
+		for t := range ds.Tasks {
+			for i, a := range assign(t) {
+				if a == f {
+					testRows[t] = append(testRows[t], i)
+				} else {
+					trainRows[t] = append(trainRows[t], i)
+				}
+			}
+			sort.Ints(testRows[t])
+		}
+		folds[f].Train, folds[f].Test = subsetPair(ds, trainRows, testRows)
+	}
+	return folds
+}

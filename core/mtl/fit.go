@@ -32,10 +32,9 @@ func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []flo
 	td := p.tasks[t]
 	ws := &wstep{loss: loss, scale: lossScale(loss, v, td), rho: rho, m: identityMetric(p.d), anchor: anchor}
 	fit.W = make([]float64, p.d)
-	if fit.Loss, err = td.solveExact(ws, fit.W, &fit.B, nil); err != nil {
+	if fit.Loss, fit.Penalty, err = td.solveExact(ws, fit.W, &fit.B, nil); err != nil {
 		return fit, fmt.Errorf("fit task %s: %w", td.name, err)
 	}
-	fit.Penalty = ws.penalty(fit.W)
 	return fit, nil
 }
 

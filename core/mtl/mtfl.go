@@ -5,7 +5,8 @@ package mtl
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
 type mtfl struct {
 	env structureEnv
-	m   *metric // M⁻¹ = D
+	m   *metric   // M⁻¹ = D
+	pen []float64 // w_tᵀD⁻¹w_t of the last update's W
 }
 
 func newMTFL(env structureEnv) structure {
@@ -29,10 +30,12 @@ func (s *mtfl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtfl"); err != nil {
 		return err
 	}
-	m, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.cfg.Eps)
+	m, pen, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.cfg.Eps)
 	if err != nil {
 		return err
 	}
-	s.m = m
+	s.m, s.pen = m, pen
 	return nil
 }
+
+func (s *mtfl) penalties() []float64 { return s.pen }

@@ -72,28 +72,37 @@ func (ws *wstep) diff(w []float64) []float64 {
 
 // solveExact solves the W-step to machine precision (closed form for the
 // squared loss, Newton for the logistic loss). w and b hold the warm start
-// and receive the solution. It returns the data term scale·Σ loss_i at the
-// solution. cache, when non-nil, carries work from one call to the next for
-// the same task (a trainer keeps one per task); nil is fine.
-func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCache) (float64, error) {
+// and receive the solution. It returns the data term scale·Σ loss_i and the
+// penalty (w−a)ᵀM(w−a) at the solution. cache, when non-nil, carries work
+// from one call to the next for the same task (a trainer keeps one per
+// task); nil is fine.
+func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCache) (loss, pen float64, err error) {
 	if cache == nil {
 		cache = new(taskCache)
 	}
-	var err error
 	switch {
 	case ws.loss == Squared && td.primal:
-		err = td.squaredPrimal(ws, w, b, cache)
+		if err = td.squaredPrimal(ws, w, b, cache); err == nil {
+			loss = td.lossValue(ws.loss, ws.scale, w, *b)
+		}
 	case ws.loss == Squared:
-		err = td.squaredSpan(ws, w, b)
+		// The span solvers know the penalty as αᵀKα, which saves an O(d·r)
+		// pass over w in high dimension.
+		pen, err = td.squaredSpan(ws, w, b)
+		if err != nil {
+			return 0, 0, err
+		}
+		return td.lossValue(ws.loss, ws.scale, w, *b), pen, nil
 	case td.primal:
-		return td.logisticPrimal(ws, w, b, cache)
+		loss, err = td.logisticPrimal(ws, w, b, cache)
 	default:
-		err = td.logisticSpan(ws, w, b)
+		loss, pen, err = td.logisticSpan(ws, w, b)
+		return loss, pen, err
 	}
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return td.lossValue(ws.loss, ws.scale, w, *b), nil
+	return loss, ws.penalty(w), nil
 }
 
 // taskCache is the work a trainer keeps per task between outer iterations:
@@ -180,8 +189,9 @@ func (td *taskData) projectRows(m *metric) []float64 {
 	return out
 }
 
-// kernel returns X M⁻¹ Xᵀ, centered (Xc M⁻¹ Xcᵀ) when centered is set.
-func (td *taskData) kernel(m *metric, centered bool) *mat.SymDense {
+// kernel returns X M⁻¹ Xᵀ, centered (Xc M⁻¹ Xcᵀ) when centered is set, and
+// the projections XU (XcU) it was built from (n×r row-major).
+func (td *taskData) kernel(m *metric, centered bool) (*mat.SymDense, []float64) {
 	n, r := td.n, m.r
 	xu := td.projectRows(m)
 	var tot float64
@@ -217,18 +227,23 @@ func (td *taskData) kernel(m *metric, centered bool) *mat.SymDense {
 			k.SetSym(i, j, v)
 		}
 	}
-	return k
+	return k, xu
 }
 
 // squaredSpan solves the squared W-step in the span of the task's centered
 // rows (ALGORITHMS.md eq. 3): (Xc M⁻¹ Xcᵀ + 2ρ'I) α = yc − Xc a,
-// w = a + M⁻¹ Xcᵀ α. Only N×N systems and O(d r) products.
-func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) error {
+// w = a + M⁻¹ Xcᵀ α. Only N×N systems and O(d r) products. It returns the
+// penalty (w−a)ᵀM(w−a) = αᵀ Xc M⁻¹ Xcᵀ α = αᵀ(r − 2ρ'α).
+func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) (float64, error) {
 	n := td.n
 	rho2 := 2 * ws.rho / ws.scale
-	k := td.kernel(ws.m, true)
+	k, xu := td.kernel(ws.m, true)
+	kd := k.RawSymmetric().Data
 	for i := 0; i < n; i++ {
-		k.SetSym(i, i, k.At(i, i)+rho2)
+		kd[i*n+i] += rho2
+		for j := i + 1; j < n; j++ {
+			kd[j*n+i] = kd[i*n+j]
+		}
 	}
 	var xba float64
 	if ws.anchor != nil {
@@ -241,23 +256,20 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) error {
 			r[i] -= td.dot(i, ws.anchor) - xba
 		}
 	}
-	kd := k.RawSymmetric().Data
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			kd[j*n+i] = kd[i*n+j]
-		}
-	}
 	if !cholesky(kd, n) {
-		return errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
+		return 0, errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
 	}
-	cholSolve(kd, n, r)
-	td.spanToW(ws, r, true, w)
+	alpha := append([]float64(nil), r...)
+	cholSolve(kd, n, alpha)
+	td.spanToW(ws, alpha, true, xu, w)
 	*b = td.ybar - dotVec(td.xbar, w)
-	return nil
+	return math.Max(0, dotVec(alpha, r)-rho2*dotVec(alpha, alpha)), nil
 }
 
-// spanToW sets w = a + M⁻¹ Xᵀα (Xcᵀα when centered).
-func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, w []float64) {
+// spanToW sets w = a + M⁻¹ v with v = Xᵀα (Xcᵀα when centered), given the
+// row projections xu = XU (XcU) of kernel, so that Uᵀv = xuᵀα costs O(n r)
+// instead of a pass over the d×r basis.
+func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, xu []float64, w []float64) {
 	for j := range w {
 		w[j] = 0
 	}
@@ -269,7 +281,23 @@ func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, w []float
 	if centered {
 		axpy(w, -sa, td.xbar)
 	}
-	ws.m.applyInv(w, w)
+	m := ws.m
+	r := m.r
+	// w ← βv + U(γ ∘ Uᵀv)
+	c := make([]float64, r)
+	for i, a := range alpha {
+		axpy(c, a, xu[i*r:i*r+r])
+	}
+	for i := range c {
+		c[i] *= m.gamma[i]
+	}
+	for j := range w {
+		x := m.beta * w[j]
+		if r > 0 {
+			x += dotVec(m.u[j*r:j*r+r], c)
+		}
+		w[j] = x
+	}
 	if ws.anchor != nil {
 		axpy(w, 1, ws.anchor)
 	}
@@ -473,9 +501,9 @@ func equalVec(a, b []float64) bool {
 // The Newton system H Δ = −∇ shares its solutions with the smaller,
 // better conditioned system R Δ = −r obtained by dividing K out of the α
 // rows, which is what is solved.
-func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) error {
+func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen float64, err error) {
 	n := td.n
-	k := td.kernel(ws.m, false)
+	k, xu := td.kernel(ws.m, false)
 	c0 := make([]float64, n)
 	if ws.anchor != nil {
 		for i := range c0 {
@@ -533,7 +561,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) error {
 		lu.Factorize(R)
 		dv := mat.NewVecDense(n+1, nil)
 		if err := lu.SolveVecTo(dv, false, mat.NewVecDense(n+1, rhs)); err != nil {
-			return errNumeric(fmt.Sprintf("task %s: kernel Newton step: %v", td.name, err))
+			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton step: %v", td.name, err))
 		}
 		delta := dv.RawVector().Data // step is −delta
 		// Directional derivative ∇ᵀdelta = (g + 2ρα)ᵀK δα + Σg·δb.
@@ -544,7 +572,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) error {
 		}
 		dec += sumG * delta[n]
 		if !(dec >= -1e-12) {
-			return errNumeric(fmt.Sprintf("task %s: kernel Newton decrement %v", td.name, dec))
+			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton decrement %v", td.name, dec))
 		}
 		if dec <= newtonTol*math.Max(1, math.Abs(f)) {
 			break
@@ -565,6 +593,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) error {
 		}
 		if final {
 			axpy(alpha, -1, delta[:n])
+			axpy(kAlpha, -1, kd)
 			bb -= delta[n]
 			break
 		}
@@ -576,9 +605,10 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) error {
 		bb -= step * delta[n]
 		f = ft
 	}
-	td.spanToW(ws, alpha, false, w)
+	td.spanToW(ws, alpha, false, xu, w)
 	*b = bb
-	return nil
+	pen = math.Max(0, dotVec(alpha, kAlpha))
+	return objAt(alpha, bb, kAlpha) - ws.rho*pen, pen, nil
 }
 
 // symVec sets dst = A v for a symmetric A.

@@ -231,7 +231,7 @@ func TestSquaredClosedForm(t *testing.T) {
 		for name, td := range map[string]*taskData{"primal": primal, "span": span} {
 			w := make([]float64, d)
 			var b float64
-			if _, err := td.solveExact(ws, w, &b, nil); err != nil {
+			if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
 				t.Fatal(err)
 			}
 			for j := 0; j < d; j++ {
@@ -264,7 +264,7 @@ func TestLogisticOptimality(t *testing.T) {
 	for k, td := range []*taskData{primal, span} {
 		w := make([]float64, d)
 		var b float64
-		if _, err := td.solveExact(ws, w, &b, nil); err != nil {
+		if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
 			t.Fatal(err)
 		}
 		if g := gradNorm(td, ws, w, b); g > 1e-8 {
@@ -300,7 +300,7 @@ func TestRidgeRecoversNoiseless(t *testing.T) {
 	td := newTaskData(&tk, d)
 	w := make([]float64, d)
 	var b float64
-	if _, err := td.solveExact(&wstep{loss: Squared, scale: 1, rho: 1e-10, m: identityMetric(d)}, w, &b, nil); err != nil {
+	if _, _, err := td.solveExact(&wstep{loss: Squared, scale: 1, rho: 1e-10, m: identityMetric(d)}, w, &b, nil); err != nil {
 		t.Fatal(err)
 	}
 	for j := range w {
@@ -339,7 +339,7 @@ func TestFISTAApproachesExact(t *testing.T) {
 		got += td.objGrad(steps[k], W[k], B[k], make([]float64, d), new(float64))
 		w := make([]float64, d)
 		var b float64
-		if _, err := td.solveExact(steps[k], w, &b, nil); err != nil {
+		if _, _, err := td.solveExact(steps[k], w, &b, nil); err != nil {
 			t.Fatal(err)
 		}
 		best += td.objGrad(steps[k], w, b, make([]float64, d), new(float64))

@@ -22,6 +22,13 @@ type structure interface {
 	extra() float64
 }
 
+// penaltyKnower is implemented by structures whose Θ-step yields the
+// penalties of the task vectors it was given (in update's order), or nil
+// when it did not.
+type penaltyKnower interface {
+	penalties() []float64
+}
+
 // structureEnv is what a constructor may read.
 type structureEnv struct {
 	d, T      int

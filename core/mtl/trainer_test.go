@@ -103,9 +103,14 @@ func TestMTFLDStepClosedForm(t *testing.T) {
 			omega[k] = rng.Float64() + 0.1
 		}
 		const eps = 1e-3
-		m, err := mtflMetric(W, omega, d, eps)
+		m, pen, err := mtflMetric(W, omega, d, eps)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for k, w := range W {
+			if q := m.quad(w); math.Abs(pen[k]-q) > 1e-9*q {
+				t.Errorf("d=%d T=%d: penalty of task %d from the SVD %v, quadratic form %v", d, T, k, pen[k], q)
+			}
 		}
 		// Dense: eigendecomposition of Σ ω²wwᵀ + εI.
 		A := mat.NewSymDense(d, nil)

@@ -1,0 +1,266 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"time"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// Method is one row of the paper's table: a model, self-paced or not.
+type Method struct {
+	Name      string `json:"name"`
+	Model     string `json:"model"`
+	SelfPaced bool   `json:"selfPaced"`
+	// Baseline names the row a self-paced method is tested against.
+	Baseline string `json:"baseline,omitempty"`
+}
+
+// PaperMethods are the rows of the paper's Table 1, in its order.
+var PaperMethods = []Method{
+	{Name: "STL", Model: "stl"},
+	{Name: "ITL", Model: "itl"},
+	{Name: "MMTL", Model: "mmtl"},
+	{Name: "spMMTL", Model: "mmtl", SelfPaced: true, Baseline: "MMTL"},
+	{Name: "MTFL", Model: "mtfl"},
+	{Name: "spMTFL", Model: "mtfl", SelfPaced: true, Baseline: "MTFL"},
+	{Name: "MTASO", Model: "mtaso"},
+	{Name: "spMTASO", Model: "mtaso", SelfPaced: true, Baseline: "MTASO"},
+}
+
+// Experiment is one data set of the protocol: how to split it per run and
+// into folds, and the settings and grids its fits use (ALGORITHMS.md §10,
+// §12).
+type Experiment struct {
+	Name string
+	Data *data.Dataset
+	// Split returns run r's training and test sets (r = 1, 2, ...).
+	Split func(r int) (train, test *data.Dataset, err error)
+	// Folds splits a training set for cross-validation.
+	Folds func(train *data.Dataset, k int, seed uint64) ([]Fold, error)
+	Loss  mtl.Loss
+	// MaxIter is the outer iteration cap (maxOutIter).
+	MaxIter int
+	// H is the MTASO subspace dimension.
+	H int
+	// RhoGrid and Lambda0Grid are the cross-validation grids: baselines
+	// search ρ, self-paced methods (ρ, λ0) jointly.
+	RhoGrid, Lambda0Grid []float64
+}
+
+// Options control a reproduction.
+type Options struct {
+	Runs    int // default 10
+	Folds   int // default 3
+	Variant mtl.Variant
+	// Solver overrides the variant's default W-step solver when set.
+	Solver  mtl.Solver
+	Workers int // parallel fits; default GOMAXPROCS
+	Methods []Method
+	// Progress, when set, receives a line per finished cell and run.
+	Progress func(msg string)
+}
+
+// Cell is one (method, data set) entry of the table.
+type Cell struct {
+	Method  string    `json:"method"`
+	Dataset string    `json:"dataset"`
+	Metric  Metric    `json:"metric"`
+	Scores  []float64 `json:"scores"` // test score per run
+	Mean    float64   `json:"mean"`
+	Std     float64   `json:"std"`
+	SE      float64   `json:"se"`
+	// Rho and Lambda0 are the hyperparameters CV chose in each run
+	// (Lambda0 only for self-paced methods).
+	Rho     []float64 `json:"rho"`
+	Lambda0 []float64 `json:"lambda0,omitempty"`
+	// T, P compare a self-paced method with its baseline (paired t-test
+	// over runs); Better is set when it is better at the 5% level.
+	T       float64 `json:"t,omitempty"`
+	P       float64 `json:"p,omitempty"`
+	Better  bool    `json:"better"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Table is the reproduced table: Cells[method][dataset].
+type Table struct {
+	Variant  mtl.Variant        `json:"variant"`
+	Solver   mtl.Solver         `json:"solver"`
+	Runs     int                `json:"runs"`
+	Folds    int                `json:"folds"`
+	Methods  []string           `json:"methods"`
+	Datasets []string           `json:"datasets"`
+	Cells    map[string][]*Cell `json:"cells"` // by method, in Datasets order
+	// Seconds is the wall time per data set.
+	Seconds map[string]float64 `json:"seconds"`
+}
+
+// Cell returns the cell of a method and data set, or nil.
+func (t *Table) Cell(method, dataset string) *Cell {
+	for i, d := range t.Datasets {
+		if d == dataset && t.Cells[method] != nil {
+			return t.Cells[method][i]
+		}
+	}
+	return nil
+}
+
+// Reproduce runs the protocol on each experiment: for every run, split,
+// choose each method's hyperparameters by k-fold cross-validation on the
+// training set (first best in grid order, NaN worst), refit on the whole
+// training set and score on the test set. The per-task statistics of each
+// fold are computed once and shared by every method and grid point.
+func Reproduce(ctx context.Context, exps []Experiment, opt Options) (*Table, error) {
+	if opt.Runs <= 0 {
+		opt.Runs = 10
+	}
+	if opt.Folds <= 0 {
+		opt.Folds = 3
+	}
+	if opt.Variant == "" {
+		opt.Variant = mtl.Paper
+	}
+	if opt.Methods == nil {
+		opt.Methods = PaperMethods
+	}
+	tab := &Table{Variant: opt.Variant, Solver: opt.Solver, Runs: opt.Runs, Folds: opt.Folds,
+		Cells: map[string][]*Cell{}, Seconds: map[string]float64{}}
+	if tab.Solver == "" {
+		tab.Solver = mtl.Config{Variant: opt.Variant}.Defaults(false).Solver
+	}
+	for _, m := range opt.Methods {
+		tab.Methods = append(tab.Methods, m.Name)
+	}
+	for _, e := range exps {
+		start := time.Now()
+		cells, err := runExperiment(ctx, e, opt)
+		if err != nil {
+			return tab, fmt.Errorf("%s: %w", e.Name, err)
+		}
+		tab.Datasets = append(tab.Datasets, e.Name)
+		for i, m := range opt.Methods {
+			tab.Cells[m.Name] = append(tab.Cells[m.Name], cells[i])
+		}
+		tab.Seconds[e.Name] = time.Since(start).Seconds()
+		if opt.Progress != nil {
+			opt.Progress(fmt.Sprintf("%s done in %.1fs", e.Name, tab.Seconds[e.Name]))
+		}
+	}
+	return tab, nil
+}
+
+func runExperiment(ctx context.Context, e Experiment, opt Options) ([]*Cell, error) {
+	metric := MetricFor(e.Data.Kind)
+	cells := make([]*Cell, len(opt.Methods))
+	for i, m := range opt.Methods {
+		cells[i] = &Cell{Method: m.Name, Dataset: e.Name, Metric: metric}
+	}
+	for r := 1; r <= opt.Runs; r++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		train, test, err := e.Split(r)
+		if err != nil {
+			return nil, fmt.Errorf("run %d: %w", r, err)
+		}
+		folds, err := e.Folds(train, opt.Folds, uint64(r))
+		if err != nil {
+			return nil, fmt.Errorf("run %d: %w", r, err)
+		}
+		probs := make([]*mtl.Problem, len(folds))
+		for f := range folds {
+			if probs[f], err = mtl.Prepare(folds[f].Train); err != nil {
+				return nil, fmt.Errorf("run %d fold %d: %w", r, f+1, err)
+			}
+		}
+		full, err := mtl.Prepare(train)
+		if err != nil {
+			return nil, fmt.Errorf("run %d: %w", r, err)
+		}
+		for i, m := range opt.Methods {
+			start := time.Now()
+			cfgs := gridConfigs(e, m, opt)
+			fit := func(point, fold int) (float64, error) {
+				return fitScore(probs[fold], cfgs[point], folds[fold].Test, metric)
+			}
+			best, _, err := GridSearch(len(cfgs), len(folds), fit, metric, opt.Workers)
+			if err != nil {
+				return nil, err
+			}
+			score, err := fitScore(full, cfgs[best], test, metric)
+			if err != nil {
+				score = math.NaN()
+			}
+			c := cells[i]
+			c.Scores = append(c.Scores, score)
+			c.Rho = append(c.Rho, cfgs[best].Rho)
+			if m.SelfPaced {
+				c.Lambda0 = append(c.Lambda0, cfgs[best].Lambda0)
+			}
+			c.Seconds += time.Since(start).Seconds()
+		}
+		if opt.Progress != nil {
+			opt.Progress(fmt.Sprintf("%s run %d/%d", e.Name, r, opt.Runs))
+		}
+	}
+	for i, m := range opt.Methods {
+		c := cells[i]
+		c.Mean, c.Std, c.SE = MeanStd(c.Scores)
+		if m.Baseline == "" {
+			continue
+		}
+		for j, b := range opt.Methods {
+			if b.Name != m.Baseline {
+				continue
+			}
+			t, _, p, err := PairedTTest(c.Scores, cells[j].Scores)
+			if err == nil {
+				c.T, c.P = t, p
+				c.Better = p < 0.05 && metric.Better(c.Mean, cells[j].Mean)
+			}
+		}
+	}
+	return cells, nil
+}
+
+// gridConfigs lists a method's grid in order: ρ for baselines, (ρ, λ0) with
+// ρ varying slowest for self-paced methods.
+func gridConfigs(e Experiment, m Method, opt Options) []mtl.Config {
+	base := mtl.Config{Model: m.Model, SelfPaced: m.SelfPaced, Loss: e.Loss, Variant: opt.Variant,
+		Solver: opt.Solver, MaxIter: e.MaxIter, H: e.H}
+	var out []mtl.Config
+	for _, rho := range e.RhoGrid {
+		c := base
+		c.Rho = rho
+		if !m.SelfPaced {
+			out = append(out, c)
+			continue
+		}
+		for _, l0 := range e.Lambda0Grid {
+			c.Lambda0 = l0
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// fitScore trains cfg on p and returns the task-averaged test score.
+func fitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset, metric Metric) (float64, error) {
+	tr, err := mtl.NewTrainer(p, cfg)
+	if err != nil {
+		return math.NaN(), err
+	}
+	if _, err := tr.Run(context.Background()); err != nil {
+		return math.NaN(), err
+	}
+	preds, err := tr.Model().PredictDataset(test)
+	if err != nil {
+		return math.NaN(), err
+	}
+	_, mean := Score(p.Data.Kind, preds, test)
+	return mean, nil
+}

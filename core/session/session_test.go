@@ -1,0 +1,88 @@
+package session
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+const toyCSV = "task,y,a,b\n" +
+	"t1,1,0.5,1\nt1,0,1.5,-1\nt1,1,0.7,0.9\nt1,0,2.0,-0.5\nt1,1,0.1,1.2\nt1,0,1.1,-0.8\n" +
+	"t2,1,0.4,1.1\nt2,0,1.6,-1\nt2,1,0.6,0.8\nt2,0,1.9,-0.4\nt2,1,0.2,1.0\nt2,0,1.2,-0.9\n"
+
+func TestLoadTrainStepEvaluate(t *testing.T) {
+	s := New()
+	sum, err := s.Load(toyCSV, LoadOptions{Name: "toy.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Tasks) != 2 || sum.Features != 2 || sum.Kind != "classification" || sum.Tasks[0].Positives != 3 {
+		t.Fatalf("summary %+v", sum)
+	}
+	info, err := s.Train(TrainOptions{Dataset: sum.Handle, Config: mtl.Config{Model: "mtfl", SelfPaced: true}, Train: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.TrainRows != 8 || info.TestRows != 4 {
+		t.Fatalf("rows %d/%d", info.TrainRows, info.TestRows)
+	}
+	for {
+		snap, err := s.Step(info.Handle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum float64
+		for _, v := range snap.Tau {
+			sum += v
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Fatalf("tau sums to %v", sum)
+		}
+		if snap.Done {
+			break
+		}
+	}
+	ev, err := s.Evaluate(info.Handle)
+	if err != nil || ev.Metric != "auc" || len(ev.Test) != 2 || !ev.Done {
+		t.Fatalf("evaluation %+v, %v", ev, err)
+	}
+	s.Free(info.Handle)
+	s.Free(sum.Handle)
+	if len(s.Handles()) != 0 {
+		t.Fatalf("handles left: %v", s.Handles())
+	}
+}
+
+func TestErrorsKeepPositions(t *testing.T) {
+	s := New()
+	_, err := s.Load("task,y,a\nt1,1,0.5\nt1,0,abc\n", LoadOptions{Name: "bad.csv"})
+	if err == nil || !strings.Contains(err.Error(), "bad.csv:3:3") {
+		t.Fatalf("error %v, want a position bad.csv:3:3", err)
+	}
+	if _, err := s.Train(TrainOptions{Dataset: 99}); err == nil {
+		t.Error("unknown data set handle: no error")
+	}
+	if _, err := s.Step(42); err == nil {
+		t.Error("unknown run handle: no error")
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	s := New()
+	sum, err := s.Generate("syn2", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.FixedSplit || len(sum.Tasks) != 30 || sum.Tasks[0].Rows != 115 {
+		t.Fatalf("summary %+v", sum)
+	}
+	info, err := s.Train(TrainOptions{Dataset: sum.Handle, Config: mtl.Config{Model: "mmtl", SelfPaced: true}})
+	if err != nil || info.TrainRows != 450 {
+		t.Fatalf("train: %+v %v", info, err)
+	}
+	if _, err := s.Generate("syn3", 1); err == nil {
+		t.Error("unknown generator: no error")
+	}
+}

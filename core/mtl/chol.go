@@ -1,6 +1,9 @@
 package mtl
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // The W-step systems are small (d ≤ 64 in the primal form, N_t in the span
 // form) and solved once per task per outer iteration. gonum's Cholesky also
@@ -41,4 +44,118 @@ func cholSolve(l []float64, n int, b []float64) {
 		}
 		b[i] = s / l[i*n+i]
 	}
+}
+
+// gaussSolve solves the general n×n row-major system a x = b in place (a is
+// overwritten) by Gaussian elimination with partial pivoting. It reports
+// false for a numerically singular a. It serves the one non-symmetric
+// system (the kernel Newton step), where gonum's LU would also estimate the
+// condition number and add its LAPACK routines to the wasm binary.
+func gaussSolve(a []float64, n int, b []float64) bool {
+	for k := 0; k < n; k++ {
+		p, best := k, math.Abs(a[k*n+k])
+		for i := k + 1; i < n; i++ {
+			if v := math.Abs(a[i*n+k]); v > best {
+				p, best = i, v
+			}
+		}
+		if !(best > 0) || math.IsInf(best, 0) {
+			return false
+		}
+		if p != k {
+			rk, rp := a[k*n:k*n+n], a[p*n:p*n+n]
+			for j := range rk {
+				rk[j], rp[j] = rp[j], rk[j]
+			}
+			b[k], b[p] = b[p], b[k]
+		}
+		inv := 1 / a[k*n+k]
+		pivot := a[k*n+k+1 : k*n+n]
+		for i := k + 1; i < n; i++ {
+			f := a[i*n+k] * inv
+			if f == 0 {
+				continue
+			}
+			a[i*n+k] = 0
+			axpy(a[i*n+k+1:i*n+n], -f, pivot)
+			b[i] -= f * b[k]
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		b[i] = (b[i] - dotVec(a[i*n+i+1:i*n+n], b[i+1:])) / a[i*n+i]
+	}
+	return true
+}
+
+// symEigen returns the eigenvalues of the symmetric n×n row-major matrix a
+// in descending order, and the matching orthonormal eigenvectors as the
+// columns of vecs (n×n row-major). a is destroyed. It uses the cyclic
+// Jacobi method: the matrices here are at most min(d, T) on a side, Jacobi
+// is accurate to working precision even for tiny eigenvalues, and it keeps
+// gonum's LAPACK eigensolver (and its share of the wasm binary) out.
+func symEigen(a []float64, n int) (vals, vecs []float64) {
+	v := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		v[i*n+i] = 1
+	}
+	var norm float64
+	for _, x := range a {
+		norm += x * x
+	}
+	for sweep := 0; sweep < 60; sweep++ {
+		var off float64
+		for p := 0; p < n; p++ {
+			for q := p + 1; q < n; q++ {
+				off += a[p*n+q] * a[p*n+q]
+			}
+		}
+		if off <= 1e-32*norm || off == 0 {
+			break
+		}
+		for p := 0; p < n; p++ {
+			for q := p + 1; q < n; q++ {
+				apq := a[p*n+q]
+				if apq == 0 {
+					continue
+				}
+				// Rotation that zeroes a_pq (Golub & Van Loan, sym.schur2).
+				theta := (a[q*n+q] - a[p*n+p]) / (2 * apq)
+				t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+				if theta < 0 {
+					t = -t
+				}
+				c := 1 / math.Sqrt(t*t+1)
+				s := t * c
+				for k := 0; k < n; k++ {
+					akp, akq := a[k*n+p], a[k*n+q]
+					a[k*n+p] = c*akp - s*akq
+					a[k*n+q] = s*akp + c*akq
+				}
+				for k := 0; k < n; k++ {
+					apk, aqk := a[p*n+k], a[q*n+k]
+					a[p*n+k] = c*apk - s*aqk
+					a[q*n+k] = s*apk + c*aqk
+				}
+				for k := 0; k < n; k++ {
+					vkp, vkq := v[k*n+p], v[k*n+q]
+					v[k*n+p] = c*vkp - s*vkq
+					v[k*n+q] = s*vkp + c*vkq
+				}
+			}
+		}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(x, y int) bool { return a[order[x]*n+order[x]] > a[order[y]*n+order[y]] })
+	vals = make([]float64, n)
+	vecs = make([]float64, n*n)
+	for k, i := range order {
+		vals[k] = a[i*n+i]
+		for j := 0; j < n; j++ {
+			vecs[j*n+k] = v[j*n+i]
+		}
+	}
+	return vals, vecs
 }

@@ -1,9 +1,9 @@
 package mtl
 
 import (
+	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/mat"
 )
 
 // metric is the inverse penalty metric of the W-step, stored low-rank so
@@ -146,144 +146,143 @@ func (m *metric) denseM() []float64 {
 	return out
 }
 
-// mtflMetric returns M⁻¹ = D for the columns W̃ = W·diag(ω):
-// D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), with the trace normalization over the full
-// dimension d (§6, §11). It also returns each w_tᵀ D⁻¹ w_t.
-//
-// The thin SVD W̃ = U S Vᵀ comes from the T×T Gram matrix W̃ᵀW̃ = V S² Vᵀ
-// and U = W̃ V S⁻¹: O(d T²) like a direct SVD, but a third of the work of
-// gonum's Dgesvd at d = 37,662 (which also scans the matrix for its norm).
-// Directions with s_i² below 1e-12·s_max² are left to the isotropic
-// complement: their σ_i = √(s_i² + ε) is σ0 to within s_i²/2ε, and U V S⁻¹
-// could not make them orthogonal to working precision anyway.
-func mtflMetric(W [][]float64, omega []float64, d int, eps float64) (*metric, []float64, error) {
+// thinSVD is the thin singular value decomposition of W̃ = W·diag(ω)
+// (d×T, columns ω_t w_t): W̃ ≈ U S Vᵀ with U d×r orthonormal (row-major),
+// s descending, and proj[t] = Uᵀw_t (nil when ω_t = 0).
+type thinSVD struct {
+	u    []float64
+	r    int
+	s    []float64
+	proj [][]float64
+}
+
+// newThinSVD computes the SVD of W̃ in O(d T min(d, T)). For d > T it takes
+// the T×T Gram matrix W̃ᵀW̃ = V S² Vᵀ and U = W̃ V S⁻¹; for d ≤ T the d×d
+// matrix W̃W̃ᵀ = U S² Uᵀ. At d = 37,662 this is a third of the work of
+// gonum's Dgesvd (which also scans the matrix for its norm), and leaving
+// Dgesvd out keeps the wasm binary small. Directions with s_i² below
+// 1e-12·s_max² are dropped in the Gram form: U V S⁻¹ could not make them
+// orthogonal to working precision, and both users treat a dropped
+// direction like a tiny one (MTFL puts it in the isotropic complement,
+// where its σ = √(s² + ε) is σ0 to within s²/2ε; MTASO's top h never
+// reach it unless W̃ has rank below h).
+func newThinSVD(W [][]float64, omega []float64, d int) (*thinSVD, error) {
 	T := len(W)
+	out := &thinSVD{proj: make([][]float64, T)}
 	if d <= T {
-		return mtflMetricSmall(W, omega, d, eps)
+		a := make([]float64, d*d)
+		for t, w := range W {
+			o2 := omega[t] * omega[t]
+			if o2 == 0 {
+				continue
+			}
+			for i, wi := range w {
+				if wi != 0 {
+					axpy(a[i*d:i*d+d], o2*wi, w)
+				}
+			}
+		}
+		lam, vecs := symEigen(a, d)
+		out.r = d
+		out.s = make([]float64, d)
+		for i := range out.s {
+			out.s[i] = math.Sqrt(math.Max(lam[i], 0))
+		}
+		out.u = vecs
+		for t, w := range W {
+			c := make([]float64, d)
+			for j, wj := range w {
+				if wj != 0 {
+					axpy(c, wj, out.u[j*d:j*d+d])
+				}
+			}
+			out.proj[t] = c
+		}
+		return out, nil
 	}
-	g := mat.NewSymDense(T, nil)
+	g := make([]float64, T*T)
 	for a := 0; a < T; a++ {
 		for b := a; b < T; b++ {
-			g.SetSym(a, b, omega[a]*omega[b]*dotVec(W[a], W[b]))
+			v := omega[a] * omega[b] * dotVec(W[a], W[b])
+			g[a*T+b], g[b*T+a] = v, v
 		}
 	}
-	var eig mat.EigenSym
-	if !eig.Factorize(g, true) {
-		return nil, nil, errNumeric("mtfl D-step: eigendecomposition did not converge")
-	}
-	lam := eig.Values(nil)
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
-	lmax := 0.0
-	for _, l := range lam {
-		lmax = math.Max(lmax, l)
-	}
+	lam, vecs := symEigen(g, T) // descending
 	var keep []int
-	for i := len(lam) - 1; i >= 0; i-- { // descending
-		if lam[i] > 1e-12*lmax && lam[i] > 0 && len(keep) < d {
+	for i, l := range lam {
+		if l > 1e-12*lam[0] && l > 0 {
 			keep = append(keep, i)
 		}
 	}
 	r := len(keep)
-	sv := make([]float64, r)
-	// b[t][i] = V_ti / s_i, so that U_j,: = Σ_t W̃_jt b[t].
-	b := make([][]float64, T)
-	for t := range b {
-		b[t] = make([]float64, r)
-		for k, i := range keep {
-			b[t][k] = vecs.At(t, i) / math.Sqrt(lam[i])
-		}
-	}
+	out.r = r
+	out.s = make([]float64, r)
 	for k, i := range keep {
-		sv[k] = math.Sqrt(lam[i])
+		out.s[k] = math.Sqrt(lam[i])
 	}
-	m := newMTFLMetric(d, sv, eps)
+	// U_j,: = Σ_t W̃_jt b_t with b_t,k = V_tk / s_k.
+	out.u = make([]float64, d*r)
+	bt := make([]float64, r)
 	for t, w := range W {
 		if omega[t] == 0 {
 			continue
 		}
-		bt := b[t]
+		for k, i := range keep {
+			bt[k] = omega[t] * vecs[t*T+i] / out.s[k]
+		}
 		for j, wj := range w {
 			if wj != 0 {
-				axpy(m.u[j*r:j*r+r], omega[t]*wj, bt)
+				axpy(out.u[j*r:j*r+r], wj, bt)
 			}
 		}
 	}
-	pen := make([]float64, T)
-	c := make([]float64, r)
 	for t, w := range W {
+		c := make([]float64, r)
 		if omega[t] == 0 {
-			pen[t] = m.quad(w)
-			continue
+			for j, wj := range w {
+				if wj != 0 {
+					axpy(c, wj, out.u[j*r:j*r+r])
+				}
+			}
+		} else {
+			// Uᵀw̃_t = S Vᵀe_t, so Uᵀw_t = S Vᵀe_t / ω_t.
+			for k, i := range keep {
+				c[k] = out.s[k] * vecs[t*T+i] / omega[t]
+			}
 		}
-		// Uᵀw̃_t = S Vᵀe_t, so Uᵀw_t = S Vᵀe_t / ω_t.
-		for k, i := range keep {
-			c[k] = sv[k] * vecs.At(t, i) / omega[t]
-		}
-		q := dotVec(w, w) / m.beta
-		for i, ci := range c {
-			q += m.coef(i) * ci * ci
-		}
-		pen[t] = q
+		out.proj[t] = c
 	}
-	return m, pen, nil
+	return out, nil
 }
 
-// newMTFLMetric returns the metric D = (U diag(σ) Uᵀ + σ0 (I − UUᵀ)) / tr
-// for singular values s (σ_i = √(s_i² + ε), σ0 = √ε), with U left for the
-// caller to fill.
-func newMTFLMetric(d int, s []float64, eps float64) *metric {
-	r := len(s)
+// mtflMetric returns M⁻¹ = D for the columns W̃ = W·diag(ω):
+// D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
+// normalization over the full dimension d (§6, §11). It also returns each
+// w_tᵀ D⁻¹ w_t, read off the SVD.
+func mtflMetric(W [][]float64, omega []float64, d int, eps float64) (*metric, []float64, error) {
+	svd, err := newThinSVD(W, omega, d)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mtfl D-step: %w", err)
+	}
+	r := svd.r
 	sigma0 := math.Sqrt(eps)
 	tr := float64(d-r) * sigma0
 	sig := make([]float64, r)
-	for i, si := range s {
+	for i, si := range svd.s {
 		sig[i] = math.Sqrt(si*si + eps)
 		tr += sig[i]
 	}
-	m := &metric{d: d, beta: sigma0 / tr, r: r, u: make([]float64, d*r), gamma: make([]float64, r)}
+	m := &metric{d: d, beta: sigma0 / tr, r: r, u: svd.u, gamma: make([]float64, r)}
 	for i := range sig {
 		m.gamma[i] = (sig[i] - sigma0) / tr
 	}
-	return m
-}
-
-// mtflMetricSmall is mtflMetric for d ≤ T: the eigendecomposition of the
-// d×d matrix W̃W̃ᵀ gives U (all d directions) and S².
-func mtflMetricSmall(W [][]float64, omega []float64, d int, eps float64) (*metric, []float64, error) {
-	a := mat.NewSymDense(d, nil)
-	ad := a.RawSymmetric().Data
-	for t, w := range W {
-		o2 := omega[t] * omega[t]
-		if o2 == 0 {
-			continue
-		}
-		for i, wi := range w {
-			if wi != 0 {
-				axpy(ad[i*d+i:i*d+d], o2*wi, w[i:])
-			}
-		}
-	}
-	var eig mat.EigenSym
-	if !eig.Factorize(a, true) {
-		return nil, nil, errNumeric("mtfl D-step: eigendecomposition did not converge")
-	}
-	lam := eig.Values(nil)
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
-	s := make([]float64, d)
-	for i := range s {
-		s[i] = math.Sqrt(math.Max(lam[d-1-i], 0)) // descending
-	}
-	m := newMTFLMetric(d, s, eps)
-	for j := 0; j < d; j++ {
-		for i := 0; i < d; i++ {
-			m.u[j*d+i] = vecs.At(j, d-1-i)
-		}
-	}
 	pen := make([]float64, len(W))
 	for t, w := range W {
-		pen[t] = m.quad(w)
+		q := dotVec(w, w) / m.beta
+		for i, ci := range svd.proj[t] {
+			q += m.coef(i) * ci * ci
+		}
+		pen[t] = q
 	}
 	return m, pen, nil
 }

@@ -1,6 +1,6 @@
 package mtl
 
-import "gonum.org/v1/gonum/mat"
+import "fmt"
 
 // mtaso is alternating structure optimization (Ando & Zhang 2005;
 // ALGORITHMS.md §7, the authors' non-convex form): Θ is h×d with
@@ -39,42 +39,22 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtaso"); err != nil {
 		return err
 	}
-	d, T := s.env.d, len(W)
-	omega := columnWeights(s.env, tau)
-	wt := mat.NewDense(d, T, nil)
-	for t, w := range W {
-		for j, v := range w {
-			wt.Set(j, t, v*omega[t])
-		}
+	d := s.env.d
+	svd, err := newThinSVD(W, columnWeights(s.env, tau), d)
+	if err != nil {
+		return fmt.Errorf("mtaso Θ-step: %w", err)
 	}
-	var svd mat.SVD
-	if !svd.Factorize(wt, mat.SVDThinU) {
-		return errNumeric("mtaso Θ-step: SVD did not converge")
-	}
-	var u mat.Dense
-	svd.UTo(&u)
-	h := s.h
-	// p_t = U_h U_hᵀ w_t for the current (unweighted) task vectors.
-	s.anchors = make([][]float64, T)
-	c := make([]float64, h)
-	for t, w := range W {
-		for i := range c {
-			c[i] = 0
-		}
-		for j, v := range w {
-			row := u.RawRowView(j)
-			for i := 0; i < h; i++ {
-				c[i] += row[i] * v
-			}
-		}
+	// Θ = the top h left singular vectors (fewer if W̃ has lower rank; the
+	// missing directions would carry no weight of W̃ anyway).
+	h := min(s.h, svd.r)
+	r := svd.r
+	s.anchors = make([][]float64, len(W))
+	for t := range W {
+		// p_t = U_h U_hᵀ w_t, from the projections the SVD already has.
+		c := svd.proj[t][:h]
 		p := make([]float64, d)
 		for j := range p {
-			row := u.RawRowView(j)
-			var x float64
-			for i := 0; i < h; i++ {
-				x += row[i] * c[i]
-			}
-			p[j] = x
+			p[j] = dotVec(svd.u[j*r:j*r+h], c)
 		}
 		s.anchors[t] = p
 	}

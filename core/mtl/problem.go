@@ -46,7 +46,7 @@ type taskData struct {
 	ycyc     float64   // ycᵀyc
 	ybar     float64
 	xbar     []float64 // feature means (both forms)
-	k0       *mat.SymDense
+	k0       []float64 // XXᵀ, n×n row-major (span form)
 	k0rowSum []float64 // row sums of K0 (span form)
 }
 
@@ -91,31 +91,29 @@ func newTaskData(t *data.Task, d int) *taskData {
 		for i := 0; i < td.n; i++ {
 			axpy(td.xbar, 1/float64(td.n), t.X.RawRowView(i))
 		}
-		xc := mat.NewDense(td.n, d, nil)
-		yc := make([]float64, td.n)
+		// C = Σ_i (x_i − x̄)(x_i − x̄)ᵀ and q = Σ_i (x_i − x̄)(y_i − ȳ), one
+		// rank-1 update per row (once per task, so plain loops suffice).
+		td.c = make([]float64, d*d)
+		td.q = make([]float64, d)
+		row := make([]float64, d)
 		for i := 0; i < td.n; i++ {
-			row := xc.RawRowView(i)
 			for j, v := range t.X.RawRowView(i) {
 				row[j] = v - td.xbar[j]
 			}
-			yc[i] = t.Y[i] - td.ybar
-			td.ycyc += yc[i] * yc[i]
-		}
-		var c mat.SymDense
-		c.SymOuterK(1, xc.T())
-		td.c = make([]float64, d*d)
-		for i := 0; i < d; i++ {
-			for j := 0; j < d; j++ {
-				td.c[i*d+j] = c.At(i, j)
+			yc := t.Y[i] - td.ybar
+			td.ycyc += yc * yc
+			axpy(td.q, yc, row)
+			for a, ra := range row {
+				if ra != 0 {
+					axpy(td.c[a*d:a*d+d], ra, row)
+				}
 			}
 		}
-		td.q = make([]float64, d)
-		mat.NewVecDense(d, td.q).MulVec(xc.T(), mat.NewVecDense(td.n, yc))
 		return td
 	}
 	// Span form: Gram matrix of the rows and the feature means.
 	n := td.n
-	td.k0 = mat.NewSymDense(n, nil)
+	td.k0 = make([]float64, n*n)
 	if t.S != nil {
 		s := t.S
 		dense := make([]float64, d)
@@ -125,17 +123,20 @@ func newTaskData(t *data.Task, d int) *taskData {
 				td.xbar[s.Indices[k]] += s.Values[k]
 			}
 			for j := 0; j <= i; j++ {
-				td.k0.SetSym(i, j, s.RowDot(j, dense))
+				v := s.RowDot(j, dense)
+				td.k0[i*n+j], td.k0[j*n+i] = v, v
 			}
 			for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
 				dense[s.Indices[k]] = 0
 			}
 		}
 	} else {
-		td.k0.SymRankK(td.k0, 1, t.X)
 		for i := 0; i < n; i++ {
-			for j, v := range t.X.RawRowView(i) {
-				td.xbar[j] += v
+			ri := t.X.RawRowView(i)
+			axpy(td.xbar, 1, ri)
+			for j := 0; j <= i; j++ {
+				v := dotVec(ri, t.X.RawRowView(j))
+				td.k0[i*n+j], td.k0[j*n+i] = v, v
 			}
 		}
 	}
@@ -145,8 +146,8 @@ func newTaskData(t *data.Task, d int) *taskData {
 	td.k0rowSum = make([]float64, n)
 	for i := 0; i < n; i++ {
 		var sum float64
-		for j := 0; j < n; j++ {
-			sum += td.k0.At(i, j)
+		for _, v := range td.k0[i*n : i*n+n] {
+			sum += v
 		}
 		td.k0rowSum[i] = sum
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/mat"
 )
 
 // ErrNumeric marks a fit that broke down numerically (a singular system, a
@@ -191,7 +190,7 @@ func (td *taskData) projectRows(m *metric) []float64 {
 
 // kernel returns X M⁻¹ Xᵀ, centered (Xc M⁻¹ Xcᵀ) when centered is set, and
 // the projections XU (XcU) it was built from (n×r row-major).
-func (td *taskData) kernel(m *metric, centered bool) (*mat.SymDense, []float64) {
+func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 	n, r := td.n, m.r
 	xu := td.projectRows(m)
 	var tot float64
@@ -211,11 +210,11 @@ func (td *taskData) kernel(m *metric, centered bool) (*mat.SymDense, []float64) 
 		}
 	}
 	fn := float64(n)
-	k := mat.NewSymDense(n, nil)
+	k := make([]float64, n*n)
 	for i := 0; i < n; i++ {
 		ri := xu[i*r : i*r+r]
 		for j := i; j < n; j++ {
-			v := td.k0.At(i, j)
+			v := td.k0[i*n+j]
 			if centered {
 				v += -td.k0rowSum[i]/fn - td.k0rowSum[j]/fn + tot/(fn*fn)
 			}
@@ -224,7 +223,7 @@ func (td *taskData) kernel(m *metric, centered bool) (*mat.SymDense, []float64) 
 			for c := 0; c < r; c++ {
 				v += ri[c] * m.gamma[c] * rj[c]
 			}
-			k.SetSym(i, j, v)
+			k[i*n+j], k[j*n+i] = v, v
 		}
 	}
 	return k, xu
@@ -237,13 +236,9 @@ func (td *taskData) kernel(m *metric, centered bool) (*mat.SymDense, []float64) 
 func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) (float64, error) {
 	n := td.n
 	rho2 := 2 * ws.rho / ws.scale
-	k, xu := td.kernel(ws.m, true)
-	kd := k.RawSymmetric().Data
+	kd, xu := td.kernel(ws.m, true)
 	for i := 0; i < n; i++ {
 		kd[i*n+i] += rho2
-		for j := i + 1; j < n; j++ {
-			kd[j*n+i] = kd[i*n+j]
-		}
 	}
 	var xba float64
 	if ws.anchor != nil {
@@ -523,7 +518,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 	}
 	symVec(k, alpha, kAlpha)
 	f := objAt(alpha, bb, kAlpha)
-	R := mat.NewDense(n+1, n+1, nil)
+	R := make([]float64, (n+1)*(n+1))
 	rhs := make([]float64, n+1)
 	g := make([]float64, n)
 	sv := make([]float64, n)
@@ -543,9 +538,9 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 		}
 		colS := make([]float64, n)
 		for i := 0; i < n; i++ {
-			row := R.RawRowView(i)
+			row := R[i*(n+1) : (i+1)*(n+1)]
 			for j := 0; j < n; j++ {
-				kij := k.At(i, j)
+				kij := k[i*n+j]
 				row[j] = sv[i] * kij
 				colS[j] += sv[i] * kij
 			}
@@ -553,17 +548,14 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 			row[n] = sv[i]
 			rhs[i] = g[i] + 2*ws.rho*alpha[i]
 		}
-		last := R.RawRowView(n)
+		last := R[n*(n+1):]
 		copy(last[:n], colS)
 		last[n] = sumS + 1e-12
 		rhs[n] = sumG
-		var lu mat.LU
-		lu.Factorize(R)
-		dv := mat.NewVecDense(n+1, nil)
-		if err := lu.SolveVecTo(dv, false, mat.NewVecDense(n+1, rhs)); err != nil {
-			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton step: %v", td.name, err))
+		delta := rhs // solved in place; the step is −delta
+		if !gaussSolve(R, n+1, delta) {
+			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton system is singular", td.name))
 		}
-		delta := dv.RawVector().Data // step is −delta
 		// Directional derivative ∇ᵀdelta = (g + 2ρα)ᵀK δα + Σg·δb.
 		symVec(k, delta[:n], kd)
 		var dec float64
@@ -611,9 +603,12 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 	return objAt(alpha, bb, kAlpha) - ws.rho*pen, pen, nil
 }
 
-// symVec sets dst = A v for a symmetric A.
-func symVec(a *mat.SymDense, v, dst []float64) {
-	mat.NewVecDense(len(dst), dst).MulVec(a, mat.NewVecDense(len(v), v))
+// symVec sets dst = A v for a square row-major A.
+func symVec(a []float64, v, dst []float64) {
+	n := len(v)
+	for i := range dst {
+		dst[i] = dotVec(a[i*n:i*n+n], v)
+	}
 }
 
 func sigmoid(z float64) float64 {

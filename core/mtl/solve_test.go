@@ -218,17 +218,13 @@ func TestSquaredClosedForm(t *testing.T) {
 			t.Fatal(err)
 		}
 		primal := newTaskData(&tk, d)
-		span := newTaskData(&tk, d)
-		span.primal = false
-		span.k0 = mat.NewSymDense(n, nil)
-		span.k0.SymRankK(span.k0, 1, tk.X)
-		span.k0rowSum = make([]float64, n)
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				span.k0rowSum[i] += span.k0.At(i, j)
-			}
-		}
-		for name, td := range map[string]*taskData{"primal": primal, "span": span} {
+		sp := toSparse(tk)
+		span := newTaskData(&sp, d) // sparse rows always take the span form
+		dense := newTaskData(&tk, d)
+		dense.primal = false // dense rows in the span form: rebuild its Gram
+		dense.k0 = span.k0
+		dense.k0rowSum = span.k0rowSum
+		for name, td := range map[string]*taskData{"primal": primal, "span": span, "dense-span": dense} {
 			w := make([]float64, d)
 			var b float64
 			if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
@@ -349,5 +345,65 @@ func TestFISTAApproachesExact(t *testing.T) {
 	}
 	if (got-best)/best > 0.05 {
 		t.Errorf("fista objective %v is more than 5%% above the optimum %v on an easy problem", got, best)
+	}
+}
+
+// TestThinSVD compares the Gram-based thin SVD with gonum's SVD, for d ≤ T
+// and d > T, with one zero weight.
+func TestThinSVD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, dims := range [][2]int{{5, 8}, {30, 6}} {
+		d, T := dims[0], dims[1]
+		W := make([][]float64, T)
+		omega := make([]float64, T)
+		wt := mat.NewDense(d, T, nil)
+		for k := range W {
+			W[k] = randVec(rng, d)
+			omega[k] = rng.Float64() + 0.2
+			if k == 1 {
+				omega[k] = 0
+			}
+			for j, v := range W[k] {
+				wt.Set(j, k, v*omega[k])
+			}
+		}
+		got, err := newThinSVD(W, omega, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ref mat.SVD
+		if !ref.Factorize(wt, mat.SVDThinU) {
+			t.Fatal("gonum SVD failed")
+		}
+		want := ref.Values(nil)
+		var u mat.Dense
+		ref.UTo(&u)
+		for i := 0; i < min(len(want), got.r); i++ {
+			if want[i] < 1e-10 {
+				continue // the null direction of the zero column is arbitrary
+			}
+			if math.Abs(got.s[i]-want[i]) > 1e-10*want[0] {
+				t.Errorf("d=%d T=%d: s[%d] = %v, want %v", d, T, i, got.s[i], want[i])
+			}
+			// Same direction up to sign.
+			var dot float64
+			for j := 0; j < d; j++ {
+				dot += got.u[j*got.r+i] * u.At(j, i)
+			}
+			if math.Abs(math.Abs(dot)-1) > 1e-9 {
+				t.Errorf("d=%d T=%d: singular vector %d differs (|cos| = %v)", d, T, i, math.Abs(dot))
+			}
+		}
+		for k, w := range W {
+			for i := 0; i < got.r; i++ {
+				var p float64
+				for j := 0; j < d; j++ {
+					p += got.u[j*got.r+i] * w[j]
+				}
+				if math.Abs(p-got.proj[k][i]) > 1e-9*(1+math.Abs(p)) {
+					t.Errorf("d=%d T=%d: projection of task %d on direction %d: %v, want %v", d, T, k, i, got.proj[k][i], p)
+				}
+			}
+		}
 	}
 }

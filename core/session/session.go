@@ -119,9 +119,9 @@ func (s *Session) Generate(name string, seed uint64) (Summary, error) {
 	all := &data.Dataset{Name: name, Features: res.Train.Features, Kind: data.Regression}
 	for t := range res.Train.Tasks {
 		a, b := &res.Train.Tasks[t], &res.Test.Tasks[t]
-		var x mat.Dense
-		x.Stack(a.X, b.X)
-		all.Tasks = append(all.Tasks, data.Task{Name: a.Name, X: &x, Y: append(append([]float64(nil), a.Y...), b.Y...)})
+		ra, rb := a.X.RawMatrix(), b.X.RawMatrix()
+		x := mat.NewDense(a.Rows()+b.Rows(), all.Features, append(append([]float64(nil), ra.Data...), rb.Data...))
+		all.Tasks = append(all.Tasks, data.Task{Name: a.Name, X: x, Y: append(append([]float64(nil), a.Y...), b.Y...)})
 	}
 	return s.add(&dataset{all: all, train: res.Train, test: res.Test}), nil
 }

@@ -3,7 +3,6 @@ package mtl
 import (
 	"fmt"
 	"math"
-
 )
 
 // metric is the inverse penalty metric of the W-step, stored low-rank so

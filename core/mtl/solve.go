@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
 )
 
 // ErrNumeric marks a fit that broke down numerically (a singular system, a

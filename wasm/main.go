@@ -1,8 +1,10 @@
 //go:build js && wasm
 
 // Command wasm is the WebAssembly bridge of spmtl: it registers a global
-// `spmtl` object whose functions convert JavaScript values to the pure-Go
-// session (core/session) and back. It holds no learning logic.
+// `spmtlRaw` object whose functions convert JavaScript values to the pure-Go
+// session (core/session) and back. It holds no learning logic. web/js/api.js
+// wraps it as `spmtl`, turning the error results below into thrown Errors
+// (a Go callback cannot throw into JavaScript itself).
 //
 //	spmtl.load(text, {name, format, task, label, splitText, splitColumn}) → summary
 //	spmtl.generate("syn1" | "syn2", seed) → summary
@@ -11,8 +13,8 @@
 //	spmtl.evaluate(run) → {metric, tasks, test: Float64Array, mean, iter, done}
 //	spmtl.free(handle)
 //
-// Every error, and every panic recovered at the boundary, is thrown as a
-// JavaScript Error with the core's message; the instance keeps working.
+// Every error, and every panic recovered at the boundary, comes back as
+// {__error: message} with the core's message; the instance keeps working.
 package main
 
 import (
@@ -53,13 +55,13 @@ func main() {
 	if err := api.Set("version", version); err != nil {
 		panic(err)
 	}
-	if err := safejs.Global().Set("spmtl", api); err != nil {
+	if err := safejs.Global().Set("spmtlRaw", api); err != nil {
 		panic(err)
 	}
 	select {} // keep the functions alive
 }
 
-// wrap turns a Go function into a JS function that throws an Error on
+// wrap turns a Go function into a JS function that returns {__error} on
 // failure and recovers panics at the boundary.
 func wrap(name string, fn func(args []safejs.Value) (any, error)) func(safejs.Value, []safejs.Value) any {
 	return func(_ safejs.Value, args []safejs.Value) (result any) {
@@ -73,30 +75,10 @@ func wrap(name string, fn func(args []safejs.Value) (any, error)) func(safejs.Va
 			result, err = fn(args)
 		}()
 		if err != nil {
-			throw(err)
-			return nil
+			return map[string]any{"__error": err.Error()}
 		}
 		return result
 	}
-}
-
-// throw raises a JS Error from inside a Go callback.
-func throw(err error) {
-	ctor, e := safejs.Global().Get("Error")
-	if e != nil {
-		return
-	}
-	jsErr, e := ctor.New(err.Error())
-	if e != nil {
-		return
-	}
-	// Throwing from Go needs a JS helper: the worker defines
-	// self.__spmtlThrow = e => { throw e }.
-	thrower, e := safejs.Global().Get("__spmtlThrow")
-	if e != nil || thrower.IsUndefined() {
-		return
-	}
-	_, _ = thrower.Invoke(jsErr)
 }
 
 func arg(args []safejs.Value, i int) safejs.Value {

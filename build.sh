@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# build.sh: build the static site into dist/, or run every test suite.
+#
+#   ./build.sh          build dist/ (wasm, wasm_exec.js, the web files, the data)
+#   ./build.sh test     gofmt, go vet, native tests, core tests under js/wasm in
+#                       node, then the browser end-to-end tests in headless Chromium
+set -euo pipefail
+cd "$(dirname "$0")"
+
+build() {
+  local out=dist
+  rm -rf "$out.tmp"
+  mkdir -p "$out.tmp"
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out.tmp/spmtl.wasm" ./wasm
+  cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out.tmp/"
+  cp web/index.html web/style.css "$out.tmp/"
+  mkdir -p "$out.tmp/js"
+  cp web/js/*.js "$out.tmp/js/"
+  cp -r web/data "$out.tmp/data"
+  rm -rf "$out"
+  mv "$out.tmp" "$out"
+  echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(gzip -9 -c "$out/spmtl.wasm" | wc -c) gzipped"
+}
+
+run_tests() {
+  echo "== gofmt"
+  local unformatted
+  unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './dist/*'))
+  if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted"; exit 1; fi
+  echo "== go vet (native and js/wasm)"
+  go vet ./...
+  GOOS=js GOARCH=wasm go vet ./core/... ./wasm/...
+  echo "== go test (native)"
+  go test -count=1 ./...
+  echo "== go test core under js/wasm (node)"
+  GOOS=js GOARCH=wasm go test -count=1 -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/...
+  echo "== browser end-to-end tests (headless Chromium)"
+  build
+  SPMTL_E2E=1 SPMTL_DIST="$PWD/dist" go test -count=1 -v -run . ./web/e2e/
+}
+
+case "${1:-build}" in
+  build) build ;;
+  test) run_tests ;;
+  *) echo "usage: $0 [build|test]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,180 @@
+//go:build ignore
+
+// serve.go builds the app when needed and serves it on the loopback address.
+//
+//	go run serve.go [-addr 127.0.0.1:8080] [-dir dist] [-build=true]
+//
+// It runs ./build.sh when dist/ is missing or older than any source under
+// web/, wasm/, core/ or go.mod; serves .wasm as application/wasm; gzips
+// compressible responses for clients that accept it; and serves nothing
+// outside dist/ (no directory listings, no dot files, no symlinks out).
+package main
+
+import (
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
+	dir := flag.String("dir", "dist", "folder to serve")
+	build := flag.Bool("build", true, "run ./build.sh when the folder is missing or stale")
+	flag.Parse()
+	if *build {
+		if stale, why := isStale(*dir); stale {
+			log.Printf("building %s (%s)", *dir, why)
+			cmd := exec.Command("bash", "./build.sh")
+			cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+			if err := cmd.Run(); err != nil {
+				log.Fatalf("build: %v", err)
+			}
+		}
+	}
+	root, err := filepath.Abs(*dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "index.html")); err != nil {
+		log.Fatalf("%s has no index.html: %v", root, err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("listen: %v", err)
+	}
+	fmt.Printf("spmtl is served at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	srv := &http.Server{Handler: handler(root), ReadHeaderTimeout: 10 * time.Second}
+	log.Fatal(srv.Serve(ln))
+}
+
+// isStale reports whether dir must be rebuilt, and why.
+func isStale(dir string) (bool, string) {
+	st, err := os.Stat(filepath.Join(dir, "spmtl.wasm"))
+	if err != nil {
+		return true, "no build yet"
+	}
+	built := st.ModTime()
+	newer := ""
+	for _, src := range []string{"web", "wasm", "core", "go.mod", "go.sum"} {
+		filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || newer != "" {
+				return nil
+			}
+			if info, err := d.Info(); err == nil && !d.IsDir() && info.ModTime().After(built) {
+				newer = p
+				return filepath.SkipAll
+			}
+			return nil
+		})
+	}
+	if newer != "" {
+		return true, newer + " changed"
+	}
+	return false, ""
+}
+
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".csv": true, ".svm": true, ".md": true, ".json": true, ".txt": true}
+
+// handler serves files under root only.
+func handler(root string) http.Handler {
+	mime.AddExtensionType(".wasm", "application/wasm")
+	mime.AddExtensionType(".mjs", "text/javascript")
+	mime.AddExtensionType(".svm", "text/plain; charset=utf-8")
+	mime.AddExtensionType(".md", "text/markdown; charset=utf-8")
+	gz := &gzipCache{root: root, files: map[string]gzEntry{}}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		clean := path.Clean("/" + r.URL.Path)
+		if clean == "/" {
+			clean = "/index.html"
+		}
+		for _, part := range strings.Split(clean, "/") {
+			if strings.HasPrefix(part, ".") {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		file := filepath.Join(root, filepath.FromSlash(clean))
+		real, err := filepath.EvalSymlinks(file)
+		if err != nil || !strings.HasPrefix(real, root+string(filepath.Separator)) {
+			http.NotFound(w, r)
+			return
+		}
+		info, err := os.Stat(real)
+		if err != nil || info.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		ext := filepath.Ext(real)
+		if ct := mime.TypeByExtension(ext); ct != "" {
+			w.Header().Set("Content-Type", ct)
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if compressible[ext] && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			body, err := gz.get(real, info)
+			if err == nil {
+				w.Header().Set("Content-Encoding", "gzip")
+				w.Header().Set("Vary", "Accept-Encoding")
+				http.ServeContent(w, r, "", info.ModTime(), strings.NewReader(body))
+				return
+			}
+		}
+		http.ServeFile(w, r, real)
+	})
+}
+
+// gzipCache keeps the gzipped bytes of each file until it changes.
+type gzipCache struct {
+	root  string
+	mu    sync.Mutex
+	files map[string]gzEntry
+}
+
+type gzEntry struct {
+	mod  time.Time
+	size int64
+	body string
+}
+
+func (c *gzipCache) get(p string, info fs.FileInfo) (string, error) {
+	c.mu.Lock()
+	e, ok := c.files[p]
+	c.mu.Unlock()
+	if ok && e.mod.Equal(info.ModTime()) && e.size == info.Size() {
+		return e.body, nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var b strings.Builder
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if _, err := io.Copy(zw, f); err != nil {
+		return "", err
+	}
+	if err := zw.Close(); err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	c.files[p] = gzEntry{mod: info.ModTime(), size: info.Size(), body: b.String()}
+	c.mu.Unlock()
+	return b.String(), nil
+}

@@ -1,0 +1,354 @@
+// Package e2e drives the built app (dist/) in headless Chromium. The tests
+// run when SPMTL_E2E=1 (./build.sh test sets it) and skip otherwise.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// browser is one headless Chromium session on the served dist/ folder.
+type browser struct {
+	t        *testing.T
+	ctx      context.Context
+	base     string
+	mu       sync.Mutex
+	console  []string // console errors and uncaught exceptions
+	requests []string // every URL the page and its worker asked for
+	served   []string // every path the server answered
+}
+
+func distDir(t *testing.T) string {
+	if os.Getenv("SPMTL_E2E") == "" {
+		t.Skip("browser tests run with SPMTL_E2E=1 (./build.sh test)")
+	}
+	dir := os.Getenv("SPMTL_DIST")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "dist")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "spmtl.wasm")); err != nil {
+		t.Fatalf("no build in %s (run ./build.sh): %v", dir, err)
+	}
+	return dir
+}
+
+func chromium() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	dir := distDir(t)
+	b := &browser{t: t}
+	fsrv := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b.mu.Lock()
+		b.served = append(b.served, r.URL.Path)
+		b.mu.Unlock()
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		fsrv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b.base = srv.URL
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium()),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1600),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			b.mu.Lock()
+			b.requests = append(b.requests, e.Request.URL)
+			b.mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatalf("listen: %v", err)
+	}
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleType("error") || m.Type == chromedp.ConsoleType("assert") {
+				b.mu.Lock()
+				b.console = append(b.console, string(m.Type)+": "+m.String())
+				b.mu.Unlock()
+			}
+		}
+	}()
+	b.ctx = ctx
+	return b
+}
+
+func (b *browser) do(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.t.Fatalf("browser: %v\nconsole: %v", err, b.consoleErrors())
+	}
+}
+
+func (b *browser) consoleErrors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.console...)
+}
+
+// eval evaluates a JavaScript expression and decodes its value.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.t.Fatalf("evaluate %s: %v\nconsole: %v", expr, err, b.consoleErrors())
+	}
+	return v
+}
+
+// waitFor polls a JS boolean expression.
+func (b *browser) waitFor(expr string, timeout time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if ok, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](expr)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			state, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`window.spmtlApp ? spmtlApp.state() : "no app"`))
+			errText, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`window.spmtlApp ? spmtlApp.error() : ""`))
+			b.t.Fatalf("timed out waiting for %s (state %q, page error %q, console %v)", expr, state, errText, b.consoleErrors())
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+func outDir(t *testing.T) string {
+	dir := os.Getenv("E2E_OUT")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "spmtl-e2e")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func (b *browser) screenshot(name string) string {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("screenshot: %v", err)
+	}
+	p := filepath.Join(outDir(b.t), name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", p)
+	return p
+}
+
+// TestLandmineSelfPacedRun loads the page with #run=1: landmine loads by
+// default and a self-paced MTFL fit runs to the end. It checks the console,
+// τ, the heatmap's pixels, the requests, and the time to a finished run.
+func TestLandmineSelfPacedRun(t *testing.T) {
+	b := newBrowser(t)
+	start := time.Now()
+	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=mtfl&sp=1&run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	elapsed := time.Since(start)
+	t.Logf("navigation to a finished landmine spMTFL run (with its baseline and ITL): %v", elapsed)
+
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+	tau := eval[[][]float64](b, `spmtlApp.tauHistory()`)
+	if len(tau) == 0 {
+		t.Fatal("no τ history")
+	}
+	for k, col := range tau {
+		if len(col) != 19 {
+			t.Fatalf("iteration %d: %d tasks, want 19", k+1, len(col))
+		}
+		var s float64
+		for _, v := range col {
+			s += v
+		}
+		if math.Abs(s-1) > 1e-9 {
+			t.Errorf("iteration %d: τ sums to %v", k+1, s)
+		}
+	}
+	// Every one of the 19 heatmap rows has non-background pixels.
+	rows := eval[int](b, `(() => {
+		const L = spmtlApp.heatmapLayout(), c = document.getElementById("heatmap");
+		const g = c.getContext("2d"), d = L.dpr;
+		let n = 0;
+		for (let r = 0; r < L.rows; r++) {
+			const y = Math.floor((L.top + (r + 0.5) * L.rowH) * d);
+			const px = g.getImageData(Math.floor(L.left * d), y, Math.floor(L.width * d), 1).data;
+			let colored = false;
+			for (let i = 0; i < px.length; i += 4) if (px[i] < 250 || px[i+1] < 250 || px[i+2] < 250) { colored = true; break; }
+			if (colored) n++;
+		}
+		return n;
+	})()`)
+	if rows != 19 {
+		t.Errorf("heatmap rows with colour: %d, want 19", rows)
+	}
+	mean := eval[float64](b, `spmtlApp.results().main.mean`)
+	if !(mean > 0.6 && mean <= 1) {
+		t.Errorf("mean test AUC %v is not plausible", mean)
+	}
+	b.checkSameOrigin()
+	b.screenshot("landmine.png")
+}
+
+// checkSameOrigin asserts that no request left the page's origin and that
+// the worker's wasm came from it.
+func (b *browser) checkSameOrigin() {
+	b.t.Helper()
+	base, _ := url.Parse(b.base)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, r := range b.requests {
+		u, err := url.Parse(r)
+		if err != nil {
+			b.t.Errorf("unparsable request %q", r)
+			continue
+		}
+		if u.Scheme == "data" || u.Scheme == "blob" {
+			continue
+		}
+		if u.Host != base.Host {
+			b.t.Errorf("request outside the page's origin: %s", r)
+		}
+	}
+	wasm := false
+	for _, p := range b.served {
+		wasm = wasm || strings.HasSuffix(p, "/spmtl.wasm")
+	}
+	if !wasm {
+		b.t.Errorf("the server never served spmtl.wasm (served %v)", b.served)
+	}
+}
+
+func writeTemp(t *testing.T, name, body string) string {
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func toyCSV() string {
+	var sb strings.Builder
+	sb.WriteString("group,label,a,b,c\n")
+	for t := 0; t < 4; t++ {
+		for i := 0; i < 30; i++ {
+			a, bb := float64(i%7)-3, float64((i*5)%11)-5
+			c := float64((i*3+t)%4) - 1.5
+			y := 0.8*a - 0.3*bb + 0.1*float64(t)*c + 0.05*float64((i*13)%7-3)
+			fmt.Fprintf(&sb, "task%d,%.4f,%v,%v,%v\n", t+1, y, a, bb, c)
+		}
+	}
+	return sb.String()
+}
+
+// TestFileInputTrains chooses a CSV with unusual column names through the
+// file input, picks the columns, and trains on it.
+func TestFileInputTrains(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	p := writeTemp(t, "mine.csv", toyCSV())
+	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "mine.csv"`, 20*time.Second)
+	sum := eval[struct {
+		Tasks    []any  `json:"tasks"`
+		Features int    `json:"features"`
+		Kind     string `json:"kind"`
+	}](b, `spmtlApp.summary()`)
+	if len(sum.Tasks) != 4 || sum.Features != 3 || sum.Kind != "regression" {
+		t.Fatalf("summary: %+v", sum)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#train"), "20"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("train").dispatchEvent(new Event("change"))`),
+		chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
+	metric := eval[string](b, `spmtlApp.results().main.metric`)
+	if metric != "rmse" {
+		t.Errorf("metric %q, want rmse", metric)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
+
+// TestMalformedCSVShowsPosition: a bad value is reported in the page with
+// its file, line and column, and the page keeps working.
+func TestMalformedCSVShowsPosition(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	p := writeTemp(t, "bad.csv", "task,y,x1,x2\na,1,0.5,2\na,0,zz,1\n")
+	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
+	b.waitFor(`spmtlApp.error() !== ""`, 20*time.Second)
+	msg := eval[string](b, `spmtlApp.error()`)
+	if !strings.Contains(msg, "bad.csv:3:3") {
+		t.Errorf("page error %q does not name bad.csv line 3 column 3", msg)
+	}
+	// The learner still works: the landmine preset trains afterwards.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done"`, 30*time.Second)
+	b.screenshot("malformed.png")
+}
+
+// TestResponsiveDuringSchool: the page answers while the worker fits school.
+func TestResponsiveDuringSchool(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/#data=school&model=mtfl&sp=1&rho=0.01&lambda0=50&maxIter=30&run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.state() === "running"`, 30*time.Second)
+	var worst time.Duration
+	for i := 0; i < 10; i++ {
+		start := time.Now()
+		eval[int](b, `(() => { let s = 0; for (let i = 0; i < 1000; i++) s += i; return 1; })()`)
+		if d := time.Since(start); d > worst {
+			worst = d
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("slowest page round trip during the school fit: %v", worst)
+	if worst > 200*time.Millisecond {
+		t.Errorf("the page took %v to answer during training", worst)
+	}
+	b.waitFor(`spmtlApp.state() === "done"`, 60*time.Second)
+}

@@ -1,0 +1,45 @@
+// client.js: the page's side of the worker protocol (see worker.js).
+// request() returns a promise per request; on() subscribes to events.
+
+/** A connection to the learner's Web Worker. */
+export class LearnerClient {
+  /** @param {Worker} worker */
+  constructor(worker) {
+    this.worker = worker;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.listeners = new Map();
+    worker.onmessage = (e) => this.receive(e.data);
+    worker.onerror = (e) => this.emit("error", { message: `worker failed: ${e.message || "unknown error"}` });
+  }
+
+  receive(m) {
+    if (m.id !== undefined) {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
+      return;
+    }
+    this.emit(m.event, m);
+  }
+
+  /** Sends a request and resolves with its result (rejects with the core's message). */
+  request(type, fields = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage(Object.assign({ id, type }, fields));
+    });
+  }
+
+  /** Subscribes fn to an event ("snapshot", "state", "results", "error"). */
+  on(event, fn) {
+    if (!this.listeners.has(event)) this.listeners.set(event, []);
+    this.listeners.get(event).push(fn);
+  }
+
+  emit(event, m) {
+    for (const fn of this.listeners.get(event) || []) fn(m);
+  }
+}

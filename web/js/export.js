@@ -1,0 +1,27 @@
+// export.js: downloads of figures (PNG) and numbers (CSV, JSON), made in the
+// page from what it already holds; nothing is sent anywhere.
+
+export function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export function canvasPNG(canvas, name) {
+  canvas.toBlob((b) => b && download(name, b), "image/png");
+}
+
+const csvCell = (v) => {
+  const s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : String(v ?? "");
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function toCSV(rows) {
+  return rows.map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
+}
+
+export function textBlob(text, type) { return new Blob([text], { type }); }

@@ -1,0 +1,146 @@
+// heatmap.js: τ as a tasks × iterations heatmap on a canvas, with a colour
+// legend, a hover read-out and two task orders.
+
+// Viridis, sampled at nine stops (perceptually uniform, never white, so
+// every drawn cell differs from the background).
+const STOPS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
+  [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37]];
+
+/** Returns the viridis colour of t in [0, 1] as [r, g, b]. */
+export function viridis(t) {
+  t = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0));
+  const x = t * (STOPS.length - 1);
+  const i = Math.min(STOPS.length - 2, Math.floor(x));
+  const f = x - i;
+  return STOPS[i].map((a, k) => Math.round(a + f * (STOPS[i + 1][k] - a)));
+}
+
+/** The τ heatmap. */
+export class Heatmap {
+  constructor(canvas, legend, tooltip) {
+    this.canvas = canvas;
+    this.legend = legend;
+    this.tooltip = tooltip;
+    this.tasks = [];
+    this.history = []; // snapshots
+    this.order = "name";
+    this.layout = null;
+    canvas.addEventListener("mousemove", (e) => this.hover(e));
+    canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
+  }
+
+  reset(tasks) { this.tasks = tasks; this.history = []; this.draw(); }
+  push(snap) { this.history.push(snap); this.draw(); }
+  setOrder(order) { this.order = order; this.draw(); }
+
+  /** The first iteration (1-based) at which task t had τ ≥ 1/T, or Infinity. */
+  easyAt(t) {
+    const T = this.tasks.length;
+    for (const s of this.history) if (s.tau[t] >= 1 / T - 1e-12) return s.iter;
+    return Infinity;
+  }
+
+  rowOrder() {
+    const idx = this.tasks.map((_, i) => i);
+    if (this.order === "easy") {
+      const at = idx.map((t) => this.easyAt(t));
+      idx.sort((a, b) => at[a] - at[b] || this.tasks[a].localeCompare(this.tasks[b]));
+    } else {
+      idx.sort((a, b) => this.tasks[a].localeCompare(this.tasks[b], undefined, { numeric: true }));
+    }
+    return idx;
+  }
+
+  /** The colour range: the smallest and largest τ of the history. */
+  range() {
+    let lo = Infinity, hi = 0;
+    for (const s of this.history) for (const v of s.tau) { if (v > hi) hi = v; if (v < lo) lo = v; }
+    if (!Number.isFinite(lo)) return [0, 1];
+    if (hi - lo < 1e-12) return [Math.max(0, lo - 1e-3), hi + 1e-3];
+    return [lo, hi];
+  }
+
+  draw() {
+    const c = this.canvas;
+    const dpr = window.devicePixelRatio || 1;
+    const w = c.clientWidth || 900, h = c.clientHeight || 380;
+    c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+    const g = c.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.fillStyle = "#ffffff";
+    g.fillRect(0, 0, w, h);
+    const T = this.tasks.length;
+    const left = 96, top = 8, bottom = 26, right = 10;
+    const pw = w - left - right, ph = h - top - bottom;
+    const cols = Math.max(this.history.length, 1);
+    const rowH = T ? ph / T : ph;
+    const colW = pw / cols;
+    this.layout = { left, top, width: pw, height: ph, rowH, colW, rows: T, cols: this.history.length, dpr };
+    g.font = "11px system-ui, sans-serif";
+    g.fillStyle = "#5b6475";
+    if (!T) return;
+    const order = this.rowOrder();
+    this.order_ = order;
+    const [lo, hi] = this.range();
+    // Rows shorter than a label: label every k-th.
+    const every = Math.max(1, Math.ceil(12 / rowH));
+    order.forEach((t, r) => {
+      const y = top + r * rowH;
+      this.history.forEach((s, k) => {
+        const [R, G, B] = viridis((s.tau[t] - lo) / (hi - lo));
+        g.fillStyle = `rgb(${R},${G},${B})`;
+        // Overlap by a pixel fraction to avoid hairline gaps between cells.
+        g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(rowH - (rowH > 6 ? 1 : 0), 0.75));
+      });
+      if (r % every === 0) {
+        g.fillStyle = "#1d2330";
+        g.textAlign = "right"; g.textBaseline = "middle";
+        g.fillText(this.tasks[t].slice(0, 14), left - 6, y + rowH / 2);
+      }
+    });
+    g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
+    const stepLabel = Math.max(1, Math.ceil(28 / colW));
+    this.history.forEach((s, k) => {
+      if (k % stepLabel === 0 || k === this.history.length - 1) g.fillText(String(s.iter), left + (k + 0.5) * colW, top + ph + 4);
+    });
+    g.textAlign = "left";
+    g.fillText("iteration →", left, top + ph + 14 > h - 10 ? h - 11 : top + ph + 14);
+    this.drawLegend(lo, hi);
+  }
+
+  drawLegend(lo, hi) {
+    const c = this.legend, g = c.getContext("2d");
+    const w = c.width, h = c.height;
+    g.clearRect(0, 0, w, h);
+    for (let x = 0; x < w - 80; x++) {
+      const [R, G, B] = viridis(x / (w - 81));
+      g.fillStyle = `rgb(${R},${G},${B})`;
+      g.fillRect(x + 40, 4, 1, 12);
+    }
+    g.fillStyle = "#5b6475"; g.font = "11px system-ui, sans-serif"; g.textBaseline = "top";
+    g.textAlign = "right"; g.fillText(`τ ${lo.toPrecision(3)}`, 38, 4);
+    g.textAlign = "left"; g.fillText(hi.toPrecision(3), w - 38, 4);
+    g.fillText(`uniform 1/T = ${(1 / Math.max(this.tasks.length, 1)).toPrecision(3)}`, 40, 20);
+  }
+
+  cellAt(e) {
+    const L = this.layout;
+    if (!L || !this.history.length) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const x = e.clientX - rect.left, y = e.clientY - rect.top;
+    const k = Math.floor((x - L.left) / L.colW), r = Math.floor((y - L.top) / L.rowH);
+    if (k < 0 || k >= L.cols || r < 0 || r >= L.rows) return null;
+    return { task: this.order_[r], k };
+  }
+
+  hover(e) {
+    const cell = this.cellAt(e);
+    if (!cell) { this.tooltip.hidden = true; return; }
+    const s = this.history[cell.k];
+    const t = cell.task;
+    this.tooltip.textContent = `${this.tasks[t]}\niteration ${s.iter}   λ = ${s.lambda.toPrecision(4)}\nτ = ${s.tau[t].toPrecision(4)}   task loss = ${s.loss[t].toPrecision(4)}`;
+    this.tooltip.style.left = `${e.clientX + 14}px`;
+    this.tooltip.style.top = `${e.clientY + 10}px`;
+    this.tooltip.hidden = false;
+  }
+}

@@ -1,0 +1,269 @@
+// main.js: the page controller. It keeps the settings in the URL hash, asks
+// the worker to load data and train, and feeds the charts with snapshots.
+import { LearnerClient } from "./client.js";
+import { readHash, writeHash, trainOptions, presetDefaults } from "./state.js";
+import { Heatmap } from "./heatmap.js";
+import { Curves, Scatter } from "./charts.js";
+import { wireIntake, csvHeader } from "./intake.js";
+import { download, canvasPNG, toCSV, textBlob } from "./export.js";
+
+const $ = (id) => document.getElementById(id);
+const settingIds = ["model", "tau", "variant", "loss", "rho", "lambda0", "c", "h", "maxIter", "train", "seed"];
+
+const app = {
+  settings: readHash(),
+  data: null, // summary of the loaded data set
+  dataText: null, dataName: null, dataSplit: null,
+  runInfo: null,
+  state: "idle",
+  snapshots: [],
+  evals: [],
+  results: null,
+  pendingRun: false,
+};
+window.spmtlApp = {
+  state: () => app.state,
+  tauHistory: () => app.snapshots.map((s) => Array.from(s.tau)),
+  snapshots: () => app.snapshots,
+  results: () => app.results,
+  summary: () => app.data,
+  heatmapLayout: () => heat.layout,
+  error: () => ($("error").hidden ? "" : $("error").textContent),
+};
+
+const worker = new Worker(new URL("./worker.js", import.meta.url));
+const client = new LearnerClient(worker);
+const tooltip = $("tooltip");
+const heat = new Heatmap($("heatmap"), $("legend"), tooltip);
+const curves = new Curves($("curves"));
+const scBase = new Scatter($("scatter-base"), tooltip, "self-paced vs its baseline");
+const scITL = new Scatter($("scatter-itl"), tooltip, "self-paced vs ITL");
+
+function showError(msg) {
+  const el = $("error");
+  if (!msg) { el.hidden = true; el.textContent = ""; return; }
+  el.textContent = msg;
+  el.hidden = false;
+}
+
+function setStatus() {
+  const last = app.snapshots[app.snapshots.length - 1];
+  const cap = app.runInfo ? app.runInfo.config.maxIter : app.settings.maxIter;
+  const it = last ? `iteration ${last.iter} / ${cap}   λ = ${last.lambda.toPrecision(4)}` : "iteration 0";
+  const words = { idle: "ready", running: "running", paused: "paused", done: "done", failed: "failed", loading: "loading data…" };
+  $("status").textContent = `${it}   · ${words[app.state] || app.state}`;
+  $("play").textContent = app.state === "running" ? "❚❚ Pause" : "▶ Play";
+  $("play").disabled = !app.data || app.state === "loading";
+  $("step").disabled = !app.data || app.state === "running" || app.state === "done" || app.state === "loading";
+}
+
+function applySettingsToForm() {
+  const s = app.settings;
+  for (const id of settingIds) $(id).value = s[id] ?? "";
+  $("selfPaced").checked = s.sp === "1";
+  $("order").value = s.order;
+  const presets = Array.from($("preset").options).map((o) => o.value);
+  $("preset").value = presets.includes(s.data) ? s.data : "custom";
+}
+
+function readForm() {
+  for (const id of settingIds) app.settings[id] = $(id).value;
+  app.settings.sp = $("selfPaced").checked ? "1" : "0";
+  app.settings.order = $("order").value;
+  writeHash(app.settings);
+}
+
+async function fetchText(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
+  return r.text();
+}
+
+async function loadPreset(name) {
+  app.state = "loading"; setStatus();
+  try {
+    let summary;
+    if (name === "syn1" || name === "syn2") {
+      summary = await client.request("generate", { name, seed: Number(app.settings.seed) || 1 });
+      app.dataText = null;
+    } else {
+      const file = name === "sentiment" ? "data.svm" : "data.csv";
+      const text = await (window.SPMTL_PRESETS && window.SPMTL_PRESETS[name] ? window.SPMTL_PRESETS[name]() : fetchText(`data/${name}/${file}`));
+      let split = null;
+      if (name === "school" || name === "cs") {
+        split = await (window.SPMTL_PRESETS && window.SPMTL_PRESETS[name + "-splits"] ? window.SPMTL_PRESETS[name + "-splits"]() : fetchText(`data/${name}/splits.csv`));
+      }
+      summary = await loadText(text, `${name}/${file}`, split);
+    }
+    onLoaded(summary, name);
+  } catch (e) {
+    app.state = "idle"; setStatus();
+    showError(e.message);
+  }
+}
+
+async function loadText(text, name, splitText) {
+  app.dataText = text; app.dataName = name; app.dataSplit = splitText;
+  const header = csvHeader(text);
+  fillColumns(header);
+  const opts = { name };
+  if (header.length) { opts.task = app.settings.task; opts.label = app.settings.label; }
+  if (splitText) { opts.splitText = splitText; opts.splitColumn = "split1"; }
+  return client.request("load", { text, opts });
+}
+
+function fillColumns(header) {
+  for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
+    const sel = $(id);
+    sel.innerHTML = "";
+    for (const h of header) sel.add(new Option(h, h));
+    sel.disabled = header.length === 0;
+    if (header.includes(app.settings[key])) sel.value = app.settings[key];
+    else if (header.length) { app.settings[key] = key === "task" ? header[0] : header[Math.min(1, header.length - 1)]; sel.value = app.settings[key]; }
+  }
+}
+
+function onLoaded(summary, name) {
+  if (app.data) client.request("free", { handle: app.data.handle }).catch(() => {});
+  app.data = summary;
+  app.settings.data = name;
+  writeHash(app.settings);
+  applySettingsToForm();
+  showError("");
+  const rows = summary.tasks.map((t) => t.rows);
+  const pos = summary.kind === "classification" ? `, ${summary.tasks.reduce((a, t) => a + t.positives, 0)} positive (${summary.positive})` : "";
+  $("summary").textContent = `${summary.name}: ${summary.tasks.length} tasks, ${summary.rows} rows (${Math.min(...rows)}–${Math.max(...rows)} per task${pos}), ${summary.features} features, ${summary.kind}${summary.fixedSplit ? "; fixed train/test split" : ""}.`;
+  resetRun();
+  if (app.pendingRun) { app.pendingRun = false; play(); }
+}
+
+function resetRun() {
+  client.request("reset").catch(() => {});
+  app.runInfo = null; app.snapshots = []; app.evals = []; app.results = null;
+  app.state = app.data ? "idle" : "loading";
+  heat.reset(app.data ? app.data.tasks.map((t) => t.name) : []);
+  curves.reset("");
+  scBase.set([], "", ""); scITL.set([], "", "");
+  $("results").innerHTML = "";
+  setStatus();
+}
+
+async function startRun(play) {
+  readForm();
+  showError("");
+  const opts = trainOptions(app.settings, app.data.handle);
+  resetRun();
+  app.runInfo = await client.request("start", { config: opts, play });
+  heat.reset(app.runInfo.tasks);
+  if (!play) app.state = "paused";
+  setStatus();
+}
+
+async function play() {
+  if (!app.data) { app.pendingRun = true; return; }
+  try {
+    if (app.state === "running") await client.request("pause");
+    else if (app.state === "paused" && app.runInfo) await client.request("resume");
+    else await startRun(true);
+  } catch (e) { showError(e.message); app.state = "failed"; setStatus(); }
+}
+
+async function step() {
+  try {
+    if (!app.runInfo || app.state === "done" || app.state === "idle" || app.state === "failed") await startRun(false);
+    await client.request("step");
+  } catch (e) { showError(e.message); }
+}
+
+client.on("state", (m) => { app.state = m.state; setStatus(); });
+client.on("error", (m) => { showError(m.message); app.state = "failed"; setStatus(); });
+client.on("snapshot", (m) => {
+  const s = m.snap;
+  app.snapshots.push(s);
+  app.evals.push(m.eval);
+  heat.push(s);
+  if (curves.points.length === 0) curves.metric = m.eval.metric;
+  curves.push(s.iter, s.objective, m.eval.mean === null ? NaN : m.eval.mean);
+  setStatus();
+});
+client.on("results", (m) => { app.results = m.results; showResults(); });
+
+function errorOf(metric, v) { return metric === "auc" ? 1 - v : v; }
+
+function showResults() {
+  const r = app.results, main = r.main;
+  const metric = main.metric;
+  const errName = metric === "auc" ? "1 − AUC" : "RMSE";
+  const spName = (app.runInfo.config.selfPaced ? "sp" : "") + app.runInfo.config.model.toUpperCase();
+  const mk = (other, name) => main.tasks.map((task, i) => ({ task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN }));
+  scBase.set(r.baseline ? mk(r.baseline) : [], `${errName}, ${spName}`, `${errName}, ${app.runInfo.config.model.toUpperCase()}`);
+  scITL.set(r.itl ? mk(r.itl) : [], `${errName}, ${spName}`, `${errName}, ITL`);
+  const cols = [["main", spName], ["baseline", app.runInfo.config.model.toUpperCase()], ["itl", "ITL"]].filter(([k]) => r[k]);
+  const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
+  let html = `<table><thead><tr><th>task</th>${cols.map(([, n]) => `<th>${n} ${metric.toUpperCase()}</th>`).join("")}</tr></thead><tbody>`;
+  html += `<tr><td><b>mean</b></td>${cols.map(([k]) => `<td><b>${f(r[k].mean)}</b></td>`).join("")}</tr>`;
+  main.tasks.forEach((t, i) => { html += `<tr><td>${escapeHTML(t)}</td>${cols.map(([k]) => `<td>${f(r[k].test[i])}</td>`).join("")}</tr>`; });
+  $("results").innerHTML = html + "</tbody></table>";
+}
+
+function escapeHTML(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+
+// Controls.
+$("play").addEventListener("click", play);
+$("step").addEventListener("click", step);
+$("reset").addEventListener("click", resetRun);
+$("preset").addEventListener("change", () => {
+  const name = $("preset").value;
+  Object.assign(app.settings, presetDefaults[name] || {});
+  applySettingsToForm();
+  loadPreset(name);
+});
+for (const id of settingIds) $(id).addEventListener("change", () => { readForm(); if (id === "seed" && (app.settings.data === "syn1" || app.settings.data === "syn2")) loadPreset(app.settings.data); });
+$("selfPaced").addEventListener("change", readForm);
+$("order").addEventListener("change", () => { readForm(); heat.setOrder(app.settings.order); });
+for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
+  $(id).addEventListener("change", async () => {
+    app.settings[key] = $(id).value;
+    writeHash(app.settings);
+    if (!app.dataText) return;
+    try { onLoaded(await loadText(app.dataText, app.dataName, app.dataSplit), app.settings.data); } catch (e) { showError(e.message); }
+  });
+}
+wireIntake({ drop: $("drop"), file: $("file"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
+  async (text, name, err) => {
+    if (err) { showError(err.message); return; }
+    app.settings.task = "task"; app.settings.label = "y";
+    try {
+      const header = csvHeader(text);
+      if (header.length && !header.includes("task")) app.settings.task = header[0];
+      if (header.length && !header.includes("y")) app.settings.label = header[1] || header[0];
+      onLoaded(await loadText(text, name, null), "custom");
+    } catch (e) { showError(e.message); app.state = app.data ? "idle" : "loading"; setStatus(); }
+  });
+
+// Exports.
+document.querySelectorAll("[data-export]").forEach((b) => b.addEventListener("click", () => canvasPNG($(b.dataset.export), `spmtl-${b.dataset.export}.png`)));
+$("export-tau").addEventListener("click", () => {
+  const tasks = app.runInfo ? app.runInfo.tasks : [];
+  const rows = [["iteration", "lambda", ...tasks], ...app.snapshots.map((s) => [s.iter, s.lambda, ...Array.from(s.tau)])];
+  download("spmtl-tau.csv", textBlob(toCSV(rows), "text/csv"));
+});
+$("export-results").addEventListener("click", () => {
+  if (!app.results) return;
+  const r = app.results, keys = ["main", "baseline", "itl"].filter((k) => r[k]);
+  const rows = [["task", ...keys.map((k) => `${k}_${r.main.metric}`)], ...r.main.tasks.map((t, i) => [t, ...keys.map((k) => r[k].test[i])])];
+  download("spmtl-results.csv", textBlob(toCSV(rows), "text/csv"));
+});
+$("export-json").addEventListener("click", () => {
+  const plain = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v) : v]));
+  const run = { settings: app.settings, data: app.data, run: app.runInfo, snapshots: app.snapshots.map(plain), results: app.results && Object.fromEntries(Object.entries(app.results).map(([k, v]) => [k, plain(v)])) };
+  download("spmtl-run.json", textBlob(JSON.stringify(run, null, 1), "application/json"));
+});
+window.addEventListener("resize", () => { heat.draw(); curves.draw(); scBase.draw(); scITL.draw(); });
+
+// Start: the data set in the hash (landmine by default), then run=1 plays.
+applySettingsToForm();
+setStatus();
+app.pendingRun = app.settings.run === "1";
+const start = app.settings.data;
+loadPreset(["landmine", "school", "cs", "sentiment", "syn1", "syn2"].includes(start) ? start : "landmine");

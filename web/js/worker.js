@@ -1,0 +1,111 @@
+// worker.js: runs the wasm learner off the page's thread. The page speaks to
+// it in messages only (see client.js):
+//   requests  {id, type: "load" | "generate" | "start" | "step" | "pause" |
+//              "resume" | "reset" | "cancel" | "free", ...} → {id, ok, result | error}
+//   events    {event: "snapshot" | "state" | "results" | "error", ...}
+// A run is the chosen model plus, for the comparison charts, its baseline
+// (the same model with tau uniform) and ITL on the same split.
+"use strict";
+
+let ready = null;
+const wasmURL = self.SPMTL_WASM_URL || "../spmtl.wasm";
+function boot() {
+  if (!ready) {
+    if (typeof self.Go === "undefined") importScripts(self.SPMTL_EXEC_URL || "../wasm_exec.js");
+    if (typeof self.startSpmtl === "undefined") importScripts(self.SPMTL_API_URL || "api.js");
+    ready = startSpmtl(self.SPMTL_WASM_BYTES || wasmURL);
+  }
+  return ready;
+}
+
+let run = null; // {main, baseline, itl, state, config, timer}
+
+function post(msg) { self.postMessage(msg); }
+function setState(state) { if (run) run.state = state; post({ event: "state", state }); }
+
+function freeRun() {
+  if (!run) return;
+  for (const h of [run.main, run.baseline, run.itl]) if (h) try { spmtl.free(h); } catch (_) { /* already gone */ }
+  clearTimeout(run.timer);
+  run = null;
+}
+
+function startRun(cfg) {
+  freeRun();
+  const base = Object.assign({}, cfg);
+  const main = spmtl.train(base);
+  const r = { main: main.handle, info: main, state: "paused", config: main.config };
+  if (cfg.selfPaced && cfg.model !== "stl") r.baseline = spmtl.train(Object.assign({}, base, { selfPaced: false })).handle;
+  if (cfg.model !== "itl" && cfg.model !== "stl") r.itl = spmtl.train(Object.assign({}, base, { model: "itl", selfPaced: false })).handle;
+  run = r;
+  return main;
+}
+
+function finish(handle) {
+  let s;
+  do { s = spmtl.step(handle); } while (!s.done);
+  return spmtl.evaluate(handle);
+}
+
+// stepOnce advances the main run one iteration and posts the snapshot with
+// the current test score; at the end it finishes the comparison runs.
+function stepOnce() {
+  const snap = spmtl.step(run.main);
+  const ev = spmtl.evaluate(run.main);
+  post({ event: "snapshot", snap, eval: ev });
+  if (snap.done) {
+    const results = { main: ev };
+    if (run.baseline) results.baseline = finish(run.baseline);
+    if (run.itl) results.itl = finish(run.itl);
+    setState("done");
+    post({ event: "results", results });
+  }
+  return snap.done;
+}
+
+function loop() {
+  if (!run || run.state !== "running") return;
+  try {
+    if (stepOnce()) return;
+  } catch (e) {
+    setState("failed");
+    post({ event: "error", message: e.message });
+    return;
+  }
+  // Yield between iterations so pause/cancel messages are handled.
+  run.timer = setTimeout(loop, 0);
+}
+
+const handlers = {
+  async load(m) { await boot(); return spmtl.load(m.text, m.opts || {}); },
+  async generate(m) { await boot(); return spmtl.generate(m.name, m.seed || 1); },
+  async free(m) { await boot(); spmtl.free(m.handle); return true; },
+  async start(m) {
+    await boot();
+    const info = startRun(m.config);
+    if (m.play) { setState("running"); run.timer = setTimeout(loop, 0); } else setState("paused");
+    return info;
+  },
+  async step() {
+    if (!run || run.state === "done") throw new Error("no run to step");
+    if (run.state === "running") { run.state = "paused"; clearTimeout(run.timer); }
+    const done = stepOnce();
+    if (!done) setState("paused");
+    return done;
+  },
+  async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
+  async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
+  async reset() { freeRun(); post({ event: "state", state: "idle" }); return true; },
+  async cancel() { freeRun(); post({ event: "state", state: "idle" }); return true; },
+};
+
+self.onmessage = async (e) => {
+  const m = e.data;
+  const h = handlers[m.type];
+  if (!h) { post({ id: m.id, ok: false, error: `unknown request ${m.type}` }); return; }
+  try {
+    post({ id: m.id, ok: true, result: await h(m) });
+  } catch (err) {
+    post({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) });
+  }
+};

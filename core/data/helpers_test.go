@@ -7,14 +7,24 @@ import (
 	"testing"
 )
 
-// sharedData is where the project's shared data sets live, seen from this
-// package's directory.
-const sharedData = "../../../shared/data/"
+// dataDirs are where the real data sets live, seen from this package's
+// directory: the copies the app ships, then the project's shared folder.
+var dataDirs = []string{"../../web/data/", "../../../shared/data/"}
 
-// openShared opens a shared data file, or skips the test when it is absent.
+// dataPath returns the first existing copy of a data file.
+func dataPath(rel string) string {
+	for _, d := range dataDirs {
+		if _, err := os.Stat(d + rel); err == nil {
+			return d + rel
+		}
+	}
+	return dataDirs[len(dataDirs)-1] + rel
+}
+
+// openShared opens a real data file, or skips the test when it is absent.
 func openShared(tb testing.TB, rel string) *os.File {
 	tb.Helper()
-	f, err := os.Open(sharedData + rel)
+	f, err := os.Open(dataPath(rel))
 	if err != nil {
 		tb.Skipf("shared data not available: %v", err)
 	}
@@ -25,7 +35,7 @@ func openShared(tb testing.TB, rel string) *os.File {
 // readShared reads a whole shared data file, or skips.
 func readShared(tb testing.TB, rel string) []byte {
 	tb.Helper()
-	b, err := os.ReadFile(sharedData + rel)
+	b, err := os.ReadFile(dataPath(rel))
 	if err != nil {
 		tb.Skipf("shared data not available: %v", err)
 	}

@@ -153,6 +153,9 @@ type thinSVD struct {
 	r    int
 	s    []float64
 	proj [][]float64
+	// basis holds the eigenvectors of the small Gram matrix, to start the
+	// next call's eigensolver from.
+	basis []float64
 }
 
 // newThinSVD computes the SVD of W̃ in O(d T min(d, T)). For d > T it takes
@@ -165,7 +168,7 @@ type thinSVD struct {
 // direction like a tiny one (MTFL puts it in the isotropic complement,
 // where its σ = √(s² + ε) is σ0 to within s²/2ε; MTASO's top h never
 // reach it unless W̃ has rank below h).
-func newThinSVD(W [][]float64, omega []float64, d int) (*thinSVD, error) {
+func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD, error) {
 	T := len(W)
 	out := &thinSVD{proj: make([][]float64, T)}
 	if d <= T {
@@ -181,7 +184,8 @@ func newThinSVD(W [][]float64, omega []float64, d int) (*thinSVD, error) {
 				}
 			}
 		}
-		lam, vecs := symEigen(a, d)
+		lam, vecs := symEigen(a, d, prev)
+		out.basis = vecs
 		out.r = d
 		out.s = make([]float64, d)
 		for i := range out.s {
@@ -206,7 +210,8 @@ func newThinSVD(W [][]float64, omega []float64, d int) (*thinSVD, error) {
 			g[a*T+b], g[b*T+a] = v, v
 		}
 	}
-	lam, vecs := symEigen(g, T) // descending
+	lam, vecs := symEigen(g, T, prev) // descending
+	out.basis = vecs
 	var keep []int
 	for i, l := range lam {
 		if l > 1e-12*lam[0] && l > 0 {
@@ -258,10 +263,10 @@ func newThinSVD(W [][]float64, omega []float64, d int) (*thinSVD, error) {
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
 // normalization over the full dimension d (§6, §11). It also returns each
 // w_tᵀ D⁻¹ w_t, read off the SVD.
-func mtflMetric(W [][]float64, omega []float64, d int, eps float64) (*metric, []float64, error) {
-	svd, err := newThinSVD(W, omega, d)
+func mtflMetric(W [][]float64, omega []float64, d int, eps float64, prev []float64) (*metric, []float64, []float64, error) {
+	svd, err := newThinSVD(W, omega, d, prev)
 	if err != nil {
-		return nil, nil, fmt.Errorf("mtfl D-step: %w", err)
+		return nil, nil, nil, fmt.Errorf("mtfl D-step: %w", err)
 	}
 	r := svd.r
 	sigma0 := math.Sqrt(eps)
@@ -283,5 +288,5 @@ func mtflMetric(W [][]float64, omega []float64, d int, eps float64) (*metric, []
 		}
 		pen[t] = q
 	}
-	return m, pen, nil
+	return m, pen, svd.basis, nil
 }

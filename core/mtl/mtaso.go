@@ -12,6 +12,7 @@ type mtaso struct {
 	h       int
 	m       *metric
 	anchors [][]float64 // nil at the start: W^(0) = 0, so p = 0
+	basis   []float64   // eigenvectors of the last Θ-step, to start the next
 }
 
 func newMTASO(env structureEnv) structure {
@@ -40,10 +41,11 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 		return err
 	}
 	d := s.env.d
-	svd, err := newThinSVD(W, columnWeights(s.env, tau), d)
+	svd, err := newThinSVD(W, columnWeights(s.env, tau), d, s.basis)
 	if err != nil {
 		return fmt.Errorf("mtaso Θ-step: %w", err)
 	}
+	s.basis = svd.basis
 	// Θ = the top h left singular vectors (fewer if W̃ has lower rank; the
 	// missing directions would carry no weight of W̃ anyway).
 	h := min(s.h, svd.r)

@@ -5,8 +5,9 @@ package mtl
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
 type mtfl struct {
 	env structureEnv
-	m   *metric   // M⁻¹ = D
-	pen []float64 // w_tᵀD⁻¹w_t of the last update's W
+	m     *metric   // M⁻¹ = D
+	pen   []float64 // w_tᵀD⁻¹w_t of the last update's W
+	basis []float64 // eigenvectors of the last D-step, to start the next
 }
 
 func newMTFL(env structureEnv) structure {
@@ -30,11 +31,11 @@ func (s *mtfl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtfl"); err != nil {
 		return err
 	}
-	m, pen, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.cfg.Eps)
+	m, pen, basis, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.cfg.Eps, s.basis)
 	if err != nil {
 		return err
 	}
-	s.m, s.pen = m, pen
+	s.m, s.pen, s.basis = m, pen, basis
 	return nil
 }
 

@@ -367,7 +367,7 @@ func TestThinSVD(t *testing.T) {
 				wt.Set(j, k, v*omega[k])
 			}
 		}
-		got, err := newThinSVD(W, omega, d)
+		got, err := newThinSVD(W, omega, d, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -103,7 +103,7 @@ func TestMTFLDStepClosedForm(t *testing.T) {
 			omega[k] = rng.Float64() + 0.1
 		}
 		const eps = 1e-3
-		m, pen, err := mtflMetric(W, omega, d, eps)
+		m, pen, _, err := mtflMetric(W, omega, d, eps, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

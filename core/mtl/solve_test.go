@@ -407,3 +407,34 @@ func TestThinSVD(t *testing.T) {
 		}
 	}
 }
+
+// TestSymEigenWarmStart: eigenpairs are the same from the identity and
+// from an arbitrary orthonormal starting basis, and A v = λ v.
+func TestSymEigenWarmStart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	const n = 9
+	a := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j <= i; j++ {
+			v := rng.NormFloat64()
+			a[i*n+j], a[j*n+i] = v, v
+		}
+	}
+	start := randMetric(rng, n, n).u // n×n orthonormal columns
+	v0, _ := symEigen(append([]float64(nil), a...), n, nil)
+	v1, vec1 := symEigen(append([]float64(nil), a...), n, start)
+	for k := 0; k < n; k++ {
+		if math.Abs(v0[k]-v1[k]) > 1e-12 {
+			t.Fatalf("eigenvalue %d: %v cold, %v warm", k, v0[k], v1[k])
+		}
+		for i := 0; i < n; i++ {
+			var av float64
+			for j := 0; j < n; j++ {
+				av += a[i*n+j] * vec1[j*n+k]
+			}
+			if math.Abs(av-v1[k]*vec1[i*n+k]) > 1e-10 {
+				t.Fatalf("A v ≠ λ v for eigenpair %d", k)
+			}
+		}
+	}
+}

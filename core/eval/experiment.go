@@ -115,18 +115,7 @@ func (t *Table) Cell(method, dataset string) *Cell {
 // training set and score on the test set. The per-task statistics of each
 // fold are computed once and shared by every method and grid point.
 func Reproduce(ctx context.Context, exps []Experiment, opt Options) (*Table, error) {
-	if opt.Runs <= 0 {
-		opt.Runs = 10
-	}
-	if opt.Folds <= 0 {
-		opt.Folds = 3
-	}
-	if opt.Variant == "" {
-		opt.Variant = mtl.Paper
-	}
-	if opt.Methods == nil {
-		opt.Methods = PaperMethods
-	}
+	opt = opt.withDefaults()
 	tab := &Table{Variant: opt.Variant, Solver: opt.Solver, Runs: opt.Runs, Folds: opt.Folds,
 		Cells: map[string][]*Cell{}, Seconds: map[string]float64{}}
 	if tab.Solver == "" {
@@ -154,62 +143,105 @@ func Reproduce(ctx context.Context, exps []Experiment, opt Options) (*Table, err
 }
 
 func runExperiment(ctx context.Context, e Experiment, opt Options) ([]*Cell, error) {
-	metric := MetricFor(e.Data.Kind)
-	cells := make([]*Cell, len(opt.Methods))
-	for i, m := range opt.Methods {
-		cells[i] = &Cell{Method: m.Name, Dataset: e.Name, Metric: metric}
-	}
+	var runs [][]RunResult
 	for r := 1; r <= opt.Runs; r++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		train, test, err := e.Split(r)
+		res, err := RunOnce(e, r, opt)
 		if err != nil {
-			return nil, fmt.Errorf("run %d: %w", r, err)
+			return nil, err
 		}
-		folds, err := e.Folds(train, opt.Folds, uint64(r))
-		if err != nil {
-			return nil, fmt.Errorf("run %d: %w", r, err)
-		}
-		probs := make([]*mtl.Problem, len(folds))
-		for f := range folds {
-			if probs[f], err = mtl.Prepare(folds[f].Train); err != nil {
-				return nil, fmt.Errorf("run %d fold %d: %w", r, f+1, err)
-			}
-		}
-		full, err := mtl.Prepare(train)
-		if err != nil {
-			return nil, fmt.Errorf("run %d: %w", r, err)
-		}
-		for i, m := range opt.Methods {
-			start := time.Now()
-			cfgs := gridConfigs(e, m, opt)
-			fit := func(point, fold int) (float64, error) {
-				return fitScore(probs[fold], cfgs[point], folds[fold].Test, metric)
-			}
-			best, _, err := GridSearch(len(cfgs), len(folds), fit, metric, opt.Workers)
-			if err != nil {
-				return nil, err
-			}
-			score, err := fitScore(full, cfgs[best], test, metric)
-			if err != nil {
-				score = math.NaN()
-			}
-			c := cells[i]
-			c.Scores = append(c.Scores, score)
-			c.Rho = append(c.Rho, cfgs[best].Rho)
-			if m.SelfPaced {
-				c.Lambda0 = append(c.Lambda0, cfgs[best].Lambda0)
-			}
-			c.Seconds += time.Since(start).Seconds()
-		}
+		runs = append(runs, res)
 		if opt.Progress != nil {
 			opt.Progress(fmt.Sprintf("%s run %d/%d", e.Name, r, opt.Runs))
 		}
 	}
+	return Summarize(e, opt, runs), nil
+}
+
+// RunResult is one method's outcome in one run: the test score with the
+// hyperparameters cross-validation chose.
+type RunResult struct {
+	Method  string  `json:"method"`
+	Score   float64 `json:"score"`
+	Rho     float64 `json:"rho"`
+	Lambda0 float64 `json:"lambda0"`
+	Seconds float64 `json:"seconds"`
+}
+
+// RunOnce runs the protocol for run r (1-based) of experiment e: split,
+// cross-validate every method, refit and score. Independent runs can go to
+// different workers; Summarize joins them. Reproduce is RunOnce for every
+// run followed by Summarize, so both give the same numbers.
+func RunOnce(e Experiment, r int, opt Options) ([]RunResult, error) {
+	opt = opt.withDefaults()
+	metric := MetricFor(e.Data.Kind)
+	train, test, err := e.Split(r)
+	if err != nil {
+		return nil, fmt.Errorf("run %d: %w", r, err)
+	}
+	folds, err := e.Folds(train, opt.Folds, uint64(r))
+	if err != nil {
+		return nil, fmt.Errorf("run %d: %w", r, err)
+	}
+	probs := make([]*mtl.Problem, len(folds))
+	for f := range folds {
+		if probs[f], err = mtl.Prepare(folds[f].Train); err != nil {
+			return nil, fmt.Errorf("run %d fold %d: %w", r, f+1, err)
+		}
+	}
+	full, err := mtl.Prepare(train)
+	if err != nil {
+		return nil, fmt.Errorf("run %d: %w", r, err)
+	}
+	out := make([]RunResult, len(opt.Methods))
 	for i, m := range opt.Methods {
-		c := cells[i]
+		start := time.Now()
+		cfgs := gridConfigs(e, m, opt)
+		fit := func(point, fold int) (float64, error) {
+			return fitScore(probs[fold], cfgs[point], folds[fold].Test, metric)
+		}
+		best, _, err := GridSearch(len(cfgs), len(folds), fit, metric, opt.Workers)
+		if err != nil {
+			return nil, err
+		}
+		score, err := fitScore(full, cfgs[best], test, metric)
+		if err != nil {
+			score = math.NaN()
+		}
+		out[i] = RunResult{Method: m.Name, Score: score, Rho: cfgs[best].Rho, Seconds: time.Since(start).Seconds()}
+		if m.SelfPaced {
+			out[i].Lambda0 = cfgs[best].Lambda0
+		}
+	}
+	return out, nil
+}
+
+// Summarize turns the per-run results of an experiment (runs[r][method], in
+// opt.Methods order) into the table's cells: mean, standard deviation and
+// error, and each self-paced method's paired t-test against its baseline.
+func Summarize(e Experiment, opt Options, runs [][]RunResult) []*Cell {
+	opt = opt.withDefaults()
+	metric := MetricFor(e.Data.Kind)
+	cells := make([]*Cell, len(opt.Methods))
+	for i, m := range opt.Methods {
+		c := &Cell{Method: m.Name, Dataset: e.Name, Metric: metric}
+		for _, run := range runs {
+			if i >= len(run) {
+				continue
+			}
+			c.Scores = append(c.Scores, run[i].Score)
+			c.Rho = append(c.Rho, run[i].Rho)
+			if m.SelfPaced {
+				c.Lambda0 = append(c.Lambda0, run[i].Lambda0)
+			}
+			c.Seconds += run[i].Seconds
+		}
 		c.Mean, c.Std, c.SE = MeanStd(c.Scores)
+		cells[i] = c
+	}
+	for i, m := range opt.Methods {
 		if m.Baseline == "" {
 			continue
 		}
@@ -217,6 +249,7 @@ func runExperiment(ctx context.Context, e Experiment, opt Options) ([]*Cell, err
 			if b.Name != m.Baseline {
 				continue
 			}
+			c := cells[i]
 			t, _, p, err := PairedTTest(c.Scores, cells[j].Scores)
 			if err == nil {
 				c.T, c.P = t, p
@@ -224,7 +257,23 @@ func runExperiment(ctx context.Context, e Experiment, opt Options) ([]*Cell, err
 			}
 		}
 	}
-	return cells, nil
+	return cells
+}
+
+func (opt Options) withDefaults() Options {
+	if opt.Runs <= 0 {
+		opt.Runs = 10
+	}
+	if opt.Folds <= 0 {
+		opt.Folds = 3
+	}
+	if opt.Variant == "" {
+		opt.Variant = mtl.Paper
+	}
+	if opt.Methods == nil {
+		opt.Methods = PaperMethods
+	}
+	return opt
 }
 
 // gridConfigs lists a method's grid in order: ρ for baselines, (ρ, λ0) with

@@ -24,6 +24,7 @@ type Session struct {
 	next     int
 	datasets map[int]*dataset
 	runs     map[int]*run
+	sources  eval.Sources // real data sets for the reproduction
 }
 
 type dataset struct {

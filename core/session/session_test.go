@@ -1,10 +1,13 @@
 package session
 
 import (
+	"context"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -84,5 +87,43 @@ func TestGenerate(t *testing.T) {
 	}
 	if _, err := s.Generate("syn3", 1); err == nil {
 		t.Error("unknown generator: no error")
+	}
+}
+
+// TestReproduceRunMatchesReproduce: running the runs one by one and
+// summarizing gives the command line's table cells.
+func TestReproduceRunMatchesReproduce(t *testing.T) {
+	text, err := os.ReadFile("../../web/data/landmine/data.csv")
+	if err != nil {
+		t.Skip("landmine data not found")
+	}
+	s := New()
+	if err := s.AddSource("landmine", string(text), ""); err != nil {
+		t.Fatal(err)
+	}
+	o := ReproduceOptions{Dataset: "landmine", Quick: true, Folds: 3, Variant: mtl.Paper}
+	var runs [][]eval.RunResult
+	for r := 1; r <= 2; r++ {
+		o.Run = r
+		res, err := s.ReproduceRun(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, res)
+	}
+	cells, err := s.Summarize(o, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := eval.PaperExperiment("landmine", s.sources, true)
+	tab, err := eval.Reproduce(context.Background(), []eval.Experiment{e}, eval.Options{Runs: 2, Folds: 3, Variant: mtl.Paper})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		want := tab.Cells[c.Method][0]
+		if c.Mean != want.Mean || c.SE != want.SE || c.P != want.P {
+			t.Errorf("%s: run-by-run %v (se %v, p %v), Reproduce %v (se %v, p %v)", c.Method, c.Mean, c.SE, c.P, want.Mean, want.SE, want.P)
+		}
 	}
 }

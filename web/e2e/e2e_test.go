@@ -18,6 +18,9 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/spmtl/spmtl/core/data"
+	evalpkg "github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // browser is one headless Chromium session on the served dist/ folder.
@@ -351,4 +354,53 @@ func TestResponsiveDuringSchool(t *testing.T) {
 		t.Errorf("the page took %v to answer during training", worst)
 	}
 	b.waitFor(`spmtlApp.state() === "done"`, 60*time.Second)
+}
+
+// TestReproduceLandmineMatchesCommandLine runs the Reproduce view on the
+// landmine column (quick grids, 3 runs) in the worker pool and checks that
+// its cells equal what the command line's code computes natively.
+func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	start := time.Now()
+	b.do(chromedp.Click(chromedp.CSS("#repro-quick")),
+		chromedp.Click(chromedp.CSS("#repro-start")))
+	b.waitFor(`spmtlApp.repro().state === "done"`, 120*time.Second)
+	t.Logf("landmine column (quick, 3 runs) in the browser: %v", time.Since(start))
+	type cell struct {
+		Method string  `json:"method"`
+		Mean   float64 `json:"mean"`
+		SE     float64 `json:"se"`
+		Better bool    `json:"better"`
+	}
+	got := eval[[]cell](b, `spmtlApp.repro().final.landmine`)
+
+	f, err := os.Open(filepath.Join("..", "data", "landmine", "data.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ds, err := data.ReadCSV(f, "landmine", data.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := evalpkg.PaperExperiment("landmine", evalpkg.Sources{Landmine: ds}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := evalpkg.Reproduce(context.Background(), []evalpkg.Experiment{e}, evalpkg.Options{Runs: 3, Folds: 3, Variant: mtl.Paper})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(tab.Methods) {
+		t.Fatalf("browser table has %d rows, want %d", len(got), len(tab.Methods))
+	}
+	for _, c := range got {
+		want := tab.Cell(c.Method, "landmine")
+		if math.Abs(c.Mean-want.Mean) > 1e-12 || math.Abs(c.SE-want.SE) > 1e-12 || c.Better != want.Better {
+			t.Errorf("%s: browser %.15f (se %.15f), command line %.15f (se %.15f)", c.Method, c.Mean, c.SE, want.Mean, want.SE)
+		}
+	}
+	b.screenshot("reproduce.png")
 }

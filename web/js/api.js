@@ -24,7 +24,8 @@ async function startSpmtl(source) {
   go.run(instance); // registers spmtlRaw synchronously, then parks
   if (typeof self.spmtlRaw !== "object") throw new Error("spmtl.wasm did not register its API");
   const api = { version: self.spmtlRaw.version };
-  for (const name of ["load", "generate", "train", "step", "evaluate", "free"]) {
+  for (const name of Object.keys(self.spmtlRaw)) {
+    if (typeof self.spmtlRaw[name] !== "function") continue;
     api[name] = (...args) => {
       const r = self.spmtlRaw[name](...args);
       if (r && typeof r === "object" && typeof r.__error === "string") throw new Error(r.__error);

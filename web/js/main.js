@@ -6,6 +6,7 @@ import { Heatmap } from "./heatmap.js";
 import { Curves, Scatter } from "./charts.js";
 import { wireIntake, csvHeader } from "./intake.js";
 import { download, canvasPNG, toCSV, textBlob } from "./export.js";
+import { Reproduction } from "./repro.js";
 
 const $ = (id) => document.getElementById(id);
 const settingIds = ["model", "tau", "variant", "loss", "rho", "lambda0", "c", "h", "maxIter", "train", "seed"];
@@ -260,6 +261,17 @@ $("export-json").addEventListener("click", () => {
   download("spmtl-run.json", textBlob(JSON.stringify(run, null, 1), "application/json"));
 });
 window.addEventListener("resize", () => { heat.draw(); curves.draw(); scBase.draw(); scITL.draw(); });
+
+// The reproduction view.
+const repro = new Reproduction({
+  datasets: () => Array.from(document.querySelectorAll("#repro-sets input:checked")).map((i) => i.value),
+  runs: $("repro-runs"), quick: $("repro-quick"), variant: $("repro-variant"),
+  start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), table: $("repro-table"),
+  exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: showError,
+}, () => (window.SPMTL_MAKE_REPRO_WORKER ? window.SPMTL_MAKE_REPRO_WORKER() : new Worker(new URL("./repro-worker.js", import.meta.url))),
+(d, f) => (window.SPMTL_PRESETS && window.SPMTL_PRESETS[`${d}/${f}`] ? window.SPMTL_PRESETS[`${d}/${f}`]() : fetchText(`data/${d}/${f}`)));
+window.spmtlApp.repro = () => ({ state: repro.state, final: repro.final, partial: repro.partial });
+$("repro-quick").addEventListener("change", () => { $("repro-runs").value = $("repro-quick").checked ? 3 : 10; });
 
 // Start: the data set in the hash (landmine by default), then run=1 plays.
 applySettingsToForm();

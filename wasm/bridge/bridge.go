@@ -1,0 +1,456 @@
+//go:build js && wasm
+
+// Package bridge converts between JavaScript values and the pure-Go session
+// (core/session) for the WebAssembly builds: the learner (wasm/) and the
+// reproduction workers (wasm/repro). It holds no learning logic. Each
+// function returns {__error: message} on failure, and every panic is
+// recovered at the boundary; web/js/api.js turns errors into thrown Errors
+// (a Go callback cannot throw into JavaScript itself).
+package bridge
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hack-pad/safejs"
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/mtl"
+	"github.com/spmtl/spmtl/core/session"
+)
+
+// Func is one function of the JavaScript API.
+type Func func(args []safejs.Value) (any, error)
+
+var sess = session.New()
+
+// Learner returns the learner's API: load, generate, train, step, evaluate
+// and free.
+func Learner() map[string]Func {
+	return map[string]Func{"load": load, "generate": generate, "train": train, "step": step, "evaluate": evaluate, "free": free}
+}
+
+// Reproduction returns the API of the reproduction workers: addSource,
+// reproduceRun and summarize.
+func Reproduction() map[string]Func {
+	return map[string]Func{"addSource": addSource, "reproduceRun": reproduceRun, "summarize": summarize}
+}
+
+// Register sets globalThis[name] to an object holding the functions and
+// the version.
+func Register(name string, fns map[string]Func) error {
+	api, err := safejs.ValueOf(map[string]any{})
+	if err != nil {
+		return err
+	}
+	for n, fn := range fns {
+		f, err := safejs.FuncOf(wrap(n, fn))
+		if err != nil {
+			return err
+		}
+		if err := api.Set(n, f.Value()); err != nil {
+			return err
+		}
+	}
+	if err := api.Set("version", Version); err != nil {
+		return err
+	}
+	return safejs.Global().Set(name, api)
+}
+
+// Version is reported to the page.
+const Version = "0.1.0"
+
+// wrap turns a Go function into a JS function that returns {__error} on
+// failure and recovers panics at the boundary.
+func wrap(name string, fn Func) func(safejs.Value, []safejs.Value) any {
+	return func(_ safejs.Value, args []safejs.Value) (result any) {
+		var err error
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("spmtl.%s: internal error: %v", name, r)
+				}
+			}()
+			result, err = fn(args)
+		}()
+		if err != nil {
+			return map[string]any{"__error": err.Error()}
+		}
+		return result
+	}
+}
+
+func arg(args []safejs.Value, i int) safejs.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return safejs.Undefined()
+}
+
+// opts reads optional properties of a JS object.
+type opts struct{ v safejs.Value }
+
+func (o opts) has(p string) bool {
+	if o.v.IsUndefined() || o.v.IsNull() {
+		return false
+	}
+	x, err := o.v.Get(p)
+	return err == nil && !x.IsUndefined() && !x.IsNull()
+}
+
+func (o opts) str(p, def string) (string, error) {
+	if !o.has(p) {
+		return def, nil
+	}
+	x, _ := o.v.Get(p)
+	if x.Type() != safejs.TypeString {
+		return "", fmt.Errorf("option %s must be a string", p)
+	}
+	return x.String()
+}
+
+func (o opts) num(p string, def float64) (float64, error) {
+	if !o.has(p) {
+		return def, nil
+	}
+	x, _ := o.v.Get(p)
+	if x.Type() != safejs.TypeNumber {
+		return 0, fmt.Errorf("option %s must be a number", p)
+	}
+	f, err := x.Float()
+	if err != nil {
+		return 0, err
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("option %s must be finite, got %v", p, f)
+	}
+	return f, nil
+}
+
+func (o opts) boolean(p string, def bool) (bool, error) {
+	if !o.has(p) {
+		return def, nil
+	}
+	x, _ := o.v.Get(p)
+	return x.Truthy()
+}
+
+func load(args []safejs.Value) (any, error) {
+	text := arg(args, 0)
+	if text.Type() != safejs.TypeString {
+		return nil, fmt.Errorf("spmtl.load: the first argument must be the data text")
+	}
+	s, err := text.String()
+	if err != nil {
+		return nil, err
+	}
+	o := opts{arg(args, 1)}
+	var lo session.LoadOptions
+	for _, f := range []struct {
+		dst      *string
+		key, def string
+	}{
+		{&lo.Name, "name", "data"}, {&lo.Format, "format", ""}, {&lo.TaskColumn, "task", "task"},
+		{&lo.LabelColumn, "label", "y"}, {&lo.SplitText, "splitText", ""}, {&lo.SplitColumn, "splitColumn", "split1"},
+	} {
+		if *f.dst, err = o.str(f.key, f.def); err != nil {
+			return nil, fmt.Errorf("spmtl.load: %w", err)
+		}
+	}
+	sum, err := sess.Load(s, lo)
+	if err != nil {
+		return nil, err
+	}
+	return summaryJS(sum), nil
+}
+
+func generate(args []safejs.Value) (any, error) {
+	name, err := arg(args, 0).String()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.generate: name: %w", err)
+	}
+	seed := 1.0
+	if a := arg(args, 1); a.Type() == safejs.TypeNumber {
+		seed, _ = a.Float()
+	}
+	sum, err := sess.Generate(name, uint64(seed))
+	if err != nil {
+		return nil, err
+	}
+	return summaryJS(sum), nil
+}
+
+func summaryJS(s session.Summary) map[string]any {
+	tasks := make([]any, len(s.Tasks))
+	for i, t := range s.Tasks {
+		tasks[i] = map[string]any{"name": t.Name, "rows": t.Rows, "positives": t.Positives}
+	}
+	names := make([]any, len(s.FeatureNames))
+	for i, n := range s.FeatureNames {
+		names[i] = n
+	}
+	return map[string]any{"handle": s.Handle, "name": s.Name, "tasks": tasks, "features": s.Features, "rows": s.Rows,
+		"kind": s.Kind, "positive": s.Positive, "negative": s.Negative, "fixedSplit": s.FixedSplit, "featureNames": names}
+}
+
+func train(args []safejs.Value) (any, error) {
+	o := opts{arg(args, 0)}
+	var to session.TrainOptions
+	h, err := o.num("data", 0)
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.train: %w", err)
+	}
+	to.Dataset = int(h)
+	c := &to.Config
+	strs := []struct {
+		dst *string
+		key string
+	}{
+		{&c.Model, "model"}, {(*string)(&c.Tau), "tau"}, {(*string)(&c.Variant), "variant"},
+		{(*string)(&c.Solver), "solver"}, {(*string)(&c.Loss), "loss"},
+	}
+	for _, f := range strs {
+		if *f.dst, err = o.str(f.key, ""); err != nil {
+			return nil, fmt.Errorf("spmtl.train: %w", err)
+		}
+	}
+	nums := []struct {
+		dst *float64
+		key string
+	}{{&c.Rho, "rho"}, {&c.Lambda0, "lambda0"}, {&c.Pace, "c"}, {&c.Delta, "delta"}, {&to.Train, "train"}}
+	for _, f := range nums {
+		if *f.dst, err = o.num(f.key, 0); err != nil {
+			return nil, fmt.Errorf("spmtl.train: %w", err)
+		}
+	}
+	var hh, mi, seed float64
+	if hh, err = o.num("h", 0); err == nil {
+		if mi, err = o.num("maxIter", 0); err == nil {
+			seed, err = o.num("seed", 1)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.train: %w", err)
+	}
+	if seed < 0 {
+		return nil, fmt.Errorf("spmtl.train: seed must be non-negative")
+	}
+	c.H, c.MaxIter, c.Seed, to.Seed = int(hh), int(mi), int64(seed), uint64(seed)
+	if c.SelfPaced, err = o.boolean("selfPaced", false); err != nil {
+		return nil, err
+	}
+	info, err := sess.Train(to)
+	if err != nil {
+		return nil, err
+	}
+	tasks := make([]any, len(info.Tasks))
+	for i, n := range info.Tasks {
+		tasks[i] = n
+	}
+	return map[string]any{"handle": info.Handle, "tasks": tasks, "trainRows": info.TrainRows, "testRows": info.TestRows,
+		"config": configJS(info.Config)}, nil
+}
+
+func configJS(c mtl.Config) map[string]any {
+	return map[string]any{"model": c.Model, "selfPaced": c.SelfPaced, "tau": string(c.Tau), "variant": string(c.Variant),
+		"solver": string(c.Solver), "loss": string(c.Loss), "rho": c.Rho, "lambda0": c.Lambda0, "c": c.Pace,
+		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed}
+}
+
+func handleArg(args []safejs.Value, fn string) (int, error) {
+	a := arg(args, 0)
+	if a.Type() != safejs.TypeNumber {
+		return 0, fmt.Errorf("spmtl.%s: the argument must be a handle", fn)
+	}
+	return a.Int()
+}
+
+func step(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "step")
+	if err != nil {
+		return nil, err
+	}
+	s, err := sess.Step(h)
+	if err != nil {
+		return nil, err
+	}
+	tc := any(nil)
+	if !math.IsNaN(s.TauChange) {
+		tc = s.TauChange
+	}
+	return map[string]any{"iter": s.Iter, "lambda": s.Lambda, "tau": f64Array(s.Tau), "cost": f64Array(s.Cost),
+		"loss": f64Array(s.Loss), "penalty": f64Array(s.Penalty), "objective": s.Objective, "spObjective": s.SPObjective,
+		"tauChange": tc, "converged": s.Converged, "done": s.Done}, nil
+}
+
+func evaluate(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "evaluate")
+	if err != nil {
+		return nil, err
+	}
+	ev, err := sess.Evaluate(h)
+	if err != nil {
+		return nil, err
+	}
+	tasks := make([]any, len(ev.Tasks))
+	for i, n := range ev.Tasks {
+		tasks[i] = n
+	}
+	mean := any(nil)
+	if !math.IsNaN(ev.Mean) {
+		mean = ev.Mean
+	}
+	return map[string]any{"metric": ev.Metric, "tasks": tasks, "test": f64Array(ev.Test), "mean": mean,
+		"iter": ev.Iter, "done": ev.Done}, nil
+}
+
+func free(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "free")
+	if err != nil {
+		return nil, err
+	}
+	sess.Free(h)
+	return nil, nil
+}
+
+// f64Array copies v into a new Float64Array (NaN stays NaN: the page
+// shows it as "n/a", never as a number).
+func f64Array(v []float64) any {
+	ctor, err := safejs.Global().Get("Float64Array")
+	if err != nil {
+		return nil
+	}
+	arr, err := ctor.New(len(v))
+	if err != nil {
+		return nil
+	}
+	for i, x := range v {
+		_ = arr.SetIndex(i, x)
+	}
+	return safejs.Unsafe(arr)
+}
+
+func addSource(args []safejs.Value) (any, error) {
+	var parts [3]string
+	for i := range parts {
+		a := arg(args, i)
+		if a.Type() == safejs.TypeString {
+			parts[i], _ = a.String()
+		} else if i < 2 {
+			return nil, fmt.Errorf("spmtl.addSource: argument %d must be a string", i+1)
+		}
+	}
+	return true, sess.AddSource(parts[0], parts[1], parts[2])
+}
+
+func reproduceOptions(o opts, fn string) (session.ReproduceOptions, error) {
+	var ro session.ReproduceOptions
+	var err error
+	if ro.Dataset, err = o.str("dataset", ""); err != nil {
+		return ro, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	run, err := o.num("run", 1)
+	if err != nil {
+		return ro, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	folds, err := o.num("folds", 3)
+	if err != nil {
+		return ro, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	ro.Run, ro.Folds = int(run), int(folds)
+	if ro.Quick, err = o.boolean("quick", false); err != nil {
+		return ro, err
+	}
+	v, err := o.str("variant", "paper")
+	if err != nil {
+		return ro, err
+	}
+	sv, err := o.str("solver", "")
+	if err != nil {
+		return ro, err
+	}
+	ro.Variant, ro.Solver = mtl.Variant(v), mtl.Solver(sv)
+	return ro, nil
+}
+
+func reproduceRun(args []safejs.Value) (any, error) {
+	ro, err := reproduceOptions(opts{arg(args, 0)}, "reproduceRun")
+	if err != nil {
+		return nil, err
+	}
+	res, err := sess.ReproduceRun(ro)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]any, len(res))
+	for i, r := range res {
+		out[i] = map[string]any{"method": r.Method, "score": jsNum(r.Score), "rho": r.Rho, "lambda0": r.Lambda0, "seconds": r.Seconds}
+	}
+	return map[string]any{"dataset": ro.Dataset, "run": ro.Run, "results": out}, nil
+}
+
+func summarize(args []safejs.Value) (any, error) {
+	o := opts{arg(args, 0)}
+	ro, err := reproduceOptions(o, "summarize")
+	if err != nil {
+		return nil, err
+	}
+	runsV, err := o.v.Get("runs")
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.summarize: runs: %w", err)
+	}
+	nr, err := runsV.Length()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.summarize: runs must be an array")
+	}
+	runs := make([][]eval.RunResult, nr)
+	for r := 0; r < nr; r++ {
+		rv, _ := runsV.Index(r)
+		n, err := rv.Length()
+		if err != nil {
+			return nil, fmt.Errorf("spmtl.summarize: run %d must be an array", r+1)
+		}
+		for i := 0; i < n; i++ {
+			cv, _ := rv.Index(i)
+			c := opts{cv}
+			res := eval.RunResult{Score: math.NaN()}
+			if res.Method, err = c.str("method", ""); err != nil {
+				return nil, err
+			}
+			if c.has("score") {
+				if res.Score, err = c.num("score", 0); err != nil {
+					return nil, err
+				}
+			}
+			if res.Rho, err = c.num("rho", 0); err != nil {
+				return nil, err
+			}
+			if res.Lambda0, err = c.num("lambda0", 0); err != nil {
+				return nil, err
+			}
+			if res.Seconds, err = c.num("seconds", 0); err != nil {
+				return nil, err
+			}
+			runs[r] = append(runs[r], res)
+		}
+	}
+	cells, err := sess.Summarize(ro, runs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]any, len(cells))
+	for i, c := range cells {
+		out[i] = map[string]any{"method": c.Method, "metric": string(c.Metric), "mean": jsNum(c.Mean), "std": jsNum(c.Std),
+			"se": jsNum(c.SE), "t": jsNum(c.T), "p": jsNum(c.P), "better": c.Better, "scores": f64Array(c.Scores),
+			"rho": f64Array(c.Rho), "lambda0": f64Array(c.Lambda0)}
+	}
+	return out, nil
+}
+
+// jsNum maps NaN and ±Inf to null, so no non-finite number reaches a chart.
+func jsNum(v float64) any {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return v
+}

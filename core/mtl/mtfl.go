@@ -4,7 +4,7 @@ package mtl
 // 2008; ALGORITHMS.md §6): Θ = D, pen_t = w_tᵀD⁻¹w_t, and the Θ-step is
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
 type mtfl struct {
-	env structureEnv
+	env   structureEnv
 	m     *metric   // M⁻¹ = D
 	pen   []float64 // w_tᵀD⁻¹w_t of the last update's W
 	basis []float64 // eigenvectors of the last D-step, to start the next

@@ -14,10 +14,12 @@ build() {
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out.tmp/spmtl.wasm" ./wasm
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out.tmp/spmtl-repro.wasm" ./wasm/repro
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out.tmp/"
-  cp web/index.html web/style.css "$out.tmp/"
-  mkdir -p "$out.tmp/js"
+  cp web/index.html web/style.css web/spmtl.js "$out.tmp/"
+  mkdir -p "$out.tmp/js" "$out.tmp/examples"
   cp web/js/*.js "$out.tmp/js/"
+  cp web/examples/*.html "$out.tmp/examples/"
   cp -r web/data "$out.tmp/data"
+  go run ./web/offline -dist "$out.tmp" -web web -o "$out.tmp/spmtl-offline.html"
   rm -rf "$out"
   mv "$out.tmp" "$out"
   echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(gzip -9 -c "$out/spmtl.wasm" | wc -c) gzipped"

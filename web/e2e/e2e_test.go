@@ -211,19 +211,7 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 		}
 	}
 	// Every one of the 19 heatmap rows has non-background pixels.
-	rows := eval[int](b, `(() => {
-		const L = spmtlApp.heatmapLayout(), c = document.getElementById("heatmap");
-		const g = c.getContext("2d"), d = L.dpr;
-		let n = 0;
-		for (let r = 0; r < L.rows; r++) {
-			const y = Math.floor((L.top + (r + 0.5) * L.rowH) * d);
-			const px = g.getImageData(Math.floor(L.left * d), y, Math.floor(L.width * d), 1).data;
-			let colored = false;
-			for (let i = 0; i < px.length; i += 4) if (px[i] < 250 || px[i+1] < 250 || px[i+2] < 250) { colored = true; break; }
-			if (colored) n++;
-		}
-		return n;
-	})()`)
+	rows := eval[int](b, heatmapRowsJS)
 	if rows != 19 {
 		t.Errorf("heatmap rows with colour: %d, want 19", rows)
 	}
@@ -404,3 +392,97 @@ func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
 	}
 	b.screenshot("reproduce.png")
 }
+
+// TestOfflineFile opens dist/spmtl-offline.html as a file:// URL with the
+// network switched off: landmine trains and the heatmap is drawn.
+func TestOfflineFile(t *testing.T) {
+	dir := distDir(t)
+	abs, err := filepath.Abs(filepath.Join(dir, "spmtl-offline.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		t.Fatalf("no offline file: %v", err)
+	}
+	t.Logf("offline file: %s, %d bytes", abs, st.Size())
+	b := newBrowser(t)
+	if _, err := chromedp.Call(b.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
+	}); err != nil {
+		t.Fatalf("switch the network off: %v", err)
+	}
+	start := time.Now()
+	b.do(chromedp.Navigate("file://" + abs + "#run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)
+	t.Logf("offline file: open to first heatmap column %v", time.Since(start))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	t.Logf("offline file: open to a finished landmine run %v", time.Since(start))
+	rows := eval[int](b, heatmapRowsJS)
+	if rows != 19 {
+		t.Errorf("heatmap rows with colour: %d, want 19", rows)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+	b.mu.Lock()
+	for _, r := range b.requests {
+		if !strings.HasPrefix(r, "file:") && !strings.HasPrefix(r, "blob:") && !strings.HasPrefix(r, "data:") {
+			t.Errorf("the offline page asked the network for %s", r)
+		}
+	}
+	b.mu.Unlock()
+	b.screenshot("offline.png")
+}
+
+// TestSupplementEmbedsTwoLearners: the example supplement page embeds a
+// baseline and its self-paced version; both report a result to the host.
+func TestSupplementEmbedsTwoLearners(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/examples/supplement.html"))
+	b.waitFor(`!!(window.supplementResults && supplementResults.base && supplementResults.sp)`, 60*time.Second)
+	type res struct {
+		Metric string  `json:"metric"`
+		Mean   float64 `json:"mean"`
+		Iter   int     `json:"iter"`
+	}
+	got := eval[map[string]res](b, `supplementResults`)
+	for _, k := range []string{"base", "sp"} {
+		if got[k].Metric != "auc" || !(got[k].Mean > 0.6) || got[k].Iter < 1 {
+			t.Errorf("%s learner reported %+v", k, got[k])
+		}
+	}
+	b.screenshot("supplement.png")
+}
+
+// TestModuleTrainsFromString: spmtl.js's promise surface trains a CSV held
+// in a string.
+func TestModuleTrainsFromString(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
+	b.waitFor(`window.moduleResult !== undefined`, 30*time.Second)
+	got := eval[struct {
+		Tasks      int     `json:"tasks"`
+		Iterations int     `json:"iterations"`
+		Metric     string  `json:"metric"`
+		Mean       float64 `json:"mean"`
+	}](b, `window.moduleResult`)
+	if got.Tasks != 2 || got.Iterations < 1 || got.Metric != "rmse" || !(got.Mean >= 0) {
+		t.Errorf("module result %+v", got)
+	}
+}
+
+// heatmapRowsJS counts the heatmap rows that have non-background pixels.
+const heatmapRowsJS = `(() => {
+	const L = spmtlApp.heatmapLayout(), c = document.getElementById("heatmap");
+	const g = c.getContext("2d"), d = L.dpr;
+	let n = 0;
+	for (let r = 0; r < L.rows; r++) {
+		const y = Math.floor((L.top + (r + 0.5) * L.rowH) * d);
+		const px = g.getImageData(Math.floor(L.left * d), y, Math.floor(L.width * d), 1).data;
+		let colored = false;
+		for (let i = 0; i < px.length; i += 4) if (px[i] < 250 || px[i+1] < 250 || px[i+2] < 250) { colored = true; break; }
+		if (colored) n++;
+	}
+	return n;
+})()`

@@ -32,7 +32,9 @@ window.spmtlApp = {
   error: () => ($("error").hidden ? "" : $("error").textContent),
 };
 
-const worker = new Worker(new URL("./worker.js", import.meta.url));
+// The offline single-file build and embedding hosts may provide their own
+// worker factory and preset texts (see web/offline).
+const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER() : new Worker(new URL("./worker.js", import.meta.url));
 const client = new LearnerClient(worker);
 const tooltip = $("tooltip");
 const heat = new Heatmap($("heatmap"), $("legend"), tooltip);
@@ -80,6 +82,13 @@ async function fetchText(url) {
   return r.text();
 }
 
+/** Reads a bundled data file ("landmine/data.csv"): from the page's own
+ *  copy in the offline build, else from data/ next to the page. */
+function fetchData(rel) {
+  const embedded = window.SPMTL_PRESETS && window.SPMTL_PRESETS[rel];
+  return embedded ? Promise.resolve(embedded()) : fetchText(`data/${rel}`);
+}
+
 async function loadPreset(name) {
   app.state = "loading"; setStatus();
   try {
@@ -89,11 +98,9 @@ async function loadPreset(name) {
       app.dataText = null;
     } else {
       const file = name === "sentiment" ? "data.svm" : "data.csv";
-      const text = await (window.SPMTL_PRESETS && window.SPMTL_PRESETS[name] ? window.SPMTL_PRESETS[name]() : fetchText(`data/${name}/${file}`));
+      const text = await fetchData(`${name}/${file}`);
       let split = null;
-      if (name === "school" || name === "cs") {
-        split = await (window.SPMTL_PRESETS && window.SPMTL_PRESETS[name + "-splits"] ? window.SPMTL_PRESETS[name + "-splits"]() : fetchText(`data/${name}/splits.csv`));
-      }
+      if (name === "school" || name === "cs") split = await fetchData(`${name}/splits.csv`);
       summary = await loadText(text, `${name}/${file}`, split);
     }
     onLoaded(summary, name);
@@ -262,6 +269,13 @@ $("export-json").addEventListener("click", () => {
 });
 window.addEventListener("resize", () => { heat.draw(); curves.draw(); scBase.draw(); scITL.draw(); });
 
+// The offline single file ships landmine, cs and the generators only, and
+// no reproduction workers (README, "Offline").
+if (window.SPMTL_OFFLINE) {
+  $("repro-panel").hidden = true;
+  for (const o of $("preset").options) if (!["landmine", "cs", "syn1", "syn2", "custom"].includes(o.value)) o.disabled = true;
+}
+
 // The reproduction view.
 const repro = new Reproduction({
   datasets: () => Array.from(document.querySelectorAll("#repro-sets input:checked")).map((i) => i.value),
@@ -269,7 +283,7 @@ const repro = new Reproduction({
   start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), table: $("repro-table"),
   exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: showError,
 }, () => (window.SPMTL_MAKE_REPRO_WORKER ? window.SPMTL_MAKE_REPRO_WORKER() : new Worker(new URL("./repro-worker.js", import.meta.url))),
-(d, f) => (window.SPMTL_PRESETS && window.SPMTL_PRESETS[`${d}/${f}`] ? window.SPMTL_PRESETS[`${d}/${f}`]() : fetchText(`data/${d}/${f}`)));
+(d, f) => fetchData(`${d}/${f}`));
 window.spmtlApp.repro = () => ({ state: repro.state, final: repro.final, partial: repro.partial });
 $("repro-quick").addEventListener("change", () => { $("repro-runs").value = $("repro-quick").checked ? 3 : 10; });
 
@@ -279,3 +293,55 @@ setStatus();
 app.pendingRun = app.settings.run === "1";
 const start = app.settings.data;
 loadPreset(["landmine", "school", "cs", "sentiment", "syn1", "syn2"].includes(start) ? start : "landmine");
+
+// Embedding (index.html#embed=1&controls=play,step&...): a compact learner
+// that shows the τ heatmap and only the controls named in the link, and
+// speaks a postMessage protocol with the host page (README, "Embedding").
+const embedded = app.settings.embed === "1";
+const host = embedded && window.parent !== window ? window.parent : null;
+if (embedded) {
+  document.body.classList.add("embed");
+  const shown = new Set((app.settings.controls || "play,step,reset").split(",").map((c) => c.trim()));
+  for (const id of ["play", "step", "reset"]) $(id).hidden = !shown.has(id);
+  for (const id of settingIds.concat(["selfPaced", "preset"])) {
+    const label = $(id).closest("label");
+    if (label) label.hidden = !shown.has(id === "selfPaced" ? "sp" : id);
+  }
+}
+function toHost(msg) { if (host) host.postMessage(msg, "*"); }
+const plainArrays = (o) => JSON.parse(JSON.stringify(o, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+client.on("snapshot", (m) => toHost({ type: "spmtl:snapshot", snapshot: plainArrays(m.snap), mean: m.eval.mean }));
+client.on("results", (m) => toHost({ type: "spmtl:results", results: plainArrays(m.results), settings: app.settings }));
+client.on("error", (m) => toHost({ type: "spmtl:error", message: m.message }));
+if (host) {
+  window.addEventListener("message", async (e) => {
+    if (e.source !== host || !e.data || typeof e.data.type !== "string") return;
+    const m = e.data;
+    try {
+      switch (m.type) {
+        case "spmtl:load":
+          onLoaded(await loadText(String(m.text), m.name || "host data", m.splitText || null), "custom");
+          toHost({ type: "spmtl:loaded", summary: app.data });
+          break;
+        case "spmtl:set":
+          Object.assign(app.settings, m.settings || {});
+          applySettingsToForm();
+          readForm();
+          toHost({ type: "spmtl:settings", settings: app.settings });
+          break;
+        case "spmtl:run": await startRun(true); break;
+        case "spmtl:pause": await client.request("pause"); break;
+        case "spmtl:step": await step(); break;
+        case "spmtl:reset": resetRun(); break;
+        default: throw new Error(`unknown message ${m.type}`);
+      }
+    } catch (err) {
+      showError(err.message);
+      toHost({ type: "spmtl:error", message: err.message });
+    }
+  });
+}
+let announced = false;
+const announce = setInterval(() => {
+  if (app.data && !announced) { announced = true; clearInterval(announce); toHost({ type: "spmtl:ready", summary: app.data }); }
+}, 50);

@@ -77,6 +77,8 @@ function loop() {
 }
 
 const handlers = {
+  // The offline page sends the wasm bytes first (it cannot be fetched there).
+  async wasm(m) { self.SPMTL_WASM_BYTES = m.bytes; return true; },
   async load(m) { await boot(); return spmtl.load(m.text, m.opts || {}); },
   async generate(m) { await boot(); return spmtl.generate(m.name, m.seed || 1); },
   async free(m) { await boot(); spmtl.free(m.handle); return true; },

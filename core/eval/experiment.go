@@ -9,13 +9,16 @@ import (
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/mtl"
+	"github.com/spmtl/spmtl/core/seq"
 )
 
 // Method is one row of the paper's table: a model, self-paced or not.
 type Method struct {
 	Name      string `json:"name"`
-	Model     string `json:"model"`
+	Model     string `json:"model"` // an mtl model, or "cl" or "ella" (sequential, fixed hyperparameters)
 	SelfPaced bool   `json:"selfPaced"`
+	// Select is ELLA's task-selection rule.
+	Select string `json:"select,omitempty"`
 	// Baseline names the row a self-paced method is tested against.
 	Baseline string `json:"baseline,omitempty"`
 }
@@ -30,6 +33,19 @@ var PaperMethods = []Method{
 	{Name: "spMTFL", Model: "mtfl", SelfPaced: true, Baseline: "MTFL"},
 	{Name: "MTASO", Model: "mtaso"},
 	{Name: "spMTASO", Model: "mtaso", SelfPaced: true, Baseline: "MTASO"},
+}
+
+// SequentialMethods are the rows of the paper's landmine comparison of task
+// orderings: ITL, CL, ELLA with each selection rule, MTFL and spMTFL.
+var SequentialMethods = []Method{
+	{Name: "ITL", Model: "itl"},
+	{Name: "CL", Model: "cl"},
+	{Name: "ELLA-random", Model: "ella", Select: "random"},
+	{Name: "ELLA-infomax", Model: "ella", Select: "infomax"},
+	{Name: "ELLA-diversity", Model: "ella", Select: "diversity"},
+	{Name: "ELLA-diversity++", Model: "ella", Select: "diversity++"},
+	{Name: "MTFL", Model: "mtfl"},
+	{Name: "spMTFL", Model: "mtfl", SelfPaced: true, Baseline: "MTFL"},
 }
 
 // Experiment is one data set of the protocol: how to split it per run and
@@ -198,6 +214,15 @@ func RunOnce(e Experiment, r int, opt Options) ([]RunResult, error) {
 	out := make([]RunResult, len(opt.Methods))
 	for i, m := range opt.Methods {
 		start := time.Now()
+		if m.Model == "cl" || m.Model == "ella" {
+			// Fixed hyperparameters, as the paper's comparison (§10).
+			score, err := fitSequential(full, m, e.Loss, uint64(r), test)
+			if err != nil {
+				score = math.NaN()
+			}
+			out[i] = RunResult{Method: m.Name, Score: score, Seconds: time.Since(start).Seconds()}
+			continue
+		}
 		cfgs := gridConfigs(e, m, opt)
 		fit := func(point, fold int) (float64, error) {
 			return fitScore(probs[fold], cfgs[point], folds[fold].Test, metric)
@@ -307,6 +332,30 @@ func fitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset, metric Metric)
 		return math.NaN(), err
 	}
 	preds, err := tr.Model().PredictDataset(test)
+	if err != nil {
+		return math.NaN(), err
+	}
+	_, mean := Score(p.Data.Kind, preds, test)
+	return mean, nil
+}
+
+// fitSequential trains CL or ELLA with the authors' fixed settings and
+// returns the task-averaged test score.
+func fitSequential(p *mtl.Problem, m Method, loss mtl.Loss, seed uint64, test *data.Dataset) (float64, error) {
+	var l seq.Learner
+	var err error
+	if m.Model == "cl" {
+		l, err = seq.NewCL(p, seq.CLConfig{Loss: loss})
+	} else {
+		l, err = seq.NewELLA(p.Data, seq.ELLAConfig{Select: m.Select, Loss: loss, Seed: seed})
+	}
+	if err != nil {
+		return math.NaN(), err
+	}
+	if _, err := seq.Run(context.Background(), l); err != nil {
+		return math.NaN(), err
+	}
+	preds, err := l.Model().PredictDataset(test)
 	if err != nil {
 		return math.NaN(), err
 	}

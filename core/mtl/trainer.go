@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime/debug"
 )
 
 // Trainer runs the self-paced alternating optimization (Algorithm 1 of the
@@ -126,7 +125,7 @@ func (tr *Trainer) wstep(t int) *wstep {
 func (tr *Trainer) Step() (snap Snapshot, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("step: internal error: %v\n%s", r, debug.Stack())
+			err = fmt.Errorf("step: internal error: %v", r)
 			tr.done, tr.err = true, err
 		}
 	}()

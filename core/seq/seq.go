@@ -8,7 +8,6 @@ package seq
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -63,7 +62,7 @@ func Run(ctx context.Context, l Learner) (Snapshot, error) {
 // guard turns a panic inside a step into an error.
 func guard(err *error, what string) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("%s: internal error: %v\n%s", what, r, debug.Stack())
+		*err = fmt.Errorf("%s: internal error: %v", what, r)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
+	"github.com/spmtl/spmtl/core/seq"
 	"github.com/spmtl/spmtl/core/synth"
 	"gonum.org/v1/gonum/mat"
 )
@@ -36,6 +37,7 @@ type dataset struct {
 
 type run struct {
 	tr          *mtl.Trainer
+	sq          seq.Learner // CL or ELLA instead of tr
 	train, test *data.Dataset
 }
 
@@ -160,6 +162,8 @@ type TrainOptions struct {
 	Train float64
 	// Seed draws the split. The learner's own seed is Config.Seed.
 	Seed uint64
+	// Select is ELLA's task-selection rule (Config.Model "ella").
+	Select string
 }
 
 // RunInfo describes a started run.
@@ -192,14 +196,31 @@ func (s *Session) Train(opt TrainOptions) (RunInfo, error) {
 	if err != nil {
 		return RunInfo{}, fmt.Errorf("train: %w", err)
 	}
-	tr, err := mtl.NewTrainer(p, opt.Config)
+	r := &run{train: train, test: test}
+	cfg := opt.Config
+	switch cfg.Model {
+	case "cl", "ella":
+		// The sequential baselines keep the authors' fixed settings.
+		loss := mtl.Config{Loss: cfg.Loss}.Defaults(train.Kind == data.Classification).Loss
+		if cfg.Model == "cl" {
+			r.sq, err = seq.NewCL(p, seq.CLConfig{Loss: loss})
+		} else {
+			r.sq, err = seq.NewELLA(train, seq.ELLAConfig{Select: opt.Select, Loss: loss, Seed: uint64(cfg.Seed)})
+		}
+		cfg = mtl.Config{Model: cfg.Model, Loss: loss, MaxIter: len(train.Tasks), Seed: cfg.Seed}
+	default:
+		r.tr, err = mtl.NewTrainer(p, cfg)
+		if err == nil {
+			cfg = r.tr.Config()
+		}
+	}
 	if err != nil {
 		return RunInfo{}, fmt.Errorf("train: %w", err)
 	}
 	s.next++
 	h := s.next
-	s.runs[h] = &run{tr: tr, train: train, test: test}
-	info := RunInfo{Handle: h, TrainRows: train.Rows(), TestRows: test.Rows(), Config: tr.Config()}
+	s.runs[h] = r
+	info := RunInfo{Handle: h, TrainRows: train.Rows(), TestRows: test.Rows(), Config: cfg}
 	for i := range train.Tasks {
 		info.Tasks = append(info.Tasks, train.Tasks[i].Name)
 	}
@@ -213,7 +234,13 @@ func (s *Session) Step(handle int) (mtl.Snapshot, error) {
 	if !ok {
 		return mtl.Snapshot{}, fmt.Errorf("step: no run with handle %d", handle)
 	}
-	snap, err := r.tr.Step()
+	var snap mtl.Snapshot
+	var err error
+	if r.sq != nil {
+		snap, err = seqSnapshot(r.sq)
+	} else {
+		snap, err = r.tr.Step()
+	}
 	if err != nil {
 		return snap, fmt.Errorf("step: %w", err)
 	}
@@ -247,12 +274,13 @@ func (s *Session) Evaluate(handle int) (Evaluation, error) {
 	if !ok {
 		return Evaluation{}, fmt.Errorf("evaluate: no run with handle %d", handle)
 	}
-	preds, err := r.tr.Model().PredictDataset(r.test)
+	model, iter, done := r.state()
+	preds, err := model.PredictDataset(r.test)
 	if err != nil {
 		return Evaluation{}, fmt.Errorf("evaluate: %w", err)
 	}
 	per, mean := eval.Score(r.test.Kind, preds, r.test)
-	ev := Evaluation{Metric: string(eval.MetricFor(r.test.Kind)), Test: per, Mean: mean, Iter: len(r.tr.History()), Done: r.tr.Done()}
+	ev := Evaluation{Metric: string(eval.MetricFor(r.test.Kind)), Test: per, Mean: mean, Iter: iter, Done: done}
 	for i := range r.test.Tasks {
 		ev.Tasks = append(ev.Tasks, r.test.Tasks[i].Name)
 	}
@@ -276,4 +304,31 @@ func (s *Session) Handles() []int {
 	}
 	sort.Ints(h)
 	return h
+}
+
+func (r *run) state() (*mtl.Model, int, bool) {
+	if r.sq != nil {
+		return r.sq.Model(), len(r.sq.History()), r.sq.Done()
+	}
+	return r.tr.Model(), len(r.tr.History()), r.tr.Done()
+}
+
+// seqSnapshot steps a sequential learner and reports it like a self-paced
+// iteration: τ is 1 for the task learned at this step and 0 elsewhere, so
+// the heatmap shows the order in which tasks were learned.
+func seqSnapshot(l seq.Learner) (mtl.Snapshot, error) {
+	s, err := l.Step()
+	if err != nil {
+		return mtl.Snapshot{}, err
+	}
+	T := len(s.Scores)
+	snap := mtl.Snapshot{Iter: s.Step, Tau: make([]float64, T), Cost: make([]float64, T), Loss: make([]float64, T),
+		Penalty: make([]float64, T), TauChange: math.NaN(), Done: s.Done, Converged: s.Done}
+	snap.Tau[s.Task] = 1
+	for t, v := range s.Scores {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			snap.Cost[t] = v
+		}
+	}
+	return snap, nil
 }

@@ -236,6 +236,9 @@ func train(args []safejs.Value) (any, error) {
 		return nil, fmt.Errorf("spmtl.train: seed must be non-negative")
 	}
 	c.H, c.MaxIter, c.Seed, to.Seed = int(hh), int(mi), int64(seed), uint64(seed)
+	if to.Select, err = o.str("select", "random"); err != nil {
+		return nil, fmt.Errorf("spmtl.train: %w", err)
+	}
 	if c.SelfPaced, err = o.boolean("selfPaced", false); err != nil {
 		return nil, err
 	}

@@ -486,3 +486,39 @@ const heatmapRowsJS = `(() => {
 	}
 	return n;
 })()`
+
+// TestSequentialModelInPage: ELLA with information maximization learns the
+// 19 landmine tasks one per step; the heatmap marks each step's task, and
+// the scatter compares spMTFL with it.
+func TestSequentialModelInPage(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=ella&select=infomax&run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	tau := eval[[][]float64](b, `spmtlApp.tauHistory()`)
+	if len(tau) != 19 {
+		t.Fatalf("%d steps, want 19", len(tau))
+	}
+	seen := map[int]bool{}
+	for k, col := range tau {
+		ones := 0
+		for ti, v := range col {
+			if v == 1 {
+				ones++
+				seen[ti] = true
+			}
+		}
+		if ones != 1 {
+			t.Fatalf("step %d marks %d tasks", k+1, ones)
+		}
+	}
+	if len(seen) != 19 {
+		t.Errorf("%d distinct tasks learned, want 19", len(seen))
+	}
+	if rows := eval[int](b, heatmapRowsJS); rows != 19 {
+		t.Errorf("heatmap rows with colour: %d, want 19", rows)
+	}
+	if base := eval[string](b, `String(spmtlApp.results().baseline && spmtlApp.results().baseline.metric)`); base != "auc" {
+		t.Errorf("no spMTFL comparison (%s)", base)
+	}
+	b.screenshot("ella.png")
+}

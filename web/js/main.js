@@ -9,7 +9,8 @@ import { download, canvasPNG, toCSV, textBlob } from "./export.js";
 import { Reproduction } from "./repro.js";
 
 const $ = (id) => document.getElementById(id);
-const settingIds = ["model", "tau", "variant", "loss", "rho", "lambda0", "c", "h", "maxIter", "train", "seed"];
+const settingIds = ["model", "select", "tau", "variant", "loss", "rho", "lambda0", "c", "h", "maxIter", "train", "seed"];
+const sequential = (model) => model === "cl" || model === "ella";
 
 const app = {
   settings: readHash(),
@@ -163,6 +164,8 @@ async function startRun(play) {
   resetRun();
   app.runInfo = await client.request("start", { config: opts, play });
   heat.reset(app.runInfo.tasks);
+  document.querySelector("#heat-panel h2").textContent = sequential(app.runInfo.config.model)
+    ? "Task learned at each step (τ = 1 for the task learned)" : "Task weights τ per iteration";
   if (!play) app.state = "paused";
   setStatus();
 }
@@ -202,11 +205,24 @@ function showResults() {
   const r = app.results, main = r.main;
   const metric = main.metric;
   const errName = metric === "auc" ? "1 − AUC" : "RMSE";
-  const spName = (app.runInfo.config.selfPaced ? "sp" : "") + app.runInfo.config.model.toUpperCase();
-  const mk = (other, name) => main.tasks.map((task, i) => ({ task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN }));
-  scBase.set(r.baseline ? mk(r.baseline) : [], `${errName}, ${spName}`, `${errName}, ${app.runInfo.config.model.toUpperCase()}`);
+  const cfg = app.runInfo.config;
+  const seqModel = sequential(cfg.model);
+  const spName = seqModel ? (cfg.model === "ella" ? `ELLA-${app.settings.select}` : "CL") : (cfg.selfPaced ? "sp" : "") + cfg.model.toUpperCase();
+  const baseName = seqModel ? "spMTFL" : cfg.model.toUpperCase();
+  const mk = (other) => main.tasks.map((task, i) => ({ task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN }));
+  if (seqModel) {
+    // The paper's comparison: spMTFL against each sequential learner; points
+    // below the line are tasks where spMTFL does better.
+    scBase.title = `${spName} vs spMTFL`;
+    $("scatter-hint").textContent = `Points below the line are tasks where spMTFL does better than ${spName}.`;
+  } else {
+    scBase.title = "self-paced vs its baseline";
+    $("scatter-hint").textContent = "Points above the line are tasks where the self-paced model does better.";
+  }
+  scITL.title = `${spName} vs ITL`;
+  scBase.set(r.baseline ? mk(r.baseline) : [], `${errName}, ${spName}`, `${errName}, ${baseName}`);
   scITL.set(r.itl ? mk(r.itl) : [], `${errName}, ${spName}`, `${errName}, ITL`);
-  const cols = [["main", spName], ["baseline", app.runInfo.config.model.toUpperCase()], ["itl", "ITL"]].filter(([k]) => r[k]);
+  const cols = [["main", spName], ["baseline", baseName], ["itl", "ITL"]].filter(([k]) => r[k]);
   const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
   let html = `<table><thead><tr><th>task</th>${cols.map(([, n]) => `<th>${n} ${metric.toUpperCase()}</th>`).join("")}</tr></thead><tbody>`;
   html += `<tr><td><b>mean</b></td>${cols.map(([k]) => `<td><b>${f(r[k].mean)}</b></td>`).join("")}</tr>`;

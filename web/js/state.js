@@ -3,7 +3,7 @@
 export const defaults = {
   data: "landmine", model: "mtfl", sp: "1", tau: "softmax", variant: "paper", loss: "",
   rho: "0.01", lambda0: "1", c: "1.1", h: "5", maxIter: "10", train: "80", seed: "1",
-  order: "name", task: "task", label: "y",
+  order: "name", task: "task", label: "y", select: "random",
 };
 
 // Per-preset starting points (the medians the cross-validation chose in
@@ -47,7 +47,7 @@ export function trainOptions(s, dataHandle) {
   const o = {
     data: dataHandle, model: s.model, selfPaced: s.sp === "1", tau: s.tau, variant: s.variant,
     rho: num("rho"), lambda0: num("lambda0"), c: num("c"), h: num("h"), maxIter: num("maxIter"),
-    train: num("train"), seed: num("seed"),
+    train: num("train"), seed: num("seed"), select: s.select,
   };
   if (s.loss) o.loss = s.loss;
   return o;

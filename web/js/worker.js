@@ -35,7 +35,10 @@ function startRun(cfg) {
   const base = Object.assign({}, cfg);
   const main = spmtl.train(base);
   const r = { main: main.handle, info: main, state: "paused", config: main.config };
-  if (cfg.selfPaced && cfg.model !== "stl") r.baseline = spmtl.train(Object.assign({}, base, { selfPaced: false })).handle;
+  if (cfg.model === "cl" || cfg.model === "ella") {
+    // Sequential learners are compared with self-paced MTFL (the paper's landmine figure).
+    r.baseline = spmtl.train(Object.assign({}, base, { model: "mtfl", selfPaced: true })).handle;
+  } else if (cfg.selfPaced && cfg.model !== "stl") r.baseline = spmtl.train(Object.assign({}, base, { selfPaced: false })).handle;
   if (cfg.model !== "itl" && cfg.model !== "stl") r.itl = spmtl.train(Object.assign({}, base, { model: "itl", selfPaced: false })).handle;
   run = r;
   return main;

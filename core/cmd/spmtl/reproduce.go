@@ -27,11 +27,15 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	quick := fs.Bool("quick", false, "3 runs and coarse grids (3 values of rho and of lambda0)")
 	dir := fs.String("data-dir", "", "folder holding landmine/, school/, cs/, sentiment/ (default: web/data, else ../shared/data)")
 	out := fs.String("out", "", "write the table as `prefix`.md, prefix.csv and prefix.json")
+	sequential := fs.Bool("sequential", false, "the landmine comparison of task orderings instead: ITL, CL, ELLA (4 rules), MTFL, spMTFL")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *quick && !flagSet(fs, "runs") {
 		*runs = 3
+	}
+	if *sequential && !flagSet(fs, "datasets") {
+		*datasets = "landmine"
 	}
 	names := strings.Split(*datasets, ",")
 	src, err := loadSources(*dir, names)
@@ -58,6 +62,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("unknown -variant %q (want paper, reference or both)", v)
 		}
 		opt := eval.Options{Runs: *runs, Folds: *folds, Variant: v, Solver: mtl.Solver(*solver),
+			Methods:  map[bool][]eval.Method{true: eval.SequentialMethods}[*sequential],
 			Progress: func(msg string) { fmt.Fprintf(stderr, "[%6.1fs] %s: %s\n", time.Since(start).Seconds(), v, msg) }}
 		tab, err := eval.Reproduce(ctx, exps, opt)
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
+	"github.com/spmtl/spmtl/core/seq"
 )
 
 // dataFlags are the flags that read and split a data file, shared by the
@@ -94,11 +95,15 @@ func readDataFile(path, format, taskCol, labelCol string) (*data.Dataset, error)
 }
 
 // modelFlags are the learner settings.
-type modelFlags struct{ cfg mtl.Config }
+type modelFlags struct {
+	cfg        mtl.Config
+	selectRule string
+}
 
 func (m *modelFlags) register(fs *flag.FlagSet) {
 	c := &m.cfg
-	fs.StringVar(&c.Model, "model", "mtfl", "model: "+strings.Join(mtl.Models, ", "))
+	fs.StringVar(&c.Model, "model", "mtfl", "model: "+strings.Join(mtl.Models, ", ")+", cl, ella")
+	fs.StringVar(&m.selectRule, "select", "random", "ELLA's task selection: random, infomax, diversity or diversity++")
 	fs.BoolVar(&c.SelfPaced, "selfpaced", false, "self-paced task weighting (without it: the MTL baseline)")
 	fs.StringVar((*string)(&c.Tau), "tau", "softmax", "tau rule: softmax or hard")
 	fs.StringVar((*string)(&c.Variant), "variant", "paper", "paper or reference (the authors' code)")
@@ -159,6 +164,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := mf.cfg
 	cfg.Seed = int64(df.seed)
+	if cfg.Model == "cl" || cfg.Model == "ella" {
+		return trainSequential(all, train, test, cfg, mf.selectRule, df.seed, *jsonOut, stdout)
+	}
 	start := time.Now()
 	p, err := mtl.Prepare(train)
 	if err != nil {
@@ -272,4 +280,68 @@ func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot) {
 	}
 	fmt.Fprintln(tw)
 	tw.Flush()
+}
+
+// trainSequential trains CL or ELLA and prints the order in which the tasks
+// were learned and the test scores.
+func trainSequential(all, train, test *data.Dataset, cfg mtl.Config, rule string, seed uint64, jsonOut string, stdout io.Writer) error {
+	start := time.Now()
+	loss := cfg.Loss
+	if loss == "" {
+		loss = mtl.Config{}.Defaults(all.Kind == data.Classification).Loss
+	}
+	var l seq.Learner
+	var err error
+	name := cfg.Model
+	if cfg.Model == "cl" {
+		p, err := mtl.Prepare(train)
+		if err != nil {
+			return err
+		}
+		l, err = seq.NewCL(p, seq.CLConfig{Loss: loss})
+		if err != nil {
+			return err
+		}
+	} else {
+		name = "ella-" + rule
+		if l, err = seq.NewELLA(train, seq.ELLAConfig{Select: rule, Loss: loss, Seed: seed}); err != nil {
+			return err
+		}
+	}
+	last, err := seq.Run(context.Background(), l)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	model := l.Model()
+	preds, err := model.PredictDataset(test)
+	if err != nil {
+		return err
+	}
+	perTask, mean := eval.Score(all.Kind, preds, test)
+	metric := strings.ToUpper(string(eval.MetricFor(all.Kind)))
+	if jsonOut != "" {
+		rep := map[string]any{"data": all.Name, "model": name, "loss": loss, "order": last.Order, "history": l.History(),
+			"metric": strings.ToLower(metric), "mean": jsonFloat(mean), "model_weights": model, "seconds": elapsed.Seconds()}
+		var pt []jsonFloat
+		for _, v := range perTask {
+			pt = append(pt, jsonFloat(v))
+		}
+		rep["perTask"] = pt
+		return writeJSON(jsonOut, stdout, rep)
+	}
+	fmt.Fprintf(stdout, "data %s: %d tasks, %d features, %s; %d training rows, %d test rows\n", all.Name, len(all.Tasks), all.Features, all.Kind, train.Rows(), test.Rows())
+	fmt.Fprintf(stdout, "model %s (loss %s): %d steps in %v\n\norder in which the tasks were learned:\n", name, loss, len(l.History()), elapsed.Round(time.Microsecond))
+	for k, t := range last.Order {
+		fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, train.Tasks[t].Name)
+	}
+	fmt.Fprintln(stdout)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "task\ttest rows\t%s\t\n", metric)
+	for i := range test.Tasks {
+		fmt.Fprintf(tw, "%s\t%d\t%.4f\t\n", test.Tasks[i].Name, test.Tasks[i].Rows(), perTask[i])
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "\nmean test %s over tasks: %.4f\n", metric, mean)
+	return nil
 }

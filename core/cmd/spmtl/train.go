@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -32,7 +33,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "auto", "data format: auto, csv or sparse")
 	fs.StringVar(&f.taskCol, "task", "task", "CSV column naming the task")
 	fs.StringVar(&f.labelCol, "label", "y", "CSV column holding the label")
-	fs.StringVar(&f.split, "split", "", "split `file:column` (e.g. splits.csv:split1) instead of a random split")
+	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
 	fs.Float64Var(&f.train, "train", 0.75, "training rows per task: a count (>= 1) or a fraction (< 1); stratified for classification")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
 }
@@ -50,6 +51,9 @@ func (f *dataFlags) load() (all, train, test *data.Dataset, err error) {
 		path, col, ok := strings.Cut(f.split, ":")
 		if !ok {
 			col = "split1"
+		}
+		if _, err := strconv.Atoi(col); err == nil {
+			col = "split" + col // "splits.csv:3" means column split3
 		}
 		sf, err := os.Open(path)
 		if err != nil {

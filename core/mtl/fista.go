@@ -3,6 +3,8 @@ package mtl
 import (
 	"fmt"
 	"math"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
 // The authors' inexact W-step (ALGORITHMS.md §1, [CODE]): one accelerated
@@ -25,9 +27,9 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 	if ws.loss == Squared && td.primal {
 		// ∇_w = C w − q + N x̄ (x̄ᵀw + b − ȳ), ∇_b = N (x̄ᵀw + b − ȳ).
 		d := len(w)
-		e := float64(td.n) * (dotVec(td.xbar, w) + b - td.ybar)
+		e := float64(td.n) * (linalg.Dot(td.xbar, w) + b - td.ybar)
 		for j := range gw {
-			gw[j] = ws.scale * (dotVec(td.c[j*d:j*d+d], w) - td.q[j] + e*td.xbar[j])
+			gw[j] = ws.scale * (linalg.Dot(td.c[j*d:j*d+d], w) - td.q[j] + e*td.xbar[j])
 		}
 		g0 = ws.scale * e
 		val = td.lossValue(Squared, ws.scale, w, b)
@@ -51,8 +53,8 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 	}
 	u := ws.diff(w)
 	ws.m.applyM(u, u)
-	axpy(gw, 2*ws.rho, u)
-	val += ws.rho * dotVec(ws.diff(w), u)
+	linalg.Axpy(gw, 2*ws.rho, u)
+	val += ws.rho * linalg.Dot(ws.diff(w), u)
 	*gb = g0
 	return val
 }

@@ -3,6 +3,8 @@ package mtl
 import (
 	"fmt"
 	"math"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
 // metric is the inverse penalty metric of the W-step, stored low-rank so
@@ -94,7 +96,7 @@ func (m *metric) apply(dst, v []float64, forward bool) {
 
 // quad returns vᵀ M v.
 func (m *metric) quad(v []float64) float64 {
-	q := dotVec(v, v) / m.beta
+	q := linalg.Dot(v, v) / m.beta
 	if m.r > 0 {
 		c := make([]float64, m.r)
 		m.project(v, c)
@@ -180,11 +182,11 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 			}
 			for i, wi := range w {
 				if wi != 0 {
-					axpy(a[i*d:i*d+d], o2*wi, w)
+					linalg.Axpy(a[i*d:i*d+d], o2*wi, w)
 				}
 			}
 		}
-		lam, vecs := symEigen(a, d, prev)
+		lam, vecs := linalg.SymEigen(a, d, prev)
 		out.basis = vecs
 		out.r = d
 		out.s = make([]float64, d)
@@ -196,7 +198,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 			c := make([]float64, d)
 			for j, wj := range w {
 				if wj != 0 {
-					axpy(c, wj, out.u[j*d:j*d+d])
+					linalg.Axpy(c, wj, out.u[j*d:j*d+d])
 				}
 			}
 			out.proj[t] = c
@@ -206,11 +208,11 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 	g := make([]float64, T*T)
 	for a := 0; a < T; a++ {
 		for b := a; b < T; b++ {
-			v := omega[a] * omega[b] * dotVec(W[a], W[b])
+			v := omega[a] * omega[b] * linalg.Dot(W[a], W[b])
 			g[a*T+b], g[b*T+a] = v, v
 		}
 	}
-	lam, vecs := symEigen(g, T, prev) // descending
+	lam, vecs := linalg.SymEigen(g, T, prev) // descending
 	out.basis = vecs
 	var keep []int
 	for i, l := range lam {
@@ -236,7 +238,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 		}
 		for j, wj := range w {
 			if wj != 0 {
-				axpy(out.u[j*r:j*r+r], wj, bt)
+				linalg.Axpy(out.u[j*r:j*r+r], wj, bt)
 			}
 		}
 	}
@@ -245,7 +247,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 		if omega[t] == 0 {
 			for j, wj := range w {
 				if wj != 0 {
-					axpy(c, wj, out.u[j*r:j*r+r])
+					linalg.Axpy(c, wj, out.u[j*r:j*r+r])
 				}
 			}
 		} else {
@@ -282,7 +284,7 @@ func mtflMetric(W [][]float64, omega []float64, d int, eps float64, prev []float
 	}
 	pen := make([]float64, len(W))
 	for t, w := range W {
-		q := dotVec(w, w) / m.beta
+		q := linalg.Dot(w, w) / m.beta
 		for i, ci := range svd.proj[t] {
 			q += m.coef(i) * ci * ci
 		}

@@ -1,6 +1,10 @@
 package mtl
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
+)
 
 // mmtl is mean-regularized MTL (Evgeniou & Pontil 2004, ALGORITHMS.md §5):
 // Θ = w0, pen_t = ‖w_t − w0‖², and the Θ-step is the τ-weighted mean.
@@ -27,7 +31,7 @@ func (s *mmtl) update(W [][]float64, tau []float64) error {
 	}
 	w0 := make([]float64, len(W[0]))
 	for t, w := range W {
-		axpy(w0, tau[t]/sum, w)
+		linalg.Axpy(w0, tau[t]/sum, w)
 	}
 	s.w0 = w0
 	return nil

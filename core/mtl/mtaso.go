@@ -1,6 +1,10 @@
 package mtl
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
+)
 
 // mtaso is alternating structure optimization (Ando & Zhang 2005;
 // ALGORITHMS.md §7, the authors' non-convex form): Θ is h×d with
@@ -56,7 +60,7 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 		c := svd.proj[t][:h]
 		p := make([]float64, d)
 		for j := range p {
-			p[j] = dotVec(svd.u[j*r:j*r+h], c)
+			p[j] = linalg.Dot(svd.u[j*r:j*r+h], c)
 		}
 		s.anchors[t] = p
 	}

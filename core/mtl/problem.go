@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -89,7 +90,7 @@ func newTaskData(t *data.Task, d int) *taskData {
 	td.xbar = make([]float64, d)
 	if td.primal {
 		for i := 0; i < td.n; i++ {
-			axpy(td.xbar, 1/float64(td.n), t.X.RawRowView(i))
+			linalg.Axpy(td.xbar, 1/float64(td.n), t.X.RawRowView(i))
 		}
 		// C = Σ_i (x_i − x̄)(x_i − x̄)ᵀ and q = Σ_i (x_i − x̄)(y_i − ȳ), one
 		// rank-1 update per row (once per task, so plain loops suffice).
@@ -102,10 +103,10 @@ func newTaskData(t *data.Task, d int) *taskData {
 			}
 			yc := t.Y[i] - td.ybar
 			td.ycyc += yc * yc
-			axpy(td.q, yc, row)
+			linalg.Axpy(td.q, yc, row)
 			for a, ra := range row {
 				if ra != 0 {
-					axpy(td.c[a*d:a*d+d], ra, row)
+					linalg.Axpy(td.c[a*d:a*d+d], ra, row)
 				}
 			}
 		}
@@ -133,9 +134,9 @@ func newTaskData(t *data.Task, d int) *taskData {
 	} else {
 		for i := 0; i < n; i++ {
 			ri := t.X.RawRowView(i)
-			axpy(td.xbar, 1, ri)
+			linalg.Axpy(td.xbar, 1, ri)
 			for j := 0; j <= i; j++ {
-				v := dotVec(ri, t.X.RawRowView(j))
+				v := linalg.Dot(ri, t.X.RawRowView(j))
 				td.k0[i*n+j], td.k0[j*n+i] = v, v
 			}
 		}
@@ -159,7 +160,7 @@ func (td *taskData) dot(i int, w []float64) float64 {
 	if td.s != nil {
 		return td.s.RowDot(i, w)
 	}
-	return dotVec(td.x.RawRowView(i), w)
+	return linalg.Dot(td.x.RawRowView(i), w)
 }
 
 // addRowTo adds a·x_i to dst.
@@ -171,7 +172,7 @@ func (td *taskData) addRowTo(dst []float64, i int, a float64) {
 		}
 		return
 	}
-	axpy(dst, a, td.x.RawRowView(i))
+	linalg.Axpy(dst, a, td.x.RawRowView(i))
 }
 
 // pool returns the union of all tasks as one task (for STL).
@@ -215,40 +216,4 @@ func (p *Problem) pool() (*taskData, error) {
 		p.pooled = newTaskData(&all, ds.Features)
 	})
 	return p.pooled, p.poolErr
-}
-
-// dotVec returns aᵀb. It is unrolled by four with independent partial sums:
-// this is the innermost loop of every solver, and the unrolled form measured
-// 1.5x faster natively and 2-2.5x faster under js/wasm than a plain range
-// loop at d = 27 (the school systems), where a gonum call costs more than
-// the arithmetic.
-func dotVec(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return (s0 + s1) + (s2 + s3)
-}
-
-// axpy sets dst += a·x, unrolled by four like dotVec.
-func axpy(dst []float64, a float64, x []float64) {
-	dst = dst[:len(x)]
-	i := 0
-	for ; i+4 <= len(x); i += 4 {
-		dst[i] += a * x[i]
-		dst[i+1] += a * x[i+1]
-		dst[i+2] += a * x[i+2]
-		dst[i+3] += a * x[i+3]
-	}
-	for ; i < len(x); i++ {
-		dst[i] += a * x[i]
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
 // ErrNumeric marks a fit that broke down numerically (a singular system, a
@@ -33,10 +35,10 @@ func (td *taskData) lossValue(loss Loss, scale float64, w []float64, b float64) 
 		d := len(w)
 		var wcw float64
 		for i, wi := range w {
-			wcw += wi * dotVec(td.c[i*d:i*d+d], w)
+			wcw += wi * linalg.Dot(td.c[i*d:i*d+d], w)
 		}
-		e := td.ybar - dotVec(td.xbar, w) - b
-		v := td.ycyc - 2*dotVec(w, td.q) + wcw + float64(td.n)*e*e
+		e := td.ybar - linalg.Dot(td.xbar, w) - b
+		v := td.ycyc - 2*linalg.Dot(w, td.q) + wcw + float64(td.n)*e*e
 		return scale * 0.5 * math.Max(v, 0)
 	}
 	var sum float64
@@ -136,7 +138,7 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 		for i, v := range td.c {
 			l[i] = v + rho2*M[i]
 		}
-		if !cholesky(l, d) {
+		if !linalg.Cholesky(l, d) {
 			return errNumeric(fmt.Sprintf("task %s: W-step system is not positive definite", td.name))
 		}
 		if cache != nil {
@@ -147,10 +149,10 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 	if ws.anchor != nil {
 		ma := make([]float64, d)
 		ws.m.applyM(ma, ws.anchor)
-		axpy(w, rho2, ma)
+		linalg.Axpy(w, rho2, ma)
 	}
-	cholSolve(l, d, w)
-	*b = td.ybar - dotVec(td.xbar, w)
+	linalg.CholSolve(l, d, w)
+	*b = td.ybar - linalg.Dot(td.xbar, w)
 	return nil
 }
 
@@ -201,10 +203,10 @@ func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 		if r > 0 {
 			mu := make([]float64, r)
 			for i := 0; i < n; i++ {
-				axpy(mu, 1/float64(n), xu[i*r:i*r+r])
+				linalg.Axpy(mu, 1/float64(n), xu[i*r:i*r+r])
 			}
 			for i := 0; i < n; i++ {
-				axpy(xu[i*r:i*r+r], -1, mu)
+				linalg.Axpy(xu[i*r:i*r+r], -1, mu)
 			}
 		}
 	}
@@ -241,7 +243,7 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) (float64, er
 	}
 	var xba float64
 	if ws.anchor != nil {
-		xba = dotVec(td.xbar, ws.anchor)
+		xba = linalg.Dot(td.xbar, ws.anchor)
 	}
 	r := make([]float64, n)
 	for i := range r {
@@ -250,14 +252,14 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) (float64, er
 			r[i] -= td.dot(i, ws.anchor) - xba
 		}
 	}
-	if !cholesky(kd, n) {
+	if !linalg.Cholesky(kd, n) {
 		return 0, errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
 	}
 	alpha := append([]float64(nil), r...)
-	cholSolve(kd, n, alpha)
+	linalg.CholSolve(kd, n, alpha)
 	td.spanToW(ws, alpha, true, xu, w)
-	*b = td.ybar - dotVec(td.xbar, w)
-	return math.Max(0, dotVec(alpha, r)-rho2*dotVec(alpha, alpha)), nil
+	*b = td.ybar - linalg.Dot(td.xbar, w)
+	return math.Max(0, linalg.Dot(alpha, r)-rho2*linalg.Dot(alpha, alpha)), nil
 }
 
 // spanToW sets w = a + M⁻¹ v with v = Xᵀα (Xcᵀα when centered), given the
@@ -273,14 +275,14 @@ func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, xu []floa
 		sa += a
 	}
 	if centered {
-		axpy(w, -sa, td.xbar)
+		linalg.Axpy(w, -sa, td.xbar)
 	}
 	m := ws.m
 	r := m.r
 	// w ← βv + U(γ ∘ Uᵀv)
 	c := make([]float64, r)
 	for i, a := range alpha {
-		axpy(c, a, xu[i*r:i*r+r])
+		linalg.Axpy(c, a, xu[i*r:i*r+r])
 	}
 	for i := range c {
 		c[i] *= m.gamma[i]
@@ -288,12 +290,12 @@ func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, xu []floa
 	for j := range w {
 		x := m.beta * w[j]
 		if r > 0 {
-			x += dotVec(m.u[j*r:j*r+r], c)
+			x += linalg.Dot(m.u[j*r:j*r+r], c)
 		}
 		w[j] = x
 	}
 	if ws.anchor != nil {
-		axpy(w, 1, ws.anchor)
+		linalg.Axpy(w, 1, ws.anchor)
 	}
 }
 
@@ -334,20 +336,20 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 	tw := make([]float64, d)
 	for it := 0; it < newtonMaxIter; it++ {
 		copy(fac, cur.h)
-		if !cholesky(fac, p) {
+		if !linalg.Cholesky(fac, p) {
 			// The bias direction can be flat on separable data: damp it.
 			copy(fac, cur.h)
 			for a := 0; a < p; a++ {
 				fac[a*p+a] += 1e-10 * (1 + fac[a*p+a])
 			}
-			if !cholesky(fac, p) {
+			if !linalg.Cholesky(fac, p) {
 				cache.dataOK = false
 				return 0, errNumeric(fmt.Sprintf("task %s: logistic Hessian is not positive definite", td.name))
 			}
 		}
 		copy(delta, cur.grad)
-		cholSolve(fac, p, delta)
-		dec := dotVec(cur.grad, delta) // Newton decrement; the step is −delta
+		linalg.CholSolve(fac, p, delta)
+		dec := linalg.Dot(cur.grad, delta) // Newton decrement; the step is −delta
 		if !(dec >= 0) {
 			cache.dataOK = false
 			return 0, errNumeric(fmt.Sprintf("task %s: Newton decrement %v", td.name, dec))
@@ -360,7 +362,7 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 			// Inside the region of quadratic convergence: a full step
 			// leaves an error far below round-off, and a line search could
 			// no longer tell the objective values apart.
-			axpy(w, -1, delta[:d])
+			linalg.Axpy(w, -1, delta[:d])
 			*b -= delta[d]
 			td.logisticData(ws.scale, w, *b, curD)
 			break
@@ -422,7 +424,7 @@ func (td *taskData) logisticData(scale float64, w []float64, b float64, e *logis
 	var loss float64
 	for i := 0; i < td.n; i++ {
 		row := td.x.RawRowView(i)
-		z := -td.y[i] * (dotVec(row, w) + b)
+		z := -td.y[i] * (linalg.Dot(row, w) + b)
 		// softplus(z) and sigmoid(z) from one exponential.
 		ez := math.Exp(-math.Abs(z))
 		s := 1 / (1 + ez)
@@ -434,7 +436,7 @@ func (td *taskData) logisticData(scale float64, w []float64, b float64, e *logis
 		}
 		g := -td.y[i] * s * scale
 		c := s * (1 - s) * scale
-		axpy(grad[:d], g, row)
+		linalg.Axpy(grad[:d], g, row)
 		grad[d] += g
 		// Hand-written rank-1 update of the upper triangle: d is small
 		// (primal form only) and a Dsyr call per row costs more here.
@@ -472,10 +474,10 @@ func (ws *wstep) addPenalty(w []float64, data, out *logisticEval) {
 	var pen float64
 	for a := 0; a < d; a++ {
 		ma := M[a*d : a*d+d]
-		mu := dotVec(ma, u)
+		mu := linalg.Dot(ma, u)
 		pen += u[a] * mu
 		out.grad[a] += rho2 * mu
-		axpy(out.h[a*p:a*p+d], rho2, ma)
+		linalg.Axpy(out.h[a*p:a*p+d], rho2, ma)
 	}
 	out.f = data.f + ws.rho*pen
 }
@@ -513,7 +515,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 		for i := 0; i < n; i++ {
 			s += softplus(-td.y[i] * (c0[i] + kAlpha[i] + bb))
 		}
-		return s*ws.scale + ws.rho*dotVec(alpha, kAlpha)
+		return s*ws.scale + ws.rho*linalg.Dot(alpha, kAlpha)
 	}
 	symVec(k, alpha, kAlpha)
 	f := objAt(alpha, bb, kAlpha)
@@ -552,7 +554,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 		last[n] = sumS + 1e-12
 		rhs[n] = sumG
 		delta := rhs // solved in place; the step is −delta
-		if !gaussSolve(R, n+1, delta) {
+		if !linalg.GaussSolve(R, n+1, delta) {
 			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton system is singular", td.name))
 		}
 		// Directional derivative ∇ᵀdelta = (g + 2ρα)ᵀK δα + Σg·δb.
@@ -583,8 +585,8 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 			step /= 2
 		}
 		if final {
-			axpy(alpha, -1, delta[:n])
-			axpy(kAlpha, -1, kd)
+			linalg.Axpy(alpha, -1, delta[:n])
+			linalg.Axpy(kAlpha, -1, kd)
 			bb -= delta[n]
 			break
 		}
@@ -598,7 +600,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 	}
 	td.spanToW(ws, alpha, false, xu, w)
 	*b = bb
-	pen = math.Max(0, dotVec(alpha, kAlpha))
+	pen = math.Max(0, linalg.Dot(alpha, kAlpha))
 	return objAt(alpha, bb, kAlpha) - ws.rho*pen, pen, nil
 }
 
@@ -606,7 +608,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 func symVec(a []float64, v, dst []float64) {
 	n := len(v)
 	for i := range dst {
-		dst[i] = dotVec(a[i*n:i*n+n], v)
+		dst[i] = linalg.Dot(a[i*n:i*n+n], v)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -22,7 +23,7 @@ func randTask(rng *rand.Rand, n, d int, classification bool) data.Task {
 		for j := 0; j < d; j++ {
 			x.Set(i, j, rng.NormFloat64()+0.3)
 		}
-		f := dotVec(x.RawRowView(i), w) + 0.5 + 0.5*rng.NormFloat64()
+		f := linalg.Dot(x.RawRowView(i), w) + 0.5 + 0.5*rng.NormFloat64()
 		if classification {
 			y[i] = 1
 			if f < 0.5 {
@@ -104,7 +105,7 @@ func TestMetricInverse(t *testing.T) {
 		}
 		mv := make([]float64, 7)
 		for j := range mv {
-			mv[j] = dotVec(m.denseM()[j*7:j*7+7], v)
+			mv[j] = linalg.Dot(m.denseM()[j*7:j*7+7], v)
 		}
 		m.applyM(u, v)
 		for j := range v {
@@ -112,8 +113,8 @@ func TestMetricInverse(t *testing.T) {
 				t.Fatalf("r=%d: dense M differs: %v vs %v", r, mv[j], u[j])
 			}
 		}
-		if q := m.quad(v); math.Abs(q-dotVec(v, mv)) > 1e-10 {
-			t.Fatalf("r=%d: quad %v, want %v", r, q, dotVec(v, mv))
+		if q := m.quad(v); math.Abs(q-linalg.Dot(v, mv)) > 1e-10 {
+			t.Fatalf("r=%d: quad %v, want %v", r, q, linalg.Dot(v, mv))
 		}
 	}
 }
@@ -290,7 +291,7 @@ func TestRidgeRecoversNoiseless(t *testing.T) {
 		for j := 0; j < d; j++ {
 			x.Set(i, j, rng.NormFloat64())
 		}
-		y[i] = dotVec(x.RawRowView(i), wTrue) - 1.5
+		y[i] = linalg.Dot(x.RawRowView(i), wTrue) - 1.5
 	}
 	tk := data.Task{Name: "t", X: x, Y: y}
 	td := newTaskData(&tk, d)
@@ -403,37 +404,6 @@ func TestThinSVD(t *testing.T) {
 				if math.Abs(p-got.proj[k][i]) > 1e-9*(1+math.Abs(p)) {
 					t.Errorf("d=%d T=%d: projection of task %d on direction %d: %v, want %v", d, T, k, i, got.proj[k][i], p)
 				}
-			}
-		}
-	}
-}
-
-// TestSymEigenWarmStart: eigenpairs are the same from the identity and
-// from an arbitrary orthonormal starting basis, and A v = λ v.
-func TestSymEigenWarmStart(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 42))
-	const n = 9
-	a := make([]float64, n*n)
-	for i := 0; i < n; i++ {
-		for j := 0; j <= i; j++ {
-			v := rng.NormFloat64()
-			a[i*n+j], a[j*n+i] = v, v
-		}
-	}
-	start := randMetric(rng, n, n).u // n×n orthonormal columns
-	v0, _ := symEigen(append([]float64(nil), a...), n, nil)
-	v1, vec1 := symEigen(append([]float64(nil), a...), n, start)
-	for k := 0; k < n; k++ {
-		if math.Abs(v0[k]-v1[k]) > 1e-12 {
-			t.Fatalf("eigenvalue %d: %v cold, %v warm", k, v0[k], v1[k])
-		}
-		for i := 0; i < n; i++ {
-			var av float64
-			for j := 0; j < n; j++ {
-				av += a[i*n+j] * vec1[j*n+k]
-			}
-			if math.Abs(av-v1[k]*vec1[i*n+k]) > 1e-10 {
-				t.Fatalf("A v ≠ λ v for eigenpair %d", k)
 			}
 		}
 	}

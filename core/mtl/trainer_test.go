@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,7 +33,7 @@ func randDataset(seed uint64, T, n, d, k int, classification bool, noise float64
 			for j := 0; j < d; j++ {
 				x.Set(i, j, rng.NormFloat64())
 			}
-			f := dotVec(x.RawRowView(i), w) + noise*float64(t+1)*rng.NormFloat64()
+			f := linalg.Dot(x.RawRowView(i), w) + noise*float64(t+1)*rng.NormFloat64()
 			y[i] = f
 			if classification {
 				y[i] = 1

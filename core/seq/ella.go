@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -153,7 +154,7 @@ func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 		for i := range h {
 			D[i] = h[i] / float64(n)
 		}
-		if !solveSPD(h, p, g) {
+		if !linalg.SolveSPD(h, p, g) {
 			return nil, nil, fmt.Errorf("single-task system is singular")
 		}
 		return g, D, nil
@@ -183,7 +184,7 @@ func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 			}
 		}
 		ridge(h)
-		if !solveSPD(append([]float64(nil), h...), p, g) {
+		if !linalg.SolveSPD(append([]float64(nil), h...), p, g) {
 			break
 		}
 		for j := range theta {
@@ -192,7 +193,7 @@ func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 		var change float64
 		for i := 0; i < n; i++ {
 			row(t, i, x)
-			np := 1 / (1 + math.Exp(-dot(x, theta)))
+			np := 1 / (1 + math.Exp(-linalg.Dot(x, theta)))
 			change = math.Max(change, math.Abs(np-prob[i]))
 			prob[i] = np
 		}
@@ -236,7 +237,7 @@ func (e *ELLA) encode(t int) []float64 {
 	for j := 0; j < k; j++ {
 		col := e.L[j*p : j*p+p]
 		for r := 0; r < p; r++ {
-			DL[j*p+r] = dot(D[r*p:r*p+p], col)
+			DL[j*p+r] = linalg.Dot(D[r*p:r*p+p], col)
 		}
 	}
 	G := make([]float64, k*k)
@@ -244,9 +245,9 @@ func (e *ELLA) encode(t int) []float64 {
 	for i := 0; i < k; i++ {
 		ci := e.L[i*p : i*p+p]
 		for j := 0; j < k; j++ {
-			G[i*k+j] = dot(ci, DL[j*p:j*p+p])
+			G[i*k+j] = linalg.Dot(ci, DL[j*p:j*p+p])
 		}
-		c[i] = dot(DL[i*p:i*p+p], th)
+		c[i] = linalg.Dot(DL[i*p:i*p+p], th)
 	}
 	s := make([]float64, k)
 	for sweep := 0; sweep < 1000; sweep++ {
@@ -288,7 +289,7 @@ func (e *ELLA) residual(t int, s []float64) []float64 {
 	r := append([]float64(nil), e.theta[t]...)
 	for j, sj := range s {
 		if sj != 0 {
-			axpy(r, -sj, e.L[j*e.p:j*e.p+e.p])
+			linalg.Axpy(r, -sj, e.L[j*e.p:j*e.p+e.p])
 		}
 	}
 	return r
@@ -317,7 +318,7 @@ func (e *ELLA) accumulate(t int, s []float64) {
 	n := p * k
 	Dth := make([]float64, p)
 	for r := 0; r < p; r++ {
-		Dth[r] = dot(D[r*p:r*p+p], th)
+		Dth[r] = linalg.Dot(D[r*p:r*p+p], th)
 	}
 	// A += (s sᵀ) ⊗ D; b += vec(D θ sᵀ), both column-major in L's layout.
 	for i := 0; i < k; i++ {
@@ -327,10 +328,10 @@ func (e *ELLA) accumulate(t int, s []float64) {
 				continue
 			}
 			for r := 0; r < p; r++ {
-				axpy(e.A[(i*p+r)*n+j*p:(i*p+r)*n+j*p+p], f, D[r*p:r*p+p])
+				linalg.Axpy(e.A[(i*p+r)*n+j*p:(i*p+r)*n+j*p+p], f, D[r*p:r*p+p])
 			}
 		}
-		axpy(e.bvec[i*p:i*p+p], s[i], Dth)
+		linalg.Axpy(e.bvec[i*p:i*p+p], s[i], Dth)
 	}
 }
 
@@ -349,13 +350,13 @@ func (e *ELLA) refit() error {
 		M[i*n+i] += e.cfg.Lambda
 		rhs[i] = e.bvec[i] * inv
 	}
-	if !solveSPD(M, n, rhs) {
+	if !linalg.SolveSPD(M, n, rhs) {
 		return fmt.Errorf("basis update: the system is not positive definite")
 	}
 	copy(e.L, rhs)
 	for j := 0; j < k; j++ {
 		col := e.L[j*p : j*p+p]
-		if dot(col, col) < 1e-10 {
+		if linalg.Dot(col, col) < 1e-10 {
 			for r := range col {
 				col[r] = e.rng.NormFloat64()
 			}
@@ -375,7 +376,7 @@ func (e *ELLA) logdet(u int, s []float64) (float64, bool) {
 		for j := 0; j < k; j++ {
 			if f := s[i] * s[j]; f != 0 {
 				for r := 0; r < p; r++ {
-					axpy(M[(i*p+r)*n+j*p:(i*p+r)*n+j*p+p], f, D[r*p:r*p+p])
+					linalg.Axpy(M[(i*p+r)*n+j*p:(i*p+r)*n+j*p+p], f, D[r*p:r*p+p])
 				}
 			}
 		}
@@ -387,7 +388,7 @@ func (e *ELLA) logdet(u int, s []float64) (float64, bool) {
 	for i := 0; i < n; i++ {
 		M[i*n+i] += e.cfg.Lambda
 	}
-	if !cholesky(M, n) {
+	if !linalg.Cholesky(M, n) {
 		return math.Inf(-1), false
 	}
 	var ld float64
@@ -446,7 +447,7 @@ func (e *ELLA) Step() (snap Snapshot, err error) {
 				r := e.residual(u, s)
 				var q float64
 				for a := 0; a < e.p; a++ {
-					q += r[a] * dot(e.D[u][a*e.p:a*e.p+e.p], r)
+					q += r[a] * linalg.Dot(e.D[u][a*e.p:a*e.p+e.p], r)
 				}
 				scores[u] = q
 			}
@@ -507,7 +508,7 @@ func (e *ELLA) Model() *mtl.Model {
 		th := make([]float64, e.p)
 		if e.s[t] != nil {
 			for j, sj := range e.s[t] {
-				axpy(th, sj, e.L[j*e.p:j*e.p+e.p])
+				linalg.Axpy(th, sj, e.L[j*e.p:j*e.p+e.p])
 			}
 		}
 		m.Names = append(m.Names, e.ds.Tasks[t].Name)
@@ -515,52 +516,4 @@ func (e *ELLA) Model() *mtl.Model {
 		m.B = append(m.B, th[d])
 	}
 	return m
-}
-
-func dot(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
-}
-
-func axpy(dst []float64, a float64, x []float64) {
-	for i, v := range x {
-		dst[i] += a * v
-	}
-}
-
-// cholesky overwrites the SPD n×n row-major a with its lower factor.
-func cholesky(a []float64, n int) bool {
-	for j := 0; j < n; j++ {
-		s := a[j*n+j] - dot(a[j*n:j*n+j], a[j*n:j*n+j])
-		if !(s > 0) {
-			return false
-		}
-		l := math.Sqrt(s)
-		a[j*n+j] = l
-		for i := j + 1; i < n; i++ {
-			a[i*n+j] = (a[i*n+j] - dot(a[i*n:i*n+j], a[j*n:j*n+j])) / l
-		}
-	}
-	return true
-}
-
-// solveSPD solves a x = b in place (a is destroyed).
-func solveSPD(a []float64, n int, b []float64) bool {
-	if !cholesky(a, n) {
-		return false
-	}
-	for i := 0; i < n; i++ {
-		b[i] = (b[i] - dot(a[i*n:i*n+i], b[:i])) / a[i*n+i]
-	}
-	for i := n - 1; i >= 0; i-- {
-		s := b[i]
-		for k := i + 1; k < n; k++ {
-			s -= a[k*n+i] * b[k]
-		}
-		b[i] = s / a[i*n+i]
-	}
-	return true
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
 	"github.com/spmtl/spmtl/core/mtl"
 	"gonum.org/v1/gonum/mat"
 )
@@ -97,7 +98,7 @@ func TestELLABasisUpdate(t *testing.T) {
 		r := e.residual(i, s)
 		for j := 0; j < k; j++ {
 			for a := 0; a < p; a++ {
-				grad[j*p+a] += -2 * dot(e.D[i][a*p:a*p+p], r) * s[j] / T
+				grad[j*p+a] += -2 * linalg.Dot(e.D[i][a*p:a*p+p], r) * s[j] / T
 			}
 		}
 	}

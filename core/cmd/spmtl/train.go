@@ -208,13 +208,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			name, cfg.Variant, cfg.Solver, cfg.Loss, cfg.Rho, cfg.Lambda0, cfg.Pace, cfg.Tau, len(hist), elapsed.Round(time.Microsecond))
 		printTauTable(stdout, train, hist)
 		fmt.Fprintln(stdout)
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "task\ttest rows\t%s\t\n", metric)
-		for i := range test.Tasks {
-			fmt.Fprintf(tw, "%s\t%d\t%.4f\t\n", test.Tasks[i].Name, test.Tasks[i].Rows(), perTask[i])
-		}
-		tw.Flush()
-		fmt.Fprintf(stdout, "\nmean test %s over tasks: %.4f\n", metric, mean)
+		printScores(stdout, test, metric, perTask, mean)
 	}
 	if *jsonOut != "" {
 		rep := trainReport{Data: all.Name, Kind: all.Kind.String(), Features: all.Features, TrainRows: train.Rows(), TestRows: test.Rows(),
@@ -340,12 +334,17 @@ func trainSequential(all, train, test *data.Dataset, cfg mtl.Config, rule string
 		fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, train.Tasks[t].Name)
 	}
 	fmt.Fprintln(stdout)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	printScores(stdout, test, metric, perTask, mean)
+	return nil
+}
+
+// printScores prints the test score of every task and their mean.
+func printScores(w io.Writer, test *data.Dataset, metric string, perTask []float64, mean float64) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "task\ttest rows\t%s\t\n", metric)
 	for i := range test.Tasks {
 		fmt.Fprintf(tw, "%s\t%d\t%.4f\t\n", test.Tasks[i].Name, test.Tasks[i].Rows(), perTask[i])
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "\nmean test %s over tasks: %.4f\n", metric, mean)
-	return nil
+	fmt.Fprintf(w, "\nmean test %s over tasks: %.4f\n", metric, mean)
 }

@@ -28,6 +28,7 @@ const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCA
 Commands:
   train      train one model on a data file and report test scores
   reproduce  rerun the paper's table: every method, cross-validated, over runs
+  figure     write the numbers (CSV) and drawings (SVG) of the paper's figures
   help       show this text
 
 Run "spmtl COMMAND -h" for a command's flags.
@@ -41,6 +42,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "train":
 		return runTrain(args[1:], stdout, stderr)
+	case "figure":
+		return runFigure(args[1:], stdout, stderr)
 	case "reproduce":
 		return runReproduce(args[1:], stdout, stderr)
 	case "help", "-h", "--help":

@@ -1,0 +1,110 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// Curve is one training run followed iteration by iteration: the objective
+// and the mean test score after each outer iteration, the τ history, and the
+// final per-task test scores.
+type Curve struct {
+	Param     string      `json:"param,omitempty"`
+	Value     float64     `json:"value"`
+	Objective []float64   `json:"objective"`
+	Test      []float64   `json:"test"`
+	Tau       [][]float64 `json:"tau"`
+	PerTask   []float64   `json:"perTask"`
+	Metric    Metric      `json:"metric"`
+	Tasks     []string    `json:"tasks"`
+}
+
+// EasyAt returns, per task, the first iteration (1-based) at which its τ
+// reached the uniform weight 1/T, or 0 if it never did: when the self-paced
+// model let the task in.
+func (c *Curve) EasyAt() []int {
+	if len(c.Tau) == 0 {
+		return nil
+	}
+	T := len(c.Tau[0])
+	out := make([]int, T)
+	for t := range out {
+		for k, tau := range c.Tau {
+			if tau[t] >= 1/float64(T)-1e-12 {
+				out[t] = k + 1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Track trains cfg on p and scores the model on test after every outer
+// iteration.
+func Track(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (Curve, error) {
+	tr, err := mtl.NewTrainer(p, cfg)
+	if err != nil {
+		return Curve{}, err
+	}
+	c := Curve{Metric: MetricFor(p.Data.Kind)}
+	for i := range test.Tasks {
+		c.Tasks = append(c.Tasks, test.Tasks[i].Name)
+	}
+	for !tr.Done() {
+		s, err := tr.Step()
+		if err != nil {
+			return c, err
+		}
+		preds, err := tr.Model().PredictDataset(test)
+		if err != nil {
+			return c, err
+		}
+		per, mean := Score(p.Data.Kind, preds, test)
+		c.Objective = append(c.Objective, s.Objective)
+		c.Test = append(c.Test, mean)
+		c.Tau = append(c.Tau, s.Tau)
+		c.PerTask = per
+	}
+	return c, nil
+}
+
+// Sweep runs one model for each value of a parameter ("lambda0" or "c"),
+// on the same data, split and seed, and returns one curve per value in
+// order. The per-task statistics are computed once.
+func Sweep(ctx context.Context, train, test *data.Dataset, base mtl.Config, param string, values []float64) ([]Curve, error) {
+	p, err := mtl.Prepare(train)
+	if err != nil {
+		return nil, err
+	}
+	var out []Curve
+	for _, v := range values {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return out, fmt.Errorf("sweep: %s = %v is not finite", param, v)
+		}
+		cfg := base
+		switch param {
+		case "lambda0":
+			cfg.Lambda0 = v
+		case "c":
+			cfg.Pace = v
+		case "rho":
+			cfg.Rho = v
+		default:
+			return nil, fmt.Errorf("sweep: unknown parameter %q (want lambda0, c or rho)", param)
+		}
+		c, err := Track(p, cfg, test)
+		if err != nil {
+			return out, fmt.Errorf("sweep %s = %v: %w", param, v, err)
+		}
+		c.Param, c.Value = param, v
+		out = append(out, c)
+	}
+	return out, nil
+}

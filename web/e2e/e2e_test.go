@@ -522,3 +522,31 @@ func TestSequentialModelInPage(t *testing.T) {
 	}
 	b.screenshot("ella.png")
 }
+
+// TestFiguresSweep: the Figures view runs a λ0 sweep on landmine, one
+// curve per value, and exports it as SVG.
+func TestFiguresSweep(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#sweep-values"), "0.1,1,10"),
+		chromedp.Click(chromedp.CSS("#sweep-run")))
+	b.waitFor(`document.getElementById("sweep-status").textContent.includes("done")`, 60*time.Second)
+	counts := eval[[]int](b, `spmtlApp.sweep().series.map((s) => s.points.length)`)
+	if len(counts) != 3 {
+		t.Fatalf("%d curves, want 3", len(counts))
+	}
+	for i, n := range counts {
+		if n < 1 {
+			t.Errorf("curve %d has no points", i)
+		}
+	}
+	svg := eval[string](b, `spmtlApp.sweep().svg`)
+	if strings.Count(svg, "<path") != 3 || !strings.HasPrefix(svg, "<svg") {
+		t.Errorf("the SVG export has %d curves: %.200s", strings.Count(svg, "<path"), svg)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+	b.screenshot("figures.png")
+}

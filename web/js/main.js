@@ -3,7 +3,7 @@
 import { LearnerClient } from "./client.js";
 import { readHash, writeHash, trainOptions, presetDefaults } from "./state.js";
 import { Heatmap } from "./heatmap.js";
-import { Curves, Scatter } from "./charts.js";
+import { Curves, Scatter, MultiLine } from "./charts.js";
 import { wireIntake, csvHeader } from "./intake.js";
 import { download, canvasPNG, toCSV, textBlob } from "./export.js";
 import { Reproduction } from "./repro.js";
@@ -209,7 +209,13 @@ function showResults() {
   const seqModel = sequential(cfg.model);
   const spName = seqModel ? (cfg.model === "ella" ? `ELLA-${app.settings.select}` : "CL") : (cfg.selfPaced ? "sp" : "") + cfg.model.toUpperCase();
   const baseName = seqModel ? "spMTFL" : cfg.model.toUpperCase();
-  const mk = (other) => main.tasks.map((task, i) => ({ task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN }));
+  // Colour tasks by when τ first let them in (the paper's claim: the hard
+  // tasks, let in late, gain most). Sequential models: by the step learned.
+  const easyColour = (i) => {
+    const at = heat.easyAt(i);
+    return at === 1 ? "#2a6df4" : at <= 3 ? "#2a9d5c" : Number.isFinite(at) ? "#c49a00" : "#d0562b";
+  };
+  const mk = (other) => main.tasks.map((task, i) => ({ task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN, color: easyColour(i) }));
   if (seqModel) {
     // The paper's comparison: spMTFL against each sequential learner; points
     // below the line are tasks where spMTFL does better.
@@ -217,7 +223,7 @@ function showResults() {
     $("scatter-hint").textContent = `Points below the line are tasks where spMTFL does better than ${spName}.`;
   } else {
     scBase.title = "self-paced vs its baseline";
-    $("scatter-hint").textContent = "Points above the line are tasks where the self-paced model does better.";
+    $("scatter-hint").textContent = "Points above the line are tasks where the self-paced model does better. Colour: when τ first reached 1/T — blue at iteration 1, green at 2–3, amber later, red never.";
   }
   scITL.title = `${spName} vs ITL`;
   scBase.set(r.baseline ? mk(r.baseline) : [], `${errName}, ${spName}`, `${errName}, ${baseName}`);
@@ -284,6 +290,41 @@ $("export-json").addEventListener("click", () => {
   download("spmtl-run.json", textBlob(JSON.stringify(run, null, 1), "application/json"));
 });
 window.addEventListener("resize", () => { heat.draw(); curves.draw(); scBase.draw(); scITL.draw(); });
+
+// Figures: convergence against λ0 or c, one run per value, drawn live.
+const sweepObj = new MultiLine($("sweep-objective"), tooltip, "objective per iteration", "objective");
+const sweepTest = new MultiLine($("sweep-test"), tooltip, "mean test score per iteration", "test score");
+let sweepRows = [];
+$("sweep-param").addEventListener("change", () => {
+  $("sweep-values").value = $("sweep-param").value === "c" ? "1.01,1.05,1.1,1.2,1.5" : "1,10,25,50,75,100";
+});
+client.on("sweep", (m) => {
+  sweepObj.add(m.index, m.iter, m.objective);
+  sweepTest.add(m.index, m.iter, m.score === null ? NaN : m.score);
+  sweepRows.push([m.value, m.iter, m.objective, m.score]);
+  $("sweep-status").textContent = `${$("sweep-param").value} = ${m.value}, iteration ${m.iter}`;
+});
+$("sweep-run").addEventListener("click", async () => {
+  if (!app.data) return;
+  const param = $("sweep-param").value;
+  const values = $("sweep-values").value.split(",").map(Number);
+  if (!values.length || values.some((v) => !Number.isFinite(v) || v <= 0)) { showError("sweep values must be positive numbers, separated by commas"); return; }
+  readForm();
+  const name = param === "c" ? "c" : "λ0";
+  sweepObj.reset(values.map((v) => `${name} = ${v}`));
+  sweepTest.reset(values.map((v) => `${name} = ${v}`));
+  sweepRows = [];
+  $("sweep-run").disabled = true; $("sweep-cancel").disabled = false;
+  try {
+    const done = await client.request("sweep", { config: trainOptions(app.settings, app.data.handle), param, values });
+    $("sweep-status").textContent += done ? " · done" : " · cancelled";
+  } catch (e) { showError(e.message); }
+  $("sweep-run").disabled = false; $("sweep-cancel").disabled = true;
+});
+$("sweep-cancel").addEventListener("click", () => client.request("cancelSweep"));
+$("sweep-svg").addEventListener("click", () => download("spmtl-sweep-objective.svg", textBlob(sweepObj.svg(), "image/svg+xml")));
+$("sweep-csv").addEventListener("click", () => download("spmtl-sweep.csv", textBlob(toCSV([[$("sweep-param").value, "iteration", "objective", "test"], ...sweepRows]), "text/csv")));
+window.spmtlApp.sweep = () => ({ series: sweepObj.series, rows: sweepRows, svg: sweepObj.svg() });
 
 // The offline single file ships landmine, cs and the generators only, and
 // no reproduction workers (README, "Offline").

@@ -19,6 +19,7 @@ function boot() {
 }
 
 let run = null; // {main, baseline, itl, state, config, timer}
+let sweepToken = 0; // bumped to cancel a running sweep
 
 function post(msg) { self.postMessage(msg); }
 function setState(state) { if (run) run.state = state; post({ event: "state", state }); }
@@ -98,6 +99,29 @@ const handlers = {
     if (!done) setState("paused");
     return done;
   },
+  // A sweep trains the configuration once per value of one parameter and
+  // posts every iteration ({event: "sweep"}); it yields between steps.
+  async sweep(m) {
+    await boot();
+    sweepToken++;
+    const token = sweepToken;
+    for (let i = 0; i < m.values.length; i++) {
+      const cfg = Object.assign({}, m.config, { selfPaced: true, [m.param]: m.values[i] });
+      const h = spmtl.train(cfg).handle;
+      try {
+        let s;
+        do {
+          if (token !== sweepToken) return false;
+          s = spmtl.step(h);
+          const ev = spmtl.evaluate(h);
+          post({ event: "sweep", index: i, value: m.values[i], iter: s.iter, objective: s.objective, score: ev.mean });
+          await new Promise((r) => setTimeout(r, 0));
+        } while (!s.done);
+      } finally { spmtl.free(h); }
+    }
+    return true;
+  },
+  async cancelSweep() { sweepToken++; return true; },
   async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
   async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
   async reset() { freeRun(); post({ event: "state", state: "idle" }); return true; },

@@ -220,6 +220,13 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 		t.Errorf("mean test AUC %v is not plausible", mean)
 	}
 	b.checkSameOrigin()
+	svgs := eval[map[string]string](b, `spmtlApp.svgs()`)
+	if n := strings.Count(svgs["heatmap"], "<rect") - 1; n != 19*len(tau) {
+		t.Errorf("the heatmap SVG has %d cells, want %d", n, 19*len(tau))
+	}
+	if n := strings.Count(svgs["scatter"], "<circle"); n != 19 {
+		t.Errorf("the scatter SVG has %d points, want 19", n)
+	}
 	b.screenshot("landmine.png")
 }
 

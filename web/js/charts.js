@@ -20,6 +20,7 @@ function extent(values) {
   return [lo - pad, hi + pad];
 }
 
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 const fmt = (v) => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(1) : v.toPrecision(3));
 
 /** Two stacked line panels: the objective and the mean test score per iteration. */
@@ -107,6 +108,21 @@ export class Scatter {
     this.layout = { X, Y, pts };
   }
 
+  /** The scatter as a standalone SVG document (tooltips per point). */
+  svg() {
+    const size = 400, left = 50, top = 30, w = left + size + 150, h = top + size + 40;
+    const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    const [lo, hi] = extent(pts.flatMap((p) => [p.x, p.y]));
+    const X = (v) => left + ((v - lo) / (hi - lo)) * size, Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
+    let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
+    out += `<text x="${left}" y="18">${esc(this.title)}</text><rect x="${left}" y="${top}" width="${size}" height="${size}" fill="none" stroke="#999"/>`;
+    out += `<line x1="${X(lo)}" y1="${Y(lo)}" x2="${X(hi)}" y2="${Y(hi)}" stroke="#999" stroke-dasharray="4 3"/>`;
+    for (const p of pts) out += `<circle cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="4" fill="${p.color || "#2a6df4"}"><title>${esc(p.task)}: ${p.x.toPrecision(4)}, ${p.y.toPrecision(4)}</title></circle>`;
+    out += `<text x="${left + size / 2}" y="${h - 8}" text-anchor="middle">${esc(this.xLabel)}</text>`;
+    out += `<text transform="translate(14 ${top + size / 2}) rotate(-90)" text-anchor="middle">${esc(this.yLabel)}</text>`;
+    return out + "</svg>\n";
+  }
+
   hover(e) {
     if (!this.layout) return;
     const rect = this.canvas.getBoundingClientRect();
@@ -186,7 +202,6 @@ export class MultiLine {
   /** The chart as a standalone SVG document. */
   svg() {
     const w = 640, h = 360, L = this.geometry(w, h);
-    const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
     out += `<text x="${L.left}" y="16">${esc(this.title)}</text><rect x="${L.left}" y="${L.top}" width="${w - L.left - L.right}" height="${h - L.top - L.bottom}" fill="none" stroke="#999"/>`;
     out += `<text x="${L.left - 4}" y="${L.top + 10}" text-anchor="end">${esc(fmt(L.yhi))}</text><text x="${L.left - 4}" y="${h - L.bottom}" text-anchor="end">${esc(fmt(L.ylo))}</text>`;

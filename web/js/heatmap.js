@@ -123,6 +123,25 @@ export class Heatmap {
     g.fillText(`uniform 1/T = ${(1 / Math.max(this.tasks.length, 1)).toPrecision(3)}`, 40, 20);
   }
 
+  /** The heatmap as a standalone SVG document (a read-out per cell). */
+  svg() {
+    const T = this.tasks.length, K = this.history.length;
+    const left = 100, top = 20, cw = Math.max(8, Math.min(40, 600 / Math.max(K, 1))), rh = Math.max(4, Math.min(18, 500 / Math.max(T, 1)));
+    const w = left + K * cw + 20, h = top + T * rh + 30;
+    const [lo, hi] = this.range();
+    const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+    let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
+    this.rowOrder().forEach((t, r) => {
+      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${top + r * rh + rh * 0.75}" text-anchor="end">${esc(this.tasks[t])}</text>`;
+      this.history.forEach((s, k) => {
+        const [R, G, B] = viridis((s.tau[t] - lo) / (hi - lo));
+        out += `<rect x="${left + k * cw}" y="${top + r * rh}" width="${cw + 0.3}" height="${rh + 0.3}" fill="rgb(${R},${G},${B})"><title>${esc(this.tasks[t])}, iteration ${s.iter}: τ = ${s.tau[t].toPrecision(4)}</title></rect>`;
+      });
+    });
+    out += `<text x="${left}" y="${h - 8}">iteration 1 … ${K}; τ from ${lo.toPrecision(3)} (dark) to ${hi.toPrecision(3)} (yellow)</text>`;
+    return out + "</svg>\n";
+  }
+
   cellAt(e) {
     const L = this.layout;
     if (!L || !this.history.length) return null;

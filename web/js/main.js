@@ -322,6 +322,10 @@ $("sweep-run").addEventListener("click", async () => {
   $("sweep-run").disabled = false; $("sweep-cancel").disabled = true;
 });
 $("sweep-cancel").addEventListener("click", () => client.request("cancelSweep"));
+$("heatmap-svg").addEventListener("click", () => download("spmtl-tau.svg", textBlob(heat.svg(), "image/svg+xml")));
+$("scatter-base-svg").addEventListener("click", () => download("spmtl-scatter.svg", textBlob(scBase.svg(), "image/svg+xml")));
+$("scatter-itl-svg").addEventListener("click", () => download("spmtl-scatter-itl.svg", textBlob(scITL.svg(), "image/svg+xml")));
+window.spmtlApp.svgs = () => ({ heatmap: heat.svg(), scatter: scBase.svg(), scatterITL: scITL.svg() });
 $("sweep-svg").addEventListener("click", () => download("spmtl-sweep-objective.svg", textBlob(sweepObj.svg(), "image/svg+xml")));
 $("sweep-csv").addEventListener("click", () => download("spmtl-sweep.csv", textBlob(toCSV([[$("sweep-param").value, "iteration", "objective", "test"], ...sweepRows]), "text/csv")));
 window.spmtlApp.sweep = () => ({ series: sweepObj.series, rows: sweepRows, svg: sweepObj.svg() });

@@ -1,4 +1,5 @@
 // charts.js: the per-iteration curves and the per-task error scatter.
+import { escapeXML as esc } from "./export.js";
 
 function setup(canvas) {
   const dpr = window.devicePixelRatio || 1;
@@ -20,7 +21,6 @@ function extent(values) {
   return [lo - pad, hi + pad];
 }
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 const fmt = (v) => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(1) : v.toPrecision(3));
 
 /** Two stacked line panels: the objective and the mean test score per iteration. */

@@ -25,3 +25,8 @@ export function toCSV(rows) {
 }
 
 export function textBlob(text, type) { return new Blob([text], { type }); }
+
+/** Escapes text for HTML or XML (SVG) markup. */
+export function escapeXML(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+}

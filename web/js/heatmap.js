@@ -1,5 +1,6 @@
 // heatmap.js: τ as a tasks × iterations heatmap on a canvas, with a colour
 // legend, a hover read-out and two task orders.
+import { escapeXML as esc } from "./export.js";
 
 // Viridis, sampled at nine stops (perceptually uniform, never white, so
 // every drawn cell differs from the background).
@@ -129,7 +130,6 @@ export class Heatmap {
     const left = 100, top = 20, cw = Math.max(8, Math.min(40, 600 / Math.max(K, 1))), rh = Math.max(4, Math.min(18, 500 / Math.max(T, 1)));
     const w = left + K * cw + 20, h = top + T * rh + 30;
     const [lo, hi] = this.range();
-    const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
     this.rowOrder().forEach((t, r) => {
       if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${top + r * rh + rh * 0.75}" text-anchor="end">${esc(this.tasks[t])}</text>`;

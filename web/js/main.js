@@ -5,7 +5,7 @@ import { readHash, writeHash, trainOptions, presetDefaults } from "./state.js";
 import { Heatmap } from "./heatmap.js";
 import { Curves, Scatter, MultiLine } from "./charts.js";
 import { wireIntake, csvHeader } from "./intake.js";
-import { download, canvasPNG, toCSV, textBlob } from "./export.js";
+import { download, canvasPNG, toCSV, textBlob, escapeXML } from "./export.js";
 import { Reproduction } from "./repro.js";
 
 const $ = (id) => document.getElementById(id);
@@ -232,11 +232,10 @@ function showResults() {
   const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
   let html = `<table><thead><tr><th>task</th>${cols.map(([, n]) => `<th>${n} ${metric.toUpperCase()}</th>`).join("")}</tr></thead><tbody>`;
   html += `<tr><td><b>mean</b></td>${cols.map(([k]) => `<td><b>${f(r[k].mean)}</b></td>`).join("")}</tr>`;
-  main.tasks.forEach((t, i) => { html += `<tr><td>${escapeHTML(t)}</td>${cols.map(([k]) => `<td>${f(r[k].test[i])}</td>`).join("")}</tr>`; });
+  main.tasks.forEach((t, i) => { html += `<tr><td>${escapeXML(t)}</td>${cols.map(([k]) => `<td>${f(r[k].test[i])}</td>`).join("")}</tr>`; });
   $("results").innerHTML = html + "</tbody></table>";
 }
 
-function escapeHTML(s) { return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
 
 // Controls.
 $("play").addEventListener("click", play);

@@ -21,7 +21,7 @@ import (
 )
 
 // modules in dependency order (each imports only earlier ones).
-var modules = []string{"client.js", "state.js", "heatmap.js", "charts.js", "intake.js", "export.js", "repro.js", "main.js"}
+var modules = []string{"client.js", "state.js", "export.js", "heatmap.js", "charts.js", "intake.js", "repro.js", "main.js"}
 
 // presets are the bundled data files small enough to embed.
 var presets = []string{"landmine/data.csv", "cs/data.csv", "cs/splits.csv"}
@@ -57,7 +57,9 @@ func bundle(jsDir string) (string, error) {
 		src := read(filepath.Join(jsDir, m))
 		src = importRe.ReplaceAllStringFunc(src, func(line string) string {
 			g := importRe.FindStringSubmatch(line)
-			return fmt.Sprintf("const {%s} = __spmtlModules[%q];", g[1], g[2])
+			// import { a as b } becomes the destructuring { a: b }.
+			names := strings.ReplaceAll(g[1], " as ", ": ")
+			return fmt.Sprintf("const {%s} = __spmtlModules[%q];", names, g[2])
 		})
 		if strings.Contains(src, "import ") && regexp.MustCompile(`(?m)^import `).MatchString(src) {
 			return "", fmt.Errorf("%s: an import the bundler does not understand", m)

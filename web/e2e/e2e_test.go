@@ -330,25 +330,28 @@ func TestMalformedCSVShowsPosition(t *testing.T) {
 	b.screenshot("malformed.png")
 }
 
-// TestResponsiveDuringSchool: the page answers while the worker fits school.
-func TestResponsiveDuringSchool(t *testing.T) {
-	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/#data=school&model=mtfl&sp=1&rho=0.01&lambda0=50&maxIter=30&run=1"))
-	b.waitFor(`window.spmtlApp && spmtlApp.state() === "running"`, 30*time.Second)
-	var worst time.Duration
-	for i := 0; i < 10; i++ {
-		start := time.Now()
-		eval[int](b, `(() => { let s = 0; for (let i = 0; i < 1000; i++) s += i; return 1; })()`)
-		if d := time.Since(start); d > worst {
-			worst = d
+// TestResponsiveDuringFits: the page's main thread never stalls for long
+// while the worker loads and fits school and sentiment (9.5 MB of sparse
+// text, 37,662 features). A timer in the page records the longest gap
+// between its ticks, which is what a visitor would feel as a freeze.
+func TestResponsiveDuringFits(t *testing.T) {
+	for _, hash := range []string{
+		"#data=school&model=mtfl&sp=1&rho=0.01&lambda0=50&maxIter=30&run=1",
+		"#data=sentiment&model=mtfl&sp=1&rho=0.001&lambda0=0.1&train=120&run=1",
+	} {
+		b := newBrowser(t)
+		b.do(chromedp.Navigate(b.base + "/" + hash))
+		b.do(chromedp.Evaluate[chromedp.Void](`(() => {
+			window.__gap = 0; let last = performance.now();
+			setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 5);
+		})()`))
+		b.waitFor(`window.spmtlApp !== undefined && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+		gap := eval[float64](b, `window.__gap`)
+		t.Logf("%s: longest main-thread stall while loading and training: %.0f ms", hash, gap)
+		if gap > 200 {
+			t.Errorf("%s: the page froze for %.0f ms", hash, gap)
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("slowest page round trip during the school fit: %v", worst)
-	if worst > 200*time.Millisecond {
-		t.Errorf("the page took %v to answer during training", worst)
-	}
-	b.waitFor(`spmtlApp.state() === "done"`, 60*time.Second)
 }
 
 // TestReproduceLandmineMatchesCommandLine runs the Reproduce view on the

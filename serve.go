@@ -45,6 +45,9 @@ func main() {
 		}
 	}
 	root, err := filepath.Abs(*dir)
+	if err == nil {
+		root, err = filepath.EvalSymlinks(root) // compared with resolved paths below
+	}
 	if err != nil {
 		log.Fatal(err)
 	}

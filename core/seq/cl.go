@@ -83,7 +83,7 @@ func (c *CL) Step() (s Snapshot, err error) {
 			return s, fmt.Errorf("cl step %d: %w", len(c.order)+1, err)
 		}
 		scores[t] = fit.Loss + c.cfg.Rho*fit.Penalty
-		if math.IsNaN(scores[t]) {
+		if math.IsNaN(scores[t]) || math.IsInf(scores[t], 0) {
 			return s, fmt.Errorf("cl step %d: task %d: non-finite objective", len(c.order)+1, t)
 		}
 		if scores[t] < bestScore {

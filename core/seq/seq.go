@@ -1,8 +1,3 @@
-// Package seq holds the sequential baselines the paper compares self-paced
-// MTFL with (ALGORITHMS.md §8 and §9): curriculum learning of multiple tasks
-// (CL, the authors' greedy rule) and ELLA with four task-selection rules.
-// Both learn one more task per Step, like the self-paced trainer steps one
-// outer iteration, so task orderings can be compared side by side.
 package seq
 
 import (

@@ -1,0 +1,13 @@
+// Package seq holds the sequential baselines the paper compares self-paced
+// MTFL with (ALGORITHMS.md §8 and §9): curriculum learning of multiple tasks
+// (CL, the authors' greedy rule) and ELLA with four task-selection rules.
+// Both learn one more task per Step, like the self-paced trainer steps one
+// outer iteration, so task orderings can be compared side by side.
+//
+// CL (NewCL) fits every remaining task anchored at the last learned task's
+// weight vector and learns the one with the lowest regularized training
+// objective. ELLA (NewELLA) encodes each task's single-task optimum in a
+// shared basis L with sparse codes and chooses the next task at random, by
+// InfoMax, by Diversity or by Diversity++. Both satisfy Learner; Run steps a
+// Learner to the end.
+package seq

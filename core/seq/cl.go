@@ -21,7 +21,9 @@ type CLConfig struct {
 // at the last learned task's vector, w = argmin l_t + ρ‖w − w_prev‖², and
 // the task with the lowest regularized training objective is learned next.
 // The objective is in the code's scale (a sum for the squared loss, a mean
-// for the logistic loss). Tasks not learned yet predict with zero weights.
+// for the logistic loss, i.e. mtl.Reference), and the first step anchors at
+// w = 0. Tasks not learned yet predict with zero weights and bias (CL has no
+// model of a task before it is learned), so Model is only final once Done.
 type CL struct {
 	p       *mtl.Problem
 	cfg     CLConfig
@@ -33,7 +35,8 @@ type CL struct {
 	hist    []Snapshot
 }
 
-// NewCL starts curriculum learning on a prepared training set.
+// NewCL starts curriculum learning on a prepared training set. Each step
+// solves the remaining tasks with p.FitTask in the mtl.Reference scale.
 func NewCL(p *mtl.Problem, cfg CLConfig) (c *CL, err error) {
 	defer guard(&err, "new cl")
 	if p == nil {
@@ -47,6 +50,12 @@ func NewCL(p *mtl.Problem, cfg CLConfig) (c *CL, err error) {
 	}
 	if cfg.Loss == "" {
 		cfg.Loss = mtl.Config{}.Defaults(p.Data.Kind == dataClassification).Loss
+	}
+	switch {
+	case cfg.Loss != mtl.Squared && cfg.Loss != mtl.Logistic:
+		return nil, fmt.Errorf("new cl: unknown loss %q (want squared or logistic)", cfg.Loss)
+	case cfg.Loss == mtl.Logistic && p.Data.Kind != dataClassification:
+		return nil, fmt.Errorf("new cl: the logistic loss needs binary labels")
 	}
 	T, d := p.Tasks(), p.Features()
 	c = &CL{p: p, cfg: cfg, learned: make([]bool, T), w: make([][]float64, T), b: make([]float64, T), prev: make([]float64, d)}
@@ -99,7 +108,8 @@ func (c *CL) Step() (s Snapshot, err error) {
 	return s, nil
 }
 
-// Model returns the predictors (zero for tasks not learned yet).
+// Model returns every task's predictor: the fit fixed when it was learned,
+// zero weights and bias for tasks not learned yet.
 func (c *CL) Model() *mtl.Model {
 	return buildModel(c.p, c.w, c.b)
 }

@@ -10,4 +10,12 @@
 // shared basis L with sparse codes and chooses the next task at random, by
 // InfoMax, by Diversity or by Diversity++. Both satisfy Learner; Run steps a
 // Learner to the end.
+//
+// Each Step returns a Snapshot: the task learned, the order so far, every
+// candidate's selection score and, for ELLA, the basis and the codes.
+// Learner.Model is usable at any step: CL predicts with zeros for tasks it
+// has not learned yet, ELLA with their current encoding. Runs are
+// deterministic for a seed, natively and under WebAssembly. Exported
+// functions and methods report failures, recovered panics included, as
+// errors rather than returning NaN.
 package seq

@@ -21,42 +21,56 @@ const (
 )
 
 // ELLAConfig configures ELLA. Zero fields take the authors' landmine values
-// (ALGORITHMS.md §9, §10).
+// (ALGORITHMS.md §9, §10), so Mu cannot be set to exactly 0.
 type ELLAConfig struct {
-	K      int     // basis size, default 5
-	Mu     float64 // sparsity of the codes, default e^-12
-	Lambda float64 // ridge on the basis, default e^-10
-	Alpha  float64 // ridge of the single-task fits, default e^-5
+	K      int     // basis size k, default 5
+	Mu     float64 // sparsity μ of the codes, default e^-12
+	Lambda float64 // ridge λ on the basis, default e^-10
+	Alpha  float64 // ridge α of the single-task fits, default e^-5
 	// Select is random, infomax, diversity or diversity++ (default random).
 	Select string
 	// Loss defaults to logistic for classification, squared otherwise.
+	// Logistic fits treat the label +1 as positive and everything else as
+	// negative.
 	Loss mtl.Loss
+	// Seed seeds the PCG generator behind L⁽⁰⁾, re-drawn basis columns and
+	// the random and Diversity++ draws.
 	Seed uint64
 }
 
-// ELLA is the efficient lifelong learning algorithm: every task's
-// single-task optimum θ_t (with the bias as a last, constant feature) is
-// encoded as θ_t ≈ L s_t with a shared basis L (d+1 × k) and sparse codes
-// s_t, and L is refitted from the running sums A and b after each task.
+// ELLA is the efficient lifelong learning algorithm (ALGORITHMS.md §9):
+// every task's single-task optimum θ_t (with the bias as a last, constant
+// feature) is encoded as θ_t ≈ L s_t with a shared basis L (d+1 × k) and
+// sparse codes s_t, and L is refitted from the running sums A and b after
+// each task. L⁽⁰⁾ and every random choice come from a PCG generator seeded
+// with ELLAConfig.Seed, so a seed gives the same run on every platform.
+//
+// The Lasso codes are computed by an exact active-set method (feature-sign
+// search) on the Gram form
+// ½ sᵀ(LᵀDL)s − (LᵀDθ)ᵀs + (μ/2)‖s‖₁, which is the spec's
+// ½‖D^{1/2}(θ − Ls)‖² + (μ/2)‖s‖₁ expanded (the two differ by a constant),
+// so D^{1/2} is never formed.
 type ELLA struct {
 	cfg     ELLAConfig
 	ds      *data.Dataset
-	p       int // d + 1
+	p       int // d' = d + 1
 	k       int
 	rng     *rand.Rand
-	L       []float64 // column-major: L[j*p + r]
-	A       []float64 // (p k)², row-major
-	bvec    []float64 // p k
-	seen    int
-	theta   [][]float64 // single-task optima
-	D       [][]float64 // p×p row-major
+	basis   []float64   // L, d'×k column-major: L[r][j] = basis[j*p + r]
+	info    []float64   // A, (d'k)×(d'k) row-major
+	bvec    []float64   // b, d'k
+	seen    int         // T_seen
+	theta   [][]float64 // single-task optima θ_t
+	curv    [][]float64 // D_t, d'×d' row-major
 	s       [][]float64 // codes: frozen once learned, else the latest encoding
 	learned []bool
 	order   []int
 	hist    []Snapshot
 }
 
-// NewELLA fits every task's single-task model and starts ELLA.
+// NewELLA fits every task's single-task model (θ_t, D_t), draws L⁽⁰⁾ and
+// encodes every task with it. It refuses (d+1)·k > 4000, since the basis
+// update solves a dense (d+1)k-dimensional system.
 func NewELLA(ds *data.Dataset, cfg ELLAConfig) (e *ELLA, err error) {
 	defer guard(&err, "new ella")
 	if ds == nil {
@@ -86,10 +100,12 @@ func NewELLA(ds *data.Dataset, cfg ELLAConfig) (e *ELLA, err error) {
 	switch {
 	case cfg.K < 1:
 		return nil, fmt.Errorf("new ella: k must be at least 1, got %d", cfg.K)
-	case !(cfg.Mu >= 0) || !(cfg.Lambda > 0) || !(cfg.Alpha > 0):
-		return nil, fmt.Errorf("new ella: mu must be non-negative and lambda, alpha positive")
+	case !(cfg.Mu >= 0) || !(cfg.Lambda > 0) || !(cfg.Alpha > 0) || math.IsInf(cfg.Mu+cfg.Lambda+cfg.Alpha, 0):
+		return nil, fmt.Errorf("new ella: mu must be non-negative and lambda, alpha positive, all finite (got mu %v, lambda %v, alpha %v)", cfg.Mu, cfg.Lambda, cfg.Alpha)
 	case cfg.Select != SelectRandom && cfg.Select != SelectInfoMax && cfg.Select != SelectDiversity && cfg.Select != SelectDiversityPP:
 		return nil, fmt.Errorf("new ella: unknown selection rule %q (want random, infomax, diversity or diversity++)", cfg.Select)
+	case cfg.Loss != mtl.Squared && cfg.Loss != mtl.Logistic:
+		return nil, fmt.Errorf("new ella: unknown loss %q (want squared or logistic)", cfg.Loss)
 	case cfg.Loss == mtl.Logistic && ds.Kind != data.Classification:
 		return nil, fmt.Errorf("new ella: the logistic loss needs binary labels")
 	case (ds.Features+1)*cfg.K > 4000:
@@ -98,17 +114,35 @@ func NewELLA(ds *data.Dataset, cfg ELLAConfig) (e *ELLA, err error) {
 	T := len(ds.Tasks)
 	p := ds.Features + 1
 	e = &ELLA{cfg: cfg, ds: ds, p: p, k: cfg.K, rng: rand.New(rand.NewPCG(cfg.Seed, 0xe11a)),
-		L: make([]float64, p*cfg.K), A: make([]float64, p*cfg.K*p*cfg.K), bvec: make([]float64, p*cfg.K),
-		theta: make([][]float64, T), D: make([][]float64, T), s: make([][]float64, T), learned: make([]bool, T)}
-	for i := range e.L {
-		e.L[i] = e.rng.NormFloat64()
+		basis: make([]float64, p*cfg.K), info: make([]float64, p*cfg.K*p*cfg.K), bvec: make([]float64, p*cfg.K),
+		theta: make([][]float64, T), curv: make([][]float64, T), s: make([][]float64, T), learned: make([]bool, T)}
+	for i := range e.basis {
+		e.basis[i] = e.rng.NormFloat64()
 	}
 	for t := range ds.Tasks {
-		if e.theta[t], e.D[t], err = e.singleTask(&ds.Tasks[t]); err != nil {
+		if e.theta[t], e.curv[t], err = e.singleTask(&ds.Tasks[t]); err != nil {
 			return nil, fmt.Errorf("new ella: task %s: %w", ds.Tasks[t].Name, err)
 		}
 	}
+	// EncodeOnly every task with L⁽⁰⁾ so that Model is complete before the
+	// first step.
+	for t := range e.s {
+		if e.s[t], err = e.encodeChecked(t); err != nil {
+			return nil, fmt.Errorf("new ella: %w", err)
+		}
+	}
 	return e, nil
+}
+
+// encodeChecked is encode with a check that the code is finite.
+func (e *ELLA) encodeChecked(t int) ([]float64, error) {
+	s := e.encode(t)
+	for _, v := range s {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("task %s: non-finite code", e.ds.Tasks[t].Name)
+		}
+	}
+	return s, nil
 }
 
 // row fills buf with example i of the task and a trailing 1.
@@ -142,13 +176,10 @@ func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 	if e.cfg.Loss == mtl.Squared {
 		for i := 0; i < n; i++ {
 			row(t, i, x)
-			for a := 0; a < p; a++ {
-				g[a] += x[a] * t.Y[i]
-				for b := 0; b < p; b++ {
-					h[a*p+b] += x[a] * x[b]
-				}
-			}
+			linalg.Axpy(g, t.Y[i], x)
+			addOuter(h, p, 1, x)
 		}
+		mirror(h, p)
 		ridge(h)
 		D := make([]float64, p*p)
 		for i := range h {
@@ -174,15 +205,14 @@ func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 		g[p-1] = 0
 		for i := 0; i < n; i++ {
 			row(t, i, x)
-			y01 := (t.Y[i] + 1) / 2
-			w := prob[i] * (1 - prob[i])
-			for a := 0; a < p; a++ {
-				g[a] += x[a] * (y01 - prob[i])
-				for b := 0; b < p; b++ {
-					h[a*p+b] += w * x[a] * x[b]
-				}
+			y01 := 0.0 // the positive class is +1, everything else negative
+			if t.Y[i] == 1 {
+				y01 = 1
 			}
+			linalg.Axpy(g, y01-prob[i], x)
+			addOuter(h, p, prob[i]*(1-prob[i]), x)
 		}
+		mirror(h, p)
 		ridge(h)
 		if !linalg.SolveSPD(append([]float64(nil), h...), p, g) {
 			break
@@ -211,31 +241,49 @@ func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 	}
 	for i := 0; i < n; i++ {
 		row(t, i, x)
-		w := prob[i] * (1 - prob[i])
-		for a := 0; a < p; a++ {
-			for b := 0; b < p; b++ {
-				h[a*p+b] += w * x[a] * x[b]
-			}
-		}
+		addOuter(h, p, prob[i]*(1-prob[i]), x)
 	}
+	mirror(h, p)
 	ridge(h)
 	D := make([]float64, p*p)
 	for i := range h {
 		D[i] = 0.5 * h[i] / float64(n)
+		if math.IsNaN(D[i]) || math.IsInf(D[i], 0) {
+			// Overflowing features: the same fallback as a NaN θ.
+			return make([]float64, p), make([]float64, p*p), nil
+		}
 	}
 	return theta, D, nil
 }
 
+// addOuter adds w·x xᵀ to the lower triangle of the p×p row-major h.
+func addOuter(h []float64, p int, w float64, x []float64) {
+	for a := 0; a < p; a++ {
+		if f := w * x[a]; f != 0 {
+			linalg.Axpy(h[a*p:a*p+a+1], f, x[:a+1])
+		}
+	}
+}
+
+// mirror copies the lower triangle of the p×p row-major h to the upper.
+func mirror(h []float64, p int) {
+	for a := 0; a < p; a++ {
+		for b := 0; b < a; b++ {
+			h[b*p+a] = h[a*p+b]
+		}
+	}
+}
+
 // encode returns the Lasso code of task t with the current basis:
-// argmin_s ½(θ − Ls)ᵀD(θ − Ls) + (μ/2)‖s‖₁, by coordinate descent on the
-// k×k Gram form G = LᵀDL, c = LᵀDθ (the same problem as the D^{1/2}
-// formulation, without forming D^{1/2}).
+// argmin_s ½(θ − Ls)ᵀD(θ − Ls) + (μ/2)‖s‖₁, solved on the k×k Gram form
+// G = LᵀDL, c = LᵀDθ (the same problem as the D^{1/2} formulation of
+// ALGORITHMS.md §9, without forming D^{1/2}).
 func (e *ELLA) encode(t int) []float64 {
 	p, k := e.p, e.k
-	D, th := e.D[t], e.theta[t]
+	D, th := e.curv[t], e.theta[t]
 	DL := make([]float64, p*k) // column-major, like L
 	for j := 0; j < k; j++ {
-		col := e.L[j*p : j*p+p]
+		col := e.basis[j*p : j*p+p]
 		for r := 0; r < p; r++ {
 			DL[j*p+r] = linalg.Dot(D[r*p:r*p+p], col)
 		}
@@ -243,35 +291,173 @@ func (e *ELLA) encode(t int) []float64 {
 	G := make([]float64, k*k)
 	c := make([]float64, k)
 	for i := 0; i < k; i++ {
-		ci := e.L[i*p : i*p+p]
-		for j := 0; j < k; j++ {
+		ci := e.basis[i*p : i*p+p]
+		for j := 0; j <= i; j++ {
 			G[i*k+j] = linalg.Dot(ci, DL[j*p:j*p+p])
+			G[j*k+i] = G[i*k+j]
 		}
 		c[i] = linalg.Dot(DL[i*p:i*p+p], th)
 	}
-	s := make([]float64, k)
-	for sweep := 0; sweep < 1000; sweep++ {
-		var change float64
-		for j := 0; j < k; j++ {
-			if G[j*k+j] <= 0 {
-				s[j] = 0
-				continue
-			}
-			rj := c[j]
-			for i := 0; i < k; i++ {
-				if i != j {
-					rj -= G[j*k+i] * s[i]
-				}
-			}
-			nj := softThreshold(rj, e.cfg.Mu/2) / G[j*k+j]
-			change = math.Max(change, math.Abs(nj-s[j]))
-			s[j] = nj
-		}
-		if change <= 1e-12 {
+	return lasso(G, c, k, e.cfg.Mu/2)
+}
+
+// lasso returns argmin_s f(s) = ½ sᵀGs − cᵀs + h‖s‖₁ for a k×k symmetric
+// positive semidefinite G (row-major) by the feature-sign search of Lee,
+// Battle, Raina & Ng (2007), an active-set method that ends at an exact
+// optimum after finitely many k×k solves. Coordinate descent, the fallback
+// when a support's system is singular, can need many thousands of sweeps
+// when the basis columns are nearly collinear and h tiny (as on landmine).
+func lasso(G, c []float64, k int, h float64) []float64 {
+	s, ok := featureSign(G, c, k, h)
+	if ok {
+		return s
+	}
+	for sweep := 0; sweep < 10000; sweep++ {
+		if cdSweep(G, c, k, h, s) <= 1e-12 {
 			break
 		}
 	}
 	return s
+}
+
+// featureSign runs the feature-sign search; ok is false when a support's
+// system is not positive definite (G is singular when k > d+1) or the
+// search fails to make progress, and s is then the last iterate, a warm
+// start for coordinate descent.
+func featureSign(G, c []float64, k int, h float64) (s []float64, ok bool) {
+	s = make([]float64, k)
+	sign := make([]float64, k) // the active set: sign[j] ≠ 0
+	// grad returns the j-th partial derivative of the smooth part and the
+	// magnitude of its terms (for rounding tolerances).
+	grad := func(x []float64, j int) (g, scale float64) {
+		g, scale = -c[j], math.Abs(c[j])
+		for i := 0; i < k; i++ {
+			g += G[j*k+i] * x[i]
+			scale += math.Abs(G[j*k+i] * x[i])
+		}
+		return g, scale
+	}
+	f := func(x []float64) float64 {
+		var v float64
+		for j := 0; j < k; j++ {
+			g, _ := grad(x, j)
+			v += x[j]*(g-c[j])/2 + h*math.Abs(x[j])
+		}
+		return v
+	}
+	x := make([]float64, k)
+	y := make([]float64, k)
+	for iter := 0; iter < 100*(k+1); iter++ {
+		// Are the active coordinates optimal?
+		activeOK := true
+		for j := 0; j < k; j++ {
+			if s[j] != 0 {
+				g, scale := grad(s, j)
+				if math.Abs(g+math.Copysign(h, s[j])) > 1e-10*(scale+h) {
+					activeOK = false
+				}
+			}
+		}
+		if activeOK {
+			// Activate the zero coordinate that violates optimality most.
+			best, bestV := -1, 0.0
+			for j := 0; j < k; j++ {
+				if s[j] != 0 || G[j*k+j] <= 0 {
+					continue
+				}
+				g, scale := grad(s, j)
+				if v := math.Abs(g) - h; v > 1e-12*(scale+h) && v > bestV {
+					best, bestV = j, v
+				}
+			}
+			if best < 0 {
+				return s, true
+			}
+			g, _ := grad(s, best)
+			sign[best] = -math.Copysign(1, g)
+		}
+		// Feature-sign step: minimize the quadratic with the active signs
+		// fixed, then line-search towards it through the sign changes.
+		var act []int
+		for j := 0; j < k; j++ {
+			if sign[j] != 0 {
+				act = append(act, j)
+			}
+		}
+		n := len(act)
+		M := make([]float64, n*n)
+		r := make([]float64, n)
+		for a, i := range act {
+			for b, j := range act {
+				M[a*n+b] = G[i*k+j]
+			}
+			r[a] = c[i] - h*sign[i]
+		}
+		if !linalg.SolveSPD(M, n, r) {
+			return s, false
+		}
+		for j := range x {
+			x[j] = 0
+		}
+		for a, i := range act {
+			x[i] = r[a]
+		}
+		bestT, bestF, cross := 1.0, f(x), -1
+		for _, j := range act {
+			if s[j]*x[j] < 0 { // s[j] changes sign on the way to x
+				t := s[j] / (s[j] - x[j])
+				for i := range y {
+					y[i] = s[i] + t*(x[i]-s[i])
+				}
+				y[j] = 0
+				if fy := f(y); fy < bestF {
+					bestT, bestF, cross = t, fy, j
+				}
+			}
+		}
+		if !(bestF <= f(s)) {
+			return s, false
+		}
+		for i := range s {
+			s[i] += bestT * (x[i] - s[i])
+		}
+		if cross >= 0 {
+			s[cross] = 0
+		}
+		for j := range sign {
+			switch {
+			case s[j] > 0:
+				sign[j] = 1
+			case s[j] < 0:
+				sign[j] = -1
+			default:
+				sign[j] = 0
+			}
+		}
+	}
+	return s, false
+}
+
+// cdSweep updates every coordinate of s once by coordinate descent and
+// returns the largest move.
+func cdSweep(G, c []float64, k int, h float64, s []float64) float64 {
+	var change float64
+	for j := 0; j < k; j++ {
+		if G[j*k+j] <= 0 {
+			s[j] = 0
+			continue
+		}
+		rj := c[j]
+		for i := 0; i < k; i++ {
+			if i != j {
+				rj -= G[j*k+i] * s[i]
+			}
+		}
+		nj := softThreshold(rj, h) / G[j*k+j]
+		change = math.Max(change, math.Abs(nj-s[j]))
+		s[j] = nj
+	}
+	return change
 }
 
 func softThreshold(x, a float64) float64 {
@@ -289,7 +475,7 @@ func (e *ELLA) residual(t int, s []float64) []float64 {
 	r := append([]float64(nil), e.theta[t]...)
 	for j, sj := range s {
 		if sj != 0 {
-			linalg.Axpy(r, -sj, e.L[j*e.p:j*e.p+e.p])
+			linalg.Axpy(r, -sj, e.basis[j*e.p:j*e.p+e.p])
 		}
 	}
 	return r
@@ -298,10 +484,13 @@ func (e *ELLA) residual(t int, s []float64) []float64 {
 // addTask learns task t (ALGORITHMS.md §9, AddTask).
 func (e *ELLA) addTask(t int) error {
 	p, k := e.p, e.k
-	s := e.encode(t)
+	s, err := e.encodeChecked(t)
+	if err != nil {
+		return err
+	}
 	e.seen++
 	if e.seen <= k {
-		copy(e.L[(e.seen-1)*p:e.seen*p], e.theta[t])
+		copy(e.basis[(e.seen-1)*p:e.seen*p], e.theta[t])
 		s = make([]float64, k)
 		s[e.seen-1] = 1
 	}
@@ -314,7 +503,7 @@ func (e *ELLA) addTask(t int) error {
 // A += (s sᵀ) ⊗ D_t and b += vec(D_t θ_t sᵀ), column-major like L.
 func (e *ELLA) accumulate(t int, s []float64) {
 	p, k := e.p, e.k
-	D, th := e.D[t], e.theta[t]
+	D, th := e.curv[t], e.theta[t]
 	n := p * k
 	Dth := make([]float64, p)
 	for r := 0; r < p; r++ {
@@ -328,7 +517,7 @@ func (e *ELLA) accumulate(t int, s []float64) {
 				continue
 			}
 			for r := 0; r < p; r++ {
-				linalg.Axpy(e.A[(i*p+r)*n+j*p:(i*p+r)*n+j*p+p], f, D[r*p:r*p+p])
+				linalg.Axpy(e.info[(i*p+r)*n+j*p:(i*p+r)*n+j*p+p], f, D[r*p:r*p+p])
 			}
 		}
 		linalg.Axpy(e.bvec[i*p:i*p+p], s[i], Dth)
@@ -344,7 +533,7 @@ func (e *ELLA) refit() error {
 	rhs := make([]float64, n)
 	inv := 1 / float64(e.seen)
 	for i := range M {
-		M[i] = e.A[i] * inv
+		M[i] = e.info[i] * inv
 	}
 	for i := 0; i < n; i++ {
 		M[i*n+i] += e.cfg.Lambda
@@ -353,9 +542,9 @@ func (e *ELLA) refit() error {
 	if !linalg.SolveSPD(M, n, rhs) {
 		return fmt.Errorf("basis update: the system is not positive definite")
 	}
-	copy(e.L, rhs)
+	copy(e.basis, rhs)
 	for j := 0; j < k; j++ {
-		col := e.L[j*p : j*p+p]
+		col := e.basis[j*p : j*p+p]
 		if linalg.Dot(col, col) < 1e-10 {
 			for r := range col {
 				col[r] = e.rng.NormFloat64()
@@ -370,8 +559,8 @@ func (e *ELLA) logdet(u int, s []float64) (float64, bool) {
 	p, k := e.p, e.k
 	n := p * k
 	M := make([]float64, n*n)
-	copy(M, e.A)
-	D := e.D[u]
+	copy(M, e.info)
+	D := e.curv[u]
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
 			if f := s[i] * s[j]; f != 0 {
@@ -404,103 +593,135 @@ func (e *ELLA) Done() bool { return len(e.order) == len(e.learned) }
 // History returns the snapshots so far.
 func (e *ELLA) History() []Snapshot { return e.hist }
 
-// Step selects a task by the configured rule, learns it, and re-encodes the
-// tasks not learned yet with the new basis.
+// Step selects a task by the configured rule, learns it (AddTask), and
+// re-encodes the tasks not learned yet with the new basis (EncodeOnly).
 func (e *ELLA) Step() (snap Snapshot, err error) {
 	defer guard(&err, "ella step")
 	if e.Done() {
 		return e.hist[len(e.hist)-1], nil
 	}
-	T := len(e.learned)
-	U := remaining(e.learned)
-	scores := make([]float64, T)
-	for t := range scores {
-		if e.learned[t] {
-			scores[t] = math.NaN()
-		}
-	}
-	var pick int
-	switch e.cfg.Select {
-	case SelectRandom:
-		pick = U[e.rng.IntN(len(U))]
-	case SelectInfoMax:
-		pick = -1
-		for _, u := range U {
-			ld, ok := e.logdet(u, e.encode(u))
-			if !ok {
-				return snap, fmt.Errorf("ella step %d: infomax: system not positive definite", len(e.order)+1)
-			}
-			scores[u] = ld
-			if pick < 0 || ld > scores[pick] {
-				pick = u
-			}
-		}
-	default: // diversity, diversity++
-		var total float64
-		for _, u := range U {
-			s := e.encode(u)
-			var sum float64
-			for _, v := range s {
-				sum += v
-			}
-			if sum != 0 { // the authors test the sum of the code, not its norm
-				r := e.residual(u, s)
-				var q float64
-				for a := 0; a < e.p; a++ {
-					q += r[a] * linalg.Dot(e.D[u][a*e.p:a*e.p+e.p], r)
-				}
-				scores[u] = q
-			}
-			total += scores[u] * scores[u]
-		}
-		pick = U[0]
-		if e.cfg.Select == SelectDiversity {
-			for _, u := range U {
-				if scores[u] > scores[pick] {
-					pick = u
-				}
-			}
-		} else if total > 0 {
-			x := e.rng.Float64() * total
-			for _, u := range U {
-				x -= scores[u] * scores[u]
-				pick = u
-				if x < 0 {
-					break
-				}
-			}
-		}
+	step := len(e.order) + 1
+	pick, scores, err := e.selectTask()
+	if err != nil {
+		return snap, fmt.Errorf("ella step %d: %s: %w", step, e.cfg.Select, err)
 	}
 	if err := e.addTask(pick); err != nil {
-		return snap, fmt.Errorf("ella step %d: %w", len(e.order)+1, err)
+		return snap, fmt.Errorf("ella step %d: task %s: %w", step, e.ds.Tasks[pick].Name, err)
+	}
+	for _, v := range e.basis {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return snap, fmt.Errorf("ella step %d: the basis diverged", step)
+		}
 	}
 	e.learned[pick] = true
 	e.order = append(e.order, pick)
 	for _, u := range remaining(e.learned) {
-		e.s[u] = e.encode(u)
+		if e.s[u], err = e.encodeChecked(u); err != nil {
+			return snap, fmt.Errorf("ella step %d: %w", step, err)
+		}
 	}
-	snap = Snapshot{Step: len(e.order), Task: pick, Order: append([]int(nil), e.order...), Scores: scores, Done: e.Done()}
+	snap = Snapshot{Step: step, Task: pick, Order: append([]int(nil), e.order...), Scores: scores, Done: e.Done()}
 	snap.L = make([][]float64, e.p)
 	for r := range snap.L {
 		snap.L[r] = make([]float64, e.k)
 		for j := 0; j < e.k; j++ {
-			snap.L[r][j] = e.L[j*e.p+r]
+			snap.L[r][j] = e.basis[j*e.p+r]
 		}
 	}
+	snap.S = make([][]float64, len(e.s))
 	for t := range e.s {
-		snap.S = append(snap.S, append([]float64(nil), e.s[t]...))
-	}
-	for _, v := range e.L {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return snap, fmt.Errorf("ella step %d: the basis diverged", len(e.order))
-		}
+		snap.S[t] = append([]float64(nil), e.s[t]...)
 	}
 	e.hist = append(e.hist, snap)
 	return snap, nil
 }
 
-// Model returns w_t and b_t from L s_t (the last entry is the bias); a task
-// not encoded yet predicts with zeros.
+// selectTask applies the selection rule to the tasks not learned yet. It
+// returns the pick and every task's score (NaN for learned tasks, 0 for
+// the candidates of the random rule).
+func (e *ELLA) selectTask() (int, []float64, error) {
+	U := remaining(e.learned)
+	scores := make([]float64, len(e.learned))
+	for t := range scores {
+		if e.learned[t] {
+			scores[t] = math.NaN()
+		}
+	}
+	if e.cfg.Select == SelectRandom {
+		return U[e.rng.IntN(len(U))], scores, nil
+	}
+	for _, u := range U {
+		s, err := e.encodeChecked(u)
+		if err != nil {
+			return 0, nil, err
+		}
+		if e.cfg.Select == SelectInfoMax {
+			ld, ok := e.logdet(u, s)
+			if !ok {
+				return 0, nil, fmt.Errorf("task %s: the information matrix is not positive definite", e.ds.Tasks[u].Name)
+			}
+			scores[u] = ld
+			continue
+		}
+		var sum float64
+		for _, v := range s {
+			sum += v
+		}
+		if sum != 0 { // the authors test the sum of the code, not its norm
+			r := e.residual(u, s)
+			var q float64
+			for a := 0; a < e.p; a++ {
+				q += r[a] * linalg.Dot(e.curv[u][a*e.p:a*e.p+e.p], r)
+			}
+			if math.IsNaN(q) || math.IsInf(q, 0) {
+				return 0, nil, fmt.Errorf("task %s: non-finite diversity score", e.ds.Tasks[u].Name)
+			}
+			scores[u] = q
+		}
+	}
+	if e.cfg.Select != SelectDiversityPP {
+		// InfoMax and Diversity: the first largest score.
+		pick := U[0]
+		for _, u := range U[1:] {
+			if scores[u] > scores[pick] {
+				pick = u
+			}
+		}
+		return pick, scores, nil
+	}
+	// Diversity++: sample u with probability score_u² / Σ score²; the first
+	// candidate when every score is 0.
+	var total float64
+	last := -1 // the last candidate with a positive weight
+	for _, u := range U {
+		if w := scores[u] * scores[u]; w > 0 {
+			total += w
+			last = u
+		}
+	}
+	if last < 0 {
+		return U[0], scores, nil
+	}
+	if math.IsInf(total, 0) {
+		return 0, nil, fmt.Errorf("the squared diversity scores overflow")
+	}
+	x := e.rng.Float64() * total
+	for _, u := range U {
+		w := scores[u] * scores[u]
+		if w <= 0 {
+			continue
+		}
+		if x -= w; x < 0 {
+			return u, scores, nil
+		}
+	}
+	return last, scores, nil // x ran past the total by rounding
+}
+
+// Model returns every task's predictor: w_t is L s_t without its last
+// entry and b_t is that last entry. A learned task's code is frozen; a task
+// not learned yet uses its latest encoding in the current basis (from
+// L⁽⁰⁾ before the first step), so the model is always complete.
 func (e *ELLA) Model() *mtl.Model {
 	d := e.p - 1
 	m := &mtl.Model{Features: d, Kind: e.ds.Kind}
@@ -508,7 +729,7 @@ func (e *ELLA) Model() *mtl.Model {
 		th := make([]float64, e.p)
 		if e.s[t] != nil {
 			for j, sj := range e.s[t] {
-				linalg.Axpy(th, sj, e.L[j*e.p:j*e.p+e.p])
+				linalg.Axpy(th, sj, e.basis[j*e.p:j*e.p+e.p])
 			}
 		}
 		m.Names = append(m.Names, e.ds.Tasks[t].Name)

@@ -282,7 +282,7 @@ func toyCSV() string {
 }
 
 // TestFileInputTrains chooses a CSV with unusual column names through the
-// file input, picks the columns, and trains on it.
+// file input, picks other columns from the menus, and trains on it.
 func TestFileInputTrains(t *testing.T) {
 	b := newBrowser(t)
 	b.do(chromedp.Navigate(b.base + "/"))
@@ -298,6 +298,22 @@ func TestFileInputTrains(t *testing.T) {
 	if len(sum.Tasks) != 4 || sum.Features != 3 || sum.Kind != "regression" {
 		t.Fatalf("summary: %+v", sum)
 	}
+	// Another task column re-parses the file the worker kept: with a as the
+	// task column, group becomes a feature and its text is named as the
+	// error; back to group, the data set loads again.
+	setTask := func(col string) { // SetValue fires the menu's change event
+		b.do(chromedp.SetValue(chromedp.CSS("#task-col"), col))
+	}
+	setTask("a")
+	b.waitFor(`spmtlApp.error() !== ""`, 20*time.Second)
+	if msg := eval[string](b, `spmtlApp.error()`); !strings.Contains(msg, "mine.csv:2:1") || !strings.Contains(msg, "group") {
+		t.Errorf("task column a: page error %q does not name mine.csv:2:1 and column group", msg)
+	}
+	if col := eval[string](b, `document.getElementById("task-col").value`); col != "group" {
+		t.Errorf("after the failed re-parse the task menu shows %q, want the loaded group", col)
+	}
+	setTask("group")
+	b.waitFor(`spmtlApp.error() === "" && spmtlApp.summary().tasks.length === 4 && spmtlApp.state() === "idle"`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#train"), "20"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("train").dispatchEvent(new Event("change"))`),
 		chromedp.Click(chromedp.CSS("#play")))

@@ -4,7 +4,7 @@ import { LearnerClient } from "./client.js";
 import { readHash, writeHash, trainOptions, presetDefaults } from "./state.js";
 import { Heatmap } from "./heatmap.js";
 import { Curves, Scatter, MultiLine } from "./charts.js";
-import { wireIntake, csvHeader } from "./intake.js";
+import { wireIntake } from "./intake.js";
 import { download, canvasPNG, toCSV, textBlob, escapeXML } from "./export.js";
 import { Reproduction } from "./repro.js";
 
@@ -15,7 +15,8 @@ const sequential = (model) => model === "cl" || model === "ella";
 const app = {
   settings: readHash(),
   data: null, // summary of the loaded data set
-  dataText: null, dataName: null, dataSplit: null,
+  reloadable: false, // the worker keeps a CSV that a column change re-parses
+  header: [], columns: null, // that CSV's header and the columns last parsed
   runInfo: null,
   state: "idle",
   snapshots: [],
@@ -77,17 +78,12 @@ function readForm() {
   writeHash(app.settings);
 }
 
-async function fetchText(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
-  return r.text();
-}
-
-/** Reads a bundled data file ("landmine/data.csv"): from the page's own
- *  copy in the offline build, else from data/ next to the page. */
-function fetchData(rel) {
+/** Where a bundled data file ("landmine/data.csv") comes from: the page's
+ *  own copy in the offline build ({text}), else data/ next to the page
+ *  ({url}, fetched by the worker so the page's thread never decodes it). */
+function dataSource(rel) {
   const embedded = window.SPMTL_PRESETS && window.SPMTL_PRESETS[rel];
-  return embedded ? Promise.resolve(embedded()) : fetchText(`data/${rel}`);
+  return embedded ? { text: embedded() } : { url: new URL(`data/${rel}`, location.href).href };
 }
 
 async function loadPreset(name) {
@@ -96,29 +92,47 @@ async function loadPreset(name) {
     let summary;
     if (name === "syn1" || name === "syn2") {
       summary = await client.request("generate", { name, seed: Number(app.settings.seed) || 1 });
-      app.dataText = null;
+      app.reloadable = false;
+      fillColumns([]);
     } else {
       const file = name === "sentiment" ? "data.svm" : "data.csv";
-      const text = await fetchData(`${name}/${file}`);
-      let split = null;
-      if (name === "school" || name === "cs") split = await fetchData(`${name}/splits.csv`);
-      summary = await loadText(text, `${name}/${file}`, split);
+      const src = dataSource(`${name}/${file}`);
+      if (name === "school" || name === "cs") {
+        const sp = dataSource(`${name}/splits.csv`);
+        if (sp.text !== undefined) src.splitText = sp.text; else src.splitURL = sp.url;
+      }
+      summary = await loadData(src, `${name}/${file}`);
     }
-    onLoaded(summary, name);
+    await onLoaded(summary, name);
   } catch (e) {
     app.state = "idle"; setStatus();
     showError(e.message);
   }
 }
 
-async function loadText(text, name, splitText) {
-  app.dataText = text; app.dataName = name; app.dataSplit = splitText;
-  const header = csvHeader(text);
+/** Loads data in the worker: src is {url}, {file} or {text} (and a split). */
+async function loadData(src, name) {
+  const opts = { task: app.settings.task, label: app.settings.label };
+  const summary = await client.request("load", Object.assign({ name, opts }, src));
+  return takeColumns(summary);
+}
+
+/** Parses the worker's kept data again with the chosen columns. */
+async function reloadData() {
+  return takeColumns(await client.request("reload", { opts: { task: app.settings.task, label: app.settings.label } }));
+}
+
+// takeColumns fills the column menus from a load's answer and returns the
+// data set's summary without them.
+function takeColumns(answer) {
+  const { header, task, label, ...summary } = answer;
+  app.reloadable = header.length > 0;
+  app.header = header;
+  if (task) app.settings.task = task;
+  if (label) app.settings.label = label;
+  app.columns = { task: app.settings.task, label: app.settings.label };
   fillColumns(header);
-  const opts = { name };
-  if (header.length) { opts.task = app.settings.task; opts.label = app.settings.label; }
-  if (splitText) { opts.splitText = splitText; opts.splitColumn = "split1"; }
-  return client.request("load", { text, opts });
+  return summary;
 }
 
 function fillColumns(header) {
@@ -128,13 +142,18 @@ function fillColumns(header) {
     for (const h of header) sel.add(new Option(h, h));
     sel.disabled = header.length === 0;
     if (header.includes(app.settings[key])) sel.value = app.settings[key];
-    else if (header.length) { app.settings[key] = key === "task" ? header[0] : header[Math.min(1, header.length - 1)]; sel.value = app.settings[key]; }
   }
 }
 
-function onLoaded(summary, name) {
-  if (app.data) client.request("free", { handle: app.data.handle }).catch(() => {});
-  app.data = summary;
+// yieldToPage lets the browser handle input and paint before more work.
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// onLoaded shows a newly loaded data set. The first drawing of the charts
+// costs tens of milliseconds on a slow machine, so the form and summary, the
+// charts and the autostarted run go in separate turns of the event loop.
+async function onLoaded(summary, name) {
+  // Play and Step stay disabled until the charts are reset for the new data.
+  app.state = "loading"; setStatus();
   app.settings.data = name;
   writeHash(app.settings);
   applySettingsToForm();
@@ -142,8 +161,15 @@ function onLoaded(summary, name) {
   const rows = summary.tasks.map((t) => t.rows);
   const pos = summary.kind === "classification" ? `, ${summary.tasks.reduce((a, t) => a + t.positives, 0)} positive (${summary.positive})` : "";
   $("summary").textContent = `${summary.name}: ${summary.tasks.length} tasks, ${summary.rows} rows (${Math.min(...rows)}–${Math.max(...rows)} per task${pos}), ${summary.features} features, ${summary.kind}${summary.fixedSplit ? "; fixed train/test split" : ""}.`;
+  await yieldToPage();
+  if (app.data) client.request("free", { handle: app.data.handle }).catch(() => {});
+  app.data = summary;
   resetRun();
-  if (app.pendingRun) { app.pendingRun = false; play(); }
+  if (app.pendingRun) {
+    app.pendingRun = false;
+    await yieldToPage();
+    await play();
+  }
 }
 
 function resetRun() {
@@ -250,23 +276,34 @@ $("preset").addEventListener("change", () => {
 for (const id of settingIds) $(id).addEventListener("change", () => { readForm(); if (id === "seed" && (app.settings.data === "syn1" || app.settings.data === "syn2")) loadPreset(app.settings.data); });
 $("selfPaced").addEventListener("change", readForm);
 $("order").addEventListener("change", () => { readForm(); heat.setOrder(app.settings.order); });
+let columnChanges = 0; // counts column menu changes; the latest one decides
 for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
   $(id).addEventListener("change", async () => {
     app.settings[key] = $(id).value;
     writeHash(app.settings);
-    if (!app.dataText) return;
-    try { onLoaded(await loadText(app.dataText, app.dataName, app.dataSplit), app.settings.data); } catch (e) { showError(e.message); }
+    if (!app.reloadable) return;
+    const gen = ++columnChanges;
+    try {
+      await onLoaded(await reloadData(), app.settings.data);
+    } catch (e) {
+      // The worker answers in order, so the latest change decides. If it
+      // failed, the loaded data set is still the one parsed with the last
+      // good columns: the menus say so again, the error says why.
+      if (gen !== columnChanges) return;
+      Object.assign(app.settings, app.columns);
+      fillColumns(app.header);
+      writeHash(app.settings);
+      showError(e.message);
+    }
   });
 }
 wireIntake({ drop: $("drop"), file: $("file"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
-  async (text, name, err) => {
+  async (src, name, err) => {
     if (err) { showError(err.message); return; }
+    // A new file's columns: "task" and "y" when it has them, else its first two.
     app.settings.task = "task"; app.settings.label = "y";
     try {
-      const header = csvHeader(text);
-      if (header.length && !header.includes("task")) app.settings.task = header[0];
-      if (header.length && !header.includes("y")) app.settings.label = header[1] || header[0];
-      onLoaded(await loadText(text, name, null), "custom");
+      await onLoaded(await loadData(src, name), "custom");
     } catch (e) { showError(e.message); app.state = app.data ? "idle" : "loading"; setStatus(); }
   });
 
@@ -343,7 +380,7 @@ const repro = new Reproduction({
   start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), table: $("repro-table"),
   exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: showError,
 }, () => (window.SPMTL_MAKE_REPRO_WORKER ? window.SPMTL_MAKE_REPRO_WORKER() : new Worker(new URL("./repro-worker.js", import.meta.url))),
-(d, f) => fetchData(`${d}/${f}`));
+(d, f) => dataSource(`${d}/${f}`));
 window.spmtlApp.repro = () => ({ state: repro.state, final: repro.final, partial: repro.partial });
 $("repro-quick").addEventListener("change", () => { $("repro-runs").value = $("repro-quick").checked ? 3 : 10; });
 
@@ -380,7 +417,7 @@ if (host) {
     try {
       switch (m.type) {
         case "spmtl:load":
-          onLoaded(await loadText(String(m.text), m.name || "host data", m.splitText || null), "custom");
+          await onLoaded(await loadData({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data"), "custom");
           toHost({ type: "spmtl:loaded", summary: app.data });
           break;
         case "spmtl:set":

@@ -1,6 +1,8 @@
 // repro-worker.js: one worker of the pool that reproduces the paper's table.
 // It runs spmtl-repro.wasm, the same protocol code as `spmtl reproduce`.
-//   {id, type: "source", name, text, split}   registers a real data set
+//   {id, type: "source", name, text | url, split | splitURL}
+//                                             registers a real data set (a URL is
+//                                             fetched here, off the page's thread)
 //   {id, type: "run", opts}                   one run of one data set → results
 //   {id, type: "summarize", opts}             joins the runs of a data set → cells
 "use strict";
@@ -15,8 +17,19 @@ function boot() {
   return ready;
 }
 
+async function fetchText(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
+  return r.text();
+}
+
 const handlers = {
-  async source(m) { await boot(); return spmtl.addSource(m.name, m.text, m.split || ""); },
+  async source(m) {
+    await boot();
+    const text = m.url ? await fetchText(m.url) : m.text;
+    const split = m.splitURL ? await fetchText(m.splitURL) : (m.split || "");
+    return spmtl.addSource(m.name, text, split);
+  },
   async run(m) { await boot(); return spmtl.reproduceRun(m.opts); },
   async summarize(m) {
     await boot();

@@ -11,10 +11,11 @@ const FILES = {
 };
 
 export class Reproduction {
-  constructor(els, makeWorker, fetchText) {
+  /** dataSource(d, file) says where a bundled file is: {url} or {text}. */
+  constructor(els, makeWorker, dataSource) {
     this.els = els;
     this.makeWorker = makeWorker;
-    this.fetchText = fetchText;
+    this.dataSource = dataSource;
     this.pool = [];
     this.state = "idle";
     this.partial = {}; // dataset → run → results
@@ -51,9 +52,12 @@ export class Reproduction {
     const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
     this.pool = Array.from({ length: size }, () => ({ worker: null, client: null, sources: new Set() }));
     for (const p of this.pool) { p.worker = this.makeWorker(); p.client = new LearnerClient(p.worker); }
-    const texts = {};
+    // Each worker reads the files itself (from a URL, or the offline page's copy).
+    const sources = {};
     for (const d of datasets) {
-      if (FILES[d]) texts[d] = await Promise.all(FILES[d].map((f) => this.fetchText(d, f)));
+      if (!FILES[d]) continue;
+      const [data, split] = FILES[d].map((f) => this.dataSource(d, f));
+      sources[d] = { name: d, text: data.text, url: data.url, split: split ? split.text : "", splitURL: split ? split.url : undefined };
     }
     const jobs = [];
     for (const d of datasets) for (let r = 1; r <= runs; r++) jobs.push({ d, r });
@@ -65,8 +69,8 @@ export class Reproduction {
     const workerLoop = async (p) => {
       while (jobs.length && this.state === "running") {
         const { d, r } = jobs.shift();
-        if (texts[d] && !p.sources.has(d)) {
-          await p.client.request("source", { name: d, text: texts[d][0], split: texts[d][1] || "" });
+        if (sources[d] && !p.sources.has(d)) {
+          await p.client.request("source", sources[d]);
           p.sources.add(d);
         }
         const res = await p.client.request("run", { opts: Object.assign({ dataset: d, run: r }, base) });

@@ -1,6 +1,6 @@
 // worker.js: runs the wasm learner off the page's thread. The page speaks to
 // it in messages only (see client.js):
-//   requests  {id, type: "load" | "generate" | "start" | "step" | "pause" |
+//   requests  {id, type: "load" | "reload" | "generate" | "start" | "step" | "pause" |
 //              "resume" | "reset" | "cancel" | "free", ...} → {id, ok, result | error}
 //   events    {event: "snapshot" | "state" | "results" | "error", ...}
 // A run is the chosen model plus, for the comparison charts, its baseline
@@ -18,8 +18,48 @@ function boot() {
   return ready;
 }
 
+let source = null; // {text, name, splitText}: the last data set loaded
 let run = null; // {main, baseline, itl, state, config, timer}
 let sweepToken = 0; // bumped to cancel a running sweep
+
+async function readSource(url, file, text) {
+  if (url) {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
+    return r.text();
+  }
+  if (file) {
+    try { return await file.text(); } catch (e) { throw new Error(`cannot read ${file.name}: ${e.message}`); }
+  }
+  if (typeof text !== "string") throw new Error("no data given");
+  return text;
+}
+
+/** The column names of a CSV text's first line (empty for the sparse format). */
+function csvHeader(text) {
+  const nl = text.indexOf("\n");
+  let first = nl < 0 ? text : text.slice(0, nl);
+  first = first.replace(/^\uFEFF/, "").replace(/\r$/, "");
+  if (!first.includes(",")) return [];
+  return first.split(",").map((s) => s.trim().replace(/^"(.*)"$/, "$1"));
+}
+
+// parseSource parses the kept text. A CSV's task and label columns are the
+// ones asked for when the header has them, else "task" and "y", else the
+// first and second columns; the answer says which were used.
+function parseSource(opts) {
+  const header = csvHeader(source.text);
+  const o = Object.assign({ name: source.name }, opts);
+  if (header.length) {
+    if (!header.includes(o.task)) o.task = header.includes("task") ? "task" : header[0];
+    if (!header.includes(o.label)) o.label = header.includes("y") ? "y" : (header[1] || header[0]);
+  } else {
+    delete o.task; delete o.label;
+  }
+  if (source.splitText) { o.splitText = source.splitText; o.splitColumn = o.splitColumn || "split1"; }
+  const summary = spmtl.load(source.text, o);
+  return Object.assign({}, summary, { header, task: o.task || null, label: o.label || null });
+}
 
 function post(msg) { self.postMessage(msg); }
 function setState(state) { if (run) run.state = state; post({ event: "state", state }); }
@@ -83,7 +123,23 @@ function loop() {
 const handlers = {
   // The offline page sends the wasm bytes first (it cannot be fetched there).
   async wasm(m) { self.SPMTL_WASM_BYTES = m.bytes; return true; },
-  async load(m) { await boot(); return spmtl.load(m.text, m.opts || {}); },
+  // load reads a data set from {url}, {file} (a File from the picker) or
+  // {text}, with its split file from {splitURL} or {splitText}. Reading and
+  // decoding happen here, not on the page's thread (the sentiment preset is
+  // 9.5 MB of text); the text stays here so "reload" can re-parse it.
+  async load(m) {
+    await boot();
+    const text = await readSource(m.url, m.file, m.text);
+    const splitText = m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
+    source = { text, name: m.name || "data", splitText };
+    return parseSource(m.opts || {});
+  },
+  // reload re-parses the last data set with other column choices.
+  async reload(m) {
+    await boot();
+    if (!source) throw new Error("no data set loaded");
+    return parseSource(m.opts || {});
+  },
   async generate(m) { await boot(); return spmtl.generate(m.name, m.seed || 1); },
   async free(m) { await boot(); spmtl.free(m.handle); return true; },
   async start(m) {

@@ -56,7 +56,13 @@ func (t *Table) Markdown() string {
 		fmt.Fprintf(&b, "| %s |", m)
 		for i := range t.Datasets {
 			c := t.Cells[m][i]
-			fmt.Fprintf(&b, " ρ %s", num(median(c.Rho), 3))
+			// CL and ELLA are not cross-validated (ALGORITHMS.md §8-§9 fix
+			// their settings); their results carry rho 0.
+			if r := median(c.Rho); r > 0 {
+				fmt.Fprintf(&b, " ρ %s", num(r, 3))
+			} else {
+				b.WriteString(" fixed settings")
+			}
 			if len(c.Lambda0) > 0 {
 				fmt.Fprintf(&b, ", λ0 %s, p %s", num(median(c.Lambda0), 3), num(c.P, 3))
 			}

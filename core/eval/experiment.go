@@ -74,9 +74,11 @@ type Options struct {
 	Folds   int // default 3
 	Variant mtl.Variant
 	// Solver overrides the variant's default W-step solver when set.
-	Solver  mtl.Solver
-	Workers int // parallel fits; default GOMAXPROCS
-	Methods []Method
+	Solver mtl.Solver
+	// CodeBugs reproduces the authors' MTASO √ρ scaling (mtl.Config).
+	CodeBugs bool
+	Workers  int // parallel fits; default GOMAXPROCS
+	Methods  []Method
 	// Progress, when set, receives a line per finished cell and run.
 	Progress func(msg string)
 }
@@ -95,10 +97,12 @@ type Cell struct {
 	Rho     []float64 `json:"rho"`
 	Lambda0 []float64 `json:"lambda0,omitempty"`
 	// T, P compare a self-paced method with its baseline (paired t-test
-	// over runs); Better is set when it is better at the 5% level.
+	// over runs); Better (Worse) is set when it is better (worse) at the 5%
+	// level; neither is a tie.
 	T       float64 `json:"t,omitempty"`
 	P       float64 `json:"p,omitempty"`
 	Better  bool    `json:"better"`
+	Worse   bool    `json:"worse"`
 	Seconds float64 `json:"seconds"`
 }
 
@@ -106,6 +110,7 @@ type Cell struct {
 type Table struct {
 	Variant  mtl.Variant        `json:"variant"`
 	Solver   mtl.Solver         `json:"solver"`
+	CodeBugs bool               `json:"codeBugs,omitempty"`
 	Runs     int                `json:"runs"`
 	Folds    int                `json:"folds"`
 	Methods  []string           `json:"methods"`
@@ -132,7 +137,7 @@ func (t *Table) Cell(method, dataset string) *Cell {
 // fold are computed once and shared by every method and grid point.
 func Reproduce(ctx context.Context, exps []Experiment, opt Options) (*Table, error) {
 	opt = opt.withDefaults()
-	tab := &Table{Variant: opt.Variant, Solver: opt.Solver, Runs: opt.Runs, Folds: opt.Folds,
+	tab := &Table{Variant: opt.Variant, Solver: opt.Solver, CodeBugs: opt.CodeBugs, Runs: opt.Runs, Folds: opt.Folds,
 		Cells: map[string][]*Cell{}, Seconds: map[string]float64{}}
 	if tab.Solver == "" {
 		tab.Solver = mtl.Config{Variant: opt.Variant}.Defaults(false).Solver
@@ -279,6 +284,7 @@ func Summarize(e Experiment, opt Options, runs [][]RunResult) []*Cell {
 			if err == nil {
 				c.T, c.P = t, p
 				c.Better = p < 0.05 && metric.Better(c.Mean, cells[j].Mean)
+				c.Worse = p < 0.05 && metric.Better(cells[j].Mean, c.Mean)
 			}
 		}
 	}
@@ -305,7 +311,7 @@ func (opt Options) withDefaults() Options {
 // ρ varying slowest for self-paced methods.
 func gridConfigs(e Experiment, m Method, opt Options) []mtl.Config {
 	base := mtl.Config{Model: m.Model, SelfPaced: m.SelfPaced, Loss: e.Loss, Variant: opt.Variant,
-		Solver: opt.Solver, MaxIter: e.MaxIter, H: e.H}
+		Solver: opt.Solver, MaxIter: e.MaxIter, H: e.H, CodeBugs: opt.CodeBugs}
 	var out []mtl.Config
 	for _, rho := range e.RhoGrid {
 		c := base

@@ -24,7 +24,7 @@ func (m Metric) scale() float64 {
 // hyperparameters and the wall time of every cell.
 func (t *Table) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Variant %s, solver %s; %d runs, %d-fold CV. mean (standard error); AUC x 100; * = better than its baseline (paired t-test, p < 0.05).\n\n", t.Variant, t.Solver, t.Runs, t.Folds)
+	fmt.Fprintf(&b, "Variant %s, solver %s; %d runs, %d-fold CV. mean (standard error); AUC x 100; * = better than its baseline, † = worse (paired t-test, p < 0.05).\n\n", t.Variant, t.Solver, t.Runs, t.Folds)
 	b.WriteString("| method |")
 	for _, d := range t.Datasets {
 		fmt.Fprintf(&b, " %s (%s) |", d, t.Cells[t.Methods[0]][t.dsIndex(d)].Metric)
@@ -39,11 +39,19 @@ func (t *Table) Markdown() string {
 			mark := ""
 			if c.Better {
 				mark = " *"
+			} else if c.Worse {
+				mark = " †"
 			}
 			s := c.Metric.scale()
 			fmt.Fprintf(&b, " %s (%s)%s |", fixed(c.Mean*s), fixed(c.SE*s), mark)
 		}
 		b.WriteString("\n")
+	}
+	if t.CodeBugs {
+		b.WriteString("\nMTASO and spMTASO with the authors' in-place √ρ scaling of W (-code-bugs): the returned model is √ρ·W with an unscaled bias (docs/algorithms.md §7.3).\n")
+	}
+	if v := t.Verdicts(); v != "" {
+		b.WriteString("\n" + v)
 	}
 	b.WriteString("\nSelected hyperparameters (median over runs), p-value against the baseline, and wall time:\n\n| method |")
 	for _, d := range t.Datasets {
@@ -80,6 +88,41 @@ func (t *Table) Markdown() string {
 	return b.String()
 }
 
+// Verdicts says for every self-paced method whether it beats, ties or
+// loses to its baseline on each data set (paired t-test over runs, 95%),
+// one line per method.
+func (t *Table) Verdicts() string {
+	var b strings.Builder
+	for _, m := range t.Methods {
+		var beats, ties, loses []string
+		for i, d := range t.Datasets {
+			c := t.Cells[m][i]
+			if c.T == 0 && c.P == 0 {
+				continue // no baseline to compare with
+			}
+			switch {
+			case c.Better:
+				beats = append(beats, d)
+			case c.Worse:
+				loses = append(loses, d)
+			default:
+				ties = append(ties, d)
+			}
+		}
+		if len(beats)+len(ties)+len(loses) == 0 {
+			continue
+		}
+		list := func(v []string) string {
+			if len(v) == 0 {
+				return "none"
+			}
+			return strings.Join(v, ", ")
+		}
+		fmt.Fprintf(&b, "- %s against its baseline: beats on %s; ties on %s; loses on %s.\n", m, list(beats), list(ties), list(loses))
+	}
+	return b.String()
+}
+
 func (t *Table) dsIndex(name string) int {
 	for i, d := range t.Datasets {
 		if d == name {
@@ -93,7 +136,7 @@ func (t *Table) dsIndex(name string) int {
 func (t *Table) CSV() string {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	w.Write([]string{"variant", "solver", "method", "dataset", "metric", "mean", "std", "se", "t", "p", "better", "rho_median", "lambda0_median", "seconds", "scores"})
+	w.Write([]string{"variant", "solver", "method", "dataset", "metric", "mean", "std", "se", "t", "p", "better", "worse", "rho_median", "lambda0_median", "seconds", "scores"})
 	for _, m := range t.Methods {
 		for i := range t.Datasets {
 			c := t.Cells[m][i]
@@ -106,7 +149,7 @@ func (t *Table) CSV() string {
 				l0 = num(median(c.Lambda0), 6)
 			}
 			w.Write([]string{string(t.Variant), string(t.Solver), m, c.Dataset, string(c.Metric), num(c.Mean, 6), num(c.Std, 6), num(c.SE, 6),
-				num(c.T, 4), num(c.P, 4), strconv.FormatBool(c.Better), num(median(c.Rho), 6), l0, strconv.FormatFloat(c.Seconds, 'f', 2, 64), strings.Join(scores, " ")})
+				num(c.T, 4), num(c.P, 4), strconv.FormatBool(c.Better), strconv.FormatBool(c.Worse), num(median(c.Rho), 6), l0, strconv.FormatFloat(c.Seconds, 'f', 2, 64), strings.Join(scores, " ")})
 		}
 	}
 	w.Flush()
@@ -121,7 +164,7 @@ func (t *Table) JSON() ([]byte, error) {
 		}
 		return v
 	}
-	out := map[string]any{"variant": t.Variant, "solver": t.Solver, "runs": t.Runs, "folds": t.Folds,
+	out := map[string]any{"variant": t.Variant, "solver": t.Solver, "codeBugs": t.CodeBugs, "runs": t.Runs, "folds": t.Folds,
 		"methods": t.Methods, "datasets": t.Datasets, "seconds": t.Seconds}
 	var cells []map[string]any
 	for _, m := range t.Methods {
@@ -133,7 +176,7 @@ func (t *Table) JSON() ([]byte, error) {
 			}
 			cells = append(cells, map[string]any{"method": c.Method, "dataset": c.Dataset, "metric": c.Metric,
 				"mean": clean(c.Mean), "std": clean(c.Std), "se": clean(c.SE), "t": clean(c.T), "p": clean(c.P),
-				"better": c.Better, "rho": c.Rho, "lambda0": c.Lambda0, "scores": scores, "seconds": c.Seconds})
+				"better": c.Better, "worse": c.Worse, "rho": c.Rho, "lambda0": c.Lambda0, "scores": scores, "seconds": c.Seconds})
 		}
 	}
 	out["cells"] = cells

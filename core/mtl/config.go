@@ -83,6 +83,12 @@ type Config struct {
 	Eps float64 `json:"eps"`
 	// Seed makes runs deterministic (MTASO's random start). Default 0.
 	Seed int64 `json:"seed"`
+	// CodeBugs reproduces a bug of the authors' MTASO code that both
+	// variants otherwise leave out (docs/algorithms.md §7.3): after each
+	// W-step the task vectors are scaled by √ρ in place, so the next
+	// targets and the returned model are √ρ·W (with an unscaled bias).
+	// Off by default; only MTASO is affected.
+	CodeBugs bool `json:"codeBugs,omitempty"`
 }
 
 // Defaults returns c with every zero field replaced by its default. kind

@@ -7,11 +7,14 @@ import (
 	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
-// The authors' inexact W-step (ALGORITHMS.md §1, [CODE]): one accelerated
+// The authors' inexact W-step (docs/algorithms.md §1.3): one accelerated
 // gradient run over all tasks jointly, warm-started, with a step 1/L whose
 // L starts at 1 on every call and doubles whenever the quadratic upper bound
-// fails, stopped after fistaMaxIter iterations or when the relative change
-// of the objective falls to fistaTol.
+// fails, stopped after fistaMaxIter iterations, when a step moves the point
+// by less than 1e-10 (squared norm 1e-20), or when the relative change of
+// F + ‖W‖₁ falls to fistaTol. The ‖W‖₁ term is what the authors'
+// projection returns as its non-smooth value even when the L1 weight is 0;
+// their stopping test adds it, and so does this one.
 const (
 	fistaMaxIter = 100
 	fistaTol     = 1e-5
@@ -27,7 +30,7 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 	if ws.loss == Squared && td.primal {
 		// ∇_w = C w − q + N x̄ (x̄ᵀw + b − ȳ), ∇_b = N (x̄ᵀw + b − ȳ).
 		d := len(w)
-		e := float64(td.n) * (linalg.Dot(td.xbar, w) + b - td.ybar)
+		e := td.sumW * (linalg.Dot(td.xbar, w) + b - td.ybar)
 		for j := range gw {
 			gw[j] = ws.scale * (linalg.Dot(td.c[j*d:j*d+d], w) - td.q[j] + e*td.xbar[j])
 		}
@@ -37,14 +40,15 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 		for i := 0; i < td.n; i++ {
 			f := td.dot(i, w) + b
 			var c float64
+			wi := td.wt(i)
 			if ws.loss == Squared {
 				r := f - td.y[i]
-				val += 0.5 * r * r
-				c = r
+				val += 0.5 * wi * r * r
+				c = wi * r
 			} else {
 				z := -td.y[i] * f
-				val += softplus(z)
-				c = -td.y[i] * sigmoid(z)
+				val += wi * softplus(z)
+				c = -wi * td.y[i] * sigmoid(z)
 			}
 			td.addRowTo(gw, i, ws.scale*c)
 			g0 += ws.scale * c
@@ -59,9 +63,15 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 	return val
 }
 
+// jointPenalty is a penalty that couples the tasks, such as MMTL's
+// ρ·tr(WΩWᵀ): it returns its value at W and, when grad is not nil, adds its
+// gradient to grad.
+type jointPenalty func(W, grad [][]float64) float64
+
 // fistaJoint runs the authors' accelerated gradient on all tasks at once.
-// W and B hold the warm start and receive the result.
-func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) error {
+// W and B hold the warm start and receive the result. joint, when not nil,
+// is added to the per-task objectives of steps.
+func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64, joint jointPenalty) error {
 	T := len(tasks)
 	d := len(W[0])
 	clone := func(src [][]float64) [][]float64 {
@@ -96,11 +106,18 @@ func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) e
 				gb[t] = gbt
 			}
 		}
+		if joint != nil {
+			var g [][]float64
+			if grad {
+				g = gw
+			}
+			f += joint(W, g)
+		}
 		return f
 	}
 	L := 1.0
 	tk, tPrev := 1.0, 0.0
-	fx := total(x, bx, false)
+	var prevObj float64
 	for it := 0; it < fistaMaxIter; it++ {
 		beta := (tPrev - 1) / tk
 		for t := range s {
@@ -111,6 +128,7 @@ func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) e
 		}
 		fs := total(s, bs, true)
 		var fz, dist float64
+		small := false
 		for tries := 0; ; tries++ {
 			var lin float64
 			dist = 0
@@ -127,6 +145,12 @@ func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) e
 				dist += dd * dd
 			}
 			fz = total(z, bz, false)
+			if dist < 1e-20 {
+				// The authors stop here, with the new point, before the
+				// bound is tested.
+				small = true
+				break
+			}
 			if fz <= fs+lin+L/2*dist || tries > 200 {
 				break
 			}
@@ -137,13 +161,14 @@ func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) e
 		}
 		xPrev, x, z = x, z, xPrev
 		bPrev, bx, bz = bx, bz, bPrev
-		if dist < 1e-20 {
+		if small {
 			break
 		}
-		if it > 0 && math.Abs(fz-fx) <= fistaTol*math.Abs(fx) {
+		obj := fz + l1Norm(x)
+		if it > 0 && math.Abs(obj-prevObj) <= fistaTol*math.Abs(prevObj) {
 			break
 		}
-		fx = fz
+		prevObj = obj
 		tPrev = tk
 		tk = (1 + math.Sqrt(1+4*tk*tk)) / 2
 	}
@@ -152,4 +177,15 @@ func fistaJoint(tasks []*taskData, steps []*wstep, W [][]float64, B []float64) e
 	}
 	copy(B, bx)
 	return nil
+}
+
+// l1Norm returns Σ_t Σ_j |W_jt|.
+func l1Norm(W [][]float64) float64 {
+	var s float64
+	for _, w := range W {
+		for _, v := range w {
+			s += math.Abs(v)
+		}
+	}
+	return s
 }

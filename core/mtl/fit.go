@@ -40,10 +40,19 @@ func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []flo
 
 // lossScale returns the data-term scale: the squared loss is a sum in the
 // Reference variant and a mean in the Paper variant; the logistic loss is
-// always a mean (ALGORITHMS.md §0).
+// always a mean (docs/algorithms.md §0). A weighted task (STL's pool) has
+// its scale in its row weights.
 func lossScale(loss Loss, v Variant, td *taskData) float64 {
+	if td.rw != nil {
+		return 1 // the row weights carry the scale (STL's pooled task)
+	}
 	if loss == Squared && v == Reference {
 		return 1
 	}
 	return 1 / float64(td.n)
 }
+
+// perTaskMean reports whether the loss is a per-task mean (every loss but
+// the reference variant's squared loss), which is how STL weights its
+// pooled rows.
+func perTaskMean(loss Loss, v Variant) bool { return !(loss == Squared && v == Reference) }

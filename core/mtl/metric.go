@@ -94,17 +94,11 @@ func (m *metric) apply(dst, v []float64, forward bool) {
 	}
 }
 
-// quad returns vᵀ M v.
+// quad returns vᵀ M v (see stableQuad).
 func (m *metric) quad(v []float64) float64 {
-	q := linalg.Dot(v, v) / m.beta
-	if m.r > 0 {
-		c := make([]float64, m.r)
-		m.project(v, c)
-		for i, ci := range c {
-			q += m.coef(i) * ci * ci
-		}
-	}
-	return q
+	c := make([]float64, m.r)
+	m.project(v, c)
+	return stableQuad(m.u, m.r, m.beta, m.gamma, v, c)
 }
 
 // traceM returns tr(M) = Σ 1/(β+γ_i) + (d−r)/β.
@@ -149,7 +143,7 @@ func (m *metric) denseM() []float64 {
 
 // thinSVD is the thin singular value decomposition of W̃ = W·diag(ω)
 // (d×T, columns ω_t w_t): W̃ ≈ U S Vᵀ with U d×r orthonormal (row-major),
-// s descending, and proj[t] = Uᵀw_t (nil when ω_t = 0).
+// s descending, and proj[t] = Uᵀw_t.
 type thinSVD struct {
 	u    []float64
 	r    int
@@ -195,13 +189,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 		}
 		out.u = vecs
 		for t, w := range W {
-			c := make([]float64, d)
-			for j, wj := range w {
-				if wj != 0 {
-					linalg.Axpy(c, wj, out.u[j*d:j*d+d])
-				}
-			}
-			out.proj[t] = c
+			out.proj[t] = projectOnto(out.u, d, w)
 		}
 		return out, nil
 	}
@@ -242,23 +230,48 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 			}
 		}
 	}
+	// Uᵀw_t directly, O(d r) per task. Reading it off the SVD as
+	// S·Vᵀe_t/ω_t is cheaper but divides the round-off of V by ω_t, which
+	// is unbounded when τ_t is tiny (docs/findings.md, "tiny weights").
 	for t, w := range W {
-		c := make([]float64, r)
-		if omega[t] == 0 {
-			for j, wj := range w {
-				if wj != 0 {
-					linalg.Axpy(c, wj, out.u[j*r:j*r+r])
-				}
-			}
-		} else {
-			// Uᵀw̃_t = S Vᵀe_t, so Uᵀw_t = S Vᵀe_t / ω_t.
-			for k, i := range keep {
-				c[k] = out.s[k] * vecs[t*T+i] / omega[t]
-			}
-		}
-		out.proj[t] = c
+		out.proj[t] = projectOnto(out.u, r, w)
 	}
 	return out, nil
+}
+
+// projectOnto returns Uᵀw for U d×r (row-major).
+func projectOnto(u []float64, r int, w []float64) []float64 {
+	c := make([]float64, r)
+	if r == 0 {
+		return c
+	}
+	for j, wj := range w {
+		if wj != 0 {
+			linalg.Axpy(c, wj, u[j*r:j*r+r])
+		}
+	}
+	return c
+}
+
+// stableQuad returns vᵀMv = ‖v − Uc‖²/β + Σ_i c_i²/(β+γ_i) with c = Uᵀv.
+// The complement term is computed from the residual v − Uc itself, not as
+// ‖v‖² − ‖c‖²: with MTFL's β = σ0/tr ≈ 1e-4/tr the cancellation in the
+// difference would be amplified by 1/β and could make the penalty
+// negative.
+func stableQuad(u []float64, r int, beta float64, gamma, v, c []float64) float64 {
+	var res float64
+	for j, vj := range v {
+		x := vj
+		if r > 0 {
+			x -= linalg.Dot(u[j*r:j*r+r], c)
+		}
+		res += x * x
+	}
+	q := res / beta
+	for i, ci := range c {
+		q += ci * ci / (beta + gamma[i])
+	}
+	return q
 }
 
 // mtflMetric returns M⁻¹ = D for the columns W̃ = W·diag(ω):
@@ -284,11 +297,7 @@ func mtflMetric(W [][]float64, omega []float64, d int, eps float64, prev []float
 	}
 	pen := make([]float64, len(W))
 	for t, w := range W {
-		q := linalg.Dot(w, w) / m.beta
-		for i, ci := range svd.proj[t] {
-			q += m.coef(i) * ci * ci
-		}
-		pen[t] = q
+		pen[t] = stableQuad(m.u, r, m.beta, m.gamma, w, svd.proj[t])
 	}
 	return m, pen, svd.basis, nil
 }

@@ -24,6 +24,7 @@ type Model struct {
 // predictor repeated for every task).
 func (tr *Trainer) Model() *Model {
 	T := len(tr.p.tasks)
+	W := tr.modelW()
 	m := &Model{Features: tr.p.d, Kind: tr.p.Data.Kind, Names: make([]string, T), W: make([][]float64, T), B: make([]float64, T)}
 	for t, td := range tr.p.tasks {
 		src := t
@@ -31,7 +32,7 @@ func (tr *Trainer) Model() *Model {
 			src = 0
 		}
 		m.Names[t] = td.name
-		m.W[t] = append([]float64(nil), tr.w[src]...)
+		m.W[t] = append([]float64(nil), W[src]...)
 		m.B[t] = tr.b[src]
 	}
 	return m

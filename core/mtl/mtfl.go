@@ -24,8 +24,14 @@ func (s *mtfl) anchor(int) []float64 { return nil }
 
 // extra is the ε·tr(D⁻¹) term of the perturbed objective
 // tr(D⁻¹(WWᵀ + εI)), so that the reported objective is the one the
-// alternation provably decreases.
-func (s *mtfl) extra() float64 { return s.env.cfg.Eps * s.m.traceM() }
+// alternation provably decreases. The authors' code leaves it out of the
+// objective its stopping rule tests, and so does the reference variant.
+func (s *mtfl) extra() float64 {
+	if s.env.cfg.Variant == Reference {
+		return 0
+	}
+	return s.env.cfg.Eps * s.m.traceM()
+}
 
 func (s *mtfl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtfl"); err != nil {

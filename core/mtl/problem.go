@@ -20,9 +20,14 @@ type Problem struct {
 	d     int
 	tasks []*taskData
 
-	poolOnce sync.Once
-	pooled   *taskData
-	poolErr  error
+	// The pooled task of STL, with uniform row weights (a sum over all
+	// rows) and with each row weighted by 1/N_t of its task (a sum of
+	// per-task means), built on first use.
+	pools [2]struct {
+		once sync.Once
+		td   *taskData
+		err  error
+	}
 }
 
 // taskData holds one task's rows and the statistics its W-step needs.
@@ -39,16 +44,22 @@ type taskData struct {
 	y    []float64
 	x    *mat.Dense // dense rows, or nil
 	s    *data.CSR  // sparse rows, or nil
+	// rw weights each row's loss (nil: every row 1). Only STL's pooled
+	// task has weights (1/N_t of the row's task); its data term is then
+	// Σ_i rw_i·loss_i with scale 1. sumW is Σ_i rw_i (n without weights).
+	rw   []float64
+	sumW float64
 
 	primal bool
 	// primal statistics
-	c        []float64 // XcᵀXc, d×d row-major
-	q        []float64 // Xcᵀyc
-	ycyc     float64   // ycᵀyc
-	ybar     float64
-	xbar     []float64 // feature means (both forms)
-	k0       []float64 // XXᵀ, n×n row-major (span form)
-	k0rowSum []float64 // row sums of K0 (span form)
+	c    []float64 // XcᵀXc, d×d row-major
+	q    []float64 // Xcᵀyc
+	ycyc float64   // ycᵀyc
+	ybar float64
+	xbar []float64 // (weighted) feature means (both forms)
+	k0   []float64 // XXᵀ, n×n row-major (span form)
+	k0pi []float64 // K0·π with π_i = rw_i/sumW, for centering (span form)
+	pipi float64   // πᵀK0π
 }
 
 // primalMaxDim is the largest dimension for which a dense task is solved in
@@ -80,33 +91,42 @@ func (p *Problem) Tasks() int { return len(p.tasks) }
 // Features returns the number of features d.
 func (p *Problem) Features() int { return p.d }
 
-func newTaskData(t *data.Task, d int) *taskData {
-	td := &taskData{name: t.Name, n: t.Rows(), y: t.Y, x: t.X, s: t.S}
-	for _, v := range t.Y {
-		td.ybar += v
+func newTaskData(t *data.Task, d int) *taskData { return newWeightedTaskData(t, d, nil) }
+
+// newWeightedTaskData is newTaskData with row weights rw (nil: all 1); the
+// means and moments are then weighted, and the span form's centering is by
+// the weighted mean.
+func newWeightedTaskData(t *data.Task, d int, rw []float64) *taskData {
+	td := &taskData{name: t.Name, n: t.Rows(), y: t.Y, x: t.X, s: t.S, rw: rw}
+	for i := 0; i < td.n; i++ {
+		td.sumW += td.wt(i)
 	}
-	td.ybar /= float64(td.n)
+	for i, v := range t.Y {
+		td.ybar += td.wt(i) * v
+	}
+	td.ybar /= td.sumW
 	td.primal = t.S == nil && (d <= td.n || d <= primalMaxDim)
 	td.xbar = make([]float64, d)
 	if td.primal {
 		for i := 0; i < td.n; i++ {
-			linalg.Axpy(td.xbar, 1/float64(td.n), t.X.RawRowView(i))
+			linalg.Axpy(td.xbar, td.wt(i)/td.sumW, t.X.RawRowView(i))
 		}
-		// C = Σ_i (x_i − x̄)(x_i − x̄)ᵀ and q = Σ_i (x_i − x̄)(y_i − ȳ), one
-		// rank-1 update per row (once per task, so plain loops suffice).
+		// C = Σ_i rw_i (x_i − x̄)(x_i − x̄)ᵀ and q = Σ_i rw_i (x_i − x̄)(y_i − ȳ),
+		// one rank-1 update per row (once per task, so plain loops suffice).
 		td.c = make([]float64, d*d)
 		td.q = make([]float64, d)
 		row := make([]float64, d)
 		for i := 0; i < td.n; i++ {
+			wi := td.wt(i)
 			for j, v := range t.X.RawRowView(i) {
 				row[j] = v - td.xbar[j]
 			}
 			yc := t.Y[i] - td.ybar
-			td.ycyc += yc * yc
-			linalg.Axpy(td.q, yc, row)
+			td.ycyc += wi * yc * yc
+			linalg.Axpy(td.q, wi*yc, row)
 			for a, ra := range row {
 				if ra != 0 {
-					linalg.Axpy(td.c[a*d:a*d+d], ra, row)
+					linalg.Axpy(td.c[a*d:a*d+d], wi*ra, row)
 				}
 			}
 		}
@@ -121,7 +141,7 @@ func newTaskData(t *data.Task, d int) *taskData {
 		for i := 0; i < n; i++ {
 			for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
 				dense[s.Indices[k]] = s.Values[k]
-				td.xbar[s.Indices[k]] += s.Values[k]
+				td.xbar[s.Indices[k]] += td.wt(i) * s.Values[k]
 			}
 			for j := 0; j <= i; j++ {
 				v := s.RowDot(j, dense)
@@ -134,7 +154,7 @@ func newTaskData(t *data.Task, d int) *taskData {
 	} else {
 		for i := 0; i < n; i++ {
 			ri := t.X.RawRowView(i)
-			linalg.Axpy(td.xbar, 1, ri)
+			linalg.Axpy(td.xbar, td.wt(i), ri)
 			for j := 0; j <= i; j++ {
 				v := linalg.Dot(ri, t.X.RawRowView(j))
 				td.k0[i*n+j], td.k0[j*n+i] = v, v
@@ -142,17 +162,26 @@ func newTaskData(t *data.Task, d int) *taskData {
 		}
 	}
 	for j := range td.xbar {
-		td.xbar[j] /= float64(n)
+		td.xbar[j] /= td.sumW
 	}
-	td.k0rowSum = make([]float64, n)
+	td.k0pi = make([]float64, n)
 	for i := 0; i < n; i++ {
 		var sum float64
-		for _, v := range td.k0[i*n : i*n+n] {
-			sum += v
+		for j, v := range td.k0[i*n : i*n+n] {
+			sum += v * td.wt(j)
 		}
-		td.k0rowSum[i] = sum
+		td.k0pi[i] = sum / td.sumW
+		td.pipi += td.wt(i) * td.k0pi[i] / td.sumW
 	}
 	return td
+}
+
+// wt returns the weight of row i.
+func (td *taskData) wt(i int) float64 {
+	if td.rw == nil {
+		return 1
+	}
+	return td.rw[i]
 }
 
 // dot returns x_iᵀw.
@@ -175,12 +204,28 @@ func (td *taskData) addRowTo(dst []float64, i int, a float64) {
 	linalg.Axpy(dst, a, td.x.RawRowView(i))
 }
 
-// pool returns the union of all tasks as one task (for STL).
-func (p *Problem) pool() (*taskData, error) {
-	p.poolOnce.Do(func() {
+// pool returns the union of all tasks as one task (for STL). With
+// perTaskMean each row is weighted by 1/N_t of its task, so that the pooled
+// data term is Σ_t (1/N_t) Σ_i loss_i, the sum of the per-task mean losses
+// of docs/algorithms.md §3; without it the rows are summed.
+func (p *Problem) pool(perTaskMean bool) (*taskData, error) {
+	slot := &p.pools[0]
+	if perTaskMean {
+		slot = &p.pools[1]
+	}
+	slot.once.Do(func() {
 		ds := p.Data
 		var all data.Task
 		all.Name = "pooled"
+		var rw []float64
+		if perTaskMean {
+			for i := range ds.Tasks {
+				n := ds.Tasks[i].Rows()
+				for k := 0; k < n; k++ {
+					rw = append(rw, 1/float64(n))
+				}
+			}
+		}
 		if ds.Sparse() {
 			s := &data.CSR{Cols: ds.Features, Indptr: []int{0}}
 			for i := range ds.Tasks {
@@ -210,10 +255,10 @@ func (p *Problem) pool() (*taskData, error) {
 			all.X = x
 		}
 		if all.Rows() > 20000 && (ds.Sparse() || ds.Features > all.Rows()) {
-			p.poolErr = fmt.Errorf("stl: %d pooled rows in %d dimensions is too large for the span solver", all.Rows(), ds.Features)
+			slot.err = fmt.Errorf("stl: %d pooled rows in %d dimensions is too large for the span solver", all.Rows(), ds.Features)
 			return
 		}
-		p.pooled = newTaskData(&all, ds.Features)
+		slot.td = newWeightedTaskData(&all, ds.Features, rw)
 	})
-	return p.pooled, p.poolErr
+	return slot.td, slot.err
 }

@@ -38,7 +38,7 @@ func (td *taskData) lossValue(loss Loss, scale float64, w []float64, b float64) 
 			wcw += wi * linalg.Dot(td.c[i*d:i*d+d], w)
 		}
 		e := td.ybar - linalg.Dot(td.xbar, w) - b
-		v := td.ycyc - 2*linalg.Dot(w, td.q) + wcw + float64(td.n)*e*e
+		v := td.ycyc - 2*linalg.Dot(w, td.q) + wcw + td.sumW*e*e
 		return scale * 0.5 * math.Max(v, 0)
 	}
 	var sum float64
@@ -46,9 +46,9 @@ func (td *taskData) lossValue(loss Loss, scale float64, w []float64, b float64) 
 		f := td.dot(i, w) + b
 		if loss == Squared {
 			r := td.y[i] - f
-			sum += 0.5 * r * r
+			sum += 0.5 * td.wt(i) * r * r
 		} else {
-			sum += softplus(-td.y[i] * f)
+			sum += td.wt(i) * softplus(-td.y[i]*f)
 		}
 	}
 	return scale * sum
@@ -88,7 +88,7 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 	case ws.loss == Squared:
 		// The span solvers know the penalty as αᵀKα, which saves an O(d·r)
 		// pass over w in high dimension.
-		pen, err = td.squaredSpan(ws, w, b)
+		pen, err = td.squaredSpan(ws, w, b, cache)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -106,13 +106,15 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 }
 
 // taskCache is the work a trainer keeps per task between outer iterations:
-// the Cholesky factor of XcᵀXc + 2ρ'M while the metric and ρ' stay the same
-// (ITL, MMTL and MTASO never change M), and the logistic data term with its
+// the Cholesky factor of XcᵀXc + 2ρ'M (primal form) or of
+// Xc M⁻¹ Xcᵀ + 2ρ'I (span form) while the metric and ρ' stay the same (ITL,
+// MMTL and MTASO never change M), and the logistic data term with its
 // derivatives at the last solution, where the next Newton run starts.
 type taskCache struct {
 	m   *metric
 	rho float64
 	l   []float64
+	xu  []float64 // the span form's row projections XcU
 
 	dataOK      bool
 	dw          []float64
@@ -189,40 +191,38 @@ func (td *taskData) projectRows(m *metric) []float64 {
 	return out
 }
 
-// kernel returns X M⁻¹ Xᵀ, centered (Xc M⁻¹ Xcᵀ) when centered is set, and
-// the projections XU (XcU) it was built from (n×r row-major).
+// kernel returns X M⁻¹ Xᵀ, or when centered is set Xc M⁻¹ Xcᵀ (rows
+// centered by the weighted mean and, for a weighted task, scaled by √rw_i
+// on both sides), and the projections XU (XcU, unscaled) it was built from
+// (n×r row-major).
 func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 	n, r := td.n, m.r
 	xu := td.projectRows(m)
-	var tot float64
-	if centered {
-		for _, s := range td.k0rowSum {
-			tot += s
+	if centered && r > 0 {
+		// Xc U = XU − 1·(x̄ᵀU), x̄ the (weighted) mean.
+		mu := make([]float64, r)
+		for i := 0; i < n; i++ {
+			linalg.Axpy(mu, td.wt(i)/td.sumW, xu[i*r:i*r+r])
 		}
-		// Xc U = XU − 1·(x̄ᵀU)
-		if r > 0 {
-			mu := make([]float64, r)
-			for i := 0; i < n; i++ {
-				linalg.Axpy(mu, 1/float64(n), xu[i*r:i*r+r])
-			}
-			for i := 0; i < n; i++ {
-				linalg.Axpy(xu[i*r:i*r+r], -1, mu)
-			}
+		for i := 0; i < n; i++ {
+			linalg.Axpy(xu[i*r:i*r+r], -1, mu)
 		}
 	}
-	fn := float64(n)
 	k := make([]float64, n*n)
 	for i := 0; i < n; i++ {
 		ri := xu[i*r : i*r+r]
 		for j := i; j < n; j++ {
 			v := td.k0[i*n+j]
 			if centered {
-				v += -td.k0rowSum[i]/fn - td.k0rowSum[j]/fn + tot/(fn*fn)
+				v += -td.k0pi[i] - td.k0pi[j] + td.pipi
 			}
 			v *= m.beta
 			rj := xu[j*r : j*r+r]
 			for c := 0; c < r; c++ {
 				v += ri[c] * m.gamma[c] * rj[c]
+			}
+			if centered && td.rw != nil {
+				v *= math.Sqrt(td.rw[i] * td.rw[j])
 			}
 			k[i*n+j], k[j*n+i] = v, v
 		}
@@ -231,15 +231,25 @@ func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 }
 
 // squaredSpan solves the squared W-step in the span of the task's centered
-// rows (ALGORITHMS.md eq. 3): (Xc M⁻¹ Xcᵀ + 2ρ'I) α = yc − Xc a,
-// w = a + M⁻¹ Xcᵀ α. Only N×N systems and O(d r) products. It returns the
+// rows (docs/algorithms.md eq. 3): (Xc M⁻¹ Xcᵀ + 2ρ'I) α = yc − Xc a,
+// w = a + M⁻¹ Xcᵀ α (for a weighted task, Xc and yc − Xc a carry √rw_i on
+// their rows). Only N×N systems and O(d r) products. It returns the
 // penalty (w−a)ᵀM(w−a) = αᵀ Xc M⁻¹ Xcᵀ α = αᵀ(r − 2ρ'α).
-func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) (float64, error) {
+func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64, cache *taskCache) (float64, error) {
 	n := td.n
 	rho2 := 2 * ws.rho / ws.scale
-	kd, xu := td.kernel(ws.m, true)
-	for i := 0; i < n; i++ {
-		kd[i*n+i] += rho2
+	var kd, xu []float64
+	if cache.m == ws.m && cache.rho == rho2 && cache.l != nil {
+		kd, xu = cache.l, cache.xu
+	} else {
+		kd, xu = td.kernel(ws.m, true)
+		for i := 0; i < n; i++ {
+			kd[i*n+i] += rho2
+		}
+		if !linalg.Cholesky(kd, n) {
+			return 0, errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
+		}
+		cache.m, cache.rho, cache.l, cache.xu = ws.m, rho2, kd, xu
 	}
 	var xba float64
 	if ws.anchor != nil {
@@ -251,15 +261,22 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64) (float64, er
 		if ws.anchor != nil {
 			r[i] -= td.dot(i, ws.anchor) - xba
 		}
-	}
-	if !linalg.Cholesky(kd, n) {
-		return 0, errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
+		if td.rw != nil {
+			r[i] *= math.Sqrt(td.rw[i])
+		}
 	}
 	alpha := append([]float64(nil), r...)
 	linalg.CholSolve(kd, n, alpha)
+	pen := math.Max(0, linalg.Dot(alpha, r)-rho2*linalg.Dot(alpha, alpha))
+	if td.rw != nil {
+		// w − a = M⁻¹Xcᵀ D^{1/2} α̃: the row coefficients are √rw_i α̃_i.
+		for i := range alpha {
+			alpha[i] *= math.Sqrt(td.rw[i])
+		}
+	}
 	td.spanToW(ws, alpha, true, xu, w)
 	*b = td.ybar - linalg.Dot(td.xbar, w)
-	return math.Max(0, linalg.Dot(alpha, r)-rho2*linalg.Dot(alpha, alpha)), nil
+	return pen, nil
 }
 
 // spanToW sets w = a + M⁻¹ v with v = Xᵀα (Xcᵀα when centered), given the
@@ -428,14 +445,16 @@ func (td *taskData) logisticData(scale float64, w []float64, b float64, e *logis
 		// softplus(z) and sigmoid(z) from one exponential.
 		ez := math.Exp(-math.Abs(z))
 		s := 1 / (1 + ez)
+		sp := math.Log1p(ez)
 		if z > 0 {
-			loss += z + math.Log1p(ez)
+			sp += z
 		} else {
-			loss += math.Log1p(ez)
 			s = ez * s
 		}
-		g := -td.y[i] * s * scale
-		c := s * (1 - s) * scale
+		wi := td.wt(i)
+		loss += wi * sp
+		g := -td.y[i] * s * scale * wi
+		c := s * (1 - s) * scale * wi
 		linalg.Axpy(grad[:d], g, row)
 		grad[d] += g
 		// Hand-written rank-1 update of the upper triangle: d is small
@@ -513,7 +532,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 	objAt := func(alpha []float64, bb float64, kAlpha []float64) float64 {
 		var s float64
 		for i := 0; i < n; i++ {
-			s += softplus(-td.y[i] * (c0[i] + kAlpha[i] + bb))
+			s += td.wt(i) * softplus(-td.y[i]*(c0[i]+kAlpha[i]+bb))
 		}
 		return s*ws.scale + ws.rho*linalg.Dot(alpha, kAlpha)
 	}
@@ -532,8 +551,8 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 			fvals[i] = c0[i] + kAlpha[i] + bb
 			z := -td.y[i] * fvals[i]
 			s := sigmoid(z)
-			g[i] = -td.y[i] * s * ws.scale
-			sv[i] = s * (1 - s) * ws.scale
+			g[i] = -td.y[i] * s * ws.scale * td.wt(i)
+			sv[i] = s * (1 - s) * ws.scale * td.wt(i)
 			sumG += g[i]
 			sumS += sv[i]
 		}

@@ -224,7 +224,7 @@ func TestSquaredClosedForm(t *testing.T) {
 		dense := newTaskData(&tk, d)
 		dense.primal = false // dense rows in the span form: rebuild its Gram
 		dense.k0 = span.k0
-		dense.k0rowSum = span.k0rowSum
+		dense.k0pi, dense.pipi = span.k0pi, span.pipi
 		for name, td := range map[string]*taskData{"primal": primal, "span": span, "dense-span": dense} {
 			w := make([]float64, d)
 			var b float64
@@ -328,7 +328,7 @@ func TestFISTAApproachesExact(t *testing.T) {
 	for k, td := range tasks {
 		start += td.objGrad(steps[k], W[k], B[k], make([]float64, d), new(float64))
 	}
-	if err := fistaJoint(tasks, steps, W, B); err != nil {
+	if err := fistaJoint(tasks, steps, W, B, nil); err != nil {
 		t.Fatal(err)
 	}
 	var got, best float64
@@ -405,6 +405,50 @@ func TestThinSVD(t *testing.T) {
 					t.Errorf("d=%d T=%d: projection of task %d on direction %d: %v, want %v", d, T, k, i, got.proj[k][i], p)
 				}
 			}
+		}
+	}
+}
+
+// TestTinyColumnWeight: tasks whose τ is ~1e-20 or 1e-30 contribute nothing
+// to W̃ (here one task holds all the weight, as the reference variant's
+// unshifted softmax produces), and their projections Uᵀw_t must still be
+// Uᵀw_t. Dividing S·Vᵀe_t by the tiny ω_t amplified round-off without bound
+// (the sentiment objective went to −1e60); the MTFL penalties read off the
+// SVD must equal the quadratic form and stay non-negative.
+func TestTinyColumnWeight(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	const d, T = 60, 7
+	W := make([][]float64, T)
+	omega := make([]float64, T)
+	for k := range W {
+		W[k] = randVec(rng, d)
+		omega[k] = 1e-20 * (rng.Float64() + 0.5)
+	}
+	omega[3] = 1e-30
+	omega[5] = 1
+	svd, err := newThinSVD(W, omega, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, w := range W {
+		for i := 0; i < svd.r; i++ {
+			var p float64
+			for j := 0; j < d; j++ {
+				p += svd.u[j*svd.r+i] * w[j]
+			}
+			if math.Abs(p-svd.proj[k][i]) > 1e-9*(1+math.Abs(p)) {
+				t.Errorf("task %d (ω %g), direction %d: projection %v, want %v", k, omega[k], i, svd.proj[k][i], p)
+			}
+		}
+	}
+	m, pen, _, err := mtflMetric(W, omega, d, 1e-8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, w := range W {
+		q := m.quad(w)
+		if !(pen[k] >= 0) || !(q >= 0) || math.Abs(pen[k]-q) > 1e-6*q {
+			t.Errorf("task %d (ω %g): penalty from the SVD %v, quadratic form %v", k, omega[k], pen[k], q)
 		}
 	}
 }

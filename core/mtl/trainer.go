@@ -28,6 +28,10 @@ type Trainer struct {
 	loss  []float64 // data term of each task at the current W
 	pen   []float64 // penalty of each task against the Θ of its W-step
 
+	// bugScale is √ρ when Config.CodeBugs asks for the authors' MTASO
+	// scaling of W, else 0 (no scaling).
+	bugScale float64
+
 	lambda  float64
 	prevTau []float64
 	prevObj float64
@@ -55,7 +59,7 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	tr = &Trainer{p: p, cfg: cfg, lambda: cfg.Lambda0}
 	tr.tasks = p.tasks
 	if cfg.Model == "stl" {
-		pooled, err := p.pool()
+		pooled, err := p.pool(perTaskMean(cfg.Loss, cfg.Variant))
 		if err != nil {
 			return nil, fmt.Errorf("new trainer: %w", err)
 		}
@@ -67,6 +71,9 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	tr.w = make([][]float64, len(tr.tasks))
 	for t := range tr.w {
 		tr.w[t] = make([]float64, p.d)
+	}
+	if cfg.CodeBugs && cfg.Model == "mtaso" {
+		tr.bugScale = math.Sqrt(cfg.Rho)
 	}
 	tr.b = make([]float64, len(tr.tasks))
 	tr.cache = make([]taskCache, len(tr.tasks))
@@ -156,7 +163,7 @@ func (tr *Trainer) step() (Snapshot, error) {
 		steps[t] = tr.wstep(t)
 	}
 	if cfg.Solver == FISTA100 {
-		if err := fistaJoint(tr.tasks, steps, tr.w, tr.b); err != nil {
+		if err := fistaJoint(tr.tasks, steps, tr.w, tr.b, nil); err != nil {
 			return Snapshot{}, err
 		}
 		for t, td := range tr.tasks {
@@ -216,47 +223,75 @@ func (tr *Trainer) step() (Snapshot, error) {
 	tr.lambda *= cfg.Pace
 
 	// 5. Θ-step.
-	if err := tr.st.update(tr.w, snap.Tau); err != nil {
+	wTheta := tr.modelW()
+	if err := tr.st.update(wTheta, snap.Tau); err != nil {
 		return Snapshot{}, err
 	}
 
 	// 6. Objective with the new Θ, and the stopping rule.
 	var obj float64
-	newPen := tr.newPenalties()
-	for t := range tr.tasks {
-		obj += tr.loss[t] + cfg.Rho*newPen[t]
+	newPen := tr.newPenalties(wTheta)
+	for t, td := range tr.tasks {
+		l := tr.loss[t]
+		if tr.bugScale != 0 {
+			l = td.lossValue(cfg.Loss, steps[t].scale, wTheta[t], tr.b[t])
+		}
+		obj += l + cfg.Rho*newPen[t]
 	}
 	obj += cfg.Rho * tr.st.extra()
 	snap.Objective = obj
 	if !finite(obj) {
 		return Snapshot{}, errNumeric("non-finite objective")
 	}
-	snap.TauChange = math.NaN()
+	snap.SelfPaced = tr.env.selfPaced
+	snap.TauChange, snap.ObjChange = Float(math.NaN()), Float(math.NaN())
 	if tr.prevTau != nil {
 		var ch float64
 		for t, v := range snap.Tau {
 			dv := v - tr.prevTau[t]
 			ch += dv * dv
 		}
-		snap.TauChange = ch
-	}
-	if k > 1 {
-		if tr.env.selfPaced && cfg.Variant == Paper {
-			snap.Converged = snap.TauChange <= cfg.TauTol
-		} else {
-			snap.Converged = math.Abs(obj-tr.prevObj) <= cfg.ObjTol*math.Abs(tr.prevObj)
-		}
+		snap.TauChange = Float(ch)
+		snap.ObjChange = Float(math.Abs(obj-tr.prevObj) / math.Abs(tr.prevObj))
 	}
 	tr.prevTau = snap.Tau
 	tr.prevObj = obj
-	snap.Done = snap.Converged || k >= cfg.MaxIter
+	tr.finish(&snap, k)
 	return snap, nil
+}
+
+// finish applies the stopping rule (docs/algorithms.md §2.4) to the
+// snapshot of iteration k. Every run stops when the relative objective
+// change falls to ObjTol; the self-paced paper variant also waits for τ to
+// settle (‖Δτ‖² ≤ TauTol at the same iteration), so self-pacing never stops
+// earlier than the alternation it wraps. The authors' ITL is one call of
+// their solver, not an alternation.
+func (tr *Trainer) finish(snap *Snapshot, k int) {
+	cfg := tr.cfg
+	if cfg.Model == "itl" && cfg.Variant == Reference {
+		snap.Converged, snap.Done, snap.Stop = true, true, StopSingle
+		return
+	}
+	if k > 1 {
+		objOK := float64(snap.ObjChange) <= cfg.ObjTol
+		if tr.env.selfPaced && cfg.Variant == Paper {
+			snap.Converged = objOK && float64(snap.TauChange) <= cfg.TauTol
+		} else {
+			snap.Converged = objOK
+		}
+	}
+	switch {
+	case snap.Converged:
+		snap.Done, snap.Stop = true, StopConverged
+	case k >= cfg.MaxIter:
+		snap.Done, snap.Stop = true, StopCap
+	}
 }
 
 // newPenalties returns every task's penalty against the Θ just updated,
 // from the structure when it knows them more cheaply than the quadratic
 // form (MTFL, from its SVD).
-func (tr *Trainer) newPenalties() []float64 {
+func (tr *Trainer) newPenalties(W [][]float64) []float64 {
 	if k, ok := tr.st.(penaltyKnower); ok {
 		if p := k.penalties(); p != nil {
 			return p
@@ -264,16 +299,34 @@ func (tr *Trainer) newPenalties() []float64 {
 	}
 	p := make([]float64, len(tr.tasks))
 	for t := range p {
-		p[t] = tr.wstep(t).penalty(tr.w[t])
+		p[t] = tr.wstep(t).penalty(W[t])
 	}
 	return p
+}
+
+// modelW returns the task vectors the Θ-step and the model see: W itself,
+// or √ρ·W under Config.CodeBugs for MTASO (the warm start of the next
+// W-step stays W, as in the authors' code).
+func (tr *Trainer) modelW() [][]float64 {
+	if tr.bugScale == 0 {
+		return tr.w
+	}
+	out := make([][]float64, len(tr.w))
+	for t, w := range tr.w {
+		out[t] = make([]float64, len(w))
+		for j, v := range w {
+			out[t][j] = tr.bugScale * v
+		}
+	}
+	return out
 }
 
 // stlSnapshot reports the pooled fit per original task; STL is done after
 // its single fit.
 func (tr *Trainer) stlSnapshot(ws *wstep) (Snapshot, error) {
 	T := len(tr.p.tasks)
-	snap := Snapshot{Iter: 1, Lambda: tr.lambda, Tau: uniform(T), TauChange: math.NaN(), Converged: true, Done: true}
+	snap := Snapshot{Iter: 1, Lambda: tr.lambda, Tau: uniform(T), TauChange: Float(math.NaN()), ObjChange: Float(math.NaN()),
+		Converged: true, Done: true, Stop: StopSingle}
 	snap.Loss = make([]float64, T)
 	snap.Penalty = make([]float64, T)
 	snap.Cost = make([]float64, T)

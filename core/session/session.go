@@ -323,7 +323,10 @@ func seqSnapshot(l seq.Learner) (mtl.Snapshot, error) {
 	}
 	T := len(s.Scores)
 	snap := mtl.Snapshot{Iter: s.Step, Tau: make([]float64, T), Cost: make([]float64, T), Loss: make([]float64, T),
-		Penalty: make([]float64, T), TauChange: math.NaN(), Done: s.Done, Converged: s.Done}
+		Penalty: make([]float64, T), TauChange: mtl.Float(math.NaN()), ObjChange: mtl.Float(math.NaN()), Done: s.Done, Converged: s.Done}
+	if s.Done {
+		snap.Stop = mtl.StopSingle
+	}
 	snap.Tau[s.Task] = 1
 	for t, v := range s.Scores {
 		if !math.IsNaN(v) && !math.IsInf(v, 0) {

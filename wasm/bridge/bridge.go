@@ -242,6 +242,9 @@ func train(args []safejs.Value) (any, error) {
 	if c.SelfPaced, err = o.boolean("selfPaced", false); err != nil {
 		return nil, err
 	}
+	if c.CodeBugs, err = o.boolean("codeBugs", false); err != nil {
+		return nil, err
+	}
 	info, err := sess.Train(to)
 	if err != nil {
 		return nil, err
@@ -257,7 +260,7 @@ func train(args []safejs.Value) (any, error) {
 func configJS(c mtl.Config) map[string]any {
 	return map[string]any{"model": c.Model, "selfPaced": c.SelfPaced, "tau": string(c.Tau), "variant": string(c.Variant),
 		"solver": string(c.Solver), "loss": string(c.Loss), "rho": c.Rho, "lambda0": c.Lambda0, "c": c.Pace,
-		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed}
+		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed, "codeBugs": c.CodeBugs}
 }
 
 func handleArg(args []safejs.Value, fn string) (int, error) {
@@ -277,13 +280,10 @@ func step(args []safejs.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	tc := any(nil)
-	if !math.IsNaN(s.TauChange) {
-		tc = s.TauChange
-	}
 	return map[string]any{"iter": s.Iter, "lambda": s.Lambda, "tau": f64Array(s.Tau), "cost": f64Array(s.Cost),
 		"loss": f64Array(s.Loss), "penalty": f64Array(s.Penalty), "objective": s.Objective, "spObjective": s.SPObjective,
-		"tauChange": tc, "converged": s.Converged, "done": s.Done}, nil
+		"tauChange": jsNum(float64(s.TauChange)), "objChange": jsNum(float64(s.ObjChange)), "converged": s.Converged,
+		"done": s.Done, "stop": string(s.Stop), "stopMessage": s.StopMessage()}, nil
 }
 
 func evaluate(args []safejs.Value) (any, error) {

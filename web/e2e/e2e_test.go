@@ -219,6 +219,11 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 	if !(mean > 0.6 && mean <= 1) {
 		t.Errorf("mean test AUC %v is not plausible", mean)
 	}
+	// The status says why the run ended.
+	status := eval[string](b, `document.getElementById("status").textContent`)
+	if !strings.Contains(status, "converged: τ and objective settled at iteration") && !strings.Contains(status, "iteration cap") {
+		t.Errorf("status %q does not say why the run ended", status)
+	}
 	b.checkSameOrigin()
 	svgs := eval[map[string]string](b, `spmtlApp.svgs()`)
 	if n := strings.Count(svgs["heatmap"], "<rect") - 1; n != 19*len(tau) {

@@ -56,7 +56,9 @@ function setStatus() {
   const cap = app.runInfo ? app.runInfo.config.maxIter : app.settings.maxIter;
   const it = last ? `iteration ${last.iter} / ${cap}   λ = ${last.lambda.toPrecision(4)}` : "iteration 0";
   const words = { idle: "ready", running: "running", paused: "paused", done: "done", failed: "failed", loading: "loading data…" };
-  $("status").textContent = `${it}   · ${words[app.state] || app.state}`;
+  // A finished run says why it ended (converged, or the iteration cap).
+  const why = app.state === "done" && last && last.stopMessage ? last.stopMessage : words[app.state] || app.state;
+  $("status").textContent = `${it}   · ${why}`;
   $("play").textContent = app.state === "running" ? "❚❚ Pause" : "▶ Play";
   $("play").disabled = !app.data || app.state === "loading";
   $("step").disabled = !app.data || app.state === "running" || app.state === "done" || app.state === "loading";

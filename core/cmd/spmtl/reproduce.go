@@ -25,6 +25,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "paper", "paper, reference or both")
 	solver := fs.String("solver", "", "W-step solver: exact or fista100 (default: the variant's)")
 	quick := fs.Bool("quick", false, "3 runs and coarse grids (3 values of rho and of lambda0)")
+	codeBugs := fs.Bool("code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 	dir := fs.String("data-dir", "", "folder holding landmine/, school/, cs/, sentiment/ (default: web/data, else ../shared/data)")
 	out := fs.String("out", "", "write the table as `prefix`.md, prefix.csv and prefix.json")
 	sequential := fs.Bool("sequential", false, "the landmine comparison of task orderings instead: ITL, CL, ELLA (4 rules), MTFL, spMTFL")
@@ -61,7 +62,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 		if v != mtl.Paper && v != mtl.Reference {
 			return fmt.Errorf("unknown -variant %q (want paper, reference or both)", v)
 		}
-		opt := eval.Options{Runs: *runs, Folds: *folds, Variant: v, Solver: mtl.Solver(*solver),
+		opt := eval.Options{Runs: *runs, Folds: *folds, Variant: v, Solver: mtl.Solver(*solver), CodeBugs: *codeBugs,
 			Methods:  map[bool][]eval.Method{true: eval.SequentialMethods}[*sequential],
 			Progress: func(msg string) { fmt.Fprintf(stderr, "[%6.1fs] %s: %s\n", time.Since(start).Seconds(), v, msg) }}
 		tab, err := eval.Reproduce(ctx, exps, opt)

@@ -119,6 +119,7 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&c.Delta, "delta", 0.01, "weight of hard tasks under the hard rule")
 	fs.IntVar(&c.H, "h", 5, "MTASO subspace dimension")
 	fs.IntVar(&c.MaxIter, "maxiter", 10, "outer iteration cap")
+	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 }
 
 // trainReport is what -json writes.
@@ -219,21 +220,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		for _, v := range perTask {
 			rep.PerTask = append(rep.PerTask, jsonFloat(v))
 		}
-		for i := range rep.History {
-			rep.History[i].TauChange = sanitize(rep.History[i].TauChange)
-		}
 		return writeJSON(*jsonOut, stdout, rep)
 	}
 	return nil
-}
-
-// sanitize maps a non-finite value to 0 for JSON (the first iteration's τ
-// change is undefined).
-func sanitize(v float64) float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0
-	}
-	return v
 }
 
 func writeJSON(path string, stdout io.Writer, v any) error {

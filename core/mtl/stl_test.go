@@ -1,0 +1,129 @@
+package mtl
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/data"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestSTLPerTaskMean: STL minimizes Σ_t l_t(w, b) + μ‖w‖² with l_t the
+// task's mean loss (docs/algorithms.md §3), not one mean over the pooled
+// rows; with unequal task sizes the two differ. The squared case is checked
+// against the weighted normal equations, in the primal form (dense, small
+// d) and the span form (sparse rows); the logistic case by the gradient of
+// the per-task-mean objective at the solution. Under the reference variant
+// the squared loss is a plain sum over all rows.
+func TestSTLPerTaskMean(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 72))
+	const d, mu = 5, 0.7
+	sizes := []int{8, 20, 45}
+	for _, tc := range []struct {
+		sparse bool
+		loss   Loss
+		v      Variant
+	}{
+		{false, Squared, Paper}, {true, Squared, Paper}, {false, Squared, Reference}, {true, Squared, Reference},
+		{false, Logistic, Paper}, {true, Logistic, Paper},
+	} {
+		name := fmt.Sprintf("sparse=%v/%s/%s", tc.sparse, tc.loss, tc.v)
+		ds := &data.Dataset{Name: "stl", Features: d, Kind: data.Regression}
+		if tc.loss == Logistic {
+			ds.Kind = data.Classification
+		}
+		for k, n := range sizes {
+			tk := randTask(rng, n, d, tc.loss == Logistic)
+			tk.Name = fmt.Sprint("t", k)
+			if tc.sparse {
+				tk = toSparse(tk)
+			}
+			ds.Tasks = append(ds.Tasks, tk)
+		}
+		tr := mustTrainer(t, ds, Config{Model: "stl", Loss: tc.loss, Variant: tc.v, Solver: Exact, Rho: mu})
+		if _, err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		m := tr.Model()
+		w, b := m.W[0], m.B[0]
+		// Gradient of Σ_t c_t Σ_i loss_i + μ‖w‖², c_t = 1/N_t or 1.
+		gw := make([]float64, d)
+		var gb float64
+		for k := range ds.Tasks {
+			task := &ds.Tasks[k]
+			c := 1 / float64(task.Rows())
+			if tc.loss == Squared && tc.v == Reference {
+				c = 1
+			}
+			for i := 0; i < task.Rows(); i++ {
+				f := task.Dot(i, w) + b
+				var g float64
+				if tc.loss == Squared {
+					g = f - task.Y[i]
+				} else {
+					g = -task.Y[i] / (1 + math.Exp(task.Y[i]*f))
+				}
+				row := make([]float64, d)
+				if task.X != nil {
+					copy(row, task.X.RawRowView(i))
+				} else {
+					for p := task.S.Indptr[i]; p < task.S.Indptr[i+1]; p++ {
+						row[task.S.Indices[p]] = task.S.Values[p]
+					}
+				}
+				for j := range gw {
+					gw[j] += c * g * row[j]
+				}
+				gb += c * g
+			}
+		}
+		worst := math.Abs(gb)
+		for j := range gw {
+			worst = math.Max(worst, math.Abs(gw[j]+2*mu*w[j]))
+		}
+		if worst > 1e-8 {
+			t.Errorf("%s: gradient of the per-task-mean objective at the STL solution is %g", name, worst)
+		}
+	}
+	// And the closed form for the squared paper case.
+	ds := &data.Dataset{Name: "stl", Features: d, Kind: data.Regression}
+	for k, n := range sizes {
+		tk := randTask(rng, n, d, false)
+		tk.Name = fmt.Sprint("t", k)
+		ds.Tasks = append(ds.Tasks, tk)
+	}
+	A := mat.NewSymDense(d+1, nil)
+	rhs := mat.NewVecDense(d+1, nil)
+	for k := range ds.Tasks {
+		task := &ds.Tasks[k]
+		c := 1 / float64(task.Rows())
+		for i := 0; i < task.Rows(); i++ {
+			xa := mat.NewVecDense(d+1, append(append([]float64(nil), task.X.RawRowView(i)...), 1))
+			A.SymRankOne(A, c, xa)
+			rhs.AddScaledVec(rhs, c*task.Y[i], xa)
+		}
+	}
+	for j := 0; j < d; j++ {
+		A.SetSym(j, j, A.At(j, j)+2*mu)
+	}
+	var want mat.VecDense
+	if err := want.SolveVec(A, rhs); err != nil {
+		t.Fatal(err)
+	}
+	tr := mustTrainer(t, ds, Config{Model: "stl", Rho: mu})
+	if _, err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m := tr.Model()
+	for j := 0; j < d; j++ {
+		if math.Abs(m.W[0][j]-want.AtVec(j)) > 1e-9 {
+			t.Errorf("w[%d] = %v, closed form %v", j, m.W[0][j], want.AtVec(j))
+		}
+	}
+	if math.Abs(m.B[0]-want.AtVec(d)) > 1e-9 {
+		t.Errorf("b = %v, closed form %v", m.B[0], want.AtVec(d))
+	}
+}

@@ -1,0 +1,168 @@
+package mtl
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestSelfPacedNeverStopsEarly: with λ far above the spread of the task
+// costs, τ is uniform at every iteration, so ‖Δτ‖² = 0 from iteration 2 on
+// while the MTFL objective is still falling. The self-paced run must then
+// be its baseline iterate for iterate: the same number of iterations, the
+// same objective, the same W. (The τ test alone stopped it at iteration 2.)
+func TestSelfPacedNeverStopsEarly(t *testing.T) {
+	for _, tc := range []struct {
+		model string
+		loss  Loss
+	}{{"mtfl", Squared}, {"mtfl", Logistic}, {"mmtl", Squared}, {"mtaso", Logistic}} {
+		ds, _ := randDataset(8, 5, 30, 6, 3, tc.loss == Logistic, 0.3)
+		run := func(sp bool) *Trainer {
+			tr := mustTrainer(t, ds, Config{Model: tc.model, Loss: tc.loss, SelfPaced: sp, Rho: 0.05, Lambda0: 1e9, H: 2, MaxIter: 30})
+			if _, err := tr.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			return tr
+		}
+		base, sp := run(false), run(true)
+		hb, hs := base.History(), sp.History()
+		if len(hb) < 3 {
+			t.Fatalf("%s/%s: the baseline stopped after %d iterations; the test needs a longer alternation", tc.model, tc.loss, len(hb))
+		}
+		if float64(hs[1].TauChange) > 1e-12 {
+			t.Fatalf("%s/%s: τ is not uniform at iteration 2 (change %g)", tc.model, tc.loss, hs[1].TauChange)
+		}
+		if len(hs) != len(hb) {
+			t.Errorf("%s/%s: self-paced run stopped after %d iterations, its baseline after %d", tc.model, tc.loss, len(hs), len(hb))
+			continue
+		}
+		last := len(hb) - 1
+		if d := math.Abs(hs[last].Objective - hb[last].Objective); d > 1e-9*math.Abs(hb[last].Objective) {
+			t.Errorf("%s/%s: final objective %v, baseline %v", tc.model, tc.loss, hs[last].Objective, hb[last].Objective)
+		}
+		ms, mb := sp.Model(), base.Model()
+		for k := range mb.W {
+			for j := range mb.W[k] {
+				if math.Abs(ms.W[k][j]-mb.W[k][j]) > 1e-8*(1+math.Abs(mb.W[k][j])) {
+					t.Fatalf("%s/%s: w[%d][%d] = %v, baseline %v", tc.model, tc.loss, k, j, ms.W[k][j], mb.W[k][j])
+				}
+			}
+		}
+	}
+}
+
+// TestStopRule: the paper variant's self-paced run stops only when both the
+// τ change and the relative objective change are small at the same
+// iteration; every run says why it ended.
+func TestStopRule(t *testing.T) {
+	ds, _ := randDataset(9, 6, 30, 5, 3, false, 0.5)
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"sp paper", Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, Lambda0: 0.2, MaxIter: 300}},
+		{"baseline", Config{Model: "mmtl", Rho: 0.1, MaxIter: 300}},
+		{"sp reference", Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, Lambda0: 0.2, MaxIter: 300, Variant: Reference, Solver: Exact}},
+		{"cap", Config{Model: "mtfl", SelfPaced: true, Rho: 0.1, Lambda0: 0.2, MaxIter: 2}},
+	} {
+		tr := mustTrainer(t, ds, tc.cfg)
+		last, err := tr.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := tr.Config()
+		for _, s := range tr.History()[:len(tr.History())-1] {
+			if s.Done || s.Stop != NotStopped || s.StopMessage() != "" {
+				t.Errorf("%s: iteration %d already says done (%q)", tc.name, s.Iter, s.Stop)
+			}
+		}
+		switch {
+		case tc.name == "cap":
+			if last.Stop != StopCap || last.Iter != 2 || !strings.Contains(last.StopMessage(), "iteration cap") {
+				t.Errorf("%s: stop %q at %d: %q", tc.name, last.Stop, last.Iter, last.StopMessage())
+			}
+		default:
+			if last.Stop != StopConverged {
+				t.Fatalf("%s: stop %q after %d iterations", tc.name, last.Stop, last.Iter)
+			}
+			objOK := float64(last.ObjChange) <= cfg.ObjTol
+			tauOK := float64(last.TauChange) <= cfg.TauTol
+			if !objOK || (tc.name == "sp paper" && !tauOK) {
+				t.Errorf("%s: stopped with objective change %g, τ change %g", tc.name, last.ObjChange, last.TauChange)
+			}
+			want := "converged: objective settled at iteration"
+			if last.SelfPaced {
+				want = "converged: τ and objective settled at iteration"
+			}
+			if !strings.HasPrefix(last.StopMessage(), want) {
+				t.Errorf("%s: message %q, want prefix %q", tc.name, last.StopMessage(), want)
+			}
+		}
+	}
+}
+
+// TestFirstTauChangeIsNull: the τ change of the first iteration is
+// undefined, NaN in Go and null in JSON, never 0.
+func TestFirstTauChangeIsNull(t *testing.T) {
+	ds, _ := randDataset(2, 3, 20, 4, 2, false, 0.2)
+	tr := mustTrainer(t, ds, Config{Model: "mtfl", SelfPaced: true, MaxIter: 2})
+	if _, err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h := tr.History()
+	if !math.IsNaN(float64(h[0].TauChange)) || math.IsNaN(float64(h[1].TauChange)) {
+		t.Fatalf("τ changes %v, %v", h[0].TauChange, h[1].TauChange)
+	}
+	b, err := json.Marshal(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back[0]["tauChange"] != nil || back[1]["tauChange"] == nil {
+		t.Errorf("JSON τ changes %v, %v", back[0]["tauChange"], back[1]["tauChange"])
+	}
+	var again []Snapshot
+	if err := json.Unmarshal(b, &again); err != nil || !math.IsNaN(float64(again[0].TauChange)) {
+		t.Errorf("round trip: %v, %v", err, again[0].TauChange)
+	}
+}
+
+// TestCodeBugsScalesMTASO: with Config.CodeBugs, MTASO returns √ρ·W after
+// each W-step (the authors' in-place scaling) and its next targets come
+// from the scaled vectors; without it nothing is scaled.
+func TestCodeBugsScalesMTASO(t *testing.T) {
+	ds, _ := randDataset(6, 5, 30, 6, 3, false, 0.3)
+	one := func(bugs bool, iters int) *Model {
+		tr := mustTrainer(t, ds, Config{Model: "mtaso", Rho: 4, H: 2, MaxIter: iters, CodeBugs: bugs, ObjTol: 1e-300})
+		if _, err := tr.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return tr.Model()
+	}
+	plain, bug := one(false, 1), one(true, 1)
+	for k := range plain.W {
+		for j := range plain.W[k] {
+			if math.Abs(bug.W[k][j]-2*plain.W[k][j]) > 1e-12*(1+math.Abs(plain.W[k][j])) {
+				t.Fatalf("iteration 1: w[%d][%d] = %v with the bug, want √ρ·%v", k, j, bug.W[k][j], plain.W[k][j])
+			}
+		}
+		if bug.B[k] != plain.B[k] {
+			t.Fatalf("the bias must stay unscaled: %v vs %v", bug.B[k], plain.B[k])
+		}
+	}
+	plain2, bug2 := one(false, 2), one(true, 2)
+	var diff float64
+	for k := range plain2.W {
+		for j := range plain2.W[k] {
+			diff = math.Max(diff, math.Abs(bug2.W[k][j]-2*plain2.W[k][j]))
+		}
+	}
+	if diff < 1e-6 {
+		t.Errorf("iteration 2: the scaled targets changed nothing (max difference %g)", diff)
+	}
+}

@@ -1,0 +1,250 @@
+package mtl
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/optimize"
+)
+
+// JointMMTL is mean-regularized MTL solved as one problem, the way the
+// authors computed their MMTL row (docs/algorithms.md §5.2):
+//
+//	min_{W,b} Σ_t l_t(w_t, b_t) + ρ·tr(W Ω Wᵀ),  Ω = I − 11ᵀ/T,
+//
+// where ρ·tr(WΩWᵀ) = ρ·Σ_t ‖w_t − w̄‖². It is a single fit, not an
+// alternation: with the fista100 solver one call of the authors' solver on
+// the joint objective from zero; with the exact solver the joint optimum
+// itself, found by minimizing the convex value function
+//
+//	φ(a) = Σ_t min_{w,b} [l_t(w, b) + ρ‖w − a‖²]
+//
+// over the shared mean a (the minimizers over a and over W coincide: a is
+// then the mean of the w_t). Each evaluation of φ and of its gradient
+// ∇φ(a) = 2ρ Σ_t (a − w_t(a)) is one exact W-step per task; gonum's L-BFGS
+// drives a to a relative gradient of 1e-10.
+//
+// The alternating MMTL of the trainer (model "mmtl") reaches the same
+// optimum only as its alternation converges; it stays the baseline of
+// spMMTL because self-pacing wraps an alternation.
+type JointMMTL struct {
+	p     *Problem
+	cfg   Config
+	w     [][]float64
+	b     []float64
+	cache []taskCache
+	hist  []Snapshot
+	err   error
+	// Evals counts the W-steps per task the exact solve took (one per
+	// evaluation of φ).
+	evals int
+}
+
+// NewJointMMTL returns the joint MMTL fit of p with cfg (cfg.Model is
+// ignored; the self-paced switch must be off: self-pacing wraps the
+// alternating MMTL).
+func NewJointMMTL(p *Problem, cfg Config) (j *JointMMTL, err error) {
+	defer recoverTo(&err, "new joint mmtl")
+	if p == nil {
+		return nil, errors.New("new joint mmtl: nil problem")
+	}
+	cfg.Model = "mmtl"
+	classification := p.Data.Kind == dataClassification
+	cfg = cfg.Defaults(classification)
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("new joint mmtl: %w", err)
+	}
+	if cfg.SelfPaced {
+		return nil, errors.New("new joint mmtl: the joint MMTL has no self-paced version (self-pacing wraps the alternating mmtl)")
+	}
+	if cfg.Loss == Logistic && !classification {
+		return nil, errors.New("new joint mmtl: the logistic loss needs binary labels, and this data set is regression")
+	}
+	cfg.Model = "mmtl-joint"
+	j = &JointMMTL{p: p, cfg: cfg, w: make([][]float64, len(p.tasks)), b: make([]float64, len(p.tasks)), cache: make([]taskCache, len(p.tasks))}
+	for t := range j.w {
+		j.w[t] = make([]float64, p.d)
+	}
+	return j, nil
+}
+
+// Config returns the configuration in force.
+func (j *JointMMTL) Config() Config { return j.cfg }
+
+// Done reports whether the fit is made.
+func (j *JointMMTL) Done() bool { return len(j.hist) > 0 || j.err != nil }
+
+// History returns the single snapshot once the fit is made.
+func (j *JointMMTL) History() []Snapshot { return j.hist }
+
+// Model returns the predictors.
+func (j *JointMMTL) Model() *Model {
+	T := len(j.p.tasks)
+	m := &Model{Features: j.p.d, Kind: j.p.Data.Kind, Names: make([]string, T), W: make([][]float64, T), B: make([]float64, T)}
+	for t, td := range j.p.tasks {
+		m.Names[t] = td.name
+		m.W[t] = append([]float64(nil), j.w[t]...)
+		m.B[t] = j.b[t]
+	}
+	return m
+}
+
+// Step makes the fit; afterwards it returns the same snapshot again.
+func (j *JointMMTL) Step() (snap Snapshot, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("step: internal error: %v", r)
+			j.err = err
+		}
+	}()
+	if len(j.hist) > 0 {
+		return j.hist[0], nil
+	}
+	if j.err != nil {
+		return snap, j.err
+	}
+	if j.cfg.Solver == FISTA100 {
+		err = j.fista()
+	} else {
+		err = j.exact()
+	}
+	if err != nil {
+		j.err = fmt.Errorf("iteration 1: %w", err)
+		return snap, j.err
+	}
+	snap = j.snapshot()
+	j.hist = append(j.hist, snap)
+	return snap, nil
+}
+
+// steps returns the per-task W-steps with anchor a (nil: 0) and the given ρ.
+func (j *JointMMTL) steps(a []float64, rho float64) []*wstep {
+	m := identityMetric(j.p.d)
+	out := make([]*wstep, len(j.p.tasks))
+	for t, td := range j.p.tasks {
+		out[t] = &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, td), rho: rho, m: m, anchor: a}
+	}
+	return out
+}
+
+// fista is one call of the authors' solver on the joint objective: the
+// per-task data terms plus ρ·Σ_t‖w_t − w̄‖², whose gradient in w_t is
+// 2ρ(w_t − w̄).
+func (j *JointMMTL) fista() error {
+	rho := j.cfg.Rho
+	joint := func(W, grad [][]float64) float64 {
+		mean := columnMean(W)
+		var v float64
+		for t, w := range W {
+			for i, wi := range w {
+				dv := wi - mean[i]
+				v += dv * dv
+				if grad != nil {
+					grad[t][i] += 2 * rho * dv
+				}
+			}
+		}
+		return rho * v
+	}
+	return fistaJoint(j.p.tasks, j.steps(nil, 0), j.w, j.b, joint)
+}
+
+// exact minimizes the value function φ(a) with L-BFGS and leaves the
+// W-step solutions at the minimizer in j.w, j.b.
+func (j *JointMMTL) exact() error {
+	d, rho := j.p.d, j.cfg.Rho
+	m := identityMetric(d) // one pointer for every evaluation: the caches hold
+	var lastA []float64
+	var lastF float64
+	var lastG []float64
+	var evalErr error
+	eval := func(a []float64) (float64, []float64) {
+		if lastA != nil && floats.Equal(a, lastA) {
+			return lastF, lastG
+		}
+		j.evals++
+		f := 0.0
+		g := make([]float64, d)
+		anchor := append([]float64(nil), a...)
+		for t, td := range j.p.tasks {
+			ws := &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, td), rho: rho, m: m, anchor: anchor}
+			l, pen, err := td.solveExact(ws, j.w[t], &j.b[t], &j.cache[t])
+			if err != nil && evalErr == nil {
+				evalErr = err
+			}
+			f += l + rho*pen
+			for i := range g {
+				g[i] += 2 * rho * (a[i] - j.w[t][i])
+			}
+		}
+		lastA, lastF, lastG = anchor, f, g
+		return f, g
+	}
+	a0 := make([]float64, d)
+	f0, g0 := eval(a0)
+	if evalErr != nil {
+		return evalErr
+	}
+	// The first point's W are the ITL solutions with ρ; start from their
+	// mean, where φ is already much lower than at 0.
+	start := columnMean(j.w)
+	scale := math.Max(floats.Norm(g0, math.Inf(1)), 1e-300)
+	prob := optimize.Problem{
+		Func: func(a []float64) float64 { f, _ := eval(a); return f },
+		Grad: func(grad, a []float64) { _, g := eval(a); copy(grad, g) },
+	}
+	settings := &optimize.Settings{
+		GradientThreshold: 1e-10 * scale,
+		Converger:         &optimize.FunctionConverge{Relative: 1e-15, Iterations: 20},
+		FuncEvaluations:   2000,
+	}
+	res, err := optimize.Minimize(prob, start, settings, &optimize.LBFGS{Store: 20})
+	if evalErr != nil {
+		return evalErr
+	}
+	if err != nil && res == nil {
+		return errNumeric(fmt.Sprintf("joint mmtl: %v", err))
+	}
+	x := start
+	if res != nil && res.F <= f0 {
+		x = res.X
+	}
+	// Leave the W-step solutions of the minimizer in j.w, j.b.
+	lastA = nil
+	eval(x)
+	return evalErr
+}
+
+// snapshot reports the fit: per-task loss, ‖w_t − w̄‖², the objective.
+func (j *JointMMTL) snapshot() Snapshot {
+	T := len(j.p.tasks)
+	mean := columnMean(j.w)
+	snap := Snapshot{Iter: 1, Lambda: j.cfg.Lambda0, Tau: uniform(T), Loss: make([]float64, T), Penalty: make([]float64, T),
+		Cost: make([]float64, T), TauChange: Float(math.NaN()), ObjChange: Float(math.NaN()), Converged: true, Done: true, Stop: StopSingle}
+	for t, td := range j.p.tasks {
+		sc := lossScale(j.cfg.Loss, j.cfg.Variant, td)
+		l := td.lossValue(j.cfg.Loss, sc, j.w[t], j.b[t])
+		diff := append([]float64(nil), j.w[t]...)
+		linalg.Axpy(diff, -1, mean)
+		pen := linalg.Dot(diff, diff)
+		norm := sc * float64(td.n)
+		snap.Loss[t] = l / norm
+		snap.Penalty[t] = pen
+		snap.Cost[t] = (l + j.cfg.Rho*pen) / norm
+		snap.Objective += l + j.cfg.Rho*pen
+	}
+	snap.SPObjective = snap.Objective
+	return snap
+}
+
+// columnMean returns (1/T) Σ_t w_t.
+func columnMean(W [][]float64) []float64 {
+	mean := make([]float64, len(W[0]))
+	for _, w := range W {
+		linalg.Axpy(mean, 1/float64(len(W)), w)
+	}
+	return mean
+}

@@ -29,7 +29,7 @@ func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []flo
 	if !(rho > 0) {
 		return fit, fmt.Errorf("fit task: rho must be positive, got %v", rho)
 	}
-	td := p.tasks[t]
+	td := p.origTasks()[t]
 	ws := &wstep{loss: loss, scale: lossScale(loss, v, td), rho: rho, m: identityMetric(p.d), anchor: anchor}
 	fit.W = make([]float64, p.d)
 	if fit.Loss, fit.Penalty, err = td.solveExact(ws, fit.W, &fit.B, nil); err != nil {

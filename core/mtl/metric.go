@@ -17,6 +17,7 @@ import (
 // M = D⁻¹ = (1/β)·I + U·diag(1/(β+γ) − 1/β)·Uᵀ.
 type metric struct {
 	d     int
+	full  int // the dimension the trace counts (d, or the data's features in span coordinates)
 	beta  float64
 	u     []float64 // d×r, row-major: u[j*r+i] is U_ji
 	r     int
@@ -25,9 +26,9 @@ type metric struct {
 	dense []float64 // M (not M⁻¹), d×d row-major, formed lazily for the primal solver
 }
 
-func identityMetric(d int) *metric { return &metric{d: d, beta: 1} }
+func identityMetric(d int) *metric { return &metric{d: d, full: d, beta: 1} }
 
-func scaledIdentityMetric(d int, beta float64) *metric { return &metric{d: d, beta: beta} }
+func scaledIdentityMetric(d int, beta float64) *metric { return &metric{d: d, full: d, beta: beta} }
 
 // coef returns 1/(β+γ_i) − 1/β, the rank-r correction of M.
 func (m *metric) coef(i int) float64 { return 1/(m.beta+m.gamma[i]) - 1/m.beta }
@@ -101,9 +102,10 @@ func (m *metric) quad(v []float64) float64 {
 	return stableQuad(m.u, m.r, m.beta, m.gamma, v, c)
 }
 
-// traceM returns tr(M) = Σ 1/(β+γ_i) + (d−r)/β.
+// traceM returns tr(M) = Σ 1/(β+γ_i) + (d−r)/β, over all m.full
+// dimensions.
 func (m *metric) traceM() float64 {
-	t := float64(m.d-m.r) / m.beta
+	t := float64(m.full-m.r) / m.beta
 	for i := 0; i < m.r; i++ {
 		t += 1 / (m.beta + m.gamma[i])
 	}
@@ -276,22 +278,23 @@ func stableQuad(u []float64, r int, beta float64, gamma, v, c []float64) float64
 
 // mtflMetric returns M⁻¹ = D for the columns W̃ = W·diag(ω):
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
-// normalization over the full dimension d (§6, §11). It also returns each
+// normalization over all dFull dimensions of the data even when the
+// vectors have only d (span) coordinates (§6, §11). It also returns each
 // w_tᵀ D⁻¹ w_t, read off the SVD.
-func mtflMetric(W [][]float64, omega []float64, d int, eps float64, prev []float64) (*metric, []float64, []float64, error) {
+func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev []float64) (*metric, []float64, []float64, error) {
 	svd, err := newThinSVD(W, omega, d, prev)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("mtfl D-step: %w", err)
 	}
 	r := svd.r
 	sigma0 := math.Sqrt(eps)
-	tr := float64(d-r) * sigma0
+	tr := float64(dFull-r) * sigma0
 	sig := make([]float64, r)
 	for i, si := range svd.s {
 		sig[i] = math.Sqrt(si*si + eps)
 		tr += sig[i]
 	}
-	m := &metric{d: d, beta: sigma0 / tr, r: r, u: svd.u, gamma: make([]float64, r)}
+	m := &metric{d: d, full: dFull, beta: sigma0 / tr, r: r, u: svd.u, gamma: make([]float64, r)}
 	for i := range sig {
 		m.gamma[i] = (sig[i] - sigma0) / tr
 	}

@@ -33,6 +33,9 @@ import (
 type JointMMTL struct {
 	p     *Problem
 	cfg   Config
+	tasks []*taskData // in the solver's coordinates
+	// reduced is set when tasks are in span coordinates.
+	reduced bool
 	w     [][]float64
 	b     []float64
 	cache []taskCache
@@ -65,8 +68,9 @@ func NewJointMMTL(p *Problem, cfg Config) (j *JointMMTL, err error) {
 	}
 	cfg.Model = "mmtl-joint"
 	j = &JointMMTL{p: p, cfg: cfg, w: make([][]float64, len(p.tasks)), b: make([]float64, len(p.tasks)), cache: make([]taskCache, len(p.tasks))}
+	j.tasks, j.reduced = p.tasksFor(cfg.Solver)
 	for t := range j.w {
-		j.w[t] = make([]float64, p.d)
+		j.w[t] = make([]float64, len(j.tasks[0].xbar))
 	}
 	return j, nil
 }
@@ -84,9 +88,9 @@ func (j *JointMMTL) History() []Snapshot { return j.hist }
 func (j *JointMMTL) Model() *Model {
 	T := len(j.p.tasks)
 	m := &Model{Features: j.p.d, Kind: j.p.Data.Kind, Names: make([]string, T), W: make([][]float64, T), B: make([]float64, T)}
-	for t, td := range j.p.tasks {
+	for t, td := range j.tasks {
 		m.Names[t] = td.name
-		m.W[t] = append([]float64(nil), j.w[t]...)
+		m.W[t] = j.p.toFull(j.w[t], j.reduced)
 		m.B[t] = j.b[t]
 	}
 	return m
@@ -122,9 +126,9 @@ func (j *JointMMTL) Step() (snap Snapshot, err error) {
 
 // steps returns the per-task W-steps with anchor a (nil: 0) and the given ρ.
 func (j *JointMMTL) steps(a []float64, rho float64) []*wstep {
-	m := identityMetric(j.p.d)
-	out := make([]*wstep, len(j.p.tasks))
-	for t, td := range j.p.tasks {
+	m := identityMetric(len(j.w[0]))
+	out := make([]*wstep, len(j.tasks))
+	for t, td := range j.tasks {
 		out[t] = &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, td), rho: rho, m: m, anchor: a}
 	}
 	return out
@@ -149,13 +153,13 @@ func (j *JointMMTL) fista() error {
 		}
 		return rho * v
 	}
-	return fistaJoint(j.p.tasks, j.steps(nil, 0), j.w, j.b, joint)
+	return fistaJoint(j.tasks, j.steps(nil, 0), j.w, j.b, joint)
 }
 
 // exact minimizes the value function φ(a) with L-BFGS and leaves the
 // W-step solutions at the minimizer in j.w, j.b.
 func (j *JointMMTL) exact() error {
-	d, rho := j.p.d, j.cfg.Rho
+	d, rho := len(j.w[0]), j.cfg.Rho
 	m := identityMetric(d) // one pointer for every evaluation: the caches hold
 	var lastA []float64
 	var lastF float64
@@ -169,7 +173,7 @@ func (j *JointMMTL) exact() error {
 		f := 0.0
 		g := make([]float64, d)
 		anchor := append([]float64(nil), a...)
-		for t, td := range j.p.tasks {
+		for t, td := range j.tasks {
 			ws := &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, td), rho: rho, m: m, anchor: anchor}
 			l, pen, err := td.solveExact(ws, j.w[t], &j.b[t], &j.cache[t])
 			if err != nil && evalErr == nil {
@@ -220,11 +224,11 @@ func (j *JointMMTL) exact() error {
 
 // snapshot reports the fit: per-task loss, ‖w_t − w̄‖², the objective.
 func (j *JointMMTL) snapshot() Snapshot {
-	T := len(j.p.tasks)
+	T := len(j.tasks)
 	mean := columnMean(j.w)
 	snap := Snapshot{Iter: 1, Lambda: j.cfg.Lambda0, Tau: uniform(T), Loss: make([]float64, T), Penalty: make([]float64, T),
 		Cost: make([]float64, T), TauChange: Float(math.NaN()), ObjChange: Float(math.NaN()), Converged: true, Done: true, Stop: StopSingle}
-	for t, td := range j.p.tasks {
+	for t, td := range j.tasks {
 		sc := lossScale(j.cfg.Loss, j.cfg.Variant, td)
 		l := td.lossValue(j.cfg.Loss, sc, j.w[t], j.b[t])
 		diff := append([]float64(nil), j.w[t]...)

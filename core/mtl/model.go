@@ -23,16 +23,20 @@ type Model struct {
 // Model returns a copy of the current predictors (for STL, the pooled
 // predictor repeated for every task).
 func (tr *Trainer) Model() *Model {
-	T := len(tr.p.tasks)
+	T := len(tr.all)
 	W := tr.modelW()
 	m := &Model{Features: tr.p.d, Kind: tr.p.Data.Kind, Names: make([]string, T), W: make([][]float64, T), B: make([]float64, T)}
-	for t, td := range tr.p.tasks {
+	for t, td := range tr.all {
 		src := t
 		if tr.stl {
 			src = 0
 		}
 		m.Names[t] = td.name
-		m.W[t] = append([]float64(nil), W[src]...)
+		if tr.stl && t > 0 {
+			m.W[t] = append([]float64(nil), m.W[0]...)
+		} else {
+			m.W[t] = tr.p.toFull(W[src], tr.reduced)
+		}
 		m.B[t] = tr.b[src]
 	}
 	return m

@@ -11,12 +11,15 @@ type mtfl struct {
 }
 
 func newMTFL(env structureEnv) structure {
-	// D^(0): Argyriou's I/d (paper variant) or the authors' d·I (reference).
-	beta := 1 / float64(env.d)
+	// D^(0): Argyriou's I/d (paper variant) or the authors' d·I
+	// (reference), with d the data's features even in span coordinates.
+	beta := 1 / float64(env.dFull)
 	if env.cfg.Variant == Reference {
-		beta = float64(env.d)
+		beta = float64(env.dFull)
 	}
-	return &mtfl{env: env, m: scaledIdentityMetric(env.d, beta)}
+	m := scaledIdentityMetric(env.d, beta)
+	m.full = env.dFull
+	return &mtfl{env: env, m: m}
 }
 
 func (s *mtfl) metric() *metric      { return s.m }
@@ -37,7 +40,7 @@ func (s *mtfl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtfl"); err != nil {
 		return err
 	}
-	m, pen, basis, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.cfg.Eps, s.basis)
+	m, pen, basis, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.dFull, s.env.cfg.Eps, s.basis)
 	if err != nil {
 		return err
 	}

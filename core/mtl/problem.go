@@ -16,14 +16,24 @@ import (
 // a Problem is safe for concurrent use by several trainers.
 type Problem struct {
 	// Data is the training set the problem was prepared from.
-	Data  *data.Dataset
-	d     int
-	tasks []*taskData
+	Data *data.Dataset
+	d    int // features of Data
 
-	// The pooled task of STL, with uniform row weights (a sum over all
-	// rows) and with each row weighted by 1/N_t of its task (a sum of
-	// per-task means), built on first use.
-	pools [2]struct {
+	// tasks are in the coordinates of the exact solvers: the span of the
+	// training rows when red is set (span.go), else the original ones.
+	tasks   []*taskData
+	red     *reduction
+	redData *data.Dataset // Data in span coordinates, when red is set
+
+	// orig are the tasks in the original coordinates (the same slice as
+	// tasks without a reduction), for the fista100 solver and FitTask.
+	origOnce sync.Once
+	orig     []*taskData
+
+	// The pooled task of STL per coordinate system (original, span), with
+	// uniform row weights (a sum over all rows) and with each row weighted
+	// by 1/N_t of its task (a sum of per-task means), built on first use.
+	pools [2][2]struct {
 		once sync.Once
 		td   *taskData
 		err  error
@@ -71,6 +81,12 @@ const primalMaxDim = 64
 // pass over the data per task (O(N d²) or O(N² nnz/N)); it is excluded from
 // the per-fit cost the benchmarks measure.
 func Prepare(ds *data.Dataset) (p *Problem, err error) {
+	return prepare(ds, true)
+}
+
+// prepare is Prepare, with the span reduction allowed or not (tests compare
+// the two).
+func prepare(ds *data.Dataset, allowReduction bool) (p *Problem, err error) {
 	defer recoverTo(&err, "prepare")
 	if ds == nil {
 		return nil, fmt.Errorf("prepare: nil dataset")
@@ -79,16 +95,53 @@ func Prepare(ds *data.Dataset) (p *Problem, err error) {
 		return nil, fmt.Errorf("prepare: %w", err)
 	}
 	p = &Problem{Data: ds, d: ds.Features}
-	for i := range ds.Tasks {
-		p.tasks = append(p.tasks, newTaskData(&ds.Tasks[i], ds.Features))
+	src := ds
+	if allowReduction && wantReduction(ds) {
+		if p.redData, p.red = reduce(ds); p.red != nil {
+			src = p.redData
+		}
+	}
+	for i := range src.Tasks {
+		p.tasks = append(p.tasks, newTaskData(&src.Tasks[i], src.Features))
 	}
 	return p, nil
+}
+
+// tasksFor returns the tasks in the coordinates the solver works in, and
+// whether they are the span's.
+func (p *Problem) tasksFor(s Solver) ([]*taskData, bool) {
+	if p.red != nil && s == Exact {
+		return p.tasks, true
+	}
+	return p.origTasks(), false
+}
+
+// origTasks returns the tasks in the original coordinates.
+func (p *Problem) origTasks() []*taskData {
+	if p.red == nil {
+		return p.tasks
+	}
+	p.origOnce.Do(func() {
+		for i := range p.Data.Tasks {
+			p.orig = append(p.orig, newTaskData(&p.Data.Tasks[i], p.d))
+		}
+	})
+	return p.orig
+}
+
+// toFull maps a task vector of the given coordinates to the original ones.
+func (p *Problem) toFull(w []float64, reduced bool) []float64 {
+	if !reduced {
+		return append([]float64(nil), w...)
+	}
+	return p.red.toFull(p.Data, w)
 }
 
 // Tasks returns the number of tasks.
 func (p *Problem) Tasks() int { return len(p.tasks) }
 
-// Features returns the number of features d.
+// Features returns the number of features d of the data (the learned
+// models have d weights per task, whatever coordinates the solvers use).
 func (p *Problem) Features() int { return p.d }
 
 func newTaskData(t *data.Task, d int) *taskData { return newWeightedTaskData(t, d, nil) }
@@ -208,13 +261,17 @@ func (td *taskData) addRowTo(dst []float64, i int, a float64) {
 // perTaskMean each row is weighted by 1/N_t of its task, so that the pooled
 // data term is Σ_t (1/N_t) Σ_i loss_i, the sum of the per-task mean losses
 // of docs/algorithms.md §3; without it the rows are summed.
-func (p *Problem) pool(perTaskMean bool) (*taskData, error) {
-	slot := &p.pools[0]
-	if perTaskMean {
-		slot = &p.pools[1]
+func (p *Problem) pool(perTaskMean, reduced bool) (*taskData, error) {
+	c, w := 0, 0
+	ds := p.Data
+	if reduced {
+		c, ds = 1, p.redData
 	}
+	if perTaskMean {
+		w = 1
+	}
+	slot := &p.pools[c][w]
 	slot.once.Do(func() {
-		ds := p.Data
 		var all data.Task
 		all.Name = "pooled"
 		var rw []float64

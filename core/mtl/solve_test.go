@@ -441,7 +441,7 @@ func TestTinyColumnWeight(t *testing.T) {
 			}
 		}
 	}
-	m, pen, _, err := mtflMetric(W, omega, d, 1e-8, nil)
+	m, pen, _, err := mtflMetric(W, omega, d, d, 1e-8, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,10 @@ type penaltyKnower interface {
 
 // structureEnv is what a constructor may read.
 type structureEnv struct {
-	d, T      int
+	// d is the length of the task vectors (the span's dimension after a
+	// reduction), dFull the number of features of the data.
+	d, dFull  int
+	T         int
 	cfg       Config
 	selfPaced bool
 }

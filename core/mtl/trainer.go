@@ -19,8 +19,12 @@ type Trainer struct {
 	cfg   Config
 	env   structureEnv
 	st    structure
-	tasks []*taskData // the fitted tasks (one pooled task for STL)
+	all   []*taskData // every task, in the solver's coordinates
+	tasks []*taskData // the fitted tasks: all, or one pooled task for STL
 	stl   bool
+	// reduced is set when the tasks are in span coordinates (span.go);
+	// Model maps the weights back.
+	reduced bool
 
 	w     [][]float64
 	b     []float64
@@ -57,20 +61,22 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 		return nil, errors.New("new trainer: the logistic loss needs binary labels, and this data set is regression")
 	}
 	tr = &Trainer{p: p, cfg: cfg, lambda: cfg.Lambda0}
-	tr.tasks = p.tasks
+	tr.all, tr.reduced = p.tasksFor(cfg.Solver)
+	tr.tasks = tr.all
 	if cfg.Model == "stl" {
-		pooled, err := p.pool(perTaskMean(cfg.Loss, cfg.Variant))
+		pooled, err := p.pool(perTaskMean(cfg.Loss, cfg.Variant), tr.reduced)
 		if err != nil {
 			return nil, fmt.Errorf("new trainer: %w", err)
 		}
 		tr.tasks = []*taskData{pooled}
 		tr.stl = true
 	}
-	tr.env = structureEnv{d: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl}
+	dim := len(tr.all[0].xbar)
+	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl}
 	tr.st = structures[cfg.Model](tr.env)
 	tr.w = make([][]float64, len(tr.tasks))
 	for t := range tr.w {
-		tr.w[t] = make([]float64, p.d)
+		tr.w[t] = make([]float64, dim)
 	}
 	if cfg.CodeBugs && cfg.Model == "mtaso" {
 		tr.bugScale = math.Sqrt(cfg.Rho)
@@ -324,14 +330,14 @@ func (tr *Trainer) modelW() [][]float64 {
 // stlSnapshot reports the pooled fit per original task; STL is done after
 // its single fit.
 func (tr *Trainer) stlSnapshot(ws *wstep) (Snapshot, error) {
-	T := len(tr.p.tasks)
+	T := len(tr.all)
 	snap := Snapshot{Iter: 1, Lambda: tr.lambda, Tau: uniform(T), TauChange: Float(math.NaN()), ObjChange: Float(math.NaN()),
 		Converged: true, Done: true, Stop: StopSingle}
 	snap.Loss = make([]float64, T)
 	snap.Penalty = make([]float64, T)
 	snap.Cost = make([]float64, T)
 	pen := tr.pen[0]
-	for t, td := range tr.p.tasks {
+	for t, td := range tr.all {
 		sc := tr.scale(td)
 		l := td.lossValue(tr.cfg.Loss, sc, tr.w[0], tr.b[0])
 		snap.Loss[t] = l / (sc * float64(td.n))

@@ -36,11 +36,11 @@ type JointMMTL struct {
 	tasks []*taskData // in the solver's coordinates
 	// reduced is set when tasks are in span coordinates.
 	reduced bool
-	w     [][]float64
-	b     []float64
-	cache []taskCache
-	hist  []Snapshot
-	err   error
+	w       [][]float64
+	b       []float64
+	cache   []taskCache
+	hist    []Snapshot
+	err     error
 	// Evals counts the W-steps per task the exact solve took (one per
 	// evaluation of φ).
 	evals int

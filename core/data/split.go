@@ -93,6 +93,22 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 	return mask, nil
 }
 
+// SplitColumns returns the split columns of a split file: every column of
+// its header but "row", in order.
+func SplitColumns(r io.Reader, name string) ([]string, error) {
+	header, _, err := readHeader(newCSVReader(r), name)
+	if err != nil {
+		return nil, err
+	}
+	var cols []string
+	for _, h := range header {
+		if h != "row" {
+			cols = append(cols, h)
+		}
+	}
+	return cols, nil
+}
+
 // SplitByMask splits ds into a training and a test set: example i of task t
 // goes to train when isTrain[ds.Tasks[t].Source[i]] is true. Tasks without
 // Source are taken to hold consecutive rows of the file, in task order (the

@@ -4,49 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-
 	"time"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
-	"github.com/spmtl/spmtl/core/seq"
 )
-
-// Method is one row of the paper's table: a model, self-paced or not.
-type Method struct {
-	Name      string `json:"name"`
-	Model     string `json:"model"` // an mtl model, or "cl" or "ella" (sequential, fixed hyperparameters)
-	SelfPaced bool   `json:"selfPaced"`
-	// Select is ELLA's task-selection rule.
-	Select string `json:"select,omitempty"`
-	// Baseline names the row a self-paced method is tested against.
-	Baseline string `json:"baseline,omitempty"`
-}
-
-// PaperMethods are the rows of the paper's Table 1, in its order.
-var PaperMethods = []Method{
-	{Name: "STL", Model: "stl"},
-	{Name: "ITL", Model: "itl"},
-	{Name: "MMTL", Model: "mmtl"},
-	{Name: "spMMTL", Model: "mmtl", SelfPaced: true, Baseline: "MMTL"},
-	{Name: "MTFL", Model: "mtfl"},
-	{Name: "spMTFL", Model: "mtfl", SelfPaced: true, Baseline: "MTFL"},
-	{Name: "MTASO", Model: "mtaso"},
-	{Name: "spMTASO", Model: "mtaso", SelfPaced: true, Baseline: "MTASO"},
-}
-
-// SequentialMethods are the rows of the paper's landmine comparison of task
-// orderings: ITL, CL, ELLA with each selection rule, MTFL and spMTFL.
-var SequentialMethods = []Method{
-	{Name: "ITL", Model: "itl"},
-	{Name: "CL", Model: "cl"},
-	{Name: "ELLA-random", Model: "ella", Select: "random"},
-	{Name: "ELLA-infomax", Model: "ella", Select: "infomax"},
-	{Name: "ELLA-diversity", Model: "ella", Select: "diversity"},
-	{Name: "ELLA-diversity++", Model: "ella", Select: "diversity++"},
-	{Name: "MTFL", Model: "mtfl"},
-	{Name: "spMTFL", Model: "mtfl", SelfPaced: true, Baseline: "MTFL"},
-}
 
 // Experiment is one data set of the protocol: how to split it per run and
 // into folds, and the settings and grids its fits use (ALGORITHMS.md §10,
@@ -78,7 +41,8 @@ type Options struct {
 	// CodeBugs reproduces the authors' MTASO √ρ scaling (mtl.Config).
 	CodeBugs bool
 	Workers  int // parallel fits; default GOMAXPROCS
-	Methods  []Method
+	// Methods are the table's rows; default method.PaperTable(Variant).
+	Methods []method.Row
 	// Progress, when set, receives a line per finished cell and run.
 	Progress func(msg string)
 }
@@ -219,9 +183,12 @@ func RunOnce(e Experiment, r int, opt Options) ([]RunResult, error) {
 	out := make([]RunResult, len(opt.Methods))
 	for i, m := range opt.Methods {
 		start := time.Now()
-		if m.Model == "cl" || m.Model == "ella" {
-			// Fixed hyperparameters, as the paper's comparison (§10).
-			score, err := fitSequential(full, m, e.Loss, uint64(r), test)
+		if m.Fixed {
+			// The paper fixes these methods' settings (docs/algorithms.md
+			// §10): no cross-validation.
+			cfg := m.Config
+			cfg.Loss, cfg.Variant, cfg.Seed = e.Loss, opt.Variant, int64(r)
+			score, err := fitScore(full, cfg, test, metric)
 			if err != nil {
 				score = math.NaN()
 			}
@@ -241,7 +208,7 @@ func RunOnce(e Experiment, r int, opt Options) ([]RunResult, error) {
 			score = math.NaN()
 		}
 		out[i] = RunResult{Method: m.Name, Score: score, Rho: cfgs[best].Rho, Seconds: time.Since(start).Seconds()}
-		if m.SelfPaced {
+		if m.Config.SelfPaced {
 			out[i].Lambda0 = cfgs[best].Lambda0
 		}
 	}
@@ -263,7 +230,7 @@ func Summarize(e Experiment, opt Options, runs [][]RunResult) []*Cell {
 			}
 			c.Scores = append(c.Scores, run[i].Score)
 			c.Rho = append(c.Rho, run[i].Rho)
-			if m.SelfPaced {
+			if m.Config.SelfPaced {
 				c.Lambda0 = append(c.Lambda0, run[i].Lambda0)
 			}
 			c.Seconds += run[i].Seconds
@@ -302,21 +269,21 @@ func (opt Options) withDefaults() Options {
 		opt.Variant = mtl.Paper
 	}
 	if opt.Methods == nil {
-		opt.Methods = PaperMethods
+		opt.Methods = method.PaperTable(opt.Variant)
 	}
 	return opt
 }
 
-// gridConfigs lists a method's grid in order: ρ for baselines, (ρ, λ0) with
-// ρ varying slowest for self-paced methods.
-func gridConfigs(e Experiment, m Method, opt Options) []mtl.Config {
-	base := mtl.Config{Model: m.Model, SelfPaced: m.SelfPaced, Loss: e.Loss, Variant: opt.Variant,
-		Solver: opt.Solver, MaxIter: e.MaxIter, H: e.H, CodeBugs: opt.CodeBugs}
+// gridConfigs lists a row's grid in order: ρ for baselines, (ρ, λ0) with ρ
+// varying slowest for self-paced rows.
+func gridConfigs(e Experiment, m method.Row, opt Options) []mtl.Config {
+	base := m.Config
+	base.Loss, base.Variant, base.Solver, base.MaxIter, base.H, base.CodeBugs = e.Loss, opt.Variant, opt.Solver, e.MaxIter, e.H, opt.CodeBugs
 	var out []mtl.Config
 	for _, rho := range e.RhoGrid {
 		c := base
 		c.Rho = rho
-		if !m.SelfPaced {
+		if !m.Config.SelfPaced {
 			out = append(out, c)
 			continue
 		}
@@ -330,35 +297,11 @@ func gridConfigs(e Experiment, m Method, opt Options) []mtl.Config {
 
 // fitScore trains cfg on p and returns the task-averaged test score.
 func fitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset, metric Metric) (float64, error) {
-	tr, err := mtl.NewTrainer(p, cfg)
+	l, err := method.New(p, cfg)
 	if err != nil {
 		return math.NaN(), err
 	}
-	if _, err := tr.Run(context.Background()); err != nil {
-		return math.NaN(), err
-	}
-	preds, err := tr.Model().PredictDataset(test)
-	if err != nil {
-		return math.NaN(), err
-	}
-	_, mean := Score(p.Data.Kind, preds, test)
-	return mean, nil
-}
-
-// fitSequential trains CL or ELLA with the authors' fixed settings and
-// returns the task-averaged test score.
-func fitSequential(p *mtl.Problem, m Method, loss mtl.Loss, seed uint64, test *data.Dataset) (float64, error) {
-	var l seq.Learner
-	var err error
-	if m.Model == "cl" {
-		l, err = seq.NewCL(p, seq.CLConfig{Loss: loss})
-	} else {
-		l, err = seq.NewELLA(p.Data, seq.ELLAConfig{Select: m.Select, Loss: loss, Seed: seed})
-	}
-	if err != nil {
-		return math.NaN(), err
-	}
-	if _, err := seq.Run(context.Background(), l); err != nil {
+	if _, err := mtl.Run(context.Background(), l); err != nil {
 		return math.NaN(), err
 	}
 	preds, err := l.Model().PredictDataset(test)

@@ -65,10 +65,12 @@ func PairedTTest(a, b []float64) (t float64, df int, p float64, err error) {
 // GridSearch scores n grid points by k-fold cross-validation. fit(point,
 // fold) returns the test score of the model trained with grid point `point`
 // on the training part of fold `fold`; an error or a NaN counts as the
-// worst score. The (point, fold) pairs run on `workers` goroutines
-// (GOMAXPROCS when workers ≤ 0). It returns the first best point in grid
-// order and every point's mean fold score, the same whatever the
-// scheduling.
+// worst score (a setting that cannot be fitted is not chosen). The (point,
+// fold) pairs run on `workers` goroutines (GOMAXPROCS when workers ≤ 0). It
+// returns the first best point in grid order and every point's mean fold
+// score, the same whatever the scheduling. A panic in fit is a bug, not a
+// bad setting: the goroutines are the boundary that recovers it, and
+// GridSearch returns it as an error.
 func GridSearch(n, folds int, fit func(point, fold int) (float64, error), metric Metric, workers int) (best int, scores []float64, err error) {
 	if n < 1 || folds < 1 {
 		return 0, nil, fmt.Errorf("grid search: %d points and %d folds", n, folds)
@@ -77,6 +79,7 @@ func GridSearch(n, folds int, fit func(point, fold int) (float64, error), metric
 		workers = runtime.GOMAXPROCS(0)
 	}
 	raw := make([]float64, n*folds)
+	panics := make([]error, n*folds)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -84,7 +87,7 @@ func GridSearch(n, folds int, fit func(point, fold int) (float64, error), metric
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				raw[j] = safeFit(fit, j/folds, j%folds)
+				raw[j], panics[j] = safeFit(fit, j/folds, j%folds)
 			}
 		}()
 	}
@@ -93,6 +96,11 @@ func GridSearch(n, folds int, fit func(point, fold int) (float64, error), metric
 	}
 	close(jobs)
 	wg.Wait()
+	for _, e := range panics {
+		if e != nil {
+			return 0, nil, e
+		}
+	}
 	scores = make([]float64, n)
 	for p := range scores {
 		var s float64
@@ -110,16 +118,16 @@ func GridSearch(n, folds int, fit func(point, fold int) (float64, error), metric
 	return best, scores, nil
 }
 
-// safeFit runs fit, mapping an error or a panic to NaN.
-func safeFit(fit func(int, int) (float64, error), p, f int) (v float64) {
+// safeFit runs fit, mapping an error to NaN and a panic to an error.
+func safeFit(fit func(int, int) (float64, error), p, f int) (v float64, bug error) {
 	defer func() {
-		if recover() != nil {
-			v = math.NaN()
+		if r := recover(); r != nil {
+			v, bug = math.NaN(), fmt.Errorf("grid search: point %d, fold %d: internal error: %v", p+1, f+1, r)
 		}
 	}()
 	v, err := fit(p, f)
 	if err != nil {
-		return math.NaN()
+		return math.NaN(), nil
 	}
-	return v
+	return v, nil
 }

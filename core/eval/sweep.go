@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -25,16 +26,41 @@ type Curve struct {
 
 // EasyAt returns, per task, the first iteration (1-based) at which its τ
 // reached the uniform weight 1/T, or 0 if it never did: when the self-paced
-// model let the task in.
-func (c *Curve) EasyAt() []int {
-	if len(c.Tau) == 0 {
+// model let the task in (see EnteredAt).
+func (c *Curve) EasyAt() []int { return enteredByTau(c.Tau) }
+
+// EnteredAt returns, per task, the step at which a learner let it in: for
+// the self-paced trainer the first iteration (1-based) at which the task's
+// τ reached the uniform weight 1/T (1 for every task of a baseline, whose τ
+// is uniform); for a sequential learner the step that learned it. 0 means
+// not yet. The page colours tasks by it; the figures group them by it.
+func EnteredAt(hist []mtl.Snapshot) []int {
+	if len(hist) == 0 {
 		return nil
 	}
-	T := len(c.Tau[0])
+	if last := hist[len(hist)-1]; last.Seq != nil {
+		out := make([]int, len(last.Seq.Scores))
+		for k, t := range last.Seq.Order {
+			out[t] = k + 1
+		}
+		return out
+	}
+	tau := make([][]float64, len(hist))
+	for k, s := range hist {
+		tau[k] = s.Tau
+	}
+	return enteredByTau(tau)
+}
+
+func enteredByTau(tau [][]float64) []int {
+	if len(tau) == 0 {
+		return nil
+	}
+	T := len(tau[0])
 	out := make([]int, T)
 	for t := range out {
-		for k, tau := range c.Tau {
-			if tau[t] >= 1/float64(T)-1e-12 {
+		for k, col := range tau {
+			if col[t] >= 1/float64(T)-1e-12 {
 				out[t] = k + 1
 				break
 			}
@@ -43,10 +69,10 @@ func (c *Curve) EasyAt() []int {
 	return out
 }
 
-// Track trains cfg on p and scores the model on test after every outer
-// iteration.
+// Track trains cfg (any method of the catalogue) on p and scores the model
+// on test after every step.
 func Track(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (Curve, error) {
-	tr, err := mtl.NewTrainer(p, cfg)
+	tr, err := method.New(p, cfg)
 	if err != nil {
 		return Curve{}, err
 	}

@@ -19,7 +19,6 @@ type TaskFit struct {
 // sequential learners (curriculum learning anchors each task at the
 // previous one).
 func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []float64) (fit TaskFit, err error) {
-	defer recoverTo(&err, "fit task")
 	if t < 0 || t >= len(p.tasks) {
 		return fit, fmt.Errorf("fit task: task index %d out of range [0, %d)", t, len(p.tasks))
 	}

@@ -50,7 +50,6 @@ type JointMMTL struct {
 // ignored; the self-paced switch must be off: self-pacing wraps the
 // alternating MMTL).
 func NewJointMMTL(p *Problem, cfg Config) (j *JointMMTL, err error) {
-	defer recoverTo(&err, "new joint mmtl")
 	if p == nil {
 		return nil, errors.New("new joint mmtl: nil problem")
 	}
@@ -98,12 +97,6 @@ func (j *JointMMTL) Model() *Model {
 
 // Step makes the fit; afterwards it returns the same snapshot again.
 func (j *JointMMTL) Step() (snap Snapshot, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("step: internal error: %v", r)
-			j.err = err
-		}
-	}()
 	if len(j.hist) > 0 {
 		return j.hist[0], nil
 	}

@@ -87,7 +87,6 @@ func Prepare(ds *data.Dataset) (p *Problem, err error) {
 // prepare is Prepare, with the span reduction allowed or not (tests compare
 // the two).
 func prepare(ds *data.Dataset, allowReduction bool) (p *Problem, err error) {
-	defer recoverTo(&err, "prepare")
 	if ds == nil {
 		return nil, fmt.Errorf("prepare: nil dataset")
 	}

@@ -20,17 +20,22 @@ const (
 	// StopSingle: the method is one fit, not an alternation (STL, the
 	// authors' ITL and joint MMTL).
 	StopSingle StopReason = "single"
+	// StopLearned: a sequential learner has learned every task.
+	StopLearned StopReason = "learned"
 )
 
-// Snapshot is the state after one outer iteration of the trainer. Slices are
-// indexed by task and are the caller's to keep (the trainer does not reuse
-// them).
+// Snapshot is the state of a learner after one step: for the self-paced
+// trainer an outer iteration (λ, τ, the task costs, the objective), for a
+// sequential learner the task it learned (Seq). Slices are indexed by task
+// and are the caller's to keep (learners do not reuse them).
 type Snapshot struct {
-	// Iter is the 1-based outer iteration.
+	// Iter is the 1-based outer iteration (sequential learners: the step).
 	Iter int `json:"iter"`
 	// Lambda is the pace λ used for this iteration's τ (λ0·c^(Iter-1)).
+	// Zero for sequential learners, which have no pace.
 	Lambda float64 `json:"lambda"`
-	// Tau is the normalized task weight vector (sums to 1).
+	// Tau is the normalized task weight vector (sums to 1); nil for
+	// sequential learners, which do not weight tasks.
 	Tau []float64 `json:"tau"`
 	// Cost is the task difficulty the τ rule saw: mean loss plus ρ·penalty
 	// (docs/algorithms.md §2).
@@ -64,6 +69,30 @@ type Snapshot struct {
 	// SelfPaced is set when τ was re-weighted (the stop rule then also
 	// waits for τ to settle).
 	SelfPaced bool `json:"selfPaced"`
+	// Seq is what a sequential learner reports (nil for the others).
+	Seq *SeqStep `json:"seq,omitempty"`
+}
+
+// SeqStep is one step of a sequential learner (core/seq): the task it
+// learned and the scores it chose by.
+type SeqStep struct {
+	// Task is the index of the task learned at this step.
+	Task int `json:"task"`
+	// Order lists the tasks learned so far, in order.
+	Order []int `json:"order"`
+	// Scores is every task's selection score at this step, NaN (JSON null)
+	// for tasks already learned: CL's regularized objective (lowest
+	// learned), ELLA's log-determinant (InfoMax) or residual (Diversity,
+	// Diversity++; highest learned or most likely), 0 for ELLA-random.
+	Scores []Float `json:"scores"`
+	// L is ELLA's basis after this step, row-major: L[r][j] is row r of
+	// column j, d+1 rows of k entries, the last row being the bias. Nil
+	// for CL.
+	L [][]float64 `json:"L,omitempty"`
+	// S holds ELLA's code s_t of every task after this step (k entries
+	// each): frozen for learned tasks, the latest encoding for the others.
+	// Nil for CL.
+	S [][]float64 `json:"S,omitempty"`
 }
 
 // StopMessage is one line on why the run ended, for a status line: e.g.
@@ -80,6 +109,8 @@ func (s Snapshot) StopMessage() string {
 		return fmt.Sprintf("iteration cap: stopped after %d iterations without converging", s.Iter)
 	case StopSingle:
 		return "done: a single fit"
+	case StopLearned:
+		return fmt.Sprintf("done: all %d tasks learned", s.Iter)
 	}
 	return ""
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 )
 
 // Trainer runs the self-paced alternating optimization (Algorithm 1 of the
@@ -48,7 +50,6 @@ type Trainer struct {
 // defaults, see Config). It fails on an invalid configuration, or on a
 // loss that does not fit the data (logistic on regression labels).
 func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
-	defer recoverTo(&err, "new trainer")
 	if p == nil {
 		return nil, errors.New("new trainer: nil problem")
 	}
@@ -59,6 +60,9 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	}
 	if cfg.Loss == Logistic && !classification {
 		return nil, errors.New("new trainer: the logistic loss needs binary labels, and this data set is regression")
+	}
+	if structures[cfg.Model] == nil {
+		return nil, fmt.Errorf("new trainer: %q is not a method of the self-paced trainer (want one of %s)", cfg.Model, strings.Join(structureKeys(), ", "))
 	}
 	tr = &Trainer{p: p, cfg: cfg, lambda: cfg.Lambda0}
 	tr.all, tr.reduced = p.tasksFor(cfg.Solver)
@@ -136,12 +140,6 @@ func (tr *Trainer) wstep(t int) *wstep {
 // is done it returns the last snapshot again. A numerical failure ends the
 // run with an error wrapping ErrNumeric.
 func (tr *Trainer) Step() (snap Snapshot, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("step: internal error: %v", r)
-			tr.done, tr.err = true, err
-		}
-	}()
 	if tr.done {
 		if len(tr.hist) > 0 {
 			snap = tr.hist[len(tr.hist)-1]
@@ -360,9 +358,12 @@ func finiteVec(v []float64) bool {
 	return true
 }
 
-// recoverTo turns a panic in an exported function into an error.
-func recoverTo(err *error, what string) {
-	if r := recover(); r != nil {
-		*err = fmt.Errorf("%s: internal error: %v", what, r)
+// structureKeys lists the methods the trainer runs, sorted.
+func structureKeys() []string {
+	var k []string
+	for key := range structures {
+		k = append(k, key)
 	}
+	sort.Strings(k)
+	return k
 }

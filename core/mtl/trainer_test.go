@@ -302,7 +302,7 @@ func TestEveryModelAndVariantRuns(t *testing.T) {
 	dsR, _ := randDataset(11, 4, 15, 40, 3, false, 0.3) // d > N: span form
 	dsC, _ := randDataset(12, 4, 30, 5, 3, true, 0.3)
 	for _, ds := range []*data.Dataset{dsR, dsC} {
-		for _, model := range Models {
+		for _, model := range structureKeys() {
 			for _, v := range []Variant{Paper, Reference} {
 				for _, sp := range []bool{false, true} {
 					tr := mustTrainer(t, ds, Config{Model: model, Variant: v, SelfPaced: sp, H: 2, MaxIter: 4})

@@ -32,13 +32,12 @@ type CL struct {
 	w       [][]float64
 	b       []float64
 	prev    []float64
-	hist    []Snapshot
+	hist    []mtl.Snapshot
 }
 
 // NewCL starts curriculum learning on a prepared training set. Each step
 // solves the remaining tasks with p.FitTask in the mtl.Reference scale.
 func NewCL(p *mtl.Problem, cfg CLConfig) (c *CL, err error) {
-	defer guard(&err, "new cl")
 	if p == nil {
 		return nil, fmt.Errorf("new cl: nil problem")
 	}
@@ -69,12 +68,11 @@ func NewCL(p *mtl.Problem, cfg CLConfig) (c *CL, err error) {
 func (c *CL) Done() bool { return len(c.order) == len(c.learned) }
 
 // History returns the snapshots so far.
-func (c *CL) History() []Snapshot { return c.hist }
+func (c *CL) History() []mtl.Snapshot { return c.hist }
 
 // Step fits every remaining task anchored at the previous task and learns
 // the one with the lowest regularized objective.
-func (c *CL) Step() (s Snapshot, err error) {
-	defer guard(&err, "cl step")
+func (c *CL) Step() (s mtl.Snapshot, err error) {
 	if c.Done() {
 		return c.hist[len(c.hist)-1], nil
 	}
@@ -103,7 +101,7 @@ func (c *CL) Step() (s Snapshot, err error) {
 	c.order = append(c.order, best)
 	c.w[best], c.b[best] = bestFit.W, bestFit.B
 	c.prev = bestFit.W
-	s = Snapshot{Step: len(c.order), Task: best, Order: append([]int(nil), c.order...), Scores: scores, Done: c.Done()}
+	s = snapshot(len(c.order), best, c.order, scores, c.Done())
 	c.hist = append(c.hist, s)
 	return s, nil
 }

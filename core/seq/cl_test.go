@@ -174,21 +174,21 @@ func TestCLPicks(t *testing.T) {
 				var bestW []float64
 				for ti := range c.ds.Tasks {
 					if learned[ti] {
-						if !math.IsNaN(s.Scores[ti]) {
-							t.Errorf("step %d: learned task %d has score %v, want NaN", step, ti, s.Scores[ti])
+						if !math.IsNaN(float64(s.Seq.Scores[ti])) {
+							t.Errorf("step %d: learned task %d has score %v, want NaN", step, ti, s.Seq.Scores[ti])
 						}
 						continue
 					}
 					obj, w := refObjective(t, &c.ds.Tasks[ti], c.loss, rho, prev)
-					if math.Abs(s.Scores[ti]-obj) > 1e-6*(1+math.Abs(obj)) {
-						t.Errorf("step %d task %d: score %v, objective %v", step, ti, s.Scores[ti], obj)
+					if math.Abs(float64(s.Seq.Scores[ti])-obj) > 1e-6*(1+math.Abs(obj)) {
+						t.Errorf("step %d task %d: score %v, objective %v", step, ti, s.Seq.Scores[ti], obj)
 					}
 					if obj < bestObj {
 						best, bestObj, bestW = ti, obj, w
 					}
 				}
-				if s.Task != best || s.Step != step {
-					t.Fatalf("step %d (reported %d): CL learned task %d, the lowest objective is task %d (scores %v)", step, s.Step, s.Task, best, s.Scores)
+				if s.Seq.Task != best || s.Iter != step {
+					t.Fatalf("step %d (reported %d): CL learned task %d, the lowest objective is task %d (scores %v)", step, s.Iter, s.Seq.Task, best, s.Seq.Scores)
 				}
 				m := cl.Model()
 				for j, v := range bestW {

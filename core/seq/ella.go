@@ -65,14 +65,13 @@ type ELLA struct {
 	s       [][]float64 // codes: frozen once learned, else the latest encoding
 	learned []bool
 	order   []int
-	hist    []Snapshot
+	hist    []mtl.Snapshot
 }
 
 // NewELLA fits every task's single-task model (θ_t, D_t), draws L⁽⁰⁾ and
 // encodes every task with it. It refuses (d+1)·k > 4000, since the basis
 // update solves a dense (d+1)k-dimensional system.
 func NewELLA(ds *data.Dataset, cfg ELLAConfig) (e *ELLA, err error) {
-	defer guard(&err, "new ella")
 	if ds == nil {
 		return nil, fmt.Errorf("new ella: nil dataset")
 	}
@@ -591,12 +590,11 @@ func (e *ELLA) logdet(u int, s []float64) (float64, bool) {
 func (e *ELLA) Done() bool { return len(e.order) == len(e.learned) }
 
 // History returns the snapshots so far.
-func (e *ELLA) History() []Snapshot { return e.hist }
+func (e *ELLA) History() []mtl.Snapshot { return e.hist }
 
 // Step selects a task by the configured rule, learns it (AddTask), and
 // re-encodes the tasks not learned yet with the new basis (EncodeOnly).
-func (e *ELLA) Step() (snap Snapshot, err error) {
-	defer guard(&err, "ella step")
+func (e *ELLA) Step() (snap mtl.Snapshot, err error) {
 	if e.Done() {
 		return e.hist[len(e.hist)-1], nil
 	}
@@ -620,17 +618,18 @@ func (e *ELLA) Step() (snap Snapshot, err error) {
 			return snap, fmt.Errorf("ella step %d: %w", step, err)
 		}
 	}
-	snap = Snapshot{Step: step, Task: pick, Order: append([]int(nil), e.order...), Scores: scores, Done: e.Done()}
-	snap.L = make([][]float64, e.p)
-	for r := range snap.L {
-		snap.L[r] = make([]float64, e.k)
+	snap = snapshot(step, pick, e.order, scores, e.Done())
+	sq := snap.Seq
+	sq.L = make([][]float64, e.p)
+	for r := range sq.L {
+		sq.L[r] = make([]float64, e.k)
 		for j := 0; j < e.k; j++ {
-			snap.L[r][j] = e.basis[j*e.p+r]
+			sq.L[r][j] = e.basis[j*e.p+r]
 		}
 	}
-	snap.S = make([][]float64, len(e.s))
+	sq.S = make([][]float64, len(e.s))
 	for t := range e.s {
-		snap.S[t] = append([]float64(nil), e.s[t]...)
+		sq.S[t] = append([]float64(nil), e.s[t]...)
 	}
 	e.hist = append(e.hist, snap)
 	return snap, nil

@@ -44,9 +44,9 @@ func landmine(tb testing.TB) (train, test *data.Dataset) {
 }
 
 // learner builds CL (rule "cl") or ELLA with the given selection rule.
-func learner(tb testing.TB, rule string, train *data.Dataset) seq.Learner {
+func learner(tb testing.TB, rule string, train *data.Dataset) mtl.Learner {
 	tb.Helper()
-	var l seq.Learner
+	var l mtl.Learner
 	var err error
 	if rule == "cl" {
 		var p *mtl.Problem
@@ -72,12 +72,12 @@ func TestLandmineAUC(t *testing.T) {
 	for _, rule := range []string{"cl", seq.SelectRandom, seq.SelectInfoMax, seq.SelectDiversity, seq.SelectDiversityPP} {
 		t.Run(rule, func(t *testing.T) {
 			l := learner(t, rule, train)
-			last, err := seq.Run(context.Background(), l)
+			last, err := mtl.Run(context.Background(), l)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(last.Order) != len(train.Tasks) {
-				t.Fatalf("learned %d of %d tasks", len(last.Order), len(train.Tasks))
+			if len(last.Seq.Order) != len(train.Tasks) {
+				t.Fatalf("learned %d of %d tasks", len(last.Seq.Order), len(train.Tasks))
 			}
 			preds, err := l.Model().PredictDataset(test)
 			if err != nil {
@@ -97,7 +97,7 @@ func TestLandmineAUC(t *testing.T) {
 func BenchmarkCLLandmine(b *testing.B) {
 	train, _ := landmine(b)
 	for b.Loop() {
-		if _, err := seq.Run(context.Background(), learner(b, "cl", train)); err != nil {
+		if _, err := mtl.Run(context.Background(), learner(b, "cl", train)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -110,7 +110,7 @@ func BenchmarkELLALandmine(b *testing.B) {
 	for _, rule := range []string{seq.SelectRandom, seq.SelectInfoMax, seq.SelectDiversity, seq.SelectDiversityPP} {
 		b.Run(rule, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := seq.Run(context.Background(), learner(b, rule, train)); err != nil {
+				if _, err := mtl.Run(context.Background(), learner(b, rule, train)); err != nil {
 					b.Fatal(err)
 				}
 			}

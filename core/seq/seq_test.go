@@ -138,7 +138,7 @@ func TestELLAReproducesSingleTasks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := Run(context.Background(), e); err != nil {
+			if _, err := mtl.Run(context.Background(), e); err != nil {
 				t.Fatal(err)
 			}
 			m := e.Model()
@@ -198,8 +198,8 @@ func TestInfoMaxPicksLargestLogDet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Task != best {
-		t.Errorf("infomax picked task %d, the largest log-determinant is task %d", s.Task, best)
+	if s.Seq.Task != best {
+		t.Errorf("infomax picked task %d, the largest log-determinant is task %d", s.Seq.Task, best)
 	}
 }
 
@@ -215,12 +215,12 @@ func ExampleNewCL() {
 		fmt.Println(err)
 		return
 	}
-	last, err := Run(context.Background(), c)
+	last, err := mtl.Run(context.Background(), c)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("order:", last.Order, "done:", last.Done)
+	fmt.Println("order:", last.Seq.Order, "done:", last.Done)
 	// Output: order: [2 0 1 3 4] done: true
 }
 
@@ -232,12 +232,12 @@ func ExampleNewELLA() {
 			fmt.Println(err)
 			return
 		}
-		last, err := Run(context.Background(), e)
+		last, err := mtl.Run(context.Background(), e)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		fmt.Printf("%-11s order %v, L is %d×%d\n", rule, last.Order, len(last.L), len(last.L[0]))
+		fmt.Printf("%-11s order %v, L is %d×%d\n", rule, last.Seq.Order, len(last.Seq.L), len(last.Seq.L[0]))
 	}
 	// Output:
 	// random      order [2 0 3 1 4], L is 4×2

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -24,7 +25,7 @@ func TestLoadTrainStepEvaluate(t *testing.T) {
 	if len(sum.Tasks) != 2 || sum.Features != 2 || sum.Kind != "classification" || sum.Tasks[0].Positives != 3 {
 		t.Fatalf("summary %+v", sum)
 	}
-	info, err := s.Train(TrainOptions{Dataset: sum.Handle, Config: mtl.Config{Model: "mtfl", SelfPaced: true}, Train: 4, Seed: 1})
+	info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: mtl.Config{Model: "mtfl", SelfPaced: true}, Train: 4, Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestGenerate(t *testing.T) {
 	if !sum.FixedSplit || len(sum.Tasks) != 30 || sum.Tasks[0].Rows != 115 {
 		t.Fatalf("summary %+v", sum)
 	}
-	info, err := s.Train(TrainOptions{Dataset: sum.Handle, Config: mtl.Config{Model: "mmtl", SelfPaced: true}})
+	info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: mtl.Config{Model: "mmtl", SelfPaced: true}}})
 	if err != nil || info.TrainRows != 450 {
 		t.Fatalf("train: %+v %v", info, err)
 	}
@@ -115,7 +116,7 @@ func TestReproduceRunMatchesReproduce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _ := eval.PaperExperiment("landmine", s.sources, true)
+	e, _ := app.Experiment("landmine", s.sources["landmine"], true)
 	tab, err := eval.Reproduce(context.Background(), []eval.Experiment{e}, eval.Options{Runs: 2, Folds: 3, Variant: mtl.Paper})
 	if err != nil {
 		t.Fatal(err)

@@ -9,10 +9,12 @@
 package bridge
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
 	"github.com/hack-pad/safejs"
+	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 	"github.com/spmtl/spmtl/core/session"
@@ -23,10 +25,11 @@ type Func func(args []safejs.Value) (any, error)
 
 var sess = session.New()
 
-// Learner returns the learner's API: load, generate, train, step, evaluate
-// and free.
+// Learner returns the learner's API: catalog, load, generate, train,
+// compare, step, finish, evaluate and free.
 func Learner() map[string]Func {
-	return map[string]Func{"load": load, "generate": generate, "train": train, "step": step, "evaluate": evaluate, "free": free}
+	return map[string]Func{"catalog": catalog, "load": load, "generate": generate, "train": train, "compare": compare,
+		"step": step, "finish": finish, "evaluate": evaluate, "free": free}
 }
 
 // Reproduction returns the API of the reproduction workers: addSource,
@@ -180,6 +183,17 @@ func generate(args []safejs.Value) (any, error) {
 	return summaryJS(sum), nil
 }
 
+// catalog returns the method catalogue, the bundled data sets with their
+// presets, the defaults and the paper's table rows, as JSON text (api.js
+// parses it): the page keeps no list of its own.
+func catalog([]safejs.Value) (any, error) {
+	b, err := json.Marshal(sess.Catalog())
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.catalog: %w", err)
+	}
+	return string(b), nil
+}
+
 func summaryJS(s session.Summary) map[string]any {
 	tasks := make([]any, len(s.Tasks))
 	for i, t := range s.Tasks {
@@ -236,7 +250,7 @@ func train(args []safejs.Value) (any, error) {
 		return nil, fmt.Errorf("spmtl.train: seed must be non-negative")
 	}
 	c.H, c.MaxIter, c.Seed, to.Seed = int(hh), int(mi), int64(seed), uint64(seed)
-	if to.Select, err = o.str("select", "random"); err != nil {
+	if c.Select, err = o.str("select", ""); err != nil {
 		return nil, fmt.Errorf("spmtl.train: %w", err)
 	}
 	if c.SelfPaced, err = o.boolean("selfPaced", false); err != nil {
@@ -249,18 +263,40 @@ func train(args []safejs.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return runInfoJS(info), nil
+}
+
+func runInfoJS(info session.RunInfo) map[string]any {
 	tasks := make([]any, len(info.Tasks))
 	for i, n := range info.Tasks {
 		tasks[i] = n
 	}
-	return map[string]any{"handle": info.Handle, "tasks": tasks, "trainRows": info.TrainRows, "testRows": info.TestRows,
-		"config": configJS(info.Config)}, nil
+	return map[string]any{"handle": info.Handle, "name": info.Name, "kind": info.Kind, "tasks": tasks, "trainRows": info.TrainRows,
+		"testRows": info.TestRows, "config": configJS(info.Config)}
+}
+
+// compare starts the runs the catalogue compares a run with, on its split:
+// [{role, label, run}].
+func compare(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "compare")
+	if err != nil {
+		return nil, err
+	}
+	cs, err := sess.Compare(h)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]any, len(cs))
+	for i, c := range cs {
+		out[i] = map[string]any{"role": c.Role, "label": c.Label, "run": runInfoJS(c.Run)}
+	}
+	return out, nil
 }
 
 func configJS(c mtl.Config) map[string]any {
 	return map[string]any{"model": c.Model, "selfPaced": c.SelfPaced, "tau": string(c.Tau), "variant": string(c.Variant),
 		"solver": string(c.Solver), "loss": string(c.Loss), "rho": c.Rho, "lambda0": c.Lambda0, "c": c.Pace,
-		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed, "codeBugs": c.CodeBugs}
+		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed, "codeBugs": c.CodeBugs, "select": c.Select}
 }
 
 func handleArg(args []safejs.Value, fn string) (int, error) {
@@ -280,10 +316,47 @@ func step(args []safejs.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"iter": s.Iter, "lambda": s.Lambda, "tau": f64Array(s.Tau), "cost": f64Array(s.Cost),
-		"loss": f64Array(s.Loss), "penalty": f64Array(s.Penalty), "objective": s.Objective, "spObjective": s.SPObjective,
+	return snapshotJS(s), nil
+}
+
+// finish steps a run to its end and returns the last snapshot.
+func finish(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "finish")
+	if err != nil {
+		return nil, err
+	}
+	s, err := sess.Finish(h)
+	if err != nil {
+		return nil, err
+	}
+	return snapshotJS(s), nil
+}
+
+// snapshotJS converts a snapshot: the self-paced trainer's τ, λ, costs and
+// objective, or a sequential learner's step (seq: {task, order, scores}, τ
+// null).
+func snapshotJS(s mtl.Snapshot) map[string]any {
+	out := map[string]any{"iter": s.Iter, "objective": s.Objective, "spObjective": s.SPObjective,
 		"tauChange": jsNum(float64(s.TauChange)), "objChange": jsNum(float64(s.ObjChange)), "converged": s.Converged,
-		"done": s.Done, "stop": string(s.Stop), "stopMessage": s.StopMessage()}, nil
+		"done": s.Done, "stop": string(s.Stop), "stopMessage": s.StopMessage(), "tau": nil, "lambda": nil, "seq": nil}
+	if s.Seq == nil {
+		out["lambda"] = s.Lambda
+		out["tau"] = f64Array(s.Tau)
+		out["cost"] = f64Array(s.Cost)
+		out["loss"] = f64Array(s.Loss)
+		out["penalty"] = f64Array(s.Penalty)
+		return out
+	}
+	scores := make([]float64, len(s.Seq.Scores))
+	for i, v := range s.Seq.Scores {
+		scores[i] = float64(v)
+	}
+	order := make([]any, len(s.Seq.Order))
+	for i, t := range s.Seq.Order {
+		order[i] = t
+	}
+	out["seq"] = map[string]any{"task": s.Seq.Task, "order": order, "scores": f64Array(scores)}
+	return out
 }
 
 func evaluate(args []safejs.Value) (any, error) {
@@ -303,8 +376,12 @@ func evaluate(args []safejs.Value) (any, error) {
 	if !math.IsNaN(ev.Mean) {
 		mean = ev.Mean
 	}
+	entered := make([]any, len(ev.EnteredAt))
+	for i, k := range ev.EnteredAt {
+		entered[i] = k
+	}
 	return map[string]any{"metric": ev.Metric, "tasks": tasks, "test": f64Array(ev.Test), "mean": mean,
-		"iter": ev.Iter, "done": ev.Done}, nil
+		"iter": ev.Iter, "done": ev.Done, "enteredAt": entered}, nil
 }
 
 func free(args []safejs.Value) (any, error) {
@@ -373,6 +450,14 @@ func reproduceOptions(o opts, fn string) (session.ReproduceOptions, error) {
 		return ro, err
 	}
 	ro.Variant, ro.Solver = mtl.Variant(v), mtl.Solver(sv)
+	tb, err := o.str("table", "paper")
+	if err != nil {
+		return ro, err
+	}
+	ro.Table = app.Table(tb)
+	if ro.CodeBugs, err = o.boolean("codeBugs", false); err != nil {
+		return ro, err
+	}
 	return ro, nil
 }
 
@@ -444,7 +529,7 @@ func summarize(args []safejs.Value) (any, error) {
 	out := make([]any, len(cells))
 	for i, c := range cells {
 		out[i] = map[string]any{"method": c.Method, "metric": string(c.Metric), "mean": jsNum(c.Mean), "std": jsNum(c.Std),
-			"se": jsNum(c.SE), "t": jsNum(c.T), "p": jsNum(c.P), "better": c.Better, "scores": f64Array(c.Scores),
+			"se": jsNum(c.SE), "t": jsNum(c.T), "p": jsNum(c.P), "better": c.Better, "worse": c.Worse, "scores": f64Array(c.Scores),
 			"rho": f64Array(c.Rho), "lambda0": f64Array(c.Lambda0)}
 	}
 	return out, nil

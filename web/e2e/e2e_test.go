@@ -18,7 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/app"
 	evalpkg "github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -395,20 +395,11 @@ func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
 	}
 	got := eval[[]cell](b, `spmtlApp.repro().final.landmine`)
 
-	f, err := os.Open(filepath.Join("..", "data", "landmine", "data.csv"))
+	exps, err := app.Experiments(os.DirFS(filepath.Join("..", "data")), []string{"landmine"}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	ds, err := data.ReadCSV(f, "landmine", data.CSVOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := evalpkg.PaperExperiment("landmine", evalpkg.Sources{Landmine: ds}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := evalpkg.Reproduce(context.Background(), []evalpkg.Experiment{e}, evalpkg.Options{Runs: 3, Folds: 3, Variant: mtl.Paper})
+	tab, err := evalpkg.Reproduce(context.Background(), exps, evalpkg.Options{Runs: 3, Folds: 3, Variant: mtl.Paper})
 	if err != nil {
 		t.Fatal(err)
 	}

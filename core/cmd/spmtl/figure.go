@@ -11,15 +11,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/figure"
+	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
-	"github.com/spmtl/spmtl/core/seq"
-	"github.com/spmtl/spmtl/core/synth"
 )
 
-const figureUsage = `spmtl figure KIND -data FILE|syn1|syn2 [options] -out DIR
+const figureUsage = `spmtl figure KIND -data FILE|NAME [options] -out DIR
 
 Kinds (each writes KIND.csv with the numbers and SVG drawings):
   tau         τ of the self-paced model at each iteration (a heatmap)
@@ -29,12 +29,40 @@ Kinds (each writes KIND.csv with the numbers and SVG drawings):
   sequential  per-task (1 − AUC) of spMTFL against CL and the four ELLA rules
 `
 
+// figureJob is what every figure needs: the data, its split, the prepared
+// training set, the self-paced configuration and where to write.
+type figureJob struct {
+	name        string // the data set's name, for titles
+	train, test *data.Dataset
+	p           *mtl.Problem
+	cfg         mtl.Config
+	metric      eval.Metric
+	errName     string // "RMSE" or "1 − AUC"
+	seed        uint64
+	values      string
+	out         string
+	stdout      io.Writer
+}
+
+var figures = map[string]func(j *figureJob, kind string) error{
+	"tau":        figureTau,
+	"scatter":    figureScatter,
+	"lambda":     figureSweep,
+	"pace":       figureSweep,
+	"sequential": figureSequential,
+}
+
 func runFigure(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprint(stderr, figureUsage)
 		return fmt.Errorf("figure: name a kind")
 	}
 	kind := args[0]
+	draw, ok := figures[kind]
+	if !ok {
+		fmt.Fprint(stderr, figureUsage)
+		return fmt.Errorf("figure: unknown kind %q", kind)
+	}
 	fs := flag.NewFlagSet("figure "+kind, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var df dataFlags
@@ -46,170 +74,182 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	cfg := mf.cfg
-	cfg.Seed = int64(df.seed)
-	if cfg.Model == "cl" || cfg.Model == "ella" {
-		return fmt.Errorf("figure: -model must be a self-paced-capable model, not %s", cfg.Model)
+	d, bundle, err := df.load()
+	if err != nil {
+		return err
+	}
+	cfg := mf.config(bundle, df.seed)
+	if m, err := method.Lookup(cfg.Model); err != nil {
+		return err
+	} else if !m.SelfPaced {
+		return fmt.Errorf("figure: -model must have a self-paced version, not %s", m.Key)
 	}
 	cfg.SelfPaced = true
-	all, train, test, err := loadFigureData(&df)
+	r, err := app.NewRun(d, app.TrainOptions{Config: cfg, Train: df.train, Seed: df.seed})
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("figure: %w", err)
 	}
-	write := func(name, body string) error {
-		p := filepath.Join(*out, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return fmt.Errorf("figure: %w", err)
-		}
-		fmt.Fprintln(stdout, "wrote", p)
-		return nil
-	}
-	p, err := mtl.Prepare(train)
+	p, err := mtl.Prepare(r.Train)
 	if err != nil {
 		return err
 	}
-	metric := eval.MetricFor(all.Kind)
-	errName := "RMSE"
-	if metric == eval.AUCMetric {
-		errName = "1 − AUC"
+	j := &figureJob{name: d.All.Name, train: r.Train, test: r.Test, p: p, cfg: r.Config, metric: eval.MetricFor(d.All.Kind),
+		errName: "RMSE", seed: df.seed, values: *values, out: *out, stdout: stdout}
+	if j.metric == eval.AUCMetric {
+		j.errName = "1 − AUC"
 	}
-	name := all.Name
-	switch kind {
-	case "tau":
-		c, err := eval.Track(p, cfg, test)
-		if err != nil {
-			return err
-		}
-		rows := [][]string{append([]string{"iteration"}, c.Tasks...)}
-		for k, tau := range c.Tau {
-			rows = append(rows, append([]string{strconv.Itoa(k + 1)}, floats(tau)...))
-		}
-		if err := write("tau.csv", csvText(rows)); err != nil {
-			return err
-		}
-		return write("tau.svg", figure.Heatmap(fmt.Sprintf("τ of sp%s per iteration, %s", strings.ToUpper(cfg.Model), name), "iteration", c.Tasks, c.Tau))
-	case "scatter":
-		sp, err := eval.Track(p, cfg, test)
-		if err != nil {
-			return err
-		}
-		base := cfg
-		base.SelfPaced = false
-		bl, err := eval.Track(p, base, test)
-		if err != nil {
-			return err
-		}
-		itl := base
-		itl.Model = "itl"
-		it, err := eval.Track(p, itl, test)
-		if err != nil {
-			return err
-		}
-		pts := ScatterRows(metric, sp, bl, it)
-		rows := [][]string{{"task", "sp_error", "baseline_error", "itl_error", "easy_at_iteration"}}
-		for _, r := range pts {
-			rows = append(rows, []string{r.Task, f(r.SP), f(r.Base), f(r.ITL), strconv.Itoa(r.EasyAt)})
-		}
-		if err := write("scatter.csv", csvText(rows)); err != nil {
-			return err
-		}
-		spName := "sp" + strings.ToUpper(cfg.Model)
-		groups, gi := easyGroups(pts)
-		for _, cmp := range []struct{ file, other string }{{"scatter-baseline.svg", strings.ToUpper(cfg.Model)}, {"scatter-itl.svg", "ITL"}} {
-			var ps []figure.Point
-			for i, r := range pts {
-				y := r.Base
-				if cmp.other == "ITL" {
-					y = r.ITL
-				}
-				ps = append(ps, figure.Point{X: r.SP, Y: y, Label: r.Task, Group: gi[i]})
-			}
-			title := fmt.Sprintf("%s, per-task test %s: %s against %s (above y = x: %s helps)", name, errName, spName, cmp.other, spName)
-			if err := write(cmp.file, figure.Scatter(title, errName+", "+spName, errName+", "+cmp.other, ps, groups)); err != nil {
-				return err
-			}
-		}
-		return nil
-	case "lambda", "pace":
-		param := "lambda0"
-		def := "0.1,1,10,100"
-		if kind == "pace" {
-			param, def = "c", "1.01,1.05,1.1,1.2,1.5"
-		}
-		if *values == "" {
-			*values = def
-		}
-		vals, err := parseFloats(*values)
-		if err != nil {
-			return fmt.Errorf("figure: -values: %w", err)
-		}
-		curves, err := eval.Sweep(context.Background(), train, test, cfg, param, vals)
-		if err != nil {
-			return err
-		}
-		rows := [][]string{{param, "iteration", "objective", "test_" + string(metric)}}
-		var obj, sc []figure.Series
-		for _, c := range curves {
-			var x []float64
-			for k := range c.Objective {
-				rows = append(rows, []string{f(c.Value), strconv.Itoa(k + 1), f(c.Objective[k]), f(c.Test[k])})
-				x = append(x, float64(k+1))
-			}
-			label := fmt.Sprintf("%s = %g", map[string]string{"lambda0": "λ0", "c": "c"}[param], c.Value)
-			obj = append(obj, figure.Series{Name: label, X: x, Y: c.Objective})
-			sc = append(sc, figure.Series{Name: label, X: x, Y: c.Test})
-		}
-		if err := write(kind+".csv", csvText(rows)); err != nil {
-			return err
-		}
-		if err := write(kind+"-objective.svg", figure.LineChart(fmt.Sprintf("%s: objective of sp%s per iteration", name, strings.ToUpper(cfg.Model)), "iteration", "objective", obj)); err != nil {
-			return err
-		}
-		return write(kind+"-test.svg", figure.LineChart(fmt.Sprintf("%s: mean test %s per iteration", name, strings.ToUpper(string(metric))), "iteration", "test "+strings.ToUpper(string(metric)), sc))
-	case "sequential":
-		cfg.Model = "mtfl"
-		sp, err := eval.Track(p, cfg, test)
-		if err != nil {
-			return err
-		}
-		rows := [][]string{{"task", "spMTFL_error", "method", "method_error"}}
-		for _, m := range []struct{ name, rule string }{{"CL", ""}, {"ELLA-random", "random"}, {"ELLA-infomax", "infomax"}, {"ELLA-diversity", "diversity"}, {"ELLA-diversity++", "diversity++"}} {
-			var l seq.Learner
-			if m.rule == "" {
-				l, err = seq.NewCL(p, seq.CLConfig{Loss: cfg.Loss})
-			} else {
-				l, err = seq.NewELLA(train, seq.ELLAConfig{Select: m.rule, Loss: cfg.Loss, Seed: df.seed})
-			}
-			if err != nil {
-				return err
-			}
-			if _, err := seq.Run(context.Background(), l); err != nil {
-				return err
-			}
-			preds, err := l.Model().PredictDataset(test)
-			if err != nil {
-				return err
-			}
-			per, _ := eval.Score(all.Kind, preds, test)
-			var ps []figure.Point
-			for t := range per {
-				e1, e2 := errorOf(metric, sp.PerTask[t]), errorOf(metric, per[t])
-				rows = append(rows, []string{sp.Tasks[t], f(e1), m.name, f(e2)})
-				ps = append(ps, figure.Point{X: e1, Y: e2, Label: sp.Tasks[t]})
-			}
-			file := "sequential-" + strings.ToLower(strings.ReplaceAll(m.name, "+", "p")) + ".svg"
-			title := fmt.Sprintf("%s, per-task %s: spMTFL against %s (above y = x: spMTFL better)", name, errName, m.name)
-			if err := write(file, figure.Scatter(title, errName+", spMTFL", errName+", "+m.name, ps, []string{"task"})); err != nil {
-				return err
-			}
-		}
-		return write("sequential.csv", csvText(rows))
+	return draw(j, kind)
+}
+
+func (j *figureJob) write(name, body string) error {
+	p := filepath.Join(j.out, name)
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		return fmt.Errorf("figure: %w", err)
 	}
-	fmt.Fprint(stderr, figureUsage)
-	return fmt.Errorf("figure: unknown kind %q", kind)
+	fmt.Fprintln(j.stdout, "wrote", p)
+	return nil
+}
+
+func (j *figureJob) spName() string { return "sp" + strings.ToUpper(j.cfg.Model) }
+
+// figureTau: τ per iteration as a heatmap.
+func figureTau(j *figureJob, _ string) error {
+	c, err := eval.Track(j.p, j.cfg, j.test)
+	if err != nil {
+		return err
+	}
+	rows := [][]string{append([]string{"iteration"}, c.Tasks...)}
+	for k, tau := range c.Tau {
+		rows = append(rows, append([]string{strconv.Itoa(k + 1)}, floats(tau)...))
+	}
+	if err := j.write("tau.csv", csvText(rows)); err != nil {
+		return err
+	}
+	return j.write("tau.svg", figure.Heatmap(fmt.Sprintf("τ of %s per iteration, %s", j.spName(), j.name), "iteration", c.Tasks, c.Tau))
+}
+
+// figureScatter: per-task errors of the self-paced model against its
+// baseline and ITL, coloured by when τ let each task in.
+func figureScatter(j *figureJob, _ string) error {
+	sp, err := eval.Track(j.p, j.cfg, j.test)
+	if err != nil {
+		return err
+	}
+	cs, err := method.Comparisons(j.cfg)
+	if err != nil {
+		return err
+	}
+	byRole := map[string]eval.Curve{}
+	labels := map[string]string{}
+	for _, c := range cs {
+		if byRole[c.Role], err = eval.Track(j.p, c.Config, j.test); err != nil {
+			return err
+		}
+		labels[c.Role] = c.Label
+	}
+	pts := ScatterRows(j.metric, sp, byRole["baseline"], byRole["itl"])
+	rows := [][]string{{"task", "sp_error", "baseline_error", "itl_error", "easy_at_iteration"}}
+	for _, r := range pts {
+		rows = append(rows, []string{r.Task, f(r.SP), f(r.Base), f(r.ITL), strconv.Itoa(r.EasyAt)})
+	}
+	if err := j.write("scatter.csv", csvText(rows)); err != nil {
+		return err
+	}
+	groups, gi := easyGroups(pts)
+	for _, cmp := range []struct{ file, role string }{{"scatter-baseline.svg", "baseline"}, {"scatter-itl.svg", "itl"}} {
+		var ps []figure.Point
+		for i, r := range pts {
+			y := r.Base
+			if cmp.role == "itl" {
+				y = r.ITL
+			}
+			ps = append(ps, figure.Point{X: r.SP, Y: y, Label: r.Task, Group: gi[i]})
+		}
+		other := labels[cmp.role]
+		title := fmt.Sprintf("%s, per-task test %s: %s against %s (above y = x: %s helps)", j.name, j.errName, j.spName(), other, j.spName())
+		if err := j.write(cmp.file, figure.Scatter(title, j.errName+", "+j.spName(), j.errName+", "+other, ps, groups)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// figureSweep: objective and test score per iteration for several λ0
+// (kind lambda) or paces c (kind pace).
+func figureSweep(j *figureJob, kind string) error {
+	param, def := "lambda0", "0.1,1,10,100"
+	if kind == "pace" {
+		param, def = "c", "1.01,1.05,1.1,1.2,1.5"
+	}
+	if j.values == "" {
+		j.values = def
+	}
+	vals, err := parseFloats(j.values)
+	if err != nil {
+		return fmt.Errorf("figure: -values: %w", err)
+	}
+	curves, err := eval.Sweep(context.Background(), j.train, j.test, j.cfg, param, vals)
+	if err != nil {
+		return err
+	}
+	rows := [][]string{{param, "iteration", "objective", "test_" + string(j.metric)}}
+	var obj, sc []figure.Series
+	for _, c := range curves {
+		var x []float64
+		for k := range c.Objective {
+			rows = append(rows, []string{f(c.Value), strconv.Itoa(k + 1), f(c.Objective[k]), f(c.Test[k])})
+			x = append(x, float64(k+1))
+		}
+		label := fmt.Sprintf("%s = %g", map[string]string{"lambda0": "λ0", "c": "c"}[param], c.Value)
+		obj = append(obj, figure.Series{Name: label, X: x, Y: c.Objective})
+		sc = append(sc, figure.Series{Name: label, X: x, Y: c.Test})
+	}
+	if err := j.write(kind+".csv", csvText(rows)); err != nil {
+		return err
+	}
+	if err := j.write(kind+"-objective.svg", figure.LineChart(fmt.Sprintf("%s: objective of %s per iteration", j.name, j.spName()), "iteration", "objective", obj)); err != nil {
+		return err
+	}
+	m := strings.ToUpper(string(j.metric))
+	return j.write(kind+"-test.svg", figure.LineChart(fmt.Sprintf("%s: mean test %s per iteration", j.name, m), "iteration", "test "+m, sc))
+}
+
+// figureSequential: per-task errors of spMTFL against every sequential row
+// of the paper's landmine comparison.
+func figureSequential(j *figureJob, _ string) error {
+	spCfg := j.cfg
+	spCfg.Model = "mtfl"
+	sp, err := eval.Track(j.p, spCfg, j.test)
+	if err != nil {
+		return err
+	}
+	rows := [][]string{{"task", "spMTFL_error", "method", "method_error"}}
+	for _, row := range method.SequentialTable() {
+		if !row.Fixed {
+			continue // the parallel rows (ITL, MTFL, spMTFL) are not task orderings
+		}
+		cfg := row.Config
+		cfg.Loss, cfg.Seed = j.cfg.Loss, int64(j.seed)
+		c, err := eval.Track(j.p, cfg, j.test)
+		if err != nil {
+			return err
+		}
+		var ps []figure.Point
+		for t, v := range c.PerTask {
+			e1, e2 := errorOf(j.metric, sp.PerTask[t]), errorOf(j.metric, v)
+			rows = append(rows, []string{sp.Tasks[t], f(e1), row.Name, f(e2)})
+			ps = append(ps, figure.Point{X: e1, Y: e2, Label: sp.Tasks[t]})
+		}
+		file := "sequential-" + strings.ToLower(strings.ReplaceAll(row.Name, "+", "p")) + ".svg"
+		title := fmt.Sprintf("%s, per-task %s: spMTFL against %s (above y = x: spMTFL better)", j.name, j.errName, row.Name)
+		if err := j.write(file, figure.Scatter(title, j.errName+", spMTFL", j.errName+", "+row.Name, ps, []string{"task"})); err != nil {
+			return err
+		}
+	}
+	return j.write("sequential.csv", csvText(rows))
 }
 
 // ScatterRow is one task of the scatter figure: test errors (RMSE, or
@@ -256,24 +296,6 @@ func errorOf(m eval.Metric, v float64) float64 {
 		return 1 - v
 	}
 	return v
-}
-
-// loadFigureData reads -data, or generates syn1/syn2 with their own split.
-func loadFigureData(df *dataFlags) (all, train, test *data.Dataset, err error) {
-	switch df.path {
-	case "syn1", "syn2":
-		var res *synth.Result
-		if df.path == "syn1" {
-			res, err = synth.Syn1(synth.Syn1Options{Seed: df.seed})
-		} else {
-			res, err = synth.Syn2(synth.Syn2Options{Seed: df.seed})
-		}
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return res.Train, res.Train, res.Test, nil
-	}
-	return df.load()
 }
 
 func parseFloats(s string) ([]float64, error) {

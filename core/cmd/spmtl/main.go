@@ -1,9 +1,13 @@
 // Command spmtl trains and evaluates self-paced multitask learners from the
-// command line.
+// command line. It goes through the same application layer as the page
+// (core/app) and finds the bundled data sets from any folder (they are
+// embedded).
 //
-//	spmtl train -data FILE [-model mtfl] [-selfpaced] [-loss logistic] [-train 80] [-seed 1] ...
+//	spmtl train -data FILE|NAME [-model mtfl] [-selfpaced] [-loss logistic] [-train 80] [-seed 1] ...
+//	spmtl reproduce [-quick] [-variant paper|reference|both] [-datasets ...]
+//	spmtl figure KIND -data FILE|NAME [...] -out DIR
 //
-// Run "spmtl help" or "spmtl train -h" for the flags.
+// Run "spmtl help" or "spmtl COMMAND -h" for the flags.
 package main
 
 import (
@@ -18,15 +22,15 @@ func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "spmtl:", err)
+			os.Exit(2)
 		}
-		os.Exit(2)
 	}
 }
 
 const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCAI 2017)
 
 Commands:
-  train      train one model on a data file and report test scores
+  train      train one model on a data file (or a bundled data set) and report test scores
   reproduce  rerun the paper's table: every method, cross-validated, over runs
   figure     write the numbers (CSV) and drawings (SVG) of the paper's figures
   help       show this text
@@ -34,7 +38,14 @@ Commands:
 Run "spmtl COMMAND -h" for a command's flags.
 `
 
-func run(args []string, stdout, stderr io.Writer) error {
+// run is the command line's boundary: a panic anywhere below is a bug,
+// reported as an error here rather than as a crash.
+func run(args []string, stdout, stderr io.Writer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("no command")

@@ -1,4 +1,4 @@
-package eval
+package app
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -18,11 +19,11 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // written natively (go test -run GoldenTable -update); the same test under
 // js/wasm checks that the WebAssembly build gives the same table.
 func TestGoldenTable(t *testing.T) {
-	e, err := PaperExperiment("syn1", Sources{}, true)
+	e, err := Experiment("syn1", nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Reproduce(context.Background(), []Experiment{e}, Options{Runs: 2, Folds: 3, Variant: mtl.Paper, Workers: 1})
+	tab, err := eval.Reproduce(context.Background(), []eval.Experiment{e}, eval.Options{Runs: 2, Folds: 3, Variant: mtl.Paper, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

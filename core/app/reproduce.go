@@ -1,0 +1,69 @@
+package app
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// Experiments returns the paper's protocol for each named bundle, reading
+// the bundles' files from fsys (the data folder).
+func Experiments(fsys fs.FS, names []string, quick bool) ([]eval.Experiment, error) {
+	var exps []eval.Experiment
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		src, err := ReadBundle(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		e, err := Experiment(n, src, quick)
+		if err != nil {
+			return nil, err
+		}
+		exps = append(exps, e)
+	}
+	return exps, nil
+}
+
+// Table names the tables `spmtl reproduce` and the page's Reproduce view
+// can rerun: "paper" (the paper's Table 1) and "sequential" (its landmine
+// comparison of task orderings).
+type Table string
+
+// The tables.
+const (
+	PaperTable      Table = "paper"
+	SequentialTable Table = "sequential"
+)
+
+// TableRows returns a table's rows under a variant.
+func TableRows(t Table, v mtl.Variant) ([]method.Row, error) {
+	switch t {
+	case PaperTable, "":
+		return method.PaperTable(v), nil
+	case SequentialTable:
+		return method.SequentialTable(), nil
+	}
+	return nil, fmt.Errorf("unknown table %q (want %s or %s)", t, PaperTable, SequentialTable)
+}
+
+// Catalog is what the page asks for once to fill its menus: the methods,
+// the bundled data sets with their presets, the default settings and the
+// rows of the paper's tables.
+type Catalog struct {
+	Methods  []method.Method `json:"methods"`
+	Bundles  []Bundle        `json:"bundles"`
+	Defaults mtl.Config      `json:"defaults"`
+	// Tables maps a variant to the rows of the paper's table.
+	Tables map[mtl.Variant][]method.Row `json:"tables"`
+}
+
+// GetCatalog returns the catalogue for the page.
+func GetCatalog() Catalog {
+	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false),
+		Tables: map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)}}
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
+	webdata "github.com/spmtl/spmtl/web/data"
+)
+
+// dataFlags are the flags that read and split a data set, shared by the
+// commands. Unset flags (zero values) take the defaults of core/app, or
+// a bundled data set's preset.
+type dataFlags struct {
+	path, taskCol, labelCol, format string
+	split, dataDir                  string
+	train                           float64
+	seed                            uint64
+}
+
+func (f *dataFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.path, "data", "", "data `file` (CSV or sparse text; the format is detected), or a bundled data set: "+strings.Join(app.BundleNames(), ", "))
+	fs.StringVar(&f.format, "format", "", "data format: csv or sparse (default: detected from the text)")
+	fs.StringVar(&f.taskCol, "task", "", "CSV column naming the task (default task)")
+	fs.StringVar(&f.labelCol, "label", "", "CSV column holding the label (default y)")
+	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
+	fs.Float64Var(&f.train, "train", 0, fmt.Sprintf("training rows per task: a count (>= 1) or a fraction (< 1), stratified for classification (default %g, or the bundled data set's)", app.DefaultTrain))
+	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
+	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
+}
+
+// bundleFS is where the bundled data sets are read from.
+func (f *dataFlags) bundleFS() fs.FS {
+	if f.dataDir != "" {
+		return os.DirFS(f.dataDir)
+	}
+	return webdata.FS
+}
+
+// load reads -data: a file, or (when no such file exists) a bundled data
+// set, whose preset then fills the unset training size. It returns the
+// bundle when -data named one.
+func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
+	if f.path == "" {
+		return nil, nil, fmt.Errorf("-data is required: a data file or one of %s", strings.Join(app.BundleNames(), ", "))
+	}
+	if _, statErr := os.Stat(f.path); statErr != nil {
+		b, err := app.LookupBundle(f.path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("read data: %w (and %v)", statErr, err)
+		}
+		d, err := f.loadBundle(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if f.train == 0 {
+			f.train = b.Preset.Train
+		}
+		return d, &b, nil
+	}
+	text, err := os.ReadFile(f.path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read data: %w", err)
+	}
+	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol}
+	if f.split != "" {
+		path, col := splitFlag(f.split)
+		if opt.Splits, err = os.ReadFile(path); err != nil {
+			return nil, nil, fmt.Errorf("split file: %w", err)
+		}
+		opt.SplitColumn = col
+	}
+	d, err := app.Load(text, opt)
+	return d, nil, err
+}
+
+// loadBundle reads or generates a bundled data set; a bundle with split
+// files uses column split1 unless -split names another column.
+func (f *dataFlags) loadBundle(b app.Bundle) (*app.Data, error) {
+	if b.Generated {
+		return app.Generate(b.Name, f.seed)
+	}
+	text, err := fs.ReadFile(f.bundleFS(), b.Data)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", b.Data, err)
+	}
+	opt := app.LoadOptions{Name: b.Data}
+	if b.Splits != "" {
+		if opt.Splits, err = fs.ReadFile(f.bundleFS(), b.Splits); err != nil {
+			return nil, fmt.Errorf("read %s: %w", b.Splits, err)
+		}
+		opt.SplitColumn = "split1"
+		if f.split != "" {
+			_, opt.SplitColumn = splitFlag(f.split)
+		}
+	}
+	return app.Load(text, opt)
+}
+
+// splitFlag reads "file:column"; "file:3" means column split3.
+func splitFlag(s string) (path, col string) {
+	path, col, ok := strings.Cut(s, ":")
+	if !ok {
+		col = "split1"
+	}
+	if _, err := strconv.Atoi(col); err == nil {
+		col = "split" + col
+	}
+	return path, col
+}
+
+// modelFlags are the learner settings; every flag defaults to "unset" (its
+// zero value), which mtl.Config.Defaults fills in.
+type modelFlags struct {
+	cfg mtl.Config
+}
+
+func (m *modelFlags) register(fs *flag.FlagSet) {
+	c := &m.cfg
+	var names []string
+	for _, mm := range method.All() {
+		names = append(names, mm.Key)
+	}
+	def := mtl.Config{}.Defaults(false)
+	fs.StringVar(&c.Model, "model", "", "model: "+strings.Join(names, ", ")+" (default "+def.Model+")")
+	fs.StringVar(&c.Select, "select", "", "a sequential model's task selection rule (ella: random, infomax, diversity, diversity++)")
+	fs.BoolVar(&c.SelfPaced, "selfpaced", false, "self-paced task weighting (without it: the MTL baseline)")
+	fs.StringVar((*string)(&c.Tau), "tau", "", "tau rule: softmax or hard (default softmax)")
+	fs.StringVar((*string)(&c.Variant), "variant", "", "paper or reference (the authors' code) (default paper)")
+	fs.StringVar((*string)(&c.Solver), "solver", "", "W-step solver: exact or fista100 (default: exact for paper, fista100 for reference)")
+	fs.StringVar((*string)(&c.Loss), "loss", "", "loss: squared or logistic (default: logistic for binary labels)")
+	fs.Float64Var(&c.Rho, "rho", 0, fmt.Sprintf("regularization rho (default %g, or the bundled data set's)", def.Rho))
+	fs.Float64Var(&c.Lambda0, "lambda0", 0, fmt.Sprintf("initial pace lambda0 (default %g, or the bundled data set's)", def.Lambda0))
+	fs.Float64Var(&c.Pace, "c", 0, fmt.Sprintf("pace growth c, lambda <- c*lambda (default %g)", def.Pace))
+	fs.Float64Var(&c.Delta, "delta", 0, fmt.Sprintf("weight of hard tasks under the hard rule (default %g)", def.Delta))
+	fs.IntVar(&c.H, "aso-h", 0, fmt.Sprintf("MTASO subspace dimension h (default %d)", def.H))
+	fs.IntVar(&c.MaxIter, "maxiter", 0, fmt.Sprintf("outer iteration cap (default %d, or the bundled data set's)", def.MaxIter))
+	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
+}
+
+// config returns the configuration: the flags, a bundle's preset for the
+// unset ρ, λ0 and iteration cap, and seed as the learner's seed.
+func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
+	c := m.cfg
+	if b != nil {
+		if c.Rho == 0 {
+			c.Rho = b.Preset.Rho
+		}
+		if c.Lambda0 == 0 {
+			c.Lambda0 = b.Preset.Lambda0
+		}
+		if c.MaxIter == 0 {
+			c.MaxIter = b.Preset.MaxIter
+		}
+	}
+	c.Seed = int64(seed)
+	return c
+}

@@ -1,7 +1,6 @@
 package mtl
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/spmtl/spmtl/core/internal/linalg"
@@ -274,33 +273,4 @@ func stableQuad(u []float64, r int, beta float64, gamma, v, c []float64) float64
 		q += ci * ci / (beta + gamma[i])
 	}
 	return q
-}
-
-// mtflMetric returns M⁻¹ = D for the columns W̃ = W·diag(ω):
-// D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
-// normalization over all dFull dimensions of the data even when the
-// vectors have only d (span) coordinates (§6, §11). It also returns each
-// w_tᵀ D⁻¹ w_t, read off the SVD.
-func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev []float64) (*metric, []float64, []float64, error) {
-	svd, err := newThinSVD(W, omega, d, prev)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("mtfl D-step: %w", err)
-	}
-	r := svd.r
-	sigma0 := math.Sqrt(eps)
-	tr := float64(dFull-r) * sigma0
-	sig := make([]float64, r)
-	for i, si := range svd.s {
-		sig[i] = math.Sqrt(si*si + eps)
-		tr += sig[i]
-	}
-	m := &metric{d: d, full: dFull, beta: sigma0 / tr, r: r, u: svd.u, gamma: make([]float64, r)}
-	for i := range sig {
-		m.gamma[i] = (sig[i] - sigma0) / tr
-	}
-	pen := make([]float64, len(W))
-	for t, w := range W {
-		pen[t] = stableQuad(m.u, r, m.beta, m.gamma, w, svd.proj[t])
-	}
-	return m, pen, svd.basis, nil
 }

@@ -13,6 +13,8 @@ type mmtl struct {
 	w0 []float64 // nil until the first Θ-step (w0^(0) = 0)
 }
 
+var _ structure = (*mmtl)(nil)
+
 func newMMTL(env structureEnv) structure { return &mmtl{m: identityMetric(env.d)} }
 
 func (s *mmtl) metric() *metric      { return s.m }

@@ -19,6 +19,8 @@ type mtaso struct {
 	basis   []float64   // eigenvectors of the last Θ-step, to start the next
 }
 
+var _ structure = (*mtaso)(nil)
+
 func newMTASO(env structureEnv) structure {
 	h := env.cfg.H
 	if h > env.d {

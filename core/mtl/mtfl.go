@@ -1,5 +1,10 @@
 package mtl
 
+import (
+	"fmt"
+	"math"
+)
+
 // mtfl is convex multitask feature learning (Argyriou, Evgeniou & Pontil
 // 2008; ALGORITHMS.md §6): Θ = D, pen_t = w_tᵀD⁻¹w_t, and the Θ-step is
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
@@ -9,6 +14,11 @@ type mtfl struct {
 	pen   []float64 // w_tᵀD⁻¹w_t of the last update's W
 	basis []float64 // eigenvectors of the last D-step, to start the next
 }
+
+var (
+	_ structure     = (*mtfl)(nil)
+	_ penaltyKnower = (*mtfl)(nil)
+)
 
 func newMTFL(env structureEnv) structure {
 	// D^(0): Argyriou's I/d (paper variant) or the authors' d·I
@@ -49,3 +59,32 @@ func (s *mtfl) update(W [][]float64, tau []float64) error {
 }
 
 func (s *mtfl) penalties() []float64 { return s.pen }
+
+// mtflMetric returns M⁻¹ = D for the columns W̃ = W·diag(ω):
+// D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
+// normalization over all dFull dimensions of the data even when the
+// vectors have only d (span) coordinates (§6, §11). It also returns each
+// w_tᵀ D⁻¹ w_t, read off the SVD.
+func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev []float64) (*metric, []float64, []float64, error) {
+	svd, err := newThinSVD(W, omega, d, prev)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("mtfl D-step: %w", err)
+	}
+	r := svd.r
+	sigma0 := math.Sqrt(eps)
+	tr := float64(dFull-r) * sigma0
+	sig := make([]float64, r)
+	for i, si := range svd.s {
+		sig[i] = math.Sqrt(si*si + eps)
+		tr += sig[i]
+	}
+	m := &metric{d: d, full: dFull, beta: sigma0 / tr, r: r, u: svd.u, gamma: make([]float64, r)}
+	for i := range sig {
+		m.gamma[i] = (sig[i] - sigma0) / tr
+	}
+	pen := make([]float64, len(W))
+	for t, w := range W {
+		pen[t] = stableQuad(m.u, r, m.beta, m.gamma, w, svd.proj[t])
+	}
+	return m, pen, svd.basis, nil
+}

@@ -67,14 +67,6 @@ func columnWeights(env structureEnv, tau []float64) []float64 {
 	return w
 }
 
-// itl: independent tasks, pen = ‖w‖², no shared knowledge.
-type itl struct{ m *metric }
-
-func newITL(env structureEnv) structure            { return &itl{m: identityMetric(env.d)} }
-func (s *itl) metric() *metric                     { return s.m }
-func (s *itl) anchor(int) []float64                { return nil }
-func (s *itl) update([][]float64, []float64) error { return nil }
-func (s *itl) extra() float64                      { return 0 }
 func validateWeights(tau []float64, who string) error {
 	for _, v := range tau {
 		if !(v >= 0) || math.IsInf(v, 0) {

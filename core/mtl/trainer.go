@@ -157,18 +157,43 @@ func (tr *Trainer) Step() (snap Snapshot, err error) {
 }
 
 func (tr *Trainer) step() (Snapshot, error) {
-	cfg := tr.cfg
 	k := len(tr.hist) + 1
-	T := len(tr.tasks)
+	steps, err := tr.wStep()
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if tr.stl {
+		return tr.stlSnapshot(steps[0])
+	}
+	snap := Snapshot{Iter: k, Lambda: tr.lambda, SelfPaced: tr.env.selfPaced}
+	if err := tr.costs(&snap, steps); err != nil {
+		return Snapshot{}, err
+	}
+	tr.tauStep(&snap)
+	wTheta := tr.modelW()
+	if err := tr.st.update(wTheta, snap.Tau); err != nil { // 5. Θ-step
+		return Snapshot{}, err
+	}
+	if err := tr.objective(&snap, steps, wTheta); err != nil {
+		return Snapshot{}, err
+	}
+	tr.finish(&snap, k)
+	return snap, nil
+}
 
-	// 1. W-step with Θ^(k−1).
-	steps := make([]*wstep, T)
+// wStep is step 1 (docs/algorithms.md §2.1): every task's W-step (eq. 1)
+// given Θ^(k−1), warm-started, exactly or with the authors' fista100. It
+// leaves each task's data term and penalty in tr.loss and tr.pen and
+// returns the per-task problems it solved.
+func (tr *Trainer) wStep() ([]*wstep, error) {
+	cfg := tr.cfg
+	steps := make([]*wstep, len(tr.tasks))
 	for t := range steps {
 		steps[t] = tr.wstep(t)
 	}
 	if cfg.Solver == FISTA100 {
 		if err := fistaJoint(tr.tasks, steps, tr.w, tr.b, nil); err != nil {
-			return Snapshot{}, err
+			return nil, err
 		}
 		for t, td := range tr.tasks {
 			tr.loss[t] = td.lossValue(cfg.Loss, steps[t].scale, tr.w[t], tr.b[t])
@@ -178,46 +203,48 @@ func (tr *Trainer) step() (Snapshot, error) {
 		for t, td := range tr.tasks {
 			l, pen, err := td.solveExact(steps[t], tr.w[t], &tr.b[t], &tr.cache[t])
 			if err != nil {
-				return Snapshot{}, err
+				return nil, err
 			}
 			tr.loss[t], tr.pen[t] = l, pen
 		}
 	}
 	for t := range tr.w {
 		if !finiteVec(tr.w[t]) || !finite(tr.b[t]) {
-			return Snapshot{}, errNumeric(fmt.Sprintf("task %s: the fit diverged (non-finite weights)", tr.tasks[t].name))
+			return nil, errNumeric(fmt.Sprintf("task %s: the fit diverged (non-finite weights)", tr.tasks[t].name))
 		}
 	}
+	return steps, nil
+}
 
-	if tr.stl {
-		return tr.stlSnapshot(steps[0])
-	}
-
-	// 2. Costs with the old Θ.
-	snap := Snapshot{Iter: k, Lambda: tr.lambda}
-	snap.Loss = make([]float64, T)
-	snap.Penalty = make([]float64, T)
-	snap.Cost = make([]float64, T)
+// costs is step 2: each task's difficulty, its mean loss plus ρ times its
+// penalty against the OLD Θ (the one its W-step used).
+func (tr *Trainer) costs(snap *Snapshot, steps []*wstep) error {
+	T := len(tr.tasks)
+	snap.Loss, snap.Penalty, snap.Cost = make([]float64, T), make([]float64, T), make([]float64, T)
 	for t, td := range tr.tasks {
 		l, pen := tr.loss[t], tr.pen[t]
 		norm := steps[t].scale * float64(td.n) // turns l into a per-example mean
 		snap.Loss[t] = l / norm
 		snap.Penalty[t] = pen
-		snap.Cost[t] = (l + cfg.Rho*pen) / norm
+		snap.Cost[t] = (l + tr.cfg.Rho*pen) / norm
 		if !finite(snap.Cost[t]) {
-			return Snapshot{}, errNumeric(fmt.Sprintf("task %s: non-finite cost", td.name))
+			return errNumeric(fmt.Sprintf("task %s: non-finite cost", td.name))
 		}
 	}
+	return nil
+}
 
-	// 3. τ, then 4. λ ← cλ.
-	if tr.env.selfPaced {
-		if cfg.Tau == Hard {
-			snap.Tau = HardTau(snap.Cost, tr.lambda, cfg.Delta)
-		} else {
-			snap.Tau = SoftmaxTau(snap.Cost, tr.lambda, cfg.Variant)
-		}
-	} else {
-		snap.Tau = uniform(T)
+// tauStep is steps 3 and 4: τ from the costs (uniform for the baseline),
+// the self-paced objective, then λ ← cλ.
+func (tr *Trainer) tauStep(snap *Snapshot) {
+	cfg := tr.cfg
+	switch {
+	case !tr.env.selfPaced:
+		snap.Tau = uniform(len(tr.tasks))
+	case cfg.Tau == Hard:
+		snap.Tau = HardTau(snap.Cost, tr.lambda, cfg.Delta)
+	default:
+		snap.Tau = SoftmaxTau(snap.Cost, tr.lambda, cfg.Variant)
 	}
 	var wc float64
 	for t, c := range snap.Cost {
@@ -225,14 +252,13 @@ func (tr *Trainer) step() (Snapshot, error) {
 	}
 	snap.SPObjective = wc + tr.lambda*tauRegularizer(cfg.Tau, snap.Tau)
 	tr.lambda *= cfg.Pace
+}
 
-	// 5. Θ-step.
-	wTheta := tr.modelW()
-	if err := tr.st.update(wTheta, snap.Tau); err != nil {
-		return Snapshot{}, err
-	}
-
-	// 6. Objective with the new Θ, and the stopping rule.
+// objective is step 6's first half: the unweighted objective with the new
+// Θ (on √ρ·W under Config.CodeBugs), and its change and τ's change since
+// the last iteration, which the stopping rule reads.
+func (tr *Trainer) objective(snap *Snapshot, steps []*wstep, wTheta [][]float64) error {
+	cfg := tr.cfg
 	var obj float64
 	newPen := tr.newPenalties(wTheta)
 	for t, td := range tr.tasks {
@@ -243,11 +269,10 @@ func (tr *Trainer) step() (Snapshot, error) {
 		obj += l + cfg.Rho*newPen[t]
 	}
 	obj += cfg.Rho * tr.st.extra()
-	snap.Objective = obj
 	if !finite(obj) {
-		return Snapshot{}, errNumeric("non-finite objective")
+		return errNumeric("non-finite objective")
 	}
-	snap.SelfPaced = tr.env.selfPaced
+	snap.Objective = obj
 	snap.TauChange, snap.ObjChange = Float(math.NaN()), Float(math.NaN())
 	if tr.prevTau != nil {
 		var ch float64
@@ -258,21 +283,19 @@ func (tr *Trainer) step() (Snapshot, error) {
 		snap.TauChange = Float(ch)
 		snap.ObjChange = Float(math.Abs(obj-tr.prevObj) / math.Abs(tr.prevObj))
 	}
-	tr.prevTau = snap.Tau
-	tr.prevObj = obj
-	tr.finish(&snap, k)
-	return snap, nil
+	tr.prevTau, tr.prevObj = snap.Tau, obj
+	return nil
 }
 
-// finish applies the stopping rule (docs/algorithms.md §2.4) to the
-// snapshot of iteration k. Every run stops when the relative objective
+// finish is step 6's second half: the stopping rule (docs/algorithms.md
+// §2.4) on the snapshot of iteration k. Every run stops when the relative objective
 // change falls to ObjTol; the self-paced paper variant also waits for τ to
 // settle (‖Δτ‖² ≤ TauTol at the same iteration), so self-pacing never stops
 // earlier than the alternation it wraps. The authors' ITL is one call of
 // their solver, not an alternation.
 func (tr *Trainer) finish(snap *Snapshot, k int) {
 	cfg := tr.cfg
-	if cfg.Model == "itl" && cfg.Variant == Reference {
+	if _, isITL := tr.st.(*itl); isITL && !tr.stl && cfg.Variant == Reference {
 		snap.Converged, snap.Done, snap.Stop = true, true, StopSingle
 		return
 	}

@@ -1,0 +1,102 @@
+package boundary
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/spmtl/spmtl"
+
+// pkg is what the tests read of `go list -json`.
+type pkg struct {
+	ImportPath string
+	Standard   bool
+	Imports    []string
+}
+
+// goList runs `go list -json` on patterns  and their dependencies, for GOOS=js GOARCH=wasm (where the bindings exist), from
+// the module root. It needs the go command, so it skips under js/wasm.
+func goList(t *testing.T, patterns ...string) []pkg {
+	t.Helper()
+	if runtime.GOOS == "js" {
+		t.Skip("needs the go command; runs natively")
+	}
+	root, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		t.Fatalf("go env GOMOD: %v", err)
+	}
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-json"}, patterns...)...)
+	cmd.Dir = filepath.Dir(strings.TrimSpace(string(root)))
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p pkg
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// TestCoreHasNoJavaScript: no package of core/, and no non-standard
+// package it depends on, imports syscall/js, and none reaches safejs. (The
+// standard library itself uses syscall/js under js/wasm; that is the
+// runtime's business.)
+func TestCoreHasNoJavaScript(t *testing.T) {
+	pkgs := goList(t, "./core/...")
+	core := 0
+	for _, p := range pkgs {
+		if strings.HasPrefix(p.ImportPath, module+"/core/") {
+			core++
+		}
+		if strings.HasPrefix(p.ImportPath, "github.com/hack-pad/safejs") {
+			t.Errorf("core depends on %s", p.ImportPath)
+		}
+		if p.Standard {
+			continue
+		}
+		for _, imp := range p.Imports {
+			if imp == "syscall/js" {
+				t.Errorf("%s imports syscall/js", p.ImportPath)
+			}
+		}
+	}
+	if core < 10 {
+		t.Fatalf("go list found %d core packages", core)
+	}
+}
+
+// TestOnlyWasmUsesTheBridge: the bridge is imported by the WebAssembly
+// builds under wasm/ and by nothing else.
+func TestOnlyWasmUsesTheBridge(t *testing.T) {
+	bridge := module + "/wasm/bridge"
+	users := 0
+	for _, p := range goList(t, "./...") {
+		for _, imp := range p.Imports {
+			if imp != bridge {
+				continue
+			}
+			users++
+			if p.ImportPath != module+"/wasm" && !strings.HasPrefix(p.ImportPath, module+"/wasm/") {
+				t.Errorf("%s imports the bridge; only wasm/ may", p.ImportPath)
+			}
+		}
+	}
+	if users == 0 {
+		t.Error("nothing imports the bridge: the test no longer looks at the right packages")
+	}
+}

@@ -63,10 +63,12 @@ type Cell struct {
 	// T, P compare a self-paced method with its baseline (paired t-test
 	// over runs); Better (Worse) is set when it is better (worse) at the 5%
 	// level; neither is a tie.
-	T       float64 `json:"t,omitempty"`
-	P       float64 `json:"p,omitempty"`
-	Better  bool    `json:"better"`
-	Worse   bool    `json:"worse"`
+	T      float64 `json:"t,omitempty"`
+	P      float64 `json:"p,omitempty"`
+	Better bool    `json:"better"`
+	Worse  bool    `json:"worse"`
+	// Tested is set when the t-test ran (it needs two runs or more).
+	Tested  bool    `json:"tested"`
 	Seconds float64 `json:"seconds"`
 }
 
@@ -249,7 +251,7 @@ func Summarize(e Experiment, opt Options, runs [][]RunResult) []*Cell {
 			c := cells[i]
 			t, _, p, err := PairedTTest(c.Scores, cells[j].Scores)
 			if err == nil {
-				c.T, c.P = t, p
+				c.T, c.P, c.Tested = t, p, true
 				c.Better = p < 0.05 && metric.Better(c.Mean, cells[j].Mean)
 				c.Worse = p < 0.05 && metric.Better(cells[j].Mean, c.Mean)
 			}

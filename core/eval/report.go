@@ -72,7 +72,11 @@ func (t *Table) Markdown() string {
 				b.WriteString(" fixed settings")
 			}
 			if len(c.Lambda0) > 0 {
-				fmt.Fprintf(&b, ", λ0 %s, p %s", num(median(c.Lambda0), 3), num(c.P, 3))
+				p := "n/a"
+				if c.Tested {
+					p = num(c.P, 3)
+				}
+				fmt.Fprintf(&b, ", λ0 %s, p %s", num(median(c.Lambda0), 3), p)
 			}
 			fmt.Fprintf(&b, "; %.1fs |", c.Seconds)
 		}
@@ -97,8 +101,8 @@ func (t *Table) Verdicts() string {
 		var beats, ties, loses []string
 		for i, d := range t.Datasets {
 			c := t.Cells[m][i]
-			if c.T == 0 && c.P == 0 {
-				continue // no baseline to compare with
+			if !c.Tested {
+				continue // no baseline, or too few runs, to compare with
 			}
 			switch {
 			case c.Better:
@@ -192,7 +196,7 @@ func num(v float64, prec int) string {
 
 func fixed(v float64) string {
 	if math.IsNaN(v) {
-		return "NaN"
+		return "n/a"
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)
 }

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// times masks what varies from run to run: durations and wall times.
+var times = regexp.MustCompile(`\b\d+(\.\d+)?(ns|µs|ms|s)\b|"seconds": [0-9.e+-]+`)
+
+// long matches numbers printed at full precision (JSON), whose last digits
+// differ between native and js/wasm builds (math.Exp and math.Log are
+// implemented differently); mask rounds them to 9 significant digits.
+var long = regexp.MustCompile(`-?\d+\.\d{9,}(e[-+]?\d+)?`)
+
+func mask(s string) string {
+	s = times.ReplaceAllString(s, "<time>")
+	return long.ReplaceAllStringFunc(s, func(v string) string {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return v
+		}
+		return strconv.FormatFloat(f, 'g', 9, 64)
+	})
+}
+
+// golden compares got with testdata/name (rewritten with -update).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run go test -update after checking):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// spmtl runs the command line with args and returns stdout, stderr.
+func spmtl(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(args, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+// TestGoldenOutputs runs every command on small data and compares what it
+// prints with the golden files (durations masked).
+func TestGoldenOutputs(t *testing.T) {
+	for _, tc := range []struct {
+		golden string
+		args   []string
+	}{
+		{"help.golden", []string{"help"}},
+		{"train-spmtfl.golden", []string{"train", "-data", "testdata/toy.csv", "-model", "mtfl", "-selfpaced", "-train", "10", "-lambda0", "0.5"}},
+		{"train-mmtl-joint.golden", []string{"train", "-data", "testdata/toy.csv", "-model", "mmtl-joint", "-train", "10"}},
+		{"train-ella.golden", []string{"train", "-data", "testdata/toyclass.csv", "-model", "ella", "-select", "infomax", "-train", "10"}},
+		{"train-json.golden", []string{"train", "-data", "testdata/toyclass.csv", "-model", "cl", "-train", "10", "-json", "-"}},
+		{"reproduce-syn1.golden", []string{"reproduce", "-quick", "-runs", "1", "-datasets", "syn1"}},
+		{"reproduce-sequential.golden", []string{"reproduce", "-sequential", "-quick", "-runs", "1", "-data-dir", "../../../web/data"}},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			out, _, err := spmtl(t, tc.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.golden, mask(out))
+		})
+	}
+}
+
+// TestFigure writes a figure's files.
+func TestFigure(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := spmtl(t, "figure", "tau", "-data", "syn2", "-maxiter", "3", "-out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"tau.csv", "tau.svg"} {
+		if !strings.Contains(out, filepath.Join(dir, f)) {
+			t.Errorf("output %q does not name %s", out, f)
+		}
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "tau.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "figure-tau.csv", string(csv))
+}
+
+// TestErrors: refusals are sentences that name the problem (and the file,
+// line and column where there is one); -h prints help.
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "-data", "testdata/bad.csv"}, "testdata/bad.csv:3:3"},
+		{[]string{"train"}, "-data is required"},
+		{[]string{"train", "-data", "nonesuch.csv"}, "unknown data set"},
+		{[]string{"train", "-data", "testdata/toy.csv", "-model", "nope"}, `unknown model "nope"`},
+		{[]string{"train", "-data", "testdata/toy.csv", "-model", "itl", "-selfpaced"}, "itl has no self-paced version"},
+		{[]string{"train", "-data", "testdata/toy.csv", "-model", "mtfl", "-select", "infomax"}, "mtfl has no task-selection rule"},
+		{[]string{"reproduce", "-datasets", "nope"}, `unknown data set "nope"`},
+		{[]string{"figure", "nope"}, `unknown kind "nope"`},
+		{[]string{"nope"}, `unknown command "nope"`},
+	} {
+		_, _, err := spmtl(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("spmtl %s: error %v, want one containing %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+	_, stderr, err := spmtl(t, "train", "-h")
+	if !errors.Is(err, flag.ErrHelp) || !strings.Contains(stderr, "-aso-h") || !strings.Contains(stderr, "-model") {
+		t.Errorf("train -h: error %v, help %q", err, stderr)
+	}
+}
+
+// TestBundledDataFromAnyFolder: -data names a bundled data set, found in
+// the binary whatever the working folder.
+func TestBundledDataFromAnyFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out, _, err := spmtl(t, "train", "-data", "landmine", "-model", "itl", "-maxiter", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "19 tasks") || !strings.Contains(out, "mean test AUC") {
+		t.Errorf("landmine from a temporary folder:\n%s", out)
+	}
+}

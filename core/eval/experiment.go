@@ -12,7 +12,7 @@ import (
 )
 
 // Experiment is one data set of the protocol: how to split it per run and
-// into folds, and the settings and grids its fits use (ALGORITHMS.md §10,
+// into folds, and the settings and grids its fits use (docs/algorithms.md §10,
 // §12).
 type Experiment struct {
 	Name string

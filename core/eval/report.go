@@ -64,7 +64,7 @@ func (t *Table) Markdown() string {
 		fmt.Fprintf(&b, "| %s |", m)
 		for i := range t.Datasets {
 			c := t.Cells[m][i]
-			// CL and ELLA are not cross-validated (ALGORITHMS.md §8-§9 fix
+			// CL and ELLA are not cross-validated (docs/algorithms.md §8-§9 fix
 			// their settings); their results carry rho 0.
 			if r := median(c.Rho); r > 0 {
 				fmt.Fprintf(&b, " ρ %s", num(r, 3))

@@ -15,7 +15,7 @@ const (
 )
 
 // Variant chooses between the paper's equations and the authors' code where
-// the two disagree (ALGORITHMS.md, "Two variants, one switch").
+// the two disagree (docs/algorithms.md §13).
 type Variant string
 
 // The two variants.
@@ -27,7 +27,7 @@ const (
 // TauRule is the self-paced task-weighting rule.
 type TauRule string
 
-// The τ rules of ALGORITHMS.md §2.
+// The τ rules of docs/algorithms.md §2.
 const (
 	Softmax TauRule = "softmax" // τ_t ∝ exp(-cost_t/λ), the paper's reported rule
 	Hard    TauRule = "hard"    // τ_t = 1 if cost_t < λ else δ

@@ -9,9 +9,11 @@
 // re-weighting, λ ← cλ, the Θ-step, the stopping test) and returns a
 // Snapshot. The MTL baseline is the same trainer with SelfPaced off.
 //
-// Every update follows ALGORITHMS.md in the repository's shared folder. Where
-// the paper and the authors' code disagree, Config.Variant selects Paper
-// (default) or Reference. High-dimensional data (sparse, or d well above the
-// rows of a task) is solved in each task's data span with a low-rank D, so
-// no d×d matrix is formed.
+// docs/algorithms.md states every update as this package implements it;
+// where the paper and the authors' code disagree, Config.Variant selects
+// Paper (default) or Reference (§13). High-dimensional data (sparse, or d
+// well above the rows of a task) is solved in the span of the training rows
+// with a low-rank D (§11), so no d×d matrix is formed. JointMMTL is the
+// authors' MMTL row as a single joint fit (§5.2). Every learner here, and
+// the sequential ones of core/seq, implements Learner.
 package mtl

@@ -13,7 +13,7 @@ type TaskFit struct {
 	Penalty float64
 }
 
-// FitTask solves ALGORITHMS.md eq. (1) exactly for task t with the identity
+// FitTask solves docs/algorithms.md §1 eq. (1) exactly for task t with the identity
 // metric: min_{w,b} l_t(w, b) + rho·‖w − anchor‖² (anchor nil means 0), the
 // loss scaled as the variant prescribes. It is the building block of the
 // sequential learners (curriculum learning anchors each task at the

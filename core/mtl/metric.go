@@ -12,7 +12,7 @@ import (
 //	M⁻¹ = β·I + U·diag(γ)·Uᵀ,   U d×r with orthonormal columns.
 //
 // The identity (ITL, MMTL, MTASO, CL) is β = 1, r = 0. MTFL's D is
-// (σ0·I + U·diag(σ−σ0)·Uᵀ)/tr (ALGORITHMS.md §6), so M⁻¹ = D and
+// (σ0·I + U·diag(σ−σ0)·Uᵀ)/tr (docs/algorithms.md §6), so M⁻¹ = D and
 // M = D⁻¹ = (1/β)·I + U·diag(1/(β+γ) − 1/β)·Uᵀ.
 type metric struct {
 	d     int

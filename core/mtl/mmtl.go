@@ -6,7 +6,7 @@ import (
 	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
-// mmtl is mean-regularized MTL (Evgeniou & Pontil 2004, ALGORITHMS.md §5):
+// mmtl is mean-regularized MTL (Evgeniou & Pontil 2004, docs/algorithms.md §5):
 // Θ = w0, pen_t = ‖w_t − w0‖², and the Θ-step is the τ-weighted mean.
 type mmtl struct {
 	m  *metric

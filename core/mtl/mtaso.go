@@ -7,7 +7,7 @@ import (
 )
 
 // mtaso is alternating structure optimization (Ando & Zhang 2005;
-// ALGORITHMS.md §7, the authors' non-convex form): Θ is h×d with
+// docs/algorithms.md §7, the authors' non-convex form): Θ is h×d with
 // orthonormal rows, pen_t = ‖w_t − ΘᵀΘ w_t^old‖². The Θ-step takes the top
 // h left singular vectors of W̃ = W·diag(ω); the next W-step's anchors are
 // the projections of the current task vectors onto span(Θ).

@@ -6,7 +6,7 @@ import (
 )
 
 // mtfl is convex multitask feature learning (Argyriou, Evgeniou & Pontil
-// 2008; ALGORITHMS.md §6): Θ = D, pen_t = w_tᵀD⁻¹w_t, and the Θ-step is
+// 2008; docs/algorithms.md §6): Θ = D, pen_t = w_tᵀD⁻¹w_t, and the Θ-step is
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
 type mtfl struct {
 	env   structureEnv

@@ -46,8 +46,8 @@ type Problem struct {
 // C = XcᵀXc, q = Xcᵀyc, ycᵀyc and the means, so that the squared-loss
 // W-step and loss never touch the rows. The span form (large d or
 // sparse) keeps the N×N Gram K0 = XXᵀ and the feature means, so that the
-// W-step is an N×N solve in the span of the task's data (ALGORITHMS.md
-// eq. 3 and §11).
+// W-step is an N×N solve in the span of the task's data (docs/algorithms.md
+// §1.1 eq. (3) and §11).
 type taskData struct {
 	name string
 	n    int

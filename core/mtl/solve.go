@@ -14,7 +14,7 @@ var ErrNumeric = errors.New("numerical failure")
 
 func errNumeric(msg string) error { return fmt.Errorf("%s: %w", msg, ErrNumeric) }
 
-// wstep is one W-step problem (ALGORITHMS.md eq. 1) for a task:
+// wstep is one W-step problem (docs/algorithms.md §1 eq. (1)) for a task:
 //
 //	min_{w,b} scale·Σ_i loss_i(w,b) + rho·(w−a)ᵀM(w−a)
 //

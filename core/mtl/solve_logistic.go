@@ -202,7 +202,7 @@ func equalVec(a, b []float64) bool {
 }
 
 // logisticSpan runs Newton's method in the representer form
-// w = a + M⁻¹Xᵀα (ALGORITHMS.md §1), on (α, b) ∈ R^{N+1}. With K = XM⁻¹Xᵀ
+// w = a + M⁻¹Xᵀα (docs/algorithms.md §1), on (α, b) ∈ R^{N+1}. With K = XM⁻¹Xᵀ
 // the objective is (1/N)Σ softplus(−y_i f_i) + ρ αᵀKα, f = Xa + Kα + b.
 // The Newton system H Δ = −∇ shares its solutions with the smaller,
 // better conditioned system R Δ = −r obtained by dividing K out of the α

@@ -8,7 +8,7 @@ import (
 )
 
 // squaredPrimal solves (XcᵀXc + 2ρ'M) w = Xcᵀyc + 2ρ'M a, b = ȳ − x̄ᵀw
-// (ALGORITHMS.md eq. 2) with ρ' = ρ/scale.
+// (docs/algorithms.md §1.1 eq. (2)) with ρ' = ρ/scale.
 func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *taskCache) error {
 	d := len(w)
 	rho2 := 2 * ws.rho / ws.scale
@@ -116,7 +116,7 @@ func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 }
 
 // squaredSpan solves the squared W-step in the span of the task's centered
-// rows (docs/algorithms.md eq. 3): (Xc M⁻¹ Xcᵀ + 2ρ'I) α = yc − Xc a,
+// rows (docs/algorithms.md §1.1 eq. (3)): (Xc M⁻¹ Xcᵀ + 2ρ'I) α = yc − Xc a,
 // w = a + M⁻¹ Xcᵀ α (for a weighted task, Xc and yc − Xc a carry √rw_i on
 // their rows). Only N×N systems and O(d r) products. It returns the
 // penalty (w−a)ᵀM(w−a) = αᵀ Xc M⁻¹ Xcᵀ α = αᵀ(r − 2ρ'α).

@@ -7,7 +7,7 @@ import (
 
 // structure is the shared knowledge Θ of an MTL method whose penalty splits
 // over tasks, P(W, Θ) = Σ_t pen_t(w_t; Θ), with every pen_t of the form
-// (w − a_t)ᵀ M (w − a_t) (ALGORITHMS.md §1 table). The self-paced trainer is
+// (w − a_t)ᵀ M (w − a_t) (docs/algorithms.md §1 table). The self-paced trainer is
 // generic over it: adding a method is one short file that implements these
 // four methods and registers a constructor in structures.
 type structure interface {

@@ -8,7 +8,7 @@ import "math"
 // same distribution, finite for any finite costs. The Reference variant
 // reproduces the authors' code: exp(−cost/λ) in float64 with no shift, tasks
 // whose term underflows get τ = 0, and if every term underflows τ falls
-// back to uniform (which is then the plain MTL baseline; ALGORITHMS.md §2).
+// back to uniform (which is then the plain MTL baseline; docs/algorithms.md §2).
 func SoftmaxTau(cost []float64, lambda float64, v Variant) []float64 {
 	tau := make([]float64, len(cost))
 	shift := 0.0

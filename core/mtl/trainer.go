@@ -10,7 +10,7 @@ import (
 )
 
 // Trainer runs the self-paced alternating optimization (Algorithm 1 of the
-// paper, ALGORITHMS.md §2) one outer iteration at a time. The MTL baseline
+// paper, docs/algorithms.md §2) one outer iteration at a time. The MTL baseline
 // is the same trainer with Config.SelfPaced off (τ held uniform), so
 // baseline and self-paced runs share one code path.
 //

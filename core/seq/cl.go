@@ -17,7 +17,7 @@ type CLConfig struct {
 }
 
 // CL is curriculum learning of multiple tasks with the authors' greedy rule
-// (ALGORITHMS.md §8): at each step, every remaining task is fitted anchored
+// (docs/algorithms.md §8): at each step, every remaining task is fitted anchored
 // at the last learned task's vector, w = argmin l_t + ρ‖w − w_prev‖², and
 // the task with the lowest regularized training objective is learned next.
 // The objective is in the code's scale (a sum for the squared loss, a mean

@@ -21,7 +21,7 @@ const (
 )
 
 // ELLAConfig configures ELLA. Zero fields take the authors' landmine values
-// (ALGORITHMS.md §9, §10), so Mu cannot be set to exactly 0.
+// (docs/algorithms.md §9, §10), so Mu cannot be set to exactly 0.
 type ELLAConfig struct {
 	K      int     // basis size k, default 5
 	Mu     float64 // sparsity μ of the codes, default e^-12
@@ -38,7 +38,7 @@ type ELLAConfig struct {
 	Seed uint64
 }
 
-// ELLA is the efficient lifelong learning algorithm (ALGORITHMS.md §9):
+// ELLA is the efficient lifelong learning algorithm (docs/algorithms.md §9):
 // every task's single-task optimum θ_t (with the bias as a last, constant
 // feature) is encoded as θ_t ≈ L s_t with a shared basis L (d+1 × k) and
 // sparse codes s_t, and L is refitted from the running sums A and b after
@@ -160,7 +160,7 @@ func row(t *data.Task, i int, buf []float64) {
 }
 
 // singleTask returns the task's ridge optimum θ (bias unpenalized) and D,
-// half the Hessian of the mean loss at θ (ALGORITHMS.md §9).
+// half the Hessian of the mean loss at θ (docs/algorithms.md §9).
 func (e *ELLA) singleTask(t *data.Task) ([]float64, []float64, error) {
 	p, n := e.p, t.Rows()
 	x := make([]float64, p)
@@ -276,7 +276,7 @@ func mirror(h []float64, p int) {
 // encode returns the Lasso code of task t with the current basis:
 // argmin_s ½(θ − Ls)ᵀD(θ − Ls) + (μ/2)‖s‖₁, solved on the k×k Gram form
 // G = LᵀDL, c = LᵀDθ (the same problem as the D^{1/2} formulation of
-// ALGORITHMS.md §9, without forming D^{1/2}).
+// docs/algorithms.md §9, without forming D^{1/2}).
 func (e *ELLA) encode(t int) []float64 {
 	p, k := e.p, e.k
 	D, th := e.curv[t], e.theta[t]
@@ -311,7 +311,7 @@ func (e *ELLA) residual(t int, s []float64) []float64 {
 	return r
 }
 
-// addTask learns task t (ALGORITHMS.md §9, AddTask).
+// addTask learns task t (docs/algorithms.md §9, AddTask).
 func (e *ELLA) addTask(t int) error {
 	p, k := e.p, e.k
 	s, err := e.encodeChecked(t)

@@ -91,7 +91,7 @@ func TestSingleTaskFits(t *testing.T) {
 	}
 }
 
-// TestEncodeKKT checks the Lasso codes in the D^{1/2} form of ALGORITHMS.md
+// TestEncodeKKT checks the Lasso codes in the D^{1/2} form of docs/algorithms.md
 // §9: with B = D^{1/2} L and z = D^{1/2} θ, the subgradient optimality
 // conditions of ½‖z − Bs‖² + (μ/2)‖s‖₁ hold at s.
 func TestEncodeKKT(t *testing.T) {

@@ -1,5 +1,5 @@
 // Package synth generates the paper's two synthetic data sets, syn1 and
-// syn2, as ALGORITHMS.md §12 describes them. The paper leaves most choices
+// syn2, as docs/algorithms.md §12 describes them. The paper leaves most choices
 // open; each is an option field here, with the documented default.
 //
 // Every draw comes from a PCG generator seeded by Options.Seed, so a seed

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -98,5 +101,59 @@ func TestOnlyWasmUsesTheBridge(t *testing.T) {
 	}
 	if users == 0 {
 		t.Error("nothing imports the bridge: the test no longer looks at the right packages")
+	}
+}
+
+// TestSectionCitations: every section a code comment cites ("§6.2") is a
+// heading of a document in docs/.
+func TestSectionCitations(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("walks the repository; runs natively")
+	}
+	root := filepath.Join("..", "..", "..")
+	headings := map[string]bool{}
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("no docs/*.md (%v)", err)
+	}
+	heading := regexp.MustCompile(`(?m)^#+ (§\d+(?:\.\d+)?) `)
+	for _, d := range docs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range heading.FindAllStringSubmatch(string(b), -1) {
+			headings[m[1]] = true
+		}
+	}
+	cite := regexp.MustCompile(`§\d+(?:\.\d+)?`)
+	cited := 0
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "dist" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if ext := filepath.Ext(path); ext != ".go" && ext != ".js" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, c := range cite.FindAllString(string(b), -1) {
+			cited++
+			if !headings[c] {
+				t.Errorf("%s cites %s, which no heading of docs/*.md holds", path, c)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cited < 20 {
+		t.Errorf("found only %d citations: the walk is looking in the wrong place", cited)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"bytes"
 	"fmt"
 
+	"strings"
+
 	"github.com/spmtl/spmtl/core/data"
 	"gonum.org/v1/gonum/mat"
 )
@@ -21,8 +23,14 @@ type LoadOptions struct {
 	Name string
 	// Format is "csv", "sparse" or "" to detect it from the text.
 	Format string
-	// TaskColumn and LabelColumn name the CSV columns (default task, y).
+	// TaskColumn and LabelColumn name the CSV columns (default task, y);
+	// they are never guessed.
 	TaskColumn, LabelColumn string
+	// Drop names CSV columns to leave out; DropRefused leaves out text
+	// columns with too many values instead of refusing the file (the page
+	// shows them unticked with the reason).
+	Drop        []string
+	DropRefused bool
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
 	// of a random one.
@@ -31,10 +39,15 @@ type LoadOptions struct {
 }
 
 // Data is a loaded data set, with its fixed train/test split when it has
-// one (generated data, a split file).
+// one (generated data, a split file), and how its file was read.
 type Data struct {
 	All         *data.Dataset
 	Train, Test *data.Dataset
+	// Table is how the intake read a CSV (nil for the sparse format and
+	// generated data); Encoding is how the features were made, which a
+	// saved model keeps.
+	Table    *data.Table
+	Encoding *data.Encoding
 }
 
 // Load reads a data text. Errors from the readers keep their
@@ -43,11 +56,11 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	if opt.Name == "" {
 		opt.Name = "data"
 	}
-	ds, err := data.Read(bytes.NewReader(text), opt.Name, data.Options{Format: opt.Format, TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn})
+	d, err := read(text, opt)
 	if err != nil {
 		return nil, err
 	}
-	d := &Data{All: ds}
+	ds := d.All
 	if len(opt.Splits) > 0 {
 		mask, err := data.ReadSplitFile(bytes.NewReader(opt.Splits), opt.Name+" splits", opt.SplitColumn)
 		if err != nil {
@@ -58,6 +71,35 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		}
 	}
 	return d, nil
+}
+
+// read is the one intake of files, for the command line and the page: the
+// sparse format (detected, or asked for) by data.ReadSparse, a CSV by
+// data.ReadTable (delimiter sniffed, columns by name, text columns encoded).
+func read(text []byte, opt LoadOptions) (*Data, error) {
+	format := strings.ToLower(strings.TrimSpace(opt.Format))
+	if format == "" {
+		format = data.Detect(text[:min(len(text), 64<<10)])
+	}
+	switch format {
+	case "sparse":
+		if len(opt.Drop) > 0 {
+			return nil, fmt.Errorf("%s: the sparse format has no named columns to leave out", opt.Name)
+		}
+		ds, err := data.ReadSparse(bytes.NewReader(text), opt.Name, data.SparseOptions{})
+		if err != nil {
+			return nil, err
+		}
+		return &Data{All: ds, Encoding: &data.Encoding{Format: "sparse", Features: ds.Features}}, nil
+	case "csv":
+		tab, err := data.ReadTable(text, opt.Name, data.TableOptions{TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
+			Drop: opt.Drop, DropRefused: opt.DropRefused})
+		if err != nil {
+			return nil, err
+		}
+		return &Data{All: tab.Data, Table: tab, Encoding: tab.Encoding}, nil
+	}
+	return nil, fmt.Errorf("%s: unknown format %q: want csv or sparse", opt.Name, opt.Format)
 }
 
 // Generate makes a synthetic bundle (syn1, syn2) with its own train/test
@@ -115,6 +157,21 @@ type Summary struct {
 	Negative     string        `json:"negative"`
 	FixedSplit   bool          `json:"fixedSplit"`
 	FeatureNames []string      `json:"featureNames,omitempty"`
+	// Format is "csv", "sparse" or "generated"; Delimiter names a CSV's
+	// ("comma", "semicolon", "tab").
+	Format    string `json:"format"`
+	Delimiter string `json:"delimiter,omitempty"`
+	// Header and Columns are a CSV's columns and their roles.
+	Header  []string          `json:"header,omitempty"`
+	Columns []data.ColumnInfo `json:"columns,omitempty"`
+	// Features says how the features were made ("6 features from 5
+	// columns: sex one-hot (2), ...; left out: student").
+	FeatureText string `json:"featureText,omitempty"`
+	// LabelNote says how the labels were read, when it is worth saying.
+	LabelNote string `json:"labelNote,omitempty"`
+	// TaskColumn and LabelColumn are the CSV columns used.
+	TaskColumn  string `json:"taskColumn,omitempty"`
+	LabelColumn string `json:"labelColumn,omitempty"`
 }
 
 // Summary describes the data set (feature names when there are at most
@@ -136,5 +193,53 @@ func (d *Data) Summary() Summary {
 		}
 		sum.Tasks = append(sum.Tasks, ts)
 	}
+	sum.Format = "generated"
+	if d.Encoding != nil {
+		sum.Format = d.Encoding.Format
+	}
+	if tab := d.Table; tab != nil {
+		enc := tab.Encoding
+		sum.Delimiter, _ = delimiterName(enc.Delimiter)
+		sum.Header, sum.Columns, sum.LabelNote = tab.Header, tab.Columns, tab.Labels.Note
+		sum.TaskColumn, sum.LabelColumn = enc.TaskColumn, enc.LabelColumn
+		sum.FeatureText = featureText(tab)
+	}
 	return sum
+}
+
+func delimiterName(s string) (string, bool) {
+	for _, r := range s {
+		return data.DelimiterName(r), true
+	}
+	return "", false
+}
+
+// featureText says how a CSV's columns became features: "6 features from 5
+// columns: sex one-hot (2), vr one-hot (3), ...; left out: student".
+func featureText(tab *data.Table) string {
+	var parts, out []string
+	used := 0
+	for _, c := range tab.Columns {
+		switch c.Role {
+		case data.RoleNumeric:
+			used++
+			parts = append(parts, c.Name)
+		case data.RoleText:
+			used++
+			parts = append(parts, fmt.Sprintf("%s one-hot (%d)", c.Name, len(c.Values)))
+		case data.RoleDropped:
+			out = append(out, c.Name)
+		case data.RoleRefused:
+			out = append(out, fmt.Sprintf("%s (%s)", c.Name, c.Reason))
+		}
+	}
+	const max = 8
+	if len(parts) > max {
+		parts = append(parts[:max], fmt.Sprintf("and %d more", len(parts)-max))
+	}
+	s := fmt.Sprintf("%d features from %d columns: %s", tab.Data.Features, used, strings.Join(parts, ", "))
+	if len(out) > 0 {
+		s += "; left out: " + strings.Join(out, ", ")
+	}
+	return s
 }

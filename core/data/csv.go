@@ -3,13 +3,10 @@ package data
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"strings"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // CSVOptions configures ReadCSV. The zero value reads the long format
@@ -46,125 +43,19 @@ type CSVOptions struct {
 // documentation for how classification labels map to -1 and +1.
 //
 // Errors concerning a position in the input are *ParseError values whose
-// Column is the 1-based field number.
+// Column is the 1-based field number. ReadCSV is ReadTable with a comma and
+// numeric columns only; the app reads files with ReadTable itself.
 func ReadCSV(r io.Reader, name string, opt CSVOptions) (*Dataset, error) {
-	taskCol := cmp.Or(strings.TrimSpace(opt.TaskColumn), "task")
-	labelCol := cmp.Or(strings.TrimSpace(opt.LabelColumn), "y")
-	if taskCol == labelCol {
-		return nil, fmt.Errorf("%s: the task and label columns are both %q", name, taskCol)
+	text, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	cr := newCSVReader(r)
-	header, hline, err := readHeader(cr, name)
+	tab, err := ReadTable(text, name, TableOptions{Delimiter: ',', TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
+		NumericOnly: true, Kind: opt.Kind, Positive: opt.Positive})
 	if err != nil {
 		return nil, err
 	}
-	ti, li := -1, -1
-	var feat []int
-	for j, h := range header {
-		switch h {
-		case taskCol:
-			ti = j
-		case labelCol:
-			li = j
-		default:
-			feat = append(feat, j)
-		}
-	}
-	if ti < 0 {
-		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; name the task column in the options", taskCol, listNames(header))
-	}
-	if li < 0 {
-		return nil, parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; name the label column in the options", labelCol, listNames(header))
-	}
-	if len(feat) == 0 {
-		return nil, parseErr(name, hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q", taskCol, labelCol)
-	}
-
-	type denseTask struct {
-		name  string
-		x, y  []float64
-		cls   []int8
-		src   []int
-		index int
-	}
-	var (
-		tasks  []*denseTask
-		byName = map[string]*denseTask{}
-		lab    = labeler{file: name, column: labelCol, mode: opt.Kind}
-		ncol   = len(header)
-		row    int
-	)
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, csvErr(name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) != ncol {
-			if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-				continue // a line of spaces counts as blank
-			}
-			col := ncol + 1
-			if len(rec) < ncol {
-				col = len(rec) + 1
-			}
-			return nil, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), ncol, ncol)
-		}
-		tn := strings.TrimSpace(rec[ti])
-		if tn == "" {
-			l, _ := cr.FieldPos(ti)
-			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s", taskCol)
-		}
-		t := byName[tn]
-		if t == nil {
-			t = &denseTask{name: strings.Clone(tn), index: len(tasks)}
-			byName[t.name] = t
-			tasks = append(tasks, t)
-		}
-		l, _ := cr.FieldPos(li)
-		c, v, err := lab.add(rec[li], l, li+1)
-		if err != nil {
-			return nil, err
-		}
-		for _, j := range feat {
-			s := strings.TrimSpace(rec[j])
-			x, st := parseNum(s)
-			if st != numOK {
-				l, _ := cr.FieldPos(j)
-				return nil, valueErr(name, l, j+1, st, s, header[j])
-			}
-			t.x = append(t.x, x)
-		}
-		t.y = append(t.y, v)
-		t.cls = append(t.cls, c)
-		t.src = append(t.src, row)
-		row++
-	}
-	if row == 0 {
-		return nil, parseErr(name, hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
-	}
-
-	d := len(feat)
-	ds := &Dataset{Name: name, Features: d, FeatureNames: make([]string, d), SourceRows: row}
-	for k, j := range feat {
-		ds.FeatureNames[k] = header[j]
-	}
-	ys := make([][]float64, len(tasks))
-	cls := make([][]int8, len(tasks))
-	for k, t := range tasks {
-		ys[k], cls[k] = t.y, t.cls
-	}
-	if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
-		return nil, err
-	}
-	ds.Tasks = make([]Task, len(tasks))
-	for k, t := range tasks {
-		ds.Tasks[k] = Task{Name: t.name, X: mat.NewDense(len(t.y), d, t.x), Y: t.y, Source: t.src}
-	}
-	return ds, nil
+	return tab.Data, nil
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

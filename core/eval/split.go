@@ -31,24 +31,22 @@ func shell(ds *data.Dataset) *data.Dataset {
 }
 
 // trainCount turns a train size (a count ≥ 1, or a fraction in (0, 1)) into
-// a count for a task of n rows.
-func trainCount(train float64, n int, task string) (int, error) {
-	var c int
+// a count for a task of n rows. A fraction leaves at least one row for the
+// test set when the task has two or more. ok is false when the task is too
+// small for that count and a test set: it then trains on all its rows.
+func trainCount(train float64, n int) (c int, ok bool, err error) {
 	switch {
 	case train >= 1 && train == math.Trunc(train):
 		c = int(train)
 	case train > 0 && train < 1:
-		c = int(math.Round(train * float64(n)))
-		if c < 1 {
-			c = 1
-		}
+		c = min(max(int(math.Round(train*float64(n))), 1), n-1)
 	default:
-		return 0, fmt.Errorf("train size %v: want a whole count >= 1 or a fraction in (0, 1)", train)
+		return 0, false, fmt.Errorf("train size %v: want a whole count >= 1 or a fraction in (0, 1)", train)
 	}
-	if c >= n {
-		return 0, fmt.Errorf("task %q has %d rows, too few for %d training rows and a test set", task, n, c)
+	if c < 1 || c >= n {
+		return n, false, nil
 	}
-	return c, nil
+	return c, true, nil
 }
 
 // SplitPerTask draws a random train/test split of every task: train rows
@@ -56,17 +54,29 @@ func trainCount(train float64, n int, task string) (int, error) {
 // When stratified is set and the data are classification, each task's
 // training rows keep the class proportions, with at least one example of
 // each class the task has. Rows keep their file order within each side.
+//
+// A task too small for that many training rows and a test set trains on
+// all its rows and has an empty test set (Untested lists such tasks; the
+// test score leaves them out). When every task is that small, the split is
+// an error that says how big the tasks are.
 func SplitPerTask(ds *data.Dataset, train float64, stratified bool, seed uint64) (tr, te *data.Dataset, err error) {
 	rng := newRand(seed, 1)
 	trainRows := make([][]int, len(ds.Tasks))
 	testRows := make([][]int, len(ds.Tasks))
+	tested, largest := 0, 0
 	for t := range ds.Tasks {
 		task := &ds.Tasks[t]
 		n := task.Rows()
-		c, err := trainCount(train, n, task.Name)
+		largest = max(largest, n)
+		c, ok, err := trainCount(train, n)
 		if err != nil {
 			return nil, nil, fmt.Errorf("split: %w", err)
 		}
+		if !ok {
+			trainRows[t], testRows[t] = complement(allRows(n), n)
+			continue
+		}
+		tested++
 		var chosen []int
 		if stratified && ds.Kind == data.Classification {
 			chosen = stratifiedPick(rng, task.Y, c)
@@ -75,8 +85,31 @@ func SplitPerTask(ds *data.Dataset, train float64, stratified bool, seed uint64)
 		}
 		trainRows[t], testRows[t] = complement(chosen, n)
 	}
+	if tested == 0 {
+		return nil, nil, fmt.Errorf("split: no task has enough rows for %g training rows and a test set (the largest has %d); give a fraction such as 0.75", train, largest)
+	}
 	tr, te = subsetPair(ds, trainRows, testRows)
 	return tr, te, nil
+}
+
+// Untested returns the tasks of a test set that have no rows: those too
+// small to split, which trained on all their rows (SplitPerTask).
+func Untested(test *data.Dataset) []int {
+	var out []int
+	for t := range test.Tasks {
+		if test.Tasks[t].Rows() == 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func allRows(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // stratifiedPick chooses c of the rows with labels y, keeping the class
@@ -140,9 +173,12 @@ func SplitSharedRows(ds *data.Dataset, train int, seed uint64) (tr, te *data.Dat
 	if err != nil {
 		return nil, nil, fmt.Errorf("split: %w", err)
 	}
-	c, err := trainCount(float64(train), n, ds.Tasks[0].Name)
+	c, ok, err := trainCount(float64(train), n)
 	if err != nil {
 		return nil, nil, fmt.Errorf("split: %w", err)
+	}
+	if !ok {
+		return nil, nil, fmt.Errorf("split: the tasks have %d shared rows, too few for %d training rows and a test set", n, train)
 	}
 	in, out := complement(newRand(seed, 2).Perm(n)[:c], n)
 	trainRows := make([][]int, len(ds.Tasks))
@@ -174,9 +210,9 @@ type Fold struct {
 
 // KFold partitions each task's rows into k folds (stratified by label for
 // classification when stratified is set) and returns, for each fold, the
-// other folds as training set and the fold as test set. Every task needs at
-// least k rows, so that each training set holds every task and each test
-// set is non-empty.
+// other folds as training set and the fold as test set. A task with fewer
+// than k rows is in every fold's training set and no fold's test set (the
+// fold scores leave it out).
 func KFold(ds *data.Dataset, k int, stratified bool, seed uint64) ([]Fold, error) {
 	if k < 2 {
 		return nil, fmt.Errorf("kfold: k = %d, want at least 2", k)
@@ -186,10 +222,16 @@ func KFold(ds *data.Dataset, k int, stratified bool, seed uint64) ([]Fold, error
 	for t := range ds.Tasks {
 		task := &ds.Tasks[t]
 		n := task.Rows()
-		if n < k {
-			return nil, fmt.Errorf("kfold: task %q has %d rows, fewer than %d folds", task.Name, n, k)
-		}
 		a := make([]int, n)
+		if n < k {
+			// Too few rows for every fold to test the task: it trains in
+			// every fold and no fold scores it.
+			for i := range a {
+				a[i] = -1
+			}
+			assign[t] = a
+			continue
+		}
 		var order []int
 		if stratified && ds.Kind == data.Classification {
 			var pos, neg []int

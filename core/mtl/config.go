@@ -63,6 +63,12 @@ type Config struct {
 	Rho float64 `json:"rho"`
 	// Lambda0 is the initial pace λ0. Default 1.
 	Lambda0 float64 `json:"lambda0"`
+	// AutoLambda0, when positive, replaces Lambda0 by AutoLambda0 times the
+	// scale-free λ0 of docs/algorithms.md §2.5: the value at which the
+	// easiest quarter of the tasks holds half of the total τ at the first
+	// iteration. 1 is "-lambda0 auto"; tuning grids are its multiples. The
+	// λ0 chosen is the first snapshot's Lambda. Softmax rule only.
+	AutoLambda0 float64 `json:"autoLambda0,omitempty"`
 	// Pace is c, with λ ← cλ each outer iteration. Default 1.1.
 	Pace float64 `json:"c"`
 	// Delta is the weight of a hard task under the Hard rule. Default 0.01.
@@ -162,6 +168,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("rho must be positive and finite, got %v", c.Rho)
 	case !(c.Lambda0 > 0) || c.Lambda0 > 1e300:
 		return fmt.Errorf("lambda0 must be positive and finite, got %v", c.Lambda0)
+	case !(c.AutoLambda0 >= 0) || c.AutoLambda0 > 1e6:
+		return fmt.Errorf("the multiple of the automatic lambda0 must be positive and finite, got %v", c.AutoLambda0)
+	case c.AutoLambda0 > 0 && c.Tau == Hard:
+		return fmt.Errorf("lambda0 auto applies to the softmax rule, not the hard rule: give lambda0 a number")
 	case !(c.Pace >= 1) || c.Pace > 1e6:
 		return fmt.Errorf("pace c must be at least 1, got %v", c.Pace)
 	case !(c.Delta > 0 && c.Delta <= 1):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -164,5 +165,58 @@ func TestCodeBugsScalesMTASO(t *testing.T) {
 	}
 	if diff < 1e-6 {
 		t.Errorf("iteration 2: the scaled targets changed nothing (max difference %g)", diff)
+	}
+}
+
+// TestAutoLambda: at the λ AutoLambda returns, the softmax rule gives the
+// easiest quarter of the tasks half of the weight; a trainer asked for an
+// automatic λ0 starts there.
+func TestAutoLambda(t *testing.T) {
+	for _, cost := range [][]float64{
+		{0.3, 0.5, 0.9, 1.4, 2.0, 7, 7.5, 8},
+		{100, 131, 140, 150, 400},
+		{1e-4, 5e-4, 7e-4, 9e-4},
+	} {
+		lambda, err := AutoLambda(cost)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tau := SoftmaxTau(cost, lambda, Paper)
+		idx := make([]int, len(cost))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.Slice(idx, func(a, b int) bool { return cost[idx[a]] < cost[idx[b]] })
+		var easy float64
+		for _, i := range idx[:(len(cost)+3)/4] {
+			easy += tau[i]
+		}
+		if math.Abs(easy-0.5) > 1e-6 {
+			t.Errorf("costs %v: λ %g gives the easiest quarter %g of τ, want 0.5", cost, lambda, easy)
+		}
+	}
+	for _, cost := range [][]float64{{1, 2}, {3, 3, 3, 3}} {
+		if _, err := AutoLambda(cost); err == nil {
+			t.Errorf("costs %v: no error", cost)
+		}
+	}
+	// Costs that agree to six digits: the floor, a tenth of the median.
+	if l, _ := AutoLambda([]float64{0.562001, 0.562002, 0.562004, 0.562003, 0.562005}); math.Abs(l-0.0562003) > 1e-9 {
+		t.Errorf("nearly equal costs: λ %g, want the floor 0.0562003", l)
+	}
+	ds, _ := randDataset(3, 8, 30, 5, 3, false, 0.5)
+	tr := mustTrainer(t, ds, Config{Model: "mtfl", SelfPaced: true, AutoLambda0: 1, MaxIter: 3})
+	s, err := tr.Step()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := AutoLambda(s.Cost)
+	if math.Abs(s.Lambda-want) > 1e-12*want {
+		t.Errorf("first λ %g, AutoLambda of the first costs %g", s.Lambda, want)
+	}
+	tr2 := mustTrainer(t, ds, Config{Model: "mtfl", SelfPaced: true, AutoLambda0: 4, MaxIter: 3})
+	s2, _ := tr2.Step()
+	if math.Abs(s2.Lambda-4*want) > 1e-12*want {
+		t.Errorf("four times auto: λ %g, want %g", s2.Lambda, 4*want)
 	}
 }

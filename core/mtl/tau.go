@@ -1,6 +1,10 @@
 package mtl
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"sort"
+)
 
 // SoftmaxTau returns τ_t ∝ exp(−cost_t/λ), normalized to sum to 1.
 //
@@ -70,4 +74,52 @@ func tauRegularizer(rule TauRule, tau []float64) float64 {
 		}
 	}
 	return r
+}
+
+// AutoLambda returns the pace λ at which the softmax rule gives the easiest
+// quarter of the tasks (⌈T/4⌉ of them, by cost) half of the total weight
+// (docs/algorithms.md §2.5), found by bisection on log λ, but never less
+// than a tenth of the median cost: when the first W-step barely separates
+// the tasks (their costs agree to many digits) the rule would otherwise
+// sharpen τ on differences that are noise. The share of the easiest
+// quarter falls from 1 (λ → 0) to ⌈T/4⌉/T (λ → ∞), so a half is reachable
+// from three tasks on; with fewer, or costs that are all equal, there is
+// no such λ and AutoLambda says why.
+func AutoLambda(cost []float64) (float64, error) {
+	T := len(cost)
+	if T < 3 {
+		return 0, fmt.Errorf("lambda0 auto needs three tasks or more (this data set has %d): give lambda0 a number", T)
+	}
+	c := append([]float64(nil), cost...)
+	sort.Float64s(c)
+	spread := c[T-1] - c[0]
+	if !(spread > 0) || math.IsInf(spread, 0) {
+		return 0, fmt.Errorf("lambda0 auto: every task has the same cost %g at the first iteration, so no pace separates them: give lambda0 a number", c[0])
+	}
+	q := (T + 3) / 4
+	share := func(lambda float64) float64 {
+		var easy, all float64
+		for i, v := range c {
+			e := math.Exp(-(v - c[0]) / lambda)
+			all += e
+			if i < q {
+				easy += e
+			}
+		}
+		return easy / all
+	}
+	floor := 0.1 * math.Abs(c[T/2])
+	lo, hi := math.Log(spread*1e-9), math.Log(spread*1e9)
+	if share(math.Exp(lo)) < 0.5 {
+		return math.Max(math.Exp(lo), floor), nil // the easiest tasks are tied with the next ones
+	}
+	for i := 0; i < 200 && hi-lo > 1e-12; i++ {
+		mid := (lo + hi) / 2
+		if share(math.Exp(mid)) > 0.5 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Max(math.Exp((lo+hi)/2), floor), nil
 }

@@ -165,10 +165,18 @@ func (tr *Trainer) step() (Snapshot, error) {
 	if tr.stl {
 		return tr.stlSnapshot(steps[0])
 	}
-	snap := Snapshot{Iter: k, Lambda: tr.lambda, SelfPaced: tr.env.selfPaced}
+	snap := Snapshot{Iter: k, SelfPaced: tr.env.selfPaced}
 	if err := tr.costs(&snap, steps); err != nil {
 		return Snapshot{}, err
 	}
+	if k == 1 && tr.cfg.AutoLambda0 > 0 && tr.env.selfPaced {
+		auto, err := AutoLambda(snap.Cost)
+		if err != nil {
+			return Snapshot{}, err
+		}
+		tr.lambda = tr.cfg.AutoLambda0 * auto
+	}
+	snap.Lambda = tr.lambda
 	tr.tauStep(&snap)
 	wTheta := tr.modelW()
 	if err := tr.st.update(wTheta, snap.Tau); err != nil { // 5. Θ-step

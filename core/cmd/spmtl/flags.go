@@ -136,7 +136,7 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.StringVar((*string)(&c.Solver), "solver", "", "W-step solver: exact or fista100 (default: exact for paper, fista100 for reference)")
 	fs.StringVar((*string)(&c.Loss), "loss", "", "loss: squared or logistic (default: logistic for binary labels)")
 	fs.Float64Var(&c.Rho, "rho", 0, fmt.Sprintf("regularization rho (default %g, or the bundled data set's)", def.Rho))
-	fs.Float64Var(&c.Lambda0, "lambda0", 0, fmt.Sprintf("initial pace lambda0 (default %g, or the bundled data set's)", def.Lambda0))
+	fs.Var(lambda0Flag{c}, "lambda0", fmt.Sprintf("initial pace lambda0: a number, auto (the pace at which the easiest quarter of the tasks holds half of tau at the first iteration) or auto*K (default %g, or the bundled data set's)", def.Lambda0))
 	fs.Float64Var(&c.Pace, "c", 0, fmt.Sprintf("pace growth c, lambda <- c*lambda (default %g)", def.Pace))
 	fs.Float64Var(&c.Delta, "delta", 0, fmt.Sprintf("weight of hard tasks under the hard rule (default %g)", def.Delta))
 	fs.IntVar(&c.H, "aso-h", 0, fmt.Sprintf("MTASO subspace dimension h (default %d)", def.H))
@@ -152,7 +152,7 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 		if c.Rho == 0 {
 			c.Rho = b.Preset.Rho
 		}
-		if c.Lambda0 == 0 {
+		if c.Lambda0 == 0 && c.AutoLambda0 == 0 {
 			c.Lambda0 = b.Preset.Lambda0
 		}
 		if c.MaxIter == 0 {
@@ -161,4 +161,45 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 	}
 	c.Seed = int64(seed)
 	return c
+}
+
+// lambda0Flag reads -lambda0: a number, "auto" or "auto*K".
+type lambda0Flag struct{ c *mtl.Config }
+
+func (f lambda0Flag) String() string {
+	if f.c == nil {
+		return ""
+	}
+	if f.c.AutoLambda0 > 0 {
+		if f.c.AutoLambda0 == 1 {
+			return "auto"
+		}
+		return fmt.Sprintf("auto*%g", f.c.AutoLambda0)
+	}
+	if f.c.Lambda0 == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(f.c.Lambda0, 'g', -1, 64)
+}
+
+func (f lambda0Flag) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(s, "auto"); ok {
+		k := 1.0
+		if rest != "" {
+			v, err := strconv.ParseFloat(strings.TrimPrefix(rest, "*"), 64)
+			if err != nil || !strings.HasPrefix(rest, "*") || !(v > 0) {
+				return fmt.Errorf("want a number, auto or auto*K with K > 0, got %q", s)
+			}
+			k = v
+		}
+		f.c.AutoLambda0, f.c.Lambda0 = k, 0
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v > 0) {
+		return fmt.Errorf("want a positive number, auto or auto*K, got %q", s)
+	}
+	f.c.Lambda0, f.c.AutoLambda0 = v, 0
+	return nil
 }

@@ -1,0 +1,748 @@
+package data
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Role is what the intake makes of a column of a table file.
+type Role string
+
+// The roles of a column.
+const (
+	RoleTask    Role = "task"    // names the task of each row
+	RoleLabel   Role = "label"   // holds the label
+	RoleNumeric Role = "numeric" // a feature, as it is
+	RoleText    Role = "text"    // a feature of words: one indicator column per value
+	RoleDropped Role = "dropped" // left out on request
+	RoleRefused Role = "refused" // left out: too many distinct words to encode
+)
+
+// decimal returns s with a decimal comma read as a point ("1,5" → "1.5"):
+// files separated by semicolons come from spreadsheets that write numbers
+// that way. Anything else is returned as it is.
+func decimal(s string, comma bool) string {
+	if !comma || strings.Count(s, ",") != 1 || strings.ContainsAny(s, ".eE") {
+		return s
+	}
+	t := strings.Replace(s, ",", ".", 1)
+	if _, st := parseNum(t); st == numOK {
+		return t
+	}
+	return s
+}
+
+// DefaultMaxCategories is the most distinct values a text column may have
+// to be encoded.
+const DefaultMaxCategories = 50
+
+// emptyValue is the value an empty cell of a text column takes.
+const emptyValue = "(empty)"
+
+// ColumnInfo describes one column of a table and what the intake did with
+// it.
+type ColumnInfo struct {
+	Name string `json:"name"`
+	Role Role   `json:"role"`
+	// Distinct counts a text column's distinct values.
+	Distinct int `json:"distinct,omitempty"`
+	// Values are an encoded text column's values, in order of first
+	// appearance: one indicator feature "name=value" each.
+	Values []string `json:"values,omitempty"`
+	// Reason says why a column was left out.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Encoding says how a table's columns became the features: the feature
+// columns in file order, numeric ones as they are and text ones one
+// indicator per value. It travels with a trained model, so that new rows
+// are read exactly as the training rows were.
+type Encoding struct {
+	// Format is "csv" (Columns apply) or "sparse" (Features indices).
+	Format    string `json:"format"`
+	Delimiter string `json:"delimiter,omitempty"`
+	// TaskColumn and LabelColumn name the task and label columns.
+	TaskColumn  string `json:"taskColumn,omitempty"`
+	LabelColumn string `json:"labelColumn,omitempty"`
+	// Columns are the feature columns, in order.
+	Columns []EncodedColumn `json:"columns,omitempty"`
+	// Dropped names the columns left out.
+	Dropped []string `json:"dropped,omitempty"`
+	// Features is the number of features (the sparse format's columns).
+	Features int `json:"features"`
+}
+
+// EncodedColumn is one feature column: numeric (no Values) or text, one
+// indicator per value.
+type EncodedColumn struct {
+	Name   string   `json:"name"`
+	Values []string `json:"values,omitempty"`
+}
+
+// FeatureNames returns the encoded features' names: a numeric column's
+// name, "name=value" for each value of a text column.
+func (e *Encoding) FeatureNames() []string {
+	var out []string
+	for _, c := range e.Columns {
+		if c.Values == nil {
+			out = append(out, c.Name)
+			continue
+		}
+		for _, v := range c.Values {
+			out = append(out, c.Name+"="+v)
+		}
+	}
+	return out
+}
+
+// TableOptions configure ReadTable. The zero value reads a CSV whose
+// delimiter (comma, semicolon or tab) is sniffed from its header, with the
+// task in column "task" and the label in column "y".
+type TableOptions struct {
+	// Delimiter is ',', ';' or '\t', or 0 to sniff it from the header.
+	Delimiter rune
+	// TaskColumn and LabelColumn name the task and label columns ("task"
+	// and "y" when empty). They are never guessed: a missing one is an
+	// error that lists the header's columns.
+	TaskColumn, LabelColumn string
+	// Drop names columns to leave out.
+	Drop []string
+	// MaxCategories is the most distinct values a text column may have to
+	// be encoded (DefaultMaxCategories when 0).
+	MaxCategories int
+	// DropRefused leaves out, with a reason, text columns with too many
+	// values instead of failing (the page shows them unticked).
+	DropRefused bool
+	// NumericOnly refuses text columns: a non-numeric value is an error at
+	// its position (ReadCSV).
+	NumericOnly bool
+	// Kind and Positive are as in CSVOptions.
+	Kind     KindChoice
+	Positive string
+	// Encoding, when set, reads new rows the way a model's training rows
+	// were read (predict): its feature columns by name (any order; others
+	// ignored), its text values (an unseen value gets all-zero indicators
+	// and a warning), the label column optional and ignored. Tasks, when
+	// set with it, are the tasks the model knows; a row of another task is
+	// an error at its line.
+	Encoding *Encoding
+	Tasks    []string
+}
+
+// Table is a table file read by the intake.
+type Table struct {
+	Data     *Dataset
+	Encoding *Encoding
+	// Columns describes every column of the header and its role.
+	Columns []ColumnInfo
+	// Labels describes the label column.
+	Labels LabelInfo
+	// Warnings are things read that the caller should show (unseen values
+	// at predict time).
+	Warnings []string
+	// Rows are the raw fields of every data row, kept when reading with an
+	// Encoding (predict writes them back with the predictions).
+	Rows [][]string
+	// Header is the header's column names.
+	Header []string
+}
+
+// LabelInfo describes a file's labels.
+type LabelInfo struct {
+	// Values are the distinct labels, in order of first appearance (at
+	// most 11 are kept).
+	Values []string `json:"values"`
+	// Distinct counts them (all of them).
+	Distinct int `json:"distinct"`
+	// Note is a sentence about how the labels were read, when it is worth
+	// saying: "y has 3 distinct values (0, 1, 2): read as regression".
+	Note string `json:"note,omitempty"`
+	// Third is where the first third distinct value appears, when the
+	// labels are a few small integers (for the refusal of a logistic loss).
+	Third *ParseError `json:"-"`
+}
+
+// DelimiterName names a delimiter for messages: "comma", "semicolon",
+// "tab".
+func DelimiterName(r rune) string {
+	switch r {
+	case ';':
+		return "semicolon"
+	case '\t':
+		return "tab"
+	}
+	return "comma"
+}
+
+// ErrNotText: the input is not a text file.
+var ErrNotText = errors.New("not a text file")
+
+// checkText refuses binary input: a NUL byte, or bytes that are not UTF-8,
+// in the first 8 KB.
+func checkText(b []byte, name string) error {
+	head := b[:min(len(b), 8<<10)]
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		return fmt.Errorf("%s: %w (a zero byte at offset %d): give a CSV file or a sparse text file", name, ErrNotText, i)
+	}
+	if len(head) < len(b) {
+		// The sample may end inside a multi-byte character.
+		for i := 0; i < utf8.UTFMax-1 && len(head) > 0 && !utf8.Valid(head); i++ {
+			head = head[:len(head)-1]
+		}
+	}
+	for off := 0; off < len(head); {
+		r, size := utf8.DecodeRune(head[off:])
+		if r == utf8.RuneError && size == 1 {
+			return fmt.Errorf("%s: %w (bytes that are not UTF-8 text at offset %d): give a CSV file or a sparse text file", name, ErrNotText, off)
+		}
+		off += size
+	}
+	return nil
+}
+
+// SniffDelimiter returns the delimiter of a CSV text: of comma, semicolon
+// and tab, the one that appears most often outside quotes in the first
+// non-blank line (comma when none does).
+func SniffDelimiter(b []byte) rune {
+	b = bytes.TrimPrefix(b, utf8BOM)
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		counts := map[rune]int{}
+		quoted := false
+		for _, c := range string(line) {
+			switch {
+			case c == '"':
+				quoted = !quoted
+			case !quoted && (c == ',' || c == ';' || c == '\t'):
+				counts[c]++
+			}
+		}
+		best := ','
+		for _, c := range []rune{';', '\t'} {
+			if counts[c] > counts[best] {
+				best = c
+			}
+		}
+		return best
+	}
+	return ','
+}
+
+// columnStats is what the first pass learns of a column.
+type columnStats struct {
+	numeric, text, empty int
+	// values are the distinct values (an empty cell as "(empty)") in order
+	// of first appearance, the first maxCat+1 of them; distinct counts them
+	// all, unless the column was clearly numeric when it passed maxCat+1
+	// (overflow: it is no text column, or a text column with more than
+	// maxCat values).
+	values   []string
+	seen     map[string]bool
+	distinct int
+	overflow bool
+}
+
+// add records one value of the column.
+func (st *columnStats) add(s string, ns numStatus, maxCat int) {
+	switch ns {
+	case numEmpty:
+		st.empty++
+		s = emptyValue
+	case numOK, numNotFinite:
+		st.numeric++
+	default:
+		st.text++
+	}
+	if st.overflow {
+		return
+	}
+	if st.seen == nil {
+		st.seen = map[string]bool{}
+	}
+	if st.seen[s] {
+		return
+	}
+	st.seen[s] = true
+	st.distinct++
+	if len(st.values) <= maxCat {
+		st.values = append(st.values, strings.Clone(s))
+	}
+	if st.distinct > maxCat+1 && st.numeric > st.text {
+		st.overflow, st.seen = true, nil
+	}
+}
+
+// ReadTable reads a table file (a CSV with a header) through the intake:
+// it sniffs the delimiter, finds the task and label columns by name (never
+// by guessing), decides every other column's role (numeric; text, encoded
+// one indicator per value; left out) and reads the rows. Errors concerning
+// a position are *ParseError values whose Column is the field number. See
+// ReadCSV for the accepted CSV conventions.
+func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
+	if err := checkText(text, name); err != nil {
+		return nil, err
+	}
+	delim := opt.Delimiter
+	if delim == 0 {
+		delim = SniffDelimiter(text)
+		if opt.Encoding != nil && opt.Encoding.Delimiter != "" {
+			delim, _ = utf8.DecodeRuneInString(opt.Encoding.Delimiter)
+		}
+	}
+	maxCat := cmp.Or(opt.MaxCategories, DefaultMaxCategories)
+	comma := delim == ';'
+	taskCol := cmp.Or(strings.TrimSpace(opt.TaskColumn), "task")
+	labelCol := cmp.Or(strings.TrimSpace(opt.LabelColumn), "y")
+	if opt.Encoding != nil {
+		taskCol = cmp.Or(opt.Encoding.TaskColumn, taskCol)
+		labelCol = cmp.Or(opt.Encoding.LabelColumn, labelCol)
+	}
+	if taskCol == labelCol {
+		return nil, fmt.Errorf("%s: the task and label columns are both %q", name, taskCol)
+	}
+
+	// Pass 1: the header and every column's values.
+	cr := tableReader(text, delim)
+	header, hline, err := readHeader(cr, name)
+	if err != nil {
+		return nil, quoteErr(text, name, err)
+	}
+	if len(header) == 1 && opt.Delimiter == 0 {
+		return nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names", short(header[0]))
+	}
+	idx := map[string]int{}
+	for j, h := range header {
+		idx[h] = j
+	}
+	ti, tok := idx[taskCol]
+	li, lok := idx[labelCol]
+	switch {
+	case !tok:
+		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these (-task NAME, or the Task menu)", short(taskCol), listNames(header))
+	case !lok && opt.Encoding == nil:
+		return nil, parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these (-label NAME, or the Label menu)", short(labelCol), listNames(header))
+	}
+	if !lok {
+		li = -1
+	}
+	roles := make([]Role, len(header))
+	for j := range roles {
+		roles[j] = RoleNumeric
+	}
+	roles[ti] = RoleTask
+	if li >= 0 {
+		roles[li] = RoleLabel
+	}
+	var dropped []string
+	if opt.Encoding != nil {
+		// Only the model's feature columns are read.
+		want := map[string]bool{}
+		for _, c := range opt.Encoding.Columns {
+			if _, ok := idx[c.Name]; !ok {
+				return nil, parseErr(name, hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it", short(c.Name), listNames(header))
+			}
+			want[c.Name] = true
+		}
+		for j, h := range header {
+			if roles[j] == RoleNumeric && !want[h] {
+				roles[j] = RoleDropped
+			}
+		}
+	}
+	for _, d := range opt.Drop {
+		d = strings.TrimSpace(d)
+		if d == "" {
+			continue
+		}
+		j, ok := idx[d]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("%s: cannot leave out column %q: the header has [%s]", name, short(d), listNames(header))
+		case j == ti || j == li:
+			return nil, fmt.Errorf("%s: cannot leave out column %q: it is the %s column", name, d, roles[j])
+		}
+		roles[j] = RoleDropped
+		dropped = append(dropped, d)
+	}
+	stats := make([]columnStats, len(header))
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, quoteErr(text, name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) != len(header) {
+			if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+				continue
+			}
+			col := len(header) + 1
+			if len(rec) < len(header) {
+				col = len(rec) + 1
+			}
+			return nil, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), len(header), len(header))
+		}
+		for j, f := range rec {
+			if roles[j] == RoleNumeric && !opt.NumericOnly {
+				s := decimal(strings.TrimSpace(f), comma)
+				_, ns := parseNum(s)
+				stats[j].add(s, ns, maxCat)
+			}
+		}
+	}
+
+	// Decide the roles.
+	tab := &Table{Header: header}
+	enc := &Encoding{Format: "csv", Delimiter: string(delim), TaskColumn: taskCol, LabelColumn: labelCol, Dropped: dropped}
+	var encCols []EncodedColumn // in header order
+	refused := map[int]string{}
+	colOf := make([]int, len(header))
+	for j := range colOf {
+		colOf[j] = -1
+	}
+	if opt.Encoding != nil {
+		byName := map[string]EncodedColumn{}
+		for _, c := range opt.Encoding.Columns {
+			byName[c.Name] = c
+		}
+		for j, h := range header {
+			if roles[j] != RoleNumeric {
+				continue
+			}
+			if c := byName[h]; c.Values != nil {
+				roles[j] = RoleText
+			}
+		}
+		// The model's column order, not the file's.
+		for _, c := range opt.Encoding.Columns {
+			colOf[idx[c.Name]] = len(encCols)
+			encCols = append(encCols, c)
+		}
+	} else {
+		for j, h := range header {
+			st := &stats[j]
+			// A column is text when most of its values are words; a
+			// numeric column with a stray word stays numeric, and pass 2
+			// reports the word where it is.
+			if roles[j] != RoleNumeric || st.text == 0 || 2*st.numeric >= st.numeric+st.text {
+				continue
+			}
+			roles[j] = RoleText
+			if st.overflow || st.distinct > maxCat {
+				count := fmt.Sprintf("%d", st.distinct)
+				if st.overflow {
+					count = fmt.Sprintf("more than %d", maxCat)
+				}
+				reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
+				if !opt.DropRefused {
+					return nil, fmt.Errorf("%s: text column %s has %s; leave it out (-drop %s)", name, h, reason, h)
+				}
+				roles[j] = RoleRefused
+				refused[j] = reason
+			}
+		}
+		for j, h := range header {
+			switch roles[j] {
+			case RoleNumeric:
+				colOf[j] = len(encCols)
+				encCols = append(encCols, EncodedColumn{Name: h})
+			case RoleText:
+				colOf[j] = len(encCols)
+				encCols = append(encCols, EncodedColumn{Name: h, Values: stats[j].values})
+			}
+		}
+	}
+	enc.Columns = encCols
+	for j, h := range header {
+		ci := ColumnInfo{Name: h, Role: roles[j]}
+		switch roles[j] {
+		case RoleText:
+			ci.Values = encCols[colOf[j]].Values
+			ci.Distinct = len(ci.Values)
+		case RoleDropped:
+			ci.Reason = "left out"
+		case RoleRefused:
+			ci.Distinct = stats[j].distinct
+			ci.Reason = refused[j]
+			enc.Dropped = append(enc.Dropped, h)
+		}
+		tab.Columns = append(tab.Columns, ci)
+	}
+	if len(encCols) == 0 {
+		return nil, parseErr(name, hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q%s", taskCol, labelCol, leftOut(tab.Columns))
+	}
+	// Feature offsets.
+	offset := make([]int, len(encCols))
+	d := 0
+	for k, c := range encCols {
+		offset[k] = d
+		if c.Values == nil {
+			d++
+		} else {
+			d += len(c.Values)
+		}
+	}
+	enc.Features = d
+	valueIndex := make([]map[string]int, len(encCols))
+	for k, c := range encCols {
+		if c.Values != nil {
+			valueIndex[k] = make(map[string]int, len(c.Values))
+			for i, v := range c.Values {
+				valueIndex[k][v] = i
+			}
+		}
+	}
+
+	// Pass 2: the rows.
+	type rowsOf struct {
+		name string
+		x, y []float64
+		cls  []int8
+		src  []int
+	}
+	var (
+		tasks   []*rowsOf
+		byName  = map[string]*rowsOf{}
+		known   map[string]bool
+		lab     = labeler{file: name, column: labelCol, mode: opt.Kind}
+		row     int
+		unseen  = make([]int, len(encCols))
+		example = make([]string, len(encCols))
+		li3     labelTracker
+	)
+	if opt.Tasks != nil {
+		known = map[string]bool{}
+		for _, t := range opt.Tasks {
+			known[t] = true
+		}
+	}
+	cr = tableReader(text, delim)
+	if _, err := cr.Read(); err != nil {
+		return nil, quoteErr(text, name, err)
+	}
+	xrow := make([]float64, d)
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, quoteErr(text, name, err)
+		}
+		if len(rec) != len(header) {
+			continue // blank (pass 1 refused ragged rows)
+		}
+		tn := strings.TrimSpace(rec[ti])
+		if tn == "" {
+			l, _ := cr.FieldPos(ti)
+			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s", taskCol)
+		}
+		if known != nil && !known[tn] {
+			l, _ := cr.FieldPos(ti)
+			return nil, parseErr(name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s)", short(tn), listNames(opt.Tasks))
+		}
+		t := byName[tn]
+		if t == nil {
+			t = &rowsOf{name: strings.Clone(tn)}
+			byName[t.name] = t
+			tasks = append(tasks, t)
+		}
+		var c int8
+		var v float64
+		if opt.Encoding == nil {
+			l, _ := cr.FieldPos(li)
+			ls := decimal(strings.TrimSpace(rec[li]), comma)
+			if c, v, err = lab.add(ls, l, li+1); err != nil {
+				return nil, err
+			}
+			li3.add(ls, l, li+1, name)
+		}
+		for k := range xrow {
+			xrow[k] = 0
+		}
+		for j, f := range rec {
+			k := colOf[j]
+			if k < 0 {
+				continue
+			}
+			s := strings.TrimSpace(f)
+			if encCols[k].Values == nil {
+				s = decimal(s, comma)
+				x, st := parseNum(s)
+				if st != numOK {
+					l, _ := cr.FieldPos(j)
+					pe := valueErr(name, l, j+1, st, s, header[j])
+					if st == numSyntax && !opt.NumericOnly && opt.Encoding == nil {
+						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], header[j]))
+					}
+					return nil, pe
+				}
+				xrow[offset[k]] = x
+				continue
+			}
+			if s == "" {
+				s = emptyValue
+			}
+			if i, ok := valueIndex[k][s]; ok {
+				xrow[offset[k]+i] = 1
+			} else {
+				unseen[k]++
+				if example[k] == "" {
+					example[k] = strings.Clone(s)
+				}
+			}
+		}
+		t.x = append(t.x, xrow...)
+		t.y = append(t.y, v)
+		t.cls = append(t.cls, c)
+		t.src = append(t.src, row)
+		if opt.Encoding != nil {
+			tab.Rows = append(tab.Rows, slices.Clone(rec))
+		}
+		row++
+	}
+	if row == 0 {
+		return nil, parseErr(name, hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
+	}
+	for k, n := range unseen {
+		if n > 0 {
+			tab.Warnings = append(tab.Warnings, fmt.Sprintf("column %s: %d rows have values the model never saw (such as %q); their %s indicators are all zero",
+				encCols[k].Name, n, short(example[k]), encCols[k].Name))
+		}
+	}
+	ds := &Dataset{Name: name, Features: d, FeatureNames: enc.FeatureNames(), SourceRows: row}
+	if opt.Encoding == nil {
+		ys := make([][]float64, len(tasks))
+		cls := make([][]int8, len(tasks))
+		for k, t := range tasks {
+			ys[k], cls[k] = t.y, t.cls
+		}
+		if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
+			return nil, err
+		}
+		tab.Labels = li3.info(labelCol, ds.Kind)
+	}
+	ds.Tasks = make([]Task, len(tasks))
+	for k, t := range tasks {
+		ds.Tasks[k] = Task{Name: t.name, X: mat.NewDense(len(t.y), d, t.x), Y: t.y, Source: t.src}
+	}
+	tab.Data, tab.Encoding = ds, enc
+	return tab, nil
+}
+
+// advice completes the message for a word in a numeric column.
+func advice(st *columnStats, col string) string {
+	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out (-drop %s)", st.numeric, st.numeric+st.text, col)
+}
+
+// leftOut lists the columns left out, for the message when no feature is
+// left.
+func leftOut(cols []ColumnInfo) string {
+	var names []string
+	for _, c := range cols {
+		if c.Role == RoleDropped || c.Role == RoleRefused {
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " (left out: " + strings.Join(names, ", ") + ")"
+}
+
+// tableReader returns a csv.Reader over text with the delimiter, a leading
+// byte order mark skipped and ragged records allowed.
+func tableReader(text []byte, delim rune) *csv.Reader {
+	cr := newCSVReader(bytes.NewReader(text))
+	cr.Comma = delim
+	return cr
+}
+
+// quoteErr turns csv's error for a quote that is never closed into one that
+// names the line where the quote opened; other errors are csvErr's.
+func quoteErr(text []byte, name string, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine > 0 && pe.StartLine != pe.Line {
+		return parseErr(name, pe.StartLine, quoteField(text, pe.StartLine), csv.ErrQuote,
+			"a quote opened on line %d is never closed (the field runs to line %d); close it or remove it", pe.StartLine, pe.Line)
+	}
+	return csvErr(name, err)
+}
+
+// quoteField returns the 1-based field number of the first quote on a line.
+func quoteField(text []byte, line int) int {
+	lines := bytes.SplitN(text, []byte("\n"), line+1)
+	if len(lines) < line {
+		return 1
+	}
+	l := lines[line-1]
+	q := bytes.IndexByte(l, '"')
+	if q < 0 {
+		return 1
+	}
+	d := SniffDelimiter(text)
+	return bytes.Count(l[:q], []byte(string(d))) + 1
+}
+
+// labelTracker remembers the distinct labels and where the third one
+// first appears.
+type labelTracker struct {
+	values []string
+	seen   map[string]bool
+	third  *ParseError
+	allInt bool
+	count  int
+}
+
+func (l *labelTracker) add(s string, line, col int, file string) {
+	if l.seen == nil {
+		l.seen, l.allInt = map[string]bool{}, true
+	}
+	if l.seen[s] {
+		return
+	}
+	l.seen[s] = true
+	l.count++
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v != math.Trunc(v) || math.Abs(v) > 100 {
+		l.allInt = false
+	}
+	if len(l.values) <= 10 {
+		l.values = append(l.values, strings.Clone(s))
+	}
+	if l.count == 3 {
+		l.third = &ParseError{File: file, Line: line, Column: col}
+	}
+}
+
+// info describes the labels; a few small integers read as regression get
+// a note.
+func (l *labelTracker) info(col string, kind Kind) LabelInfo {
+	out := LabelInfo{Values: l.values, Distinct: l.count}
+	if kind == Regression && l.allInt && l.count >= 3 && l.count <= 10 {
+		out.Note = fmt.Sprintf("%s has %d distinct values (%s): read as regression", col, l.count, strings.Join(l.values, ", "))
+		out.Third = l.third
+	}
+	return out
+}

@@ -1,0 +1,199 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestReadTableOwnFiles: files a visitor brings, through the one intake:
+// the summary the intake gives, or the refusal, with its position.
+func TestReadTableOwnFiles(t *testing.T) {
+	twelve := "task,y,x\n"
+	for _, tn := range []string{"a", "b"} {
+		for i := 0; i < 12; i++ {
+			twelve += fmt.Sprintf("%s,%d,%d\n", tn, i%2, i)
+		}
+	}
+	for _, tc := range []struct {
+		name, text string
+		opt        TableOptions
+		err        string // substring of the error, or ""
+		check      func(t *testing.T, tab *Table)
+	}{
+		{name: "no task column", text: "group,y,x1\na,1,2\n", err: `mine.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`},
+		{name: "no label column", text: "task,label,x1\na,1,2\n", err: `no label column "y" in header [task label x1]`},
+		{name: "named columns", text: "group,label,x1\na,1,2\nb,0,3\n", opt: TableOptions{TaskColumn: "group", LabelColumn: "label"},
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
+		{name: "semicolon with decimal commas", text: "task;y;x1;x2\na;1,5;2,25;3\nb;0;1;1\nb;2;1;-0,5\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Encoding.Delimiter != ";" || tab.Data.Features != 2 || tab.Data.Kind != Regression {
+					t.Fatalf("delimiter %q, %d features, %v", tab.Encoding.Delimiter, tab.Data.Features, tab.Data.Kind)
+				}
+				if tab.Data.Tasks[0].Y[0] != 1.5 || tab.Data.Tasks[0].X.At(0, 0) != 2.25 || tab.Data.Tasks[1].X.At(1, 1) != -0.5 {
+					t.Errorf("decimal commas: y %v, x %v", tab.Data.Tasks[0].Y, tab.Data.Tasks[1].X.RawMatrix().Data)
+				}
+			}},
+		{name: "tab", text: "task\ty\tx1\na\t1\t2\nb\t0\t3\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Encoding.Delimiter != "\t" || DelimiterName('\t') != "tab" {
+					t.Errorf("delimiter %q", tab.Encoding.Delimiter)
+				}
+			}},
+		{name: "one column", text: "task|y|x\na|1|2\n", err: "the header has a single column"},
+		{name: "stray third label", text: "task,y,x\na,0,1\na,1,2\nb,1,3\nb,2,4\nb,0,5\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Kind != Regression || tab.Labels.Note != "y has 3 distinct values (0, 1, 2): read as regression" {
+					t.Errorf("kind %v, note %q", tab.Data.Kind, tab.Labels.Note)
+				}
+				if th := tab.Labels.Third; th == nil || th.Line != 5 || th.Column != 2 {
+					t.Errorf("third value at %+v, want line 5 column 2", th)
+				}
+			}},
+		{name: "real regression labels get no note", text: "task,y,x\na,0.5,1\na,1.5,2\nb,2.25,3\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Labels.Note != "" {
+					t.Errorf("note %q", tab.Labels.Note)
+				}
+			}},
+		{name: "BOM and CRLF", text: "\ufefftask,y,x\r\na,1,2\r\nb,0,3\r\n",
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
+		{name: "string labels", text: "task,y,x\na,yes,1\na,no,2\nb,no,3\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Kind != Classification || tab.Data.Positive != "yes" {
+					t.Errorf("kind %v positive %q", tab.Data.Kind, tab.Data.Positive)
+				}
+			}},
+		{name: "twelve rows per task", text: twelve,
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Tasks[0].Rows() != 12 || tab.Data.Kind != Classification {
+					t.Errorf("%d rows, %v", tab.Data.Tasks[0].Rows(), tab.Data.Kind)
+				}
+			}},
+		{name: "unterminated quote", text: "task,y,x\na,1,2\nb,0,\"3\nb,1,4\nb,0,5\n", err: `mine.csv:3:3: a quote opened on line 3 is never closed`},
+		{name: "binary", text: "PK\x03\x04\x00\x00binary", err: "mine.csv: not a text file (a zero byte at offset 4)"},
+		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: "not a text file (bytes that are not UTF-8 text at offset 13)"},
+		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
+		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",
+			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out (-drop x1)`},
+		{name: "text columns", text: "school,score,sex,intake,id\nS1,1.5,F,top 25%,17\nS1,0.5,M,mid 50%,18\nS2,-1,F,bottom 25%,19\nS2,2,,mid 50%,20\n",
+			opt: TableOptions{TaskColumn: "school", LabelColumn: "score", Drop: []string{"id"}},
+			check: func(t *testing.T, tab *Table) {
+				want := []string{"sex=F", "sex=M", "sex=(empty)", "intake=top 25%", "intake=mid 50%", "intake=bottom 25%"}
+				if !reflect.DeepEqual(tab.Data.FeatureNames, want) {
+					t.Fatalf("features %q, want %q", tab.Data.FeatureNames, want)
+				}
+				if got := tab.Data.Tasks[1].X.RawRowView(1); !reflect.DeepEqual(got, []float64{0, 0, 1, 0, 1, 0}) {
+					t.Errorf("S2 row 2 encoded as %v", got)
+				}
+				roles := map[string]Role{}
+				for _, c := range tab.Columns {
+					roles[c.Name] = c.Role
+				}
+				if roles["school"] != RoleTask || roles["score"] != RoleLabel || roles["sex"] != RoleText || roles["id"] != RoleDropped {
+					t.Errorf("roles %v", roles)
+				}
+				if !reflect.DeepEqual(tab.Encoding.Dropped, []string{"id"}) {
+					t.Errorf("dropped %v", tab.Encoding.Dropped)
+				}
+			}},
+		{name: "id column kept as a number without -drop", text: "task,y,id,x\na,1,17,0.5\nb,0,18,1\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 2 {
+					t.Errorf("%d features", tab.Data.Features)
+				}
+			}},
+		{name: "drop unknown column", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"idx"}}, err: `cannot leave out column "idx": the header has [task y x]`},
+		{name: "drop the label", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"y"}}, err: `cannot leave out column "y": it is the label column`},
+		{name: "51 values refused", text: manyValues(51), err: "mine.csv: text column city has 51 distinct values, more than 50 to encode; leave it out (-drop city)"},
+		{name: "51 values unticked", text: manyValues(51), opt: TableOptions{DropRefused: true},
+			check: func(t *testing.T, tab *Table) {
+				c := tab.Columns[2]
+				if c.Role != RoleRefused || c.Distinct != 51 || !strings.Contains(c.Reason, "51 distinct values") || tab.Data.Features != 1 {
+					t.Errorf("column %+v, %d features", c, tab.Data.Features)
+				}
+			}},
+		{name: "50 values encoded", text: manyValues(50),
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 51 {
+					t.Errorf("%d features, want 50 indicators and x", tab.Data.Features)
+				}
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, tab)
+		})
+	}
+}
+
+// manyValues returns a file whose column city has n distinct words.
+func manyValues(n int) string {
+	var b strings.Builder
+	b.WriteString("task,y,city,x\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i, i)
+	}
+	return b.String()
+}
+
+func wantTasks(t *testing.T, tab *Table, names ...string) {
+	t.Helper()
+	var got []string
+	for i := range tab.Data.Tasks {
+		got = append(got, tab.Data.Tasks[i].Name)
+	}
+	if !reflect.DeepEqual(got, names) {
+		t.Errorf("tasks %q, want %q", got, names)
+	}
+}
+
+// TestReadTableWithEncoding: new rows are read the way the model's training
+// rows were: its columns (in any order, extra ones ignored, the label
+// optional), its values (an unseen one gives zeros and a warning), its
+// tasks.
+func TestReadTableWithEncoding(t *testing.T) {
+	train, err := ReadTable([]byte("school,score,sex,x,id\nS1,1,F,0.5,1\nS1,2,M,1.5,2\nS2,3,F,2,3\n"), "train.csv",
+		TableOptions{TaskColumn: "school", LabelColumn: "score", Drop: []string{"id"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := train.Encoding
+	tasks := []string{"S1", "S2"}
+	tab, err := ReadTable([]byte("x,extra,sex,school\n4,a,X,S2\n5,b,M,S1\n6,c,X,S1\n"), "new.csv", TableOptions{Encoding: enc, Tasks: tasks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Warnings) != 1 || !strings.Contains(tab.Warnings[0], "column sex: 2 rows have values the model never saw") {
+		t.Errorf("warnings %q", tab.Warnings)
+	}
+	if got := tab.Data.Tasks[0].X.RawRowView(0); !reflect.DeepEqual(got, []float64{0, 0, 4}) {
+		t.Errorf("S2 row encoded as %v, want [0 0 4] (sex=F, sex=M, x)", got)
+	}
+	if got := tab.Data.Tasks[1].X.RawRowView(0); !reflect.DeepEqual(got, []float64{0, 1, 5}) {
+		t.Errorf("S1 row encoded as %v", got)
+	}
+	if len(tab.Rows) != 3 || tab.Rows[2][1] != "c" {
+		t.Errorf("raw rows %q", tab.Rows)
+	}
+	_, err = ReadTable([]byte("school,sex\nS1,F\n"), "new.csv", TableOptions{Encoding: enc})
+	if err == nil || !strings.Contains(err.Error(), `no column "x" in header [school sex]: the model was trained with it`) {
+		t.Errorf("missing column: %v", err)
+	}
+	_, err = ReadTable([]byte("school,sex,x\nS1,F,1\nS9,M,2\n"), "new.csv", TableOptions{Encoding: enc, Tasks: tasks})
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Line != 3 || !strings.Contains(err.Error(), `task "S9" is not one the model was trained on`) {
+		t.Errorf("unknown task: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
@@ -25,6 +26,9 @@ type TrainOptions struct {
 	Train float64
 	// Seed draws the split. The learner's own seed is Config.Seed.
 	Seed uint64
+	// All trains on every row (no test set, so no test score): the fit a
+	// user saves to predict new rows.
+	All bool
 }
 
 // Run is a training run: a learner of the catalogue on a training set, and
@@ -37,6 +41,11 @@ type Run struct {
 	Train, Test *data.Dataset
 	// Learner is the learner itself.
 	Learner mtl.Learner
+	// Untested are the tasks with no test rows: too small to split, they
+	// trained on all their rows and the test score leaves them out.
+	Untested []int
+	// Data is the data set the run was made from.
+	Data    *Data
 	problem *mtl.Problem // the prepared training set, shared with the comparisons
 }
 
@@ -46,8 +55,13 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 	if d == nil {
 		return nil, fmt.Errorf("train: no data set")
 	}
+	if err := checkLoss(d, opt.Config); err != nil {
+		return nil, err
+	}
 	train, test := d.Train, d.Test
-	if train == nil {
+	if opt.All {
+		train, test = d.All, emptyLike(d.All)
+	} else if train == nil {
 		if opt.Train == 0 {
 			opt.Train = DefaultTrain
 		}
@@ -61,7 +75,65 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("train: %w", err)
 	}
-	return newRunOn(p, test, opt.Config)
+	r, err := newRunOn(p, test, opt.Config)
+	if err != nil {
+		return nil, err
+	}
+	r.Data = d
+	if !opt.All {
+		r.Untested = eval.Untested(test)
+	}
+	return r, nil
+}
+
+// checkLoss refuses the logistic loss on labels that are not two classes,
+// naming where the third value first appears when the labels are a few
+// small integers (a stray value among 0/1 labels).
+func checkLoss(d *Data, cfg mtl.Config) error {
+	if cfg.Loss != mtl.Logistic || d.All.Kind == data.Classification {
+		return nil
+	}
+	if d.Table != nil && d.Table.Labels.Third != nil {
+		th := d.Table.Labels.Third
+		return &data.ParseError{File: th.File, Line: th.Line, Column: th.Column,
+			Err: fmt.Errorf("%s: the logistic loss needs two classes; correct the labels or use the squared loss", d.Table.Labels.Note)}
+	}
+	return fmt.Errorf("train: the logistic loss needs two classes, and the labels of %s are numbers with more than two values (regression)", d.All.Name)
+}
+
+// emptyLike returns a data set with ds's tasks and no rows.
+func emptyLike(ds *data.Dataset) *data.Dataset {
+	out := &data.Dataset{Name: ds.Name, Features: ds.Features, FeatureNames: ds.FeatureNames, Kind: ds.Kind, Positive: ds.Positive, Negative: ds.Negative}
+	for i := range ds.Tasks {
+		out.Tasks = append(out.Tasks, ds.Tasks[i].Subset(nil))
+	}
+	return out
+}
+
+// UntestedText names the tasks too small to test: "2 tasks too small to
+// test: School 48 (2 rows), School 61 (1 row)"; empty when there are none.
+func (r *Run) UntestedText() string {
+	if len(r.Untested) == 0 {
+		return ""
+	}
+	var parts []string
+	for k, t := range r.Untested {
+		if k == 6 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(r.Untested)-k))
+			break
+		}
+		n := r.Train.Tasks[t].Rows()
+		unit := "rows"
+		if n == 1 {
+			unit = "row"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d %s)", r.Train.Tasks[t].Name, n, unit))
+	}
+	noun := "tasks"
+	if len(r.Untested) == 1 {
+		noun = "task"
+	}
+	return fmt.Sprintf("%d %s too small to test, trained on all their rows: %s", len(r.Untested), noun, strings.Join(parts, ", "))
 }
 
 // newRunOn builds a run of cfg on a prepared training set.

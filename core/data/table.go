@@ -304,9 +304,6 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	delim := opt.Delimiter
 	if delim == 0 {
 		delim = SniffDelimiter(text)
-		if opt.Encoding != nil && opt.Encoding.Delimiter != "" {
-			delim, _ = utf8.DecodeRuneInString(opt.Encoding.Delimiter)
-		}
 	}
 	maxCat := cmp.Or(opt.MaxCategories, DefaultMaxCategories)
 	comma := delim == ';'

@@ -207,3 +207,46 @@ func viridis(t float64) string {
 	}
 	return fmt.Sprintf("rgb(%d,%d,%d)", c[0], c[1], c[2])
 }
+
+// Bars draws one horizontal bar per label, on an axis that starts at 0 (or
+// spans 0 when values are negative), so that a bar's length is its value.
+// Non-finite values are drawn as "n/a", never as a bar.
+func Bars(title, xlabel string, labels []string, values []float64) string {
+	const rowH, labelW = 18.0, 170.0
+	h := top + bottom + rowH*float64(len(labels))
+	lo, hi := 0.0, 0.0
+	for _, v := range values {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	if lo == hi {
+		hi = 1
+	}
+	x0, x1 := labelW, width-30
+	at := func(v float64) float64 { return x0 + (v-lo)/(hi-lo)*(x1-x0) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g" font-family="sans-serif" font-size="12">`+"\n", width, h, width, h)
+	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#fff"/>`+"\n")
+	fmt.Fprintf(&b, `<text x="10" y="22" font-size="14">%s</text>`+"\n", html.EscapeString(title))
+	for i, l := range labels {
+		y := top + rowH*float64(i)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%s</text>`+"\n", x0-6, y+13, html.EscapeString(l))
+		v := values[i]
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="#555">n/a</text>`+"\n", x0+4, y+13)
+			continue
+		}
+		a, c := at(math.Min(0, v)), at(math.Max(0, v))
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%g" width="%.1f" height="%g" fill="%s"><title>%s: %s</title></rect>`+"\n",
+			a, y+3, math.Max(c-a, 0.5), rowH-6, Palette[0], html.EscapeString(l), num(v))
+	}
+	fmt.Fprintf(&b, `<line x1="%.1f" y1="%g" x2="%.1f" y2="%g" stroke="#333"/>`+"\n", at(0), top, at(0), h-bottom)
+	for k := 0; k <= 4; k++ {
+		v := lo + (hi-lo)*float64(k)/4
+		fmt.Fprintf(&b, `<text x="%.1f" y="%g" text-anchor="middle" fill="#555">%s</text>`+"\n", at(v), h-bottom+16, num(v))
+	}
+	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", (x0+x1)/2, h-12, html.EscapeString(xlabel))
+	b.WriteString("</svg>\n")
+	return b.String()
+}

@@ -17,6 +17,7 @@ type mtaso struct {
 	m       *metric
 	anchors [][]float64 // nil at the start: W^(0) = 0, so p = 0
 	basis   []float64   // eigenvectors of the last Θ-step, to start the next
+	theta0  [][]float64 // Θ's rows after the last Θ-step (for Theta)
 }
 
 var _ structure = (*mtaso)(nil)
@@ -56,6 +57,14 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 	// missing directions would carry no weight of W̃ anyway).
 	h := min(s.h, svd.r)
 	r := svd.r
+	s.theta0 = make([][]float64, h)
+	for i := range s.theta0 {
+		row := make([]float64, d)
+		for j := range row {
+			row[j] = svd.u[j*r+i]
+		}
+		s.theta0[i] = row
+	}
 	s.anchors = make([][]float64, len(W))
 	for t := range W {
 		// p_t = U_h U_hᵀ w_t, from the projections the SVD already has.

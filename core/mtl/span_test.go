@@ -170,3 +170,71 @@ func TestPivotedCholesky(t *testing.T) {
 		}
 	}
 }
+
+// TestThetaExport: the shared knowledge comes out in the data's own
+// coordinates, the same with and without the span reduction: MTFL's
+// relevance is diag(D) and sums to 1 over all d features, its directions
+// and MTASO's are orthonormal, MMTL's mean is the mean of the tasks'
+// vectors (τ uniform).
+func TestThetaExport(t *testing.T) {
+	ds := spanData(5, 4, 12, 300, true, false)
+	red, _ := prepare(ds, true)
+	plain, _ := prepare(ds, false)
+	for _, model := range []string{"mtfl", "mtaso", "mmtl"} {
+		var got [2]*Theta
+		for k, p := range []*Problem{red, plain} {
+			tr, err := NewTrainer(p, Config{Model: model, Rho: 0.05, H: 2, MaxIter: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tr.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			got[k] = tr.Theta()
+			th := got[k]
+			switch model {
+			case "mtfl":
+				var sum float64
+				for _, v := range th.Relevance {
+					sum += v
+				}
+				if len(th.Relevance) != 300 || math.Abs(sum-1) > 1e-9 {
+					t.Errorf("mtfl: relevance of %d features sums to %v", len(th.Relevance), sum)
+				}
+			case "mmtl":
+				m := tr.Model()
+				for j := range th.Mean {
+					var mean float64
+					for _, w := range m.W {
+						mean += w[j] / float64(len(m.W))
+					}
+					if math.Abs(th.Mean[j]-mean) > 1e-9 {
+						t.Fatalf("mmtl: mean[%d] = %v, mean of the tasks %v", j, th.Mean[j], mean)
+					}
+				}
+			}
+			for a, u := range th.Directions {
+				for b, v := range th.Directions {
+					var dot float64
+					for j := range u {
+						dot += u[j] * v[j]
+					}
+					want := 0.0
+					if a == b {
+						want = 1
+					}
+					if math.Abs(dot-want) > 1e-8 {
+						t.Fatalf("%s: directions %d·%d = %v", model, a, b, dot)
+					}
+				}
+			}
+		}
+		if model == "mtfl" {
+			for j := range got[0].Relevance {
+				if d := math.Abs(got[0].Relevance[j] - got[1].Relevance[j]); d > 1e-9 {
+					t.Fatalf("mtfl: relevance[%d] %v reduced, %v not", j, got[0].Relevance[j], got[1].Relevance[j])
+				}
+			}
+		}
+	}
+}

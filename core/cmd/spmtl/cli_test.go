@@ -72,6 +72,10 @@ func TestGoldenOutputs(t *testing.T) {
 		{"train-ella.golden", []string{"train", "-data", "testdata/toyclass.csv", "-model", "ella", "-select", "infomax", "-train", "10"}},
 		{"train-json.golden", []string{"train", "-data", "testdata/toyclass.csv", "-model", "cl", "-train", "10", "-json", "-"}},
 		{"reproduce-syn1.golden", []string{"reproduce", "-quick", "-runs", "1", "-datasets", "syn1"}},
+		{"train-exam.golden", []string{"train", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mtfl", "-selfpaced", "-lambda0", "auto"}},
+		{"tune-exam.golden", []string{"tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mmtl", "-selfpaced", "-save", "testdata/exam-model.json"}},
+		{"predict-exam.golden", []string{"predict", "-model", "testdata/exam-model.json", "-data", "testdata/exam-new.csv"}},
+		{"inspect-exam.golden", []string{"inspect", "-model", "testdata/exam-model.json"}},
 		{"reproduce-sequential.golden", []string{"reproduce", "-sequential", "-quick", "-runs", "1", "-data-dir", "../../../web/data"}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
@@ -111,6 +115,9 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"train", "-data", "testdata/bad.csv"}, "testdata/bad.csv:3:3"},
+		{[]string{"train", "-data", "testdata/stray.csv", "-loss", "logistic"}, "testdata/stray.csv:14:2: y has 3 distinct values (0, 1, 2): read as regression: the logistic loss needs two classes"},
+		{[]string{"predict", "-model", "testdata/exam-model.json", "-data", "testdata/exam-nosex.csv"}, `no column "sex" in header [school intake hours]: the model was trained with it`},
+		{[]string{"tune", "-data", "testdata/toy.csv", "-rho", "1"}, "tune chooses rho and lambda0 itself"},
 		{[]string{"train"}, "-data is required"},
 		{[]string{"train", "-data", "nonesuch.csv"}, "unknown data set"},
 		{[]string{"train", "-data", "testdata/toy.csv", "-model", "nope"}, `unknown model "nope"`},

@@ -21,6 +21,8 @@ type dataFlags struct {
 	path, taskCol, labelCol, format string
 	split, dataDir                  string
 	train                           float64
+	all                             bool // -train all
+	drop                            string
 	seed                            uint64
 }
 
@@ -30,7 +32,8 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.taskCol, "task", "", "CSV column naming the task (default task)")
 	fs.StringVar(&f.labelCol, "label", "", "CSV column holding the label (default y)")
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
-	fs.Float64Var(&f.train, "train", 0, fmt.Sprintf("training rows per task: a count (>= 1) or a fraction (< 1), stratified for classification (default %g, or the bundled data set's)", app.DefaultTrain))
+	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
+	fs.StringVar(&f.drop, "drop", "", "comma-separated CSV `columns` to leave out (an id column, a free-text column)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
 }
@@ -68,7 +71,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("read data: %w", err)
 	}
-	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol}
+	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped()}
 	if f.split != "" {
 		path, col := splitFlag(f.split)
 		if opt.Splits, err = os.ReadFile(path); err != nil {
@@ -201,5 +204,50 @@ func (f lambda0Flag) Set(s string) error {
 		return fmt.Errorf("want a positive number, auto or auto*K, got %q", s)
 	}
 	f.c.Lambda0, f.c.AutoLambda0 = v, 0
+	return nil
+}
+
+// dropped returns the -drop columns.
+func (f *dataFlags) dropped() []string {
+	var out []string
+	for _, c := range strings.Split(f.drop, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// trainOptions returns the split settings of the flags.
+func (f *dataFlags) trainOptions(cfg mtl.Config) app.TrainOptions {
+	return app.TrainOptions{Config: cfg, Train: f.train, Seed: f.seed, All: f.all}
+}
+
+// trainFlag reads -train: a count, a fraction or "all".
+type trainFlag struct{ f *dataFlags }
+
+func (t trainFlag) String() string {
+	if t.f == nil {
+		return ""
+	}
+	if t.f.all {
+		return "all"
+	}
+	if t.f.train == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(t.f.train, 'g', -1, 64)
+}
+
+func (t trainFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "all" {
+		t.f.all, t.f.train = true, 0
+		return nil
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || !(v > 0) {
+		return fmt.Errorf("want a count, a fraction or all, got %q", s)
+	}
+	t.f.train, t.f.all = v, false
 	return nil
 }

@@ -3,7 +3,10 @@
 // (core/app) and finds the bundled data sets from any folder (they are
 // embedded).
 //
-//	spmtl train -data FILE|NAME [-model mtfl] [-selfpaced] [-loss logistic] [-train 80] [-seed 1] ...
+//	spmtl train -data FILE|NAME [-model mtfl] [-selfpaced] [-loss logistic] [-train 80] [-seed 1] [-save model.json] ...
+//	spmtl tune -data FILE [-model mtfl -selfpaced] [-folds 3] [-save model.json]
+//	spmtl predict -model model.json -data NEW.csv [-out predictions.csv]
+//	spmtl inspect -model model.json [-out DIR]
 //	spmtl reproduce [-quick] [-variant paper|reference|both] [-datasets ...]
 //	spmtl figure KIND -data FILE|NAME [...] -out DIR
 //
@@ -31,6 +34,9 @@ const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCA
 
 Commands:
   train      train one model on a data file (or a bundled data set) and report test scores
+  tune       cross-validate rho and lambda0 on your data, fit the best on every row, save the model
+  predict    predict new rows with a saved model
+  inspect    show a saved model's shared knowledge and when each task was let in
   reproduce  rerun the paper's table: every method, cross-validated, over runs
   figure     write the numbers (CSV) and drawings (SVG) of the paper's figures
   help       show this text
@@ -57,6 +63,12 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		return runFigure(args[1:], stdout, stderr)
 	case "reproduce":
 		return runReproduce(args[1:], stdout, stderr)
+	case "tune":
+		return runTune(args[1:], stdout, stderr)
+	case "predict":
+		return runPredict(args[1:], stdout, stderr)
+	case "inspect":
+		return runInspect(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -44,6 +44,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	df.register(fs)
 	mf.register(fs)
 	jsonOut := fs.String("json", "", "write the whole run as JSON to `file` (- for stdout)")
+	save := fs.String("save", "", "save the trained model to `file` (JSON; spmtl predict and inspect read it)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	r, err := app.NewRun(d, app.TrainOptions{Config: mf.config(bundle, df.seed), Train: df.train, Seed: df.seed})
+	r, err := app.NewRun(d, df.trainOptions(mf.config(bundle, df.seed)))
 	if err != nil {
 		return err
 	}
@@ -79,8 +80,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "data %s: %d tasks, %d features, %s; %d training rows, %d test rows\n",
-		d.All.Name, len(d.All.Tasks), d.All.Features, d.All.Kind, r.Train.Rows(), r.Test.Rows())
+	printData(stdout, d, r)
 	hist := r.Learner.History()
 	cfg := r.Config
 	if r.Method.Kind == method.Sequential {
@@ -95,7 +95,35 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		printTauTable(stdout, r.Train, hist)
 	}
 	fmt.Fprintln(stdout)
-	printScores(stdout, r.Test, strings.ToUpper(ev.Metric), ev.Test, ev.Mean)
+	if u := r.UntestedText(); u != "" {
+		fmt.Fprintln(stdout, u+".")
+	}
+	if df.all {
+		fmt.Fprintln(stdout, "trained on every row: no test rows, no test score")
+	} else {
+		printScores(stdout, r.Test, strings.ToUpper(ev.Metric), ev.Test, ev.Mean)
+	}
+	if *save != "" {
+		return saveModel(r, *save, app.Trained{File: d.All.Name, Rows: r.Train.Rows(), All: df.all, Train: df.train, Seed: df.seed}, nil, stdout)
+	}
+	return nil
+}
+
+// saveModel writes a finished run's model file.
+func saveModel(r *app.Run, path string, tr app.Trained, tuned *app.TuneResult, stdout io.Writer) error {
+	m, err := r.ModelFile(tr)
+	if err != nil {
+		return err
+	}
+	m.Tuned = tuned
+	b, err := m.JSON()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return fmt.Errorf("save model: %w", err)
+	}
+	fmt.Fprintf(stdout, "saved the model to %s\n", path)
 	return nil
 }
 
@@ -161,4 +189,23 @@ func score(v float64) string {
 		return "n/a"
 	}
 	return fmt.Sprintf("%.4f", v)
+}
+
+// printData prints how the data were read and split.
+func printData(w io.Writer, d *app.Data, r *app.Run) {
+	sum := d.Summary()
+	fmt.Fprintf(w, "data %s: %d tasks, %d features, %s", sum.Name, len(sum.Tasks), sum.Features, sum.Kind)
+	if r != nil {
+		fmt.Fprintf(w, "; %d training rows, %d test rows", r.Train.Rows(), r.Test.Rows())
+	}
+	fmt.Fprintln(w)
+	if sum.Delimiter != "" && sum.Delimiter != "comma" {
+		fmt.Fprintf(w, "  read with %s as the delimiter\n", sum.Delimiter)
+	}
+	if sum.FeatureText != "" && (strings.Contains(sum.FeatureText, "one-hot") || strings.Contains(sum.FeatureText, "left out")) {
+		fmt.Fprintf(w, "  %s\n", sum.FeatureText)
+	}
+	if sum.LabelNote != "" {
+		fmt.Fprintf(w, "  %s\n", sum.LabelNote)
+	}
 }

@@ -1,0 +1,258 @@
+package app
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// The model file's format and version.
+const (
+	ModelFormat  = "spmtl-model"
+	ModelVersion = 1
+)
+
+// ModelFile is a trained model as a user keeps it: what the page saves, the
+// command line reads, predict needs and inspect shows. It is JSON and
+// versioned, and carries the encoding of the training file so that new
+// rows are read exactly as the training rows were.
+type ModelFile struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Method is the catalogue key, Name the run's label ("spMTFL").
+	Method string     `json:"method"`
+	Name   string     `json:"name"`
+	Config mtl.Config `json:"config"`
+	// Lambda0 is the λ0 used (the automatic one resolved), when the run
+	// was self-paced.
+	Lambda0 float64 `json:"lambda0,omitempty"`
+	// Kind is "classification" or "regression"; Positive and Negative name
+	// the classes as in the file.
+	Kind     string `json:"kind"`
+	Positive string `json:"positive,omitempty"`
+	Negative string `json:"negative,omitempty"`
+	// Encoding says how a file's columns become the features.
+	Encoding *data.Encoding `json:"encoding"`
+	Tasks    []string       `json:"tasks"`
+	Features []string       `json:"features,omitempty"`
+	// W holds one weight vector per task, B the intercepts.
+	W [][]float64 `json:"w"`
+	B []float64   `json:"b"`
+	// Theta is the shared knowledge (nil for ITL, STL, CL, ELLA).
+	Theta *mtl.Theta `json:"theta,omitempty"`
+	// Tau is τ at every iteration (self-paced runs), EnteredAt when each
+	// task was let in.
+	Tau       [][]float64 `json:"tau,omitempty"`
+	EnteredAt []int       `json:"enteredAt,omitempty"`
+	// Stop says why training ended.
+	Stop string `json:"stop"`
+	// Trained says what the model was trained on.
+	Trained Trained `json:"trained"`
+	// Tuned is the cross-validation that chose the settings, when tune
+	// made the model.
+	Tuned *TuneResult `json:"tuned,omitempty"`
+}
+
+// Trained describes a model's training data.
+type Trained struct {
+	File string `json:"file"`
+	Rows int    `json:"rows"`
+	// All is set when every row was used; else Train and Seed describe
+	// the split.
+	All   bool    `json:"all"`
+	Train float64 `json:"train,omitempty"`
+	Seed  uint64  `json:"seed,omitempty"`
+}
+
+// Theta is implemented by learners with shared knowledge.
+type thetaHolder interface{ Theta() *mtl.Theta }
+
+// ModelFile returns the run's model as a model file (step the run to its
+// end first).
+func (r *Run) ModelFile(tr Trained) (*ModelFile, error) {
+	if !r.Learner.Done() {
+		return nil, fmt.Errorf("save model: the run is not finished")
+	}
+	m := r.Learner.Model()
+	hist := r.Learner.History()
+	ds := r.Train
+	mf := &ModelFile{Format: ModelFormat, Version: ModelVersion, Method: r.Method.Key, Name: r.Name(), Config: r.Config,
+		Kind: ds.Kind.String(), Positive: ds.Positive, Negative: ds.Negative, Tasks: m.Names, Features: ds.FeatureNames,
+		W: m.W, B: m.B, Trained: tr}
+	if r.Data != nil {
+		mf.Encoding = r.Data.Encoding
+	}
+	if mf.Encoding == nil {
+		mf.Encoding = &data.Encoding{Format: "generated", Features: ds.Features}
+	}
+	if th, ok := r.Learner.(thetaHolder); ok {
+		mf.Theta = th.Theta()
+	}
+	if len(hist) > 0 {
+		mf.Stop = hist[len(hist)-1].StopMessage()
+		if r.Config.SelfPaced {
+			mf.Lambda0 = hist[0].Lambda
+			for _, s := range hist {
+				mf.Tau = append(mf.Tau, s.Tau)
+			}
+		}
+	}
+	if ev, err := r.Evaluate(); err == nil {
+		mf.EnteredAt = ev.EnteredAt
+	}
+	return mf, nil
+}
+
+// JSON returns the model file's text.
+func (m *ModelFile) JSON() ([]byte, error) {
+	b, err := json.MarshalIndent(m, "", " ")
+	if err != nil {
+		return nil, fmt.Errorf("encode model: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// ReadModel reads and checks a model file.
+func ReadModel(b []byte, name string) (*ModelFile, error) {
+	var m ModelFile
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("read model %s: %w", name, err)
+	}
+	switch {
+	case m.Format != ModelFormat:
+		return nil, fmt.Errorf("read model %s: not a spmtl model file (format %q)", name, m.Format)
+	case m.Version != ModelVersion:
+		return nil, fmt.Errorf("read model %s: version %d, this spmtl reads version %d", name, m.Version, ModelVersion)
+	case len(m.Tasks) == 0 || len(m.W) != len(m.Tasks) || len(m.B) != len(m.Tasks) || m.Encoding == nil:
+		return nil, fmt.Errorf("read model %s: the file is incomplete (%d tasks, %d weight vectors, %d intercepts)", name, len(m.Tasks), len(m.W), len(m.B))
+	}
+	for t, w := range m.W {
+		if len(w) != m.Encoding.Features {
+			return nil, fmt.Errorf("read model %s: task %s has %d weights, the encoding %d features", name, m.Tasks[t], len(w), m.Encoding.Features)
+		}
+		for _, v := range append(w, m.B[t]) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("read model %s: task %s has a weight that is not a finite number", name, m.Tasks[t])
+			}
+		}
+	}
+	return &m, nil
+}
+
+// Model returns the per-task predictors.
+func (m *ModelFile) Model() *mtl.Model {
+	kind := data.Regression
+	if m.Kind == data.Classification.String() {
+		kind = data.Classification
+	}
+	return &mtl.Model{Names: m.Tasks, W: m.W, B: m.B, Features: m.Encoding.Features, Kind: kind}
+}
+
+// Predictions are a model's predictions for the rows of a file.
+type Predictions struct {
+	// Header is the file's columns followed by Column.
+	Header []string `json:"header"`
+	// Rows are the file's rows, each followed by its prediction.
+	Rows [][]string `json:"rows"`
+	// Values are the predictions, in the file's row order.
+	Values []float64 `json:"values"`
+	// Column is "prediction" or "score"; Meaning says what it holds.
+	Column  string `json:"column"`
+	Meaning string `json:"meaning"`
+	// Warnings are things the reader noticed (values the model never
+	// saw).
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Predict reads new rows the way the model's training rows were read and
+// predicts each with its task's predictor: for regression the value, for a
+// classifier trained with the logistic loss the probability of the
+// positive class, for one trained with the squared loss its score (above 0:
+// the positive class). The label column may be absent; rows of a task the
+// model does not know are refused with their line.
+func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
+	var ds *data.Dataset
+	p := &Predictions{Column: "prediction"}
+	var rows [][]string
+	switch m.Encoding.Format {
+	case "csv":
+		tab, err := data.ReadTable(text, name, data.TableOptions{Encoding: m.Encoding, Tasks: m.Tasks})
+		if err != nil {
+			return nil, err
+		}
+		ds, rows, p.Warnings = tab.Data, tab.Rows, tab.Warnings
+		p.Header = append(append([]string(nil), tab.Header...), "")
+	case "sparse":
+		var err error
+		if ds, err = data.ReadSparse(bytes.NewReader(text), name, data.SparseOptions{Features: m.Encoding.Features}); err != nil {
+			return nil, err
+		}
+		if ds.Features != m.Encoding.Features {
+			return nil, fmt.Errorf("predict %s: %d features, the model has %d", name, ds.Features, m.Encoding.Features)
+		}
+		known := map[string]bool{}
+		for _, t := range m.Tasks {
+			known[t] = true
+		}
+		for i := range ds.Tasks {
+			if !known[ds.Tasks[i].Name] {
+				return nil, fmt.Errorf("predict %s: task %q is not one the model was trained on", name, ds.Tasks[i].Name)
+			}
+		}
+		rows = make([][]string, ds.SourceRows)
+		p.Header = []string{"row", "task", ""}
+		for i := range ds.Tasks {
+			for k, src := range ds.Tasks[i].Source {
+				_ = k
+				rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
+			}
+		}
+	default:
+		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, m.Encoding.Format)
+	}
+	logistic := m.Kind == data.Classification.String() && m.Config.Loss == mtl.Logistic
+	switch {
+	case logistic:
+		p.Meaning = fmt.Sprintf("the probability of the positive class %q", m.Positive)
+	case m.Kind == data.Classification.String():
+		p.Column = "score"
+		p.Meaning = fmt.Sprintf("the model's score, above 0 for the positive class %q (squared loss: not a probability)", m.Positive)
+	default:
+		p.Meaning = "the predicted value"
+	}
+	p.Header[len(p.Header)-1] = p.Column
+	scores, err := m.Model().PredictDataset(ds)
+	if err != nil {
+		return nil, fmt.Errorf("predict %s: %w", name, err)
+	}
+	p.Values = make([]float64, ds.SourceRows)
+	for i := range ds.Tasks {
+		for k, src := range ds.Tasks[i].Source {
+			v := scores[i][k]
+			if logistic {
+				v = 1 / (1 + math.Exp(-v))
+			}
+			p.Values[src] = v
+		}
+	}
+	for i, r := range rows {
+		p.Rows = append(p.Rows, append(append([]string(nil), r...), strconv.FormatFloat(p.Values[i], 'g', 17, 64)))
+	}
+	return p, nil
+}
+
+// CSV returns the predictions as a CSV file: the input's columns and the
+// prediction.
+func (p *Predictions) CSV() []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(p.Header)
+	w.WriteAll(p.Rows)
+	return b.Bytes()
+}

@@ -1,0 +1,230 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// The tuning grids for a visitor's own data (docs/algorithms.md §10): ρ,
+// and λ0 as multiples κ of the automatic λ0 (§2.5), so that one grid
+// carries over between data sets.
+var (
+	TuneRho   = []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000}
+	TuneKappa = []float64{0.125, 0.25, 0.5, 1, 2, 4, 8}
+)
+
+// TuneOptions configure Tune.
+type TuneOptions struct {
+	// Config is the method and its fixed settings; ρ and λ0 are tuned.
+	Config mtl.Config
+	// Folds is k of k-fold cross-validation (default 3); Seed draws them.
+	Folds int
+	Seed  uint64
+	// Rho and Kappa override the grids (Kappa applies to self-paced runs).
+	Rho, Kappa []float64
+	// Workers fit grid points in parallel (default GOMAXPROCS).
+	Workers int
+}
+
+// TuneResult is a cross-validation over (ρ, κ): the mean CV score of every
+// grid point and the chosen one (the first best in grid order).
+type TuneResult struct {
+	Metric string    `json:"metric"`
+	Folds  int       `json:"folds"`
+	Rho    []float64 `json:"rho"`
+	// Kappa are the multiples of the automatic λ0 (empty for a baseline).
+	Kappa []float64 `json:"kappa,omitempty"`
+	// Scores[i][j] is the mean CV score at Rho[i], Kappa[j] (one column for
+	// a baseline); NaN where a fit failed.
+	Scores [][]float64 `json:"scores"`
+	// Best is the chosen point, Config its configuration.
+	Best   [2]int     `json:"best"`
+	Config mtl.Config `json:"config"`
+}
+
+// tunePoint is one grid point's configuration.
+func (o TuneOptions) point(i, j int) mtl.Config {
+	c := o.Config
+	c.Rho = o.Rho[i]
+	if c.SelfPaced {
+		c.AutoLambda0, c.Lambda0 = o.Kappa[j], 0
+	}
+	return c
+}
+
+func (o TuneOptions) withDefaults() (TuneOptions, error) {
+	m, err := method.Lookup(o.Config.Model)
+	if err != nil {
+		return o, err
+	}
+	if m.Fixed {
+		return o, fmt.Errorf("tune: %s keeps the authors' fixed settings; there is nothing to tune", m.Key)
+	}
+	if err := m.Check(o.Config); err != nil {
+		return o, fmt.Errorf("tune: %w", err)
+	}
+	if o.Folds == 0 {
+		o.Folds = 3
+	}
+	if o.Rho == nil {
+		o.Rho = TuneRho
+	}
+	if !o.Config.SelfPaced {
+		o.Kappa = nil
+	} else if o.Kappa == nil {
+		o.Kappa = TuneKappa
+	}
+	return o, nil
+}
+
+// TuneFolds returns the folds tuning cross-validates on: k folds of all of
+// d's rows, per task (stratified for classification); a task with fewer
+// than k rows trains in every fold and is scored in none.
+func TuneFolds(d *Data, folds int, seed uint64) ([]eval.Fold, error) {
+	if folds < 2 {
+		return nil, fmt.Errorf("tune: %d folds, want 2 or more", folds)
+	}
+	return eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
+}
+
+// TunePoint returns the mean CV score of one configuration over the folds
+// (the page's worker pool scores grid points one by one with it).
+func TunePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) float64 {
+	var sum float64
+	for f := range folds {
+		sum += foldScore(probs[f], folds[f].Test, cfg)
+	}
+	return sum / float64(len(folds))
+}
+
+// foldScore fits cfg on a fold's training part and scores its test part;
+// a fit that fails scores NaN (the worst).
+func foldScore(p *mtl.Problem, test *data.Dataset, cfg mtl.Config) float64 {
+	l, err := method.New(p, cfg)
+	if err != nil {
+		return math.NaN()
+	}
+	if _, err := mtl.Run(context.Background(), l); err != nil {
+		return math.NaN()
+	}
+	preds, err := l.Model().PredictDataset(test)
+	if err != nil {
+		return math.NaN()
+	}
+	_, mean := eval.Score(p.Data.Kind, preds, test)
+	return mean
+}
+
+// PrepareFolds prepares every fold's training part once for all the grid
+// points.
+func PrepareFolds(folds []eval.Fold) ([]*mtl.Problem, error) {
+	probs := make([]*mtl.Problem, len(folds))
+	for f := range folds {
+		var err error
+		if probs[f], err = mtl.Prepare(folds[f].Train); err != nil {
+			return nil, fmt.Errorf("tune: fold %d: %w", f+1, err)
+		}
+	}
+	return probs, nil
+}
+
+// Tune cross-validates ρ (and, for self-paced runs, λ0 as multiples of the
+// automatic λ0) on all of d's rows and returns the table of mean CV scores
+// and the chosen setting (the first best in grid order; NaN is the worst).
+// progress, when set, is told after every grid point.
+func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, total int)) (*TuneResult, error) {
+	opt, err := opt.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	folds, err := TuneFolds(d, opt.Folds, opt.Seed)
+	if err != nil {
+		return nil, err
+	}
+	probs, err := PrepareFolds(folds)
+	if err != nil {
+		return nil, err
+	}
+	nk := max(len(opt.Kappa), 1)
+	res := &TuneResult{Metric: string(eval.MetricFor(d.All.Kind)), Folds: opt.Folds, Rho: opt.Rho, Kappa: opt.Kappa,
+		Scores: make([][]float64, len(opt.Rho))}
+	for i := range res.Scores {
+		res.Scores[i] = make([]float64, nk)
+	}
+	total := len(opt.Rho) * nk
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = 2
+	}
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for job := range jobs {
+				i, j := job/nk, job%nk
+				s := TunePoint(probs, folds, opt.point(i, j))
+				mu.Lock()
+				res.Scores[i][j] = s
+				done++
+				if progress != nil {
+					progress(done, total)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for job := 0; job < total; job++ {
+		if ctx.Err() != nil {
+			break
+		}
+		jobs <- job
+	}
+	close(jobs)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.pick(opt)
+	return res, nil
+}
+
+// pick sets Best and Config: the first best point in grid order (ρ
+// slowest), NaN worst.
+func (res *TuneResult) pick(opt TuneOptions) {
+	metric := eval.Metric(res.Metric)
+	best := [2]int{0, 0}
+	for i := range res.Scores {
+		for j := range res.Scores[i] {
+			if metric.Better(res.Scores[i][j], res.Scores[best[0]][best[1]]) {
+				best = [2]int{i, j}
+			}
+		}
+	}
+	res.Best = best
+	res.Config = opt.point(best[0], best[1])
+}
+
+// Choose fills a result's Best and Config from its Scores (the page
+// gathers the scores from its worker pool, then asks Go to choose).
+func (res *TuneResult) Choose(cfg mtl.Config) error {
+	opt, err := TuneOptions{Config: cfg, Rho: res.Rho, Kappa: res.Kappa}.withDefaults()
+	if err != nil {
+		return err
+	}
+	if len(res.Scores) != len(opt.Rho) {
+		return fmt.Errorf("tune: %d rows of scores for %d values of rho", len(res.Scores), len(opt.Rho))
+	}
+	res.pick(opt)
+	return nil
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/figure"
+)
+
+// runInspect prints (and with -out writes as CSV and SVG) the shared
+// knowledge of a saved model: MTFL's feature relevance, MMTL's mean
+// predictor, MTASO's shared directions, and when τ let each task in.
+func runInspect(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	modelPath := fs.String("model", "", "model `file` (saved by spmtl train -save, spmtl tune -save or the page)")
+	out := fs.String("out", "", "also write the numbers (CSV) and drawings (SVG) to this `folder`")
+	top := fs.Int("top", 15, "show the `n` largest features")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	m, err := modelFileOf(*modelPath)
+	if err != nil {
+		return err
+	}
+	ins := app.Inspect(m)
+	fmt.Fprintf(stdout, "model %s (%s) on %s: %d tasks, %d features, %s; %s\n", m.Name, m.Method, m.Trained.File, len(m.Tasks), len(m.Features), m.Kind, m.Stop)
+	if m.Tuned != nil {
+		c := m.Tuned.Config
+		fmt.Fprintf(stdout, "chosen by %d-fold cross-validation: rho %g", m.Tuned.Folds, c.Rho)
+		if c.SelfPaced {
+			fmt.Fprintf(stdout, ", lambda0 %g x auto = %.4g", c.AutoLambda0, m.Lambda0)
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintln(stdout)
+	if ins.Title == "" {
+		fmt.Fprintf(stdout, "%s has no shared knowledge to show (its tasks are learned without a shared Θ).\n", m.Name)
+	} else {
+		fmt.Fprintf(stdout, "%s\n%s\n\n", ins.Title, ins.Explain)
+		for _, ch := range ins.Charts {
+			fmt.Fprintf(stdout, "%s:\n", ch.Title)
+			printBars(stdout, ch, *top)
+			fmt.Fprintln(stdout)
+		}
+	}
+	if len(ins.Order) > 0 {
+		fmt.Fprintf(stdout, "when τ let each task in (iteration):\n")
+		for _, o := range ins.Order {
+			fmt.Fprintf(stdout, "  %-20s %s\n", o.Task, enteredText(o.At))
+		}
+	}
+	if *out == "" {
+		return nil
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("inspect: %w", err)
+	}
+	for k, ch := range ins.Charts {
+		base := filepath.Join(*out, fmt.Sprintf("theta-%d", k+1))
+		rows := [][]string{{"feature", ch.Measure}}
+		for i, l := range ch.Labels {
+			rows = append(rows, []string{l, strconv.FormatFloat(ch.Values[i], 'g', 10, 64)})
+		}
+		if err := os.WriteFile(base+".csv", []byte(csvText(rows)), 0o644); err != nil {
+			return fmt.Errorf("inspect: %w", err)
+		}
+		labels, values := topBars(ch, *top)
+		if err := os.WriteFile(base+".svg", []byte(figure.Bars(ch.Title, ch.Measure, labels, values)), 0o644); err != nil {
+			return fmt.Errorf("inspect: %w", err)
+		}
+		fmt.Fprintln(stdout, "wrote", base+".csv", base+".svg")
+	}
+	return nil
+}
+
+func enteredText(at int) string {
+	if at == 0 {
+		return "never"
+	}
+	return strconv.Itoa(at)
+}
+
+// topBars returns the n features with the largest |value|, largest first.
+func topBars(ch app.Chart, n int) ([]string, []float64) {
+	idx := make([]int, len(ch.Values))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return math.Abs(ch.Values[idx[a]]) > math.Abs(ch.Values[idx[b]]) })
+	if len(idx) > n {
+		idx = idx[:n]
+	}
+	var labels []string
+	var values []float64
+	for _, i := range idx {
+		labels = append(labels, ch.Labels[i])
+		values = append(values, ch.Values[i])
+	}
+	return labels, values
+}
+
+// printBars prints a chart's top features as text bars.
+func printBars(w io.Writer, ch app.Chart, n int) {
+	labels, values := topBars(ch, n)
+	var max float64
+	for _, v := range values {
+		max = math.Max(max, math.Abs(v))
+	}
+	for i, l := range labels {
+		bar := 0
+		if max > 0 {
+			bar = int(math.Round(30 * math.Abs(values[i]) / max))
+		}
+		fmt.Fprintf(w, "  %-24s %10.4g %s\n", short(l, 24), values[i], strings.Repeat("█", bar))
+	}
+	if len(ch.Labels) > n {
+		fmt.Fprintf(w, "  (%d more; -top or -out for all)\n", len(ch.Labels)-n)
+	}
+}
+
+func short(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spmtl/spmtl/core/app"
+)
+
+// runPredict reads new rows with a model's encoding and writes them back
+// with the predictions.
+func runPredict(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	modelPath := fs.String("model", "", "model `file` (saved by spmtl train -save, spmtl tune -save or the page)")
+	dataPath := fs.String("data", "", "`file` of new rows: the task column and the feature columns (the label column may be absent)")
+	out := fs.String("out", "", "write the rows and their predictions to this CSV `file` (default: standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	m, err := modelFileOf(*modelPath)
+	if err != nil {
+		return err
+	}
+	if *dataPath == "" {
+		return fmt.Errorf("-data is required: the file of rows to predict")
+	}
+	text, err := os.ReadFile(*dataPath)
+	if err != nil {
+		return fmt.Errorf("read data: %w", err)
+	}
+	p, err := app.Predict(m, text, *dataPath)
+	if err != nil {
+		return err
+	}
+	for _, w := range p.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	if *out == "" {
+		_, err = stdout.Write(p.CSV())
+		return err
+	}
+	if err := os.WriteFile(*out, p.CSV(), 0o644); err != nil {
+		return fmt.Errorf("write predictions: %w", err)
+	}
+	fmt.Fprintf(stdout, "wrote %d predictions to %s (%s: %s)\n", len(p.Values), *out, p.Column, p.Meaning)
+	return nil
+}

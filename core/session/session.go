@@ -19,12 +19,15 @@ type Session struct {
 	next     int
 	datasets map[int]*app.Data
 	runs     map[int]*app.Run
+	models   map[int]*app.ModelFile
 	sources  map[string]*app.Source // bundled data sets for the reproduction
+	tunes    map[tuneKey]*tuneFolds // prepared folds, per data set and fold setting
 }
 
 // New returns an empty session.
 func New() *Session {
-	return &Session{datasets: map[int]*app.Data{}, runs: map[int]*app.Run{}, sources: map[string]*app.Source{}}
+	return &Session{datasets: map[int]*app.Data{}, runs: map[int]*app.Run{}, models: map[int]*app.ModelFile{},
+		sources: map[string]*app.Source{}, tunes: map[tuneKey]*tuneFolds{}}
 }
 
 // LoadOptions say how to read a data text (app.LoadOptions, with the split
@@ -33,6 +36,9 @@ type LoadOptions struct {
 	Name, Format            string
 	TaskColumn, LabelColumn string
 	SplitText, SplitColumn  string
+	// Drop leaves columns out; text columns with too many values are left
+	// out with a reason rather than refusing the file.
+	Drop []string
 }
 
 // Summary describes a loaded data set and names its handle.
@@ -45,7 +51,7 @@ type Summary struct {
 // keep their "file:line:col: message" form.
 func (s *Session) Load(text string, opt LoadOptions) (Summary, error) {
 	d, err := app.Load([]byte(text), app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
-		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn})
+		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, DropRefused: true})
 	if err != nil {
 		return Summary{}, err
 	}
@@ -83,6 +89,9 @@ type RunInfo struct {
 	TrainRows int        `json:"trainRows"`
 	TestRows  int        `json:"testRows"`
 	Config    mtl.Config `json:"config"`
+	// Untested are the tasks too small to test; UntestedText names them.
+	Untested     []int  `json:"untested,omitempty"`
+	UntestedText string `json:"untestedText,omitempty"`
 }
 
 // Train splits the data set and starts a run; no step is taken yet.
@@ -102,7 +111,7 @@ func (s *Session) addRun(r *app.Run) RunInfo {
 	s.next++
 	s.runs[s.next] = r
 	return RunInfo{Handle: s.next, Name: r.Name(), Kind: string(r.Method.Kind), Tasks: r.Tasks(), TrainRows: r.Train.Rows(),
-		TestRows: r.Test.Rows(), Config: r.Config}
+		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText()}
 }
 
 // Comparison is a run started to be compared with another.
@@ -157,10 +166,17 @@ func (s *Session) Evaluate(handle int) (app.Evaluation, error) {
 	return r.Evaluate()
 }
 
-// Free releases a data set or run handle (unknown handles are ignored).
+// Free releases a data set, run or model handle (unknown handles are
+// ignored).
 func (s *Session) Free(handle int) {
 	delete(s.datasets, handle)
 	delete(s.runs, handle)
+	delete(s.models, handle)
+	for k := range s.tunes {
+		if k.data == handle {
+			delete(s.tunes, k)
+		}
+	}
 }
 
 // Handles lists the live handles (for tests and leak checks).
@@ -172,6 +188,9 @@ func (s *Session) Handles() []int {
 	for k := range s.runs {
 		h = append(h, k)
 	}
+	for k := range s.models {
+		h = append(h, k)
+	}
 	sort.Ints(h)
 	return h
 }
@@ -179,3 +198,68 @@ func (s *Session) Handles() []int {
 // Catalog returns the methods, bundled data sets and defaults for the
 // page's menus.
 func (s *Session) Catalog() app.Catalog { return app.GetCatalog() }
+
+// ModelInfo describes a model held by the session.
+type ModelInfo struct {
+	Handle   int      `json:"handle"`
+	Name     string   `json:"name"`
+	Method   string   `json:"method"`
+	Kind     string   `json:"kind"`
+	Tasks    []string `json:"tasks"`
+	Features []string `json:"features"`
+	Trained  string   `json:"trained"`
+}
+
+// ExportModel returns a finished run's model file (JSON text).
+func (s *Session) ExportModel(handle int, trained app.Trained) (string, error) {
+	r, ok := s.runs[handle]
+	if !ok {
+		return "", fmt.Errorf("export model: no run with handle %d", handle)
+	}
+	m, err := r.ModelFile(trained)
+	if err != nil {
+		return "", err
+	}
+	b, err := m.JSON()
+	return string(b), err
+}
+
+// ImportModel reads a model file and keeps it under a new handle.
+func (s *Session) ImportModel(text, name string) (ModelInfo, error) {
+	m, err := app.ReadModel([]byte(text), name)
+	if err != nil {
+		return ModelInfo{}, err
+	}
+	s.next++
+	s.models[s.next] = m
+	return ModelInfo{Handle: s.next, Name: m.Name, Method: m.Method, Kind: m.Kind, Tasks: m.Tasks, Features: m.Features, Trained: m.Trained.File}, nil
+}
+
+// model returns the model of a model handle, or of a finished run handle.
+func (s *Session) model(handle int) (*app.ModelFile, error) {
+	if m, ok := s.models[handle]; ok {
+		return m, nil
+	}
+	if r, ok := s.runs[handle]; ok {
+		return r.ModelFile(app.Trained{File: r.Train.Name, Rows: r.Train.Rows()})
+	}
+	return nil, fmt.Errorf("no model or run with handle %d", handle)
+}
+
+// Predict predicts the rows of a file with a model (or a finished run).
+func (s *Session) Predict(handle int, text, name string) (*app.Predictions, error) {
+	m, err := s.model(handle)
+	if err != nil {
+		return nil, fmt.Errorf("predict: %w", err)
+	}
+	return app.Predict(m, []byte(text), name)
+}
+
+// Inspect describes the shared knowledge of a model (or a finished run).
+func (s *Session) Inspect(handle int) (app.Inspection, error) {
+	m, err := s.model(handle)
+	if err != nil {
+		return app.Inspection{}, fmt.Errorf("inspect: %w", err)
+	}
+	return app.Inspect(m), nil
+}

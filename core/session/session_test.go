@@ -128,3 +128,72 @@ func TestReproduceRunMatchesReproduce(t *testing.T) {
 		}
 	}
 }
+
+// TestModelRoundTrip: a finished run's model, exported and imported again,
+// predicts new rows exactly as the run's own model does, and the session's
+// tuning points are app.Tune's.
+func TestModelRoundTrip(t *testing.T) {
+	text, err := os.ReadFile("../cmd/spmtl/testdata/exam.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	sum, err := s.Load(string(text), LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mtl.Config{Model: "mtfl", SelfPaced: true, AutoLambda0: 1}
+	info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: cfg, All: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Finish(info.Handle); err != nil {
+		t.Fatal(err)
+	}
+	js, err := s.ExportModel(info.Handle, app.Trained{File: "exam.csv", All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mi, err := s.ImportModel(js, "model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newRows, err := os.ReadFile("../cmd/spmtl/testdata/exam-new.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Predict(info.Handle, string(newRows), "new.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.Predict(mi.Handle, string(newRows), "new.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Values) != 15 || len(b.Warnings) != 1 {
+		t.Fatalf("%d predictions, warnings %q", len(a.Values), b.Warnings)
+	}
+	for i := range a.Values {
+		if a.Values[i] != b.Values[i] {
+			t.Fatalf("row %d: run %v, imported model %v", i, a.Values[i], b.Values[i])
+		}
+	}
+	ins, err := s.Inspect(mi.Handle)
+	if err != nil || len(ins.Charts) != 1 || len(ins.Charts[0].Values) != 6 {
+		t.Fatalf("inspect: %+v, %v", ins, err)
+	}
+	// One grid point through the session equals app.Tune's.
+	d, _ := app.Load(text, app.LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
+	res, err := app.Tune(context.Background(), d, app.TuneOptions{Config: mtl.Config{Model: "mmtl", SelfPaced: true}, Rho: []float64{0.1}, Kappa: []float64{0.5, 2}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.TunePoint(sum.Handle, 3, 0, mtl.Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, AutoLambda0: 2})
+	if err != nil || got != res.Scores[0][1] {
+		t.Errorf("tune point %v (%v), app.Tune %v", got, err, res.Scores[0][1])
+	}
+	chosen, err := s.TuneChoose(mtl.Config{Model: "mmtl", SelfPaced: true}, app.TuneResult{Metric: res.Metric, Rho: res.Rho, Kappa: res.Kappa, Scores: res.Scores})
+	if err != nil || chosen.Best != res.Best || chosen.Config.AutoLambda0 != res.Config.AutoLambda0 {
+		t.Errorf("choose %+v (%v), app.Tune %+v", chosen.Best, err, res.Best)
+	}
+}

@@ -26,10 +26,13 @@ type Func func(args []safejs.Value) (any, error)
 var sess = session.New()
 
 // Learner returns the learner's API: catalog, load, generate, train,
-// compare, step, finish, evaluate and free.
+// compare, step, finish, evaluate, free; exportModel, importModel,
+// predict, inspect; tuneGrid, tunePoint, tuneChoose.
 func Learner() map[string]Func {
 	return map[string]Func{"catalog": catalog, "load": load, "generate": generate, "train": train, "compare": compare,
-		"step": step, "finish": finish, "evaluate": evaluate, "free": free}
+		"step": step, "finish": finish, "evaluate": evaluate, "free": free,
+		"exportModel": exportModel, "importModel": importModel, "predict": predict, "inspect": inspect,
+		"tuneGrid": tuneGrid, "tunePoint": tunePoint, "tuneChoose": tuneChoose}
 }
 
 // Reproduction returns the API of the reproduction workers: addSource,
@@ -160,11 +163,189 @@ func load(args []safejs.Value) (any, error) {
 			return nil, fmt.Errorf("spmtl.load: %w", err)
 		}
 	}
+	if lo.Drop, err = o.strs("drop"); err != nil {
+		return nil, fmt.Errorf("spmtl.load: %w", err)
+	}
 	sum, err := sess.Load(s, lo)
 	if err != nil {
 		return nil, err
 	}
 	return summaryJS(sum), nil
+}
+
+// strs reads an optional array of strings.
+func (o opts) strs(p string) ([]string, error) {
+	if !o.has(p) {
+		return nil, nil
+	}
+	x, _ := o.v.Get(p)
+	n, err := x.Length()
+	if err != nil {
+		return nil, fmt.Errorf("option %s must be an array of strings", p)
+	}
+	out := make([]string, n)
+	for i := range out {
+		e, _ := x.Index(i)
+		if e.Type() != safejs.TypeString {
+			return nil, fmt.Errorf("option %s must be an array of strings", p)
+		}
+		out[i], _ = e.String()
+	}
+	return out, nil
+}
+
+// jsonText returns v as JSON text, which api.js parses.
+func jsonText(fn string, v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	return string(b), nil
+}
+
+// exportModel returns a finished run's model file, as JSON text to save.
+func exportModel(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "exportModel")
+	if err != nil {
+		return nil, err
+	}
+	o := opts{arg(args, 1)}
+	var tr app.Trained
+	if tr.File, err = o.str("file", ""); err != nil {
+		return nil, err
+	}
+	if tr.All, err = o.boolean("all", false); err != nil {
+		return nil, err
+	}
+	rows, err := o.num("rows", 0)
+	if err != nil {
+		return nil, err
+	}
+	train, err := o.num("train", 0)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := o.num("seed", 0)
+	if err != nil {
+		return nil, err
+	}
+	tr.Rows, tr.Train, tr.Seed = int(rows), train, uint64(seed)
+	return sess.ExportModel(h, tr)
+}
+
+// importModel reads a model file's text: {handle, name, method, kind,
+// tasks, features, trained}.
+func importModel(args []safejs.Value) (any, error) {
+	text, err := arg(args, 0).String()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.importModel: the first argument must be the model file's text")
+	}
+	name := "model"
+	if a := arg(args, 1); a.Type() == safejs.TypeString {
+		name, _ = a.String()
+	}
+	mi, err := sess.ImportModel(text, name)
+	if err != nil {
+		return nil, err
+	}
+	return jsonText("importModel", mi)
+}
+
+// predict(handle, text, name) predicts a file's rows with a model or a
+// finished run: JSON text of {header, rows, values, column, meaning,
+// warnings}.
+func predict(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "predict")
+	if err != nil {
+		return nil, err
+	}
+	text, err := arg(args, 1).String()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.predict: the second argument must be the file's text")
+	}
+	name := "data"
+	if a := arg(args, 2); a.Type() == safejs.TypeString {
+		name, _ = a.String()
+	}
+	p, err := sess.Predict(h, text, name)
+	if err != nil {
+		return nil, err
+	}
+	return jsonText("predict", p)
+}
+
+// inspect(handle) describes a model's shared knowledge: JSON text.
+func inspect(args []safejs.Value) (any, error) {
+	h, err := handleArg(args, "inspect")
+	if err != nil {
+		return nil, err
+	}
+	ins, err := sess.Inspect(h)
+	if err != nil {
+		return nil, err
+	}
+	return jsonText("inspect", ins)
+}
+
+// tuneGrid({data, model, selfPaced, ...}) → JSON text {rho, kappa, metric}.
+func tuneGrid(args []safejs.Value) (any, error) {
+	to, err := trainOptions(opts{arg(args, 0)}, "tuneGrid")
+	if err != nil {
+		return nil, err
+	}
+	g, err := sess.TuneGrid(to.Dataset, to.Config)
+	if err != nil {
+		return nil, err
+	}
+	return jsonText("tuneGrid", g)
+}
+
+// tunePoint({data, model, selfPaced, rho, kappa, folds, seed, ...}) → the
+// mean CV score (null when every fit failed).
+func tunePoint(args []safejs.Value) (any, error) {
+	o := opts{arg(args, 0)}
+	to, err := trainOptions(o, "tunePoint")
+	if err != nil {
+		return nil, err
+	}
+	kappa, err := o.num("kappa", 0)
+	if err != nil {
+		return nil, err
+	}
+	folds, err := o.num("folds", 3)
+	if err != nil {
+		return nil, err
+	}
+	cfg := to.Config
+	if cfg.SelfPaced {
+		cfg.AutoLambda0, cfg.Lambda0 = kappa, 0
+	}
+	v, err := sess.TunePoint(to.Dataset, int(folds), to.Seed, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return jsNum(v), nil
+}
+
+// tuneChoose(config, {rho, kappa, scores}) → JSON text of the result with
+// the chosen point.
+func tuneChoose(args []safejs.Value) (any, error) {
+	to, err := trainOptions(opts{arg(args, 0)}, "tuneChoose")
+	if err != nil {
+		return nil, err
+	}
+	text, err := arg(args, 1).String()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.tuneChoose: the second argument must be the grid's JSON text")
+	}
+	var res app.TuneResult
+	if err := json.Unmarshal([]byte(text), &res); err != nil {
+		return nil, fmt.Errorf("spmtl.tuneChoose: %w", err)
+	}
+	if res, err = sess.TuneChoose(to.Config, res); err != nil {
+		return nil, err
+	}
+	return jsonText("tuneChoose", res)
 }
 
 func generate(args []safejs.Value) (any, error) {
@@ -203,60 +384,27 @@ func summaryJS(s session.Summary) map[string]any {
 	for i, n := range s.FeatureNames {
 		names[i] = n
 	}
+	header := make([]any, len(s.Header))
+	for i, h := range s.Header {
+		header[i] = h
+	}
+	cols := make([]any, len(s.Columns))
+	for i, c := range s.Columns {
+		vals := make([]any, len(c.Values))
+		for k, v := range c.Values {
+			vals[k] = v
+		}
+		cols[i] = map[string]any{"name": c.Name, "role": string(c.Role), "distinct": c.Distinct, "values": vals, "reason": c.Reason}
+	}
 	return map[string]any{"handle": s.Handle, "name": s.Name, "tasks": tasks, "features": s.Features, "rows": s.Rows,
-		"kind": s.Kind, "positive": s.Positive, "negative": s.Negative, "fixedSplit": s.FixedSplit, "featureNames": names}
+		"kind": s.Kind, "positive": s.Positive, "negative": s.Negative, "fixedSplit": s.FixedSplit, "featureNames": names,
+		"format": s.Format, "delimiter": s.Delimiter, "header": header, "columns": cols, "featureText": s.FeatureText,
+		"labelNote": s.LabelNote, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn}
 }
 
 func train(args []safejs.Value) (any, error) {
-	o := opts{arg(args, 0)}
-	var to session.TrainOptions
-	h, err := o.num("data", 0)
+	to, err := trainOptions(opts{arg(args, 0)}, "train")
 	if err != nil {
-		return nil, fmt.Errorf("spmtl.train: %w", err)
-	}
-	to.Dataset = int(h)
-	c := &to.Config
-	strs := []struct {
-		dst *string
-		key string
-	}{
-		{&c.Model, "model"}, {(*string)(&c.Tau), "tau"}, {(*string)(&c.Variant), "variant"},
-		{(*string)(&c.Solver), "solver"}, {(*string)(&c.Loss), "loss"},
-	}
-	for _, f := range strs {
-		if *f.dst, err = o.str(f.key, ""); err != nil {
-			return nil, fmt.Errorf("spmtl.train: %w", err)
-		}
-	}
-	nums := []struct {
-		dst *float64
-		key string
-	}{{&c.Rho, "rho"}, {&c.Lambda0, "lambda0"}, {&c.Pace, "c"}, {&c.Delta, "delta"}, {&to.Train, "train"}}
-	for _, f := range nums {
-		if *f.dst, err = o.num(f.key, 0); err != nil {
-			return nil, fmt.Errorf("spmtl.train: %w", err)
-		}
-	}
-	var hh, mi, seed float64
-	if hh, err = o.num("h", 0); err == nil {
-		if mi, err = o.num("maxIter", 0); err == nil {
-			seed, err = o.num("seed", 1)
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("spmtl.train: %w", err)
-	}
-	if seed < 0 {
-		return nil, fmt.Errorf("spmtl.train: seed must be non-negative")
-	}
-	c.H, c.MaxIter, c.Seed, to.Seed = int(hh), int(mi), int64(seed), uint64(seed)
-	if c.Select, err = o.str("select", ""); err != nil {
-		return nil, fmt.Errorf("spmtl.train: %w", err)
-	}
-	if c.SelfPaced, err = o.boolean("selfPaced", false); err != nil {
-		return nil, err
-	}
-	if c.CodeBugs, err = o.boolean("codeBugs", false); err != nil {
 		return nil, err
 	}
 	info, err := sess.Train(to)
@@ -266,13 +414,88 @@ func train(args []safejs.Value) (any, error) {
 	return runInfoJS(info), nil
 }
 
+// trainOptions reads a run's options: {data, model, selfPaced, select,
+// codeBugs, tau, variant, solver, loss, rho, lambda0 (a number or "auto"),
+// autoLambda0, c, delta, h, maxIter, train, all, seed}.
+func trainOptions(o opts, fn string) (session.TrainOptions, error) {
+	var to session.TrainOptions
+	h, err := o.num("data", 0)
+	if err != nil {
+		return to, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	to.Dataset = int(h)
+	c := &to.Config
+	strs := []struct {
+		dst *string
+		key string
+	}{
+		{&c.Model, "model"}, {(*string)(&c.Tau), "tau"}, {(*string)(&c.Variant), "variant"},
+		{(*string)(&c.Solver), "solver"}, {(*string)(&c.Loss), "loss"}, {&c.Select, "select"},
+	}
+	for _, f := range strs {
+		if *f.dst, err = o.str(f.key, ""); err != nil {
+			return to, fmt.Errorf("spmtl.%s: %w", fn, err)
+		}
+	}
+	if x, _ := o.v.Get("lambda0"); o.has("lambda0") && x.Type() == safejs.TypeString {
+		if s, _ := x.String(); s != "auto" {
+			return to, fmt.Errorf("spmtl.%s: option lambda0 must be a number or \"auto\", got %q", fn, s)
+		}
+		c.AutoLambda0 = 1
+	} else if c.Lambda0, err = o.num("lambda0", 0); err != nil {
+		return to, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	nums := []struct {
+		dst *float64
+		key string
+	}{{&c.Rho, "rho"}, {&c.Pace, "c"}, {&c.Delta, "delta"}, {&to.Train, "train"}}
+	if c.AutoLambda0 == 0 {
+		nums = append(nums, struct {
+			dst *float64
+			key string
+		}{&c.AutoLambda0, "autoLambda0"})
+	}
+	for _, f := range nums {
+		if *f.dst, err = o.num(f.key, 0); err != nil {
+			return to, fmt.Errorf("spmtl.%s: %w", fn, err)
+		}
+	}
+	var hh, mi, seed float64
+	if hh, err = o.num("h", 0); err == nil {
+		if mi, err = o.num("maxIter", 0); err == nil {
+			seed, err = o.num("seed", 1)
+		}
+	}
+	if err != nil {
+		return to, fmt.Errorf("spmtl.%s: %w", fn, err)
+	}
+	if seed < 0 {
+		return to, fmt.Errorf("spmtl.%s: seed must be non-negative", fn)
+	}
+	c.H, c.MaxIter, c.Seed, to.Seed = int(hh), int(mi), int64(seed), uint64(seed)
+	if c.SelfPaced, err = o.boolean("selfPaced", false); err != nil {
+		return to, err
+	}
+	if c.CodeBugs, err = o.boolean("codeBugs", false); err != nil {
+		return to, err
+	}
+	if to.All, err = o.boolean("all", false); err != nil {
+		return to, err
+	}
+	return to, nil
+}
+
 func runInfoJS(info session.RunInfo) map[string]any {
 	tasks := make([]any, len(info.Tasks))
 	for i, n := range info.Tasks {
 		tasks[i] = n
 	}
+	untested := make([]any, len(info.Untested))
+	for i, t := range info.Untested {
+		untested[i] = t
+	}
 	return map[string]any{"handle": info.Handle, "name": info.Name, "kind": info.Kind, "tasks": tasks, "trainRows": info.TrainRows,
-		"testRows": info.TestRows, "config": configJS(info.Config)}
+		"testRows": info.TestRows, "config": configJS(info.Config), "untested": untested, "untestedText": info.UntestedText}
 }
 
 // compare starts the runs the catalogue compares a run with, on its split:
@@ -296,7 +519,8 @@ func compare(args []safejs.Value) (any, error) {
 func configJS(c mtl.Config) map[string]any {
 	return map[string]any{"model": c.Model, "selfPaced": c.SelfPaced, "tau": string(c.Tau), "variant": string(c.Variant),
 		"solver": string(c.Solver), "loss": string(c.Loss), "rho": c.Rho, "lambda0": c.Lambda0, "c": c.Pace,
-		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed, "codeBugs": c.CodeBugs, "select": c.Select}
+		"delta": c.Delta, "h": c.H, "maxIter": c.MaxIter, "seed": c.Seed, "codeBugs": c.CodeBugs, "select": c.Select,
+		"autoLambda0": c.AutoLambda0}
 }
 
 func handleArg(args []safejs.Value, fn string) (int, error) {

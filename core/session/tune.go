@@ -1,0 +1,83 @@
+package session
+
+import (
+	"fmt"
+
+	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// The page tunes in a pool of workers: each worker loads the data, and
+// scores the grid points it is given (TunePoint); the page gathers the
+// scores and asks one worker to choose (TuneChoose). The folds depend only
+// on the data, their number and the seed, so every worker cuts the same.
+
+type tuneKey struct {
+	data  int
+	folds int
+	seed  uint64
+}
+
+type tuneFolds struct {
+	folds []eval.Fold
+	probs []*mtl.Problem
+}
+
+// TuneGrid is the grid the page tunes over.
+type TuneGrid struct {
+	Rho    []float64 `json:"rho"`
+	Kappa  []float64 `json:"kappa"`
+	Metric string    `json:"metric"`
+}
+
+// TuneGrid returns the grid for a configuration on a data set: ρ, and for
+// self-paced runs the multiples of the automatic λ0.
+func (s *Session) TuneGrid(dataset int, cfg mtl.Config) (TuneGrid, error) {
+	d, ok := s.datasets[dataset]
+	if !ok {
+		return TuneGrid{}, fmt.Errorf("tune: no data set with handle %d", dataset)
+	}
+	g := TuneGrid{Rho: app.TuneRho, Metric: string(eval.MetricFor(d.All.Kind))}
+	if cfg.SelfPaced {
+		g.Kappa = app.TuneKappa
+	}
+	return g, nil
+}
+
+// TunePoint returns the mean CV score of cfg (ρ set, and for self-paced
+// runs AutoLambda0 set to a multiple κ) over folds of all of the data's
+// rows.
+func (s *Session) TunePoint(dataset, folds int, seed uint64, cfg mtl.Config) (float64, error) {
+	d, ok := s.datasets[dataset]
+	if !ok {
+		return 0, fmt.Errorf("tune: no data set with handle %d", dataset)
+	}
+	if folds == 0 {
+		folds = 3
+	}
+	key := tuneKey{dataset, folds, seed}
+	tf := s.tunes[key]
+	if tf == nil {
+		fs, err := app.TuneFolds(d, folds, seed)
+		if err != nil {
+			return 0, err
+		}
+		probs, err := app.PrepareFolds(fs)
+		if err != nil {
+			return 0, err
+		}
+		tf = &tuneFolds{folds: fs, probs: probs}
+		s.tunes[key] = tf
+	}
+	return app.TunePoint(tf.probs, tf.folds, cfg), nil
+}
+
+// TuneChoose picks the best point of a grid's scores (Scores[i][j] at
+// Rho[i], Kappa[j]) for cfg: the first best in grid order, NaN worst.
+func (s *Session) TuneChoose(cfg mtl.Config, res app.TuneResult) (app.TuneResult, error) {
+	if err := res.Choose(cfg); err != nil {
+		return res, err
+	}
+	return res, nil
+}

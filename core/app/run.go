@@ -45,8 +45,9 @@ type Run struct {
 	// trained on all their rows and the test score leaves them out.
 	Untested []int
 	// Data is the data set the run was made from.
-	Data    *Data
-	problem *mtl.Problem // the prepared training set, shared with the comparisons
+	Data       *Data
+	problem    *mtl.Problem // the prepared training set, shared with the comparisons
+	fixedSplit bool         // the split came with the data (a split file)
 }
 
 // NewRun splits d (unless it has a fixed split), prepares the training set
@@ -82,6 +83,7 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 	r.Data = d
 	if !opt.All {
 		r.Untested = eval.Untested(test)
+		r.fixedSplit = d.Train != nil
 	}
 	return r, nil
 }
@@ -132,6 +134,9 @@ func (r *Run) UntestedText() string {
 	noun := "tasks"
 	if len(r.Untested) == 1 {
 		noun = "task"
+	}
+	if r.fixedSplit {
+		return fmt.Sprintf("%d %s with no test rows in the split file, left out of the test score: %s", len(r.Untested), noun, strings.Join(parts, ", "))
 	}
 	return fmt.Sprintf("%d %s too small to test, trained on all their rows: %s", len(r.Untested), noun, strings.Join(parts, ", "))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/figure"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -60,10 +61,22 @@ type Catalog struct {
 	Defaults mtl.Config      `json:"defaults"`
 	// Tables maps a variant to the rows of the paper's table.
 	Tables map[mtl.Variant][]method.Row `json:"tables"`
+	// TauScale is the τ heatmap's fixed colour scale (core/figure).
+	TauScale TauScale `json:"tauScale"`
+}
+
+// TauScale is figure.TauScale for the page: T·τ from Lo to Hi on a log
+// scale, colours evenly spaced over log2(T·τ), ticks to label.
+type TauScale struct {
+	Lo    float64   `json:"lo"`
+	Hi    float64   `json:"hi"`
+	Stops []string  `json:"stops"`
+	Ticks []float64 `json:"ticks"`
 }
 
 // GetCatalog returns the catalogue for the page.
 func GetCatalog() Catalog {
 	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false),
-		Tables: map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)}}
+		Tables:   map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
+		TauScale: TauScale{Lo: figure.TauScale.Lo, Hi: figure.TauScale.Hi, Stops: figure.TauScale.Stops, Ticks: figure.TauScale.Ticks}}
 }

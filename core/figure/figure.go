@@ -152,60 +152,107 @@ func Scatter(title, xlabel, ylabel string, pts []Point, groups []string) string 
 	return b.String()
 }
 
-// Heatmap draws values[col][row] (iterations × tasks) with a viridis scale
-// from the smallest to the largest value.
-func Heatmap(title, xlabel string, rows []string, values [][]float64) string {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, col := range values {
-		for _, v := range col {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
+// TauScale is the fixed colour scale of every τ heatmap (docs/algorithms.md
+// §2.2): colour encodes T·τ, the weight relative to uniform, on a log scale
+// from Lo = 1/8 to Hi = 8, diverging around a neutral 1 (τ uniform), with
+// values beyond the range clipped to the end colours. A run that leaves τ
+// uniform is all neutral, whatever its numbers; a run that separates the
+// tasks shows blue (trusted less than uniform) and red (more). The page
+// takes the same stops from the catalogue.
+var TauScale = struct {
+	Lo, Hi float64
+	// Stops are evenly spaced over log2(T·τ) from log2 Lo to log2 Hi.
+	Stops []string
+	Ticks []float64
+}{Lo: 0.125, Hi: 8, Stops: []string{"#2166ac", "#67a9cf", "#d1e5f0", "#f7f7f7", "#fddbc7", "#ef8a62", "#b2182b"},
+	Ticks: []float64{0.125, 0.5, 1, 2, 8}}
+
+// TauColour returns the colour of a cell with relative weight T·τ = rel.
+func TauColour(rel float64) string {
+	if math.IsNaN(rel) {
+		return "#bbbbbb"
 	}
-	if !(hi > lo) {
-		hi = lo + 1e-9
+	lo, hi := math.Log2(TauScale.Lo), math.Log2(TauScale.Hi)
+	t := (math.Log2(math.Max(rel, 1e-300)) - lo) / (hi - lo)
+	t = math.Min(1, math.Max(0, t))
+	n := len(TauScale.Stops) - 1
+	x := t * float64(n)
+	i := min(n-1, int(x))
+	f := x - float64(i)
+	a, b := hexRGB(TauScale.Stops[i]), hexRGB(TauScale.Stops[i+1])
+	return fmt.Sprintf("#%02x%02x%02x", mix(a[0], b[0], f), mix(a[1], b[1], f), mix(a[2], b[2], f))
+}
+
+func hexRGB(s string) [3]int {
+	var c [3]int
+	fmt.Sscanf(s, "#%02x%02x%02x", &c[0], &c[1], &c[2])
+	return c
+}
+
+func mix(a, b int, f float64) int { return int(math.Round(float64(a) + f*float64(b-a))) }
+
+// Heatmap draws τ (tau[iteration][task], each column summing to 1) as T·τ
+// on TauScale: iterations across, tasks down, with a legend that shows the
+// fixed scale, its ticks and this run's smallest and largest T·τ.
+func Heatmap(title, xlabel string, rows []string, tau [][]float64) string {
+	T := float64(len(rows))
+	runLo, runHi := math.Inf(1), math.Inf(-1)
+	for _, col := range tau {
+		for _, v := range col {
+			runLo, runHi = math.Min(runLo, T*v), math.Max(runHi, T*v)
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="11">`+"\n", width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#fff"/><text x="%g" y="22" font-size="14">%s</text>`+"\n", left, html.EscapeString(title))
 	pw, ph := width-left-right, height-top-bottom
-	cw, rh := pw/math.Max(float64(len(values)), 1), ph/math.Max(float64(len(rows)), 1)
+	cw, rh := pw/math.Max(float64(len(tau)), 1), ph/math.Max(T, 1)
 	every := int(math.Ceil(11 / rh))
 	for r, name := range rows {
-		for c, col := range values {
-			fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"><title>%s, iteration %d: %s</title></rect>`+"\n",
-				left+float64(c)*cw, top+float64(r)*rh, cw+0.3, rh+0.3, viridis((col[r]-lo)/(hi-lo)), html.EscapeString(name), c+1, num(col[r]))
+		for c, col := range tau {
+			fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"><title>%s, iteration %d: τ %s, T·τ %s</title></rect>`+"\n",
+				left+float64(c)*cw, top+float64(r)*rh, cw+0.3, rh+0.3, TauColour(T*col[r]), html.EscapeString(name), c+1, num(col[r]), num(T*col[r]))
 		}
 		if r%every == 0 {
 			fmt.Fprintf(&b, `<text x="%g" y="%.1f" text-anchor="end">%s</text>`+"\n", left-4, top+(float64(r)+0.7)*rh, html.EscapeString(name))
 		}
 	}
-	for c := range values {
+	for c := range tau {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%g" text-anchor="middle" fill="#555">%d</text>`+"\n", left+(float64(c)+0.5)*cw, height-bottom+14, c+1)
 	}
 	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", left+pw/2, height-14, html.EscapeString(xlabel))
-	for k := 0; k <= 10; k++ {
-		fmt.Fprintf(&b, `<rect x="%g" y="%.1f" width="14" height="%.1f" fill="%s"/>`+"\n", width-right+16, top+ph-float64(k+1)*ph/11, ph/11+0.5, viridis(float64(k)/10))
+	// Legend: the fixed scale, bottom (1/8) to top (8), ticks, and this
+	// run's range marked.
+	lx := width - right + 16
+	at := func(rel float64) float64 {
+		lo, hi := math.Log2(TauScale.Lo), math.Log2(TauScale.Hi)
+		t := (math.Log2(math.Min(math.Max(rel, TauScale.Lo), TauScale.Hi)) - lo) / (hi - lo)
+		return top + ph - t*ph
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g">%s</text><text x="%g" y="%g">%s</text>`+"\n", width-right+34, top+10, num(hi), width-right+34, top+ph, num(lo))
+	const steps = 48
+	for k := 0; k < steps; k++ {
+		rel := math.Exp2(math.Log2(TauScale.Lo) + (float64(k)+0.5)/steps*(math.Log2(TauScale.Hi)-math.Log2(TauScale.Lo)))
+		fmt.Fprintf(&b, `<rect x="%g" y="%.1f" width="14" height="%.2f" fill="%s"/>`+"\n", lx, top+ph-float64(k+1)*ph/steps, ph/steps+0.4, TauColour(rel))
+	}
+	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="10">T·τ (1 = uniform)</text>`+"\n", lx-4, top-8)
+	for _, tk := range TauScale.Ticks {
+		label := num(tk)
+		switch tk {
+		case 0.125:
+			label = "≤ 1/8"
+		case 0.5:
+			label = "1/2"
+		case 8:
+			label = "≥ 8"
+		}
+		fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#333"/><text x="%g" y="%.1f">%s</text>`+"\n", lx+14, lx+18, at(tk), at(tk), lx+21, at(tk)+4, label)
+	}
+	if !math.IsInf(runLo, 0) {
+		fmt.Fprintf(&b, `<path d="M%g %.1fh-6M%g %.1fh-6" stroke="#000" stroke-width="2"/><text x="%g" y="%g" font-size="10">this run: %s – %s</text>`+"\n",
+			lx, at(runLo), lx, at(runHi), lx-4, height-bottom+26, num(runLo), num(runHi))
+	}
 	b.WriteString("</svg>\n")
 	return b.String()
-}
-
-var stops = [][3]float64{{68, 1, 84}, {71, 44, 122}, {59, 81, 139}, {44, 113, 142}, {33, 144, 141}, {39, 173, 129}, {92, 200, 99}, {170, 220, 50}, {253, 231, 37}}
-
-func viridis(t float64) string {
-	if math.IsNaN(t) {
-		t = 0
-	}
-	t = math.Min(1, math.Max(0, t))
-	x := t * float64(len(stops)-1)
-	i := int(math.Min(float64(len(stops)-2), math.Floor(x)))
-	f := x - float64(i)
-	c := [3]int{}
-	for k := range c {
-		c[k] = int(math.Round(stops[i][k] + f*(stops[i+1][k]-stops[i][k])))
-	}
-	return fmt.Sprintf("rgb(%d,%d,%d)", c[0], c[1], c[2])
 }
 
 // Bars draws one horizontal bar per label, on an axis that starts at 0 (or

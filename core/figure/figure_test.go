@@ -46,3 +46,53 @@ func TestDrawings(t *testing.T) {
 		t.Errorf("want 4 cells with a read-out")
 	}
 }
+
+// TestTauScale: the τ heatmap's colour encodes T·τ on a fixed scale:
+// uniform τ is the neutral colour whatever T is, runs within 1% of uniform
+// look the same, a peaked run does not, and values beyond 1/8 and 8 are
+// clipped to the end colours.
+func TestTauScale(t *testing.T) {
+	neutral := TauScale.Stops[len(TauScale.Stops)/2]
+	if got := TauColour(1); got != neutral {
+		t.Errorf("T·τ = 1 is %s, want the neutral %s", got, neutral)
+	}
+	if TauColour(0.99) != TauColour(1.01) && (TauColour(0.99) == TauColour(8) || TauColour(1.01) == TauColour(0.125)) {
+		t.Error("T·τ within 1% of 1 reach the ends of the scale")
+	}
+	dist := func(a, b string) int {
+		x, y := hexRGB(a), hexRGB(b)
+		d := 0
+		for k := range x {
+			d = max(d, abs(x[k]-y[k]))
+		}
+		return d
+	}
+	if d := dist(TauColour(0.99), TauColour(1.01)); d > 3 {
+		t.Errorf("T·τ 0.99 and 1.01 differ by %d in a channel", d)
+	}
+	if d := dist(TauColour(0.3), TauColour(3)); d < 100 {
+		t.Errorf("a peaked run's cells differ by only %d", d)
+	}
+	if TauColour(20) != TauScale.Stops[len(TauScale.Stops)-1] || TauColour(0.01) != TauScale.Stops[0] {
+		t.Error("values beyond the scale are not clipped to its ends")
+	}
+	// Uniform τ on 19 tasks and on 3: every cell neutral.
+	for _, T := range []int{3, 19} {
+		col := make([]float64, T)
+		rows := make([]string, T)
+		for i := range col {
+			col[i], rows[i] = 1/float64(T), string(rune('a'+i))
+		}
+		hm := Heatmap("τ", "iteration", rows, [][]float64{col, col})
+		if n := strings.Count(hm, `fill="`+neutral+`"><title>`); n != 2*T {
+			t.Errorf("T = %d: %d of %d cells neutral", T, n, 2*T)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -8,6 +8,11 @@
 //   const { results, snapshots } = await learner.train({ data: data.handle, model: "mtfl", selfPaced: true, train: 0.75 });
 //   learner.terminate();
 //
+// results.main is the run's per-task test score; results.baseline and
+// results.itl are the runs the catalogue compares it with (each has a
+// label). learner.catalog() lists the methods, bundled data sets, defaults
+// and table rows.
+//
 // Training runs in a Web Worker (js/worker.js next to this file), so the page
 // stays responsive; everything stays on this machine.
 import { LearnerClient } from "./js/client.js";
@@ -33,6 +38,9 @@ export class Learner {
     client.on("results", (m) => { const p = this.pending; this.pending = null; if (p) p.resolve({ results: m.results, snapshots: p.snapshots }); });
     client.on("error", (m) => { const p = this.pending; this.pending = null; if (p) p.reject(new Error(m.message)); });
   }
+
+  /** Resolves with the catalogue: {methods, bundles, defaults, tables}. */
+  catalog() { return this.client.request("catalog"); }
 
   /** Reads a CSV or sparse text; resolves with its summary (handle, tasks, features, kind, ...). */
   load(text, opts = {}) { return this.client.request("load", { text, opts }); }

@@ -1,37 +1,80 @@
-// api.js: the learner's JavaScript surface inside a worker (classic script,
-// loaded with importScripts after wasm_exec.js). The wasm bridge registers
-// `spmtlRaw`, whose functions return {__error: message} on failure; this
-// wraps each of them as `spmtl.NAME` that throws an Error instead.
+// api.js: brings the wasm learner up inside a worker (classic script, shared
+// by worker.js and repro-worker.js). The wasm bridge registers `spmtlRaw`,
+// whose functions return {__error: message} on failure; this wraps each of
+// them as `spmtl.NAME` that throws an Error instead, and parses the answers
+// the bridge gives as JSON text (jsonAnswers; exportModel's text is a file
+// to save and stays text).
 //
 //   const ds  = spmtl.load(text, {name, format, task, label, splitText, splitColumn});
 //   const run = spmtl.train({data: ds.handle, model: "mtfl", selfPaced: true, ...});
-//   const s   = spmtl.step(run.handle);     // {iter, lambda, tau: Float64Array, ...}
-//   const ev  = spmtl.evaluate(run.handle); // {metric, tasks, test: Float64Array, mean}
+//   const s   = spmtl.step(run.handle);     // {iter, lambda, tau: Float64Array, seq, ...}
+//   const ev  = spmtl.evaluate(run.handle); // {metric, tasks, test: Float64Array, mean, enteredAt}
+//
+// A worker calls bootSpmtl(wasm) before anything else: it loads
+// wasm_exec.js when the worker has no Go yet and starts the wasm once.
 "use strict";
+
+// The bridge functions that answer JSON text.
+const jsonAnswers = new Set(["catalog", "importModel", "predict", "inspect", "tuneGrid", "tuneChoose"]);
+
+/** Fetches url and resolves with its Response; a failed request or an HTTP
+ *  error status rejects with a message naming the URL. */
+async function fetchChecked(url) {
+  let resp;
+  try { resp = await fetch(url); } catch (e) { throw new Error(`cannot load ${url}: ${e.message}`); }
+  if (!resp.ok) throw new Error(`cannot load ${url}: HTTP ${resp.status}`);
+  return resp;
+}
+
+/** Fetches url as text (see fetchChecked). */
+async function fetchText(url) { return (await fetchChecked(url)).text(); }
 
 /** Starts the wasm module (bytes or a URL) and resolves once `spmtl` is ready. */
 async function startSpmtl(source) {
   const go = new Go();
-  let instance;
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    ({ instance } = await WebAssembly.instantiate(source, go.importObject));
-  } else {
-    const resp = await fetch(source);
-    if (!resp.ok) throw new Error(`cannot load ${source}: HTTP ${resp.status}`);
-    const bytes = await resp.arrayBuffer();
-    ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
-  }
+  const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source) ? source : await (await fetchChecked(source)).arrayBuffer();
+  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
   go.run(instance); // registers spmtlRaw synchronously, then parks
-  if (typeof self.spmtlRaw !== "object") throw new Error("spmtl.wasm did not register its API");
+  if (typeof self.spmtlRaw !== "object") throw new Error("the wasm module did not register its API");
   const api = { version: self.spmtlRaw.version };
   for (const name of Object.keys(self.spmtlRaw)) {
     if (typeof self.spmtlRaw[name] !== "function") continue;
     api[name] = (...args) => {
       const r = self.spmtlRaw[name](...args);
       if (r && typeof r === "object" && typeof r.__error === "string") throw new Error(r.__error);
-      return r;
+      return jsonAnswers.has(name) && typeof r === "string" ? JSON.parse(r) : r;
     };
   }
   self.spmtl = api;
   return api;
+}
+
+let spmtlReady = null;
+
+/** The one boot of a worker: loads wasm_exec.js (next to the page's js/
+ *  folder, or self.SPMTL_EXEC_URL) unless Go is already defined, then
+ *  starts the wasm (bytes or a URL). Later calls share the first promise. */
+function bootSpmtl(wasm) {
+  if (!spmtlReady) {
+    spmtlReady = (async () => {
+      if (typeof self.Go === "undefined") importScripts(self.SPMTL_EXEC_URL || "../wasm_exec.js");
+      return startSpmtl(wasm);
+    })();
+  }
+  return spmtlReady;
+}
+
+/** Answers a worker's requests {id, type, ...} with handlers[type](m):
+ *  {id, ok: true, result} or {id, ok: false, error}. */
+function serveRequests(handlers) {
+  self.onmessage = async (e) => {
+    const m = e.data;
+    try {
+      const h = handlers[m.type];
+      if (!h) throw new Error(`unknown request ${m.type}`);
+      self.postMessage({ id: m.id, ok: true, result: await h(m) });
+    } catch (err) {
+      self.postMessage({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) });
+    }
+  };
 }

@@ -33,7 +33,7 @@ export class LearnerClient {
     });
   }
 
-  /** Subscribes fn to an event ("snapshot", "state", "results", "error"). */
+  /** Subscribes fn to an event ("snapshot", "state", "results", "error", "sweep"). */
   on(event, fn) {
     if (!this.listeners.has(event)) this.listeners.set(event, []);
     this.listeners.get(event).push(fn);

@@ -1,6 +1,9 @@
-// heatmap.js: τ as a tasks × iterations heatmap on a canvas, with a colour
-// legend, a hover read-out and two task orders.
+// heatmap.js: the tasks × steps heatmap on a canvas, with a colour legend, a
+// hover read-out, two task orders and an SVG copy. A self-paced run shows τ
+// per iteration; a sequential run (CL, ELLA) the task learned at each step
+// (and the ones learned before it), from the snapshot's seq.
 import { escapeXML as esc } from "./export.js";
+import { drawSoon } from "./chart-kit.js";
 
 // Viridis, sampled at nine stops (perceptually uniform, never white, so
 // every drawn cell differs from the background).
@@ -16,35 +19,41 @@ export function viridis(t) {
   return STOPS[i].map((a, k) => Math.round(a + f * (STOPS[i + 1][k] - a)));
 }
 
-/** The τ heatmap. */
+// A sequential run's cells: the task learned at this step, one learned
+// before, one not learned yet.
+const LEARNED_NOW = 1, LEARNED_BEFORE = 0.45, NOT_YET = 0;
+
+/** The run's heatmap. */
 export class Heatmap {
   constructor(canvas, legend, tooltip) {
     this.canvas = canvas;
     this.legend = legend;
     this.tooltip = tooltip;
     this.tasks = [];
+    this.kind = "parallel";
     this.history = []; // snapshots
+    this.entered = []; // per task, when the learner let it in (evaluate's enteredAt; 0: not yet)
     this.order = "name";
     this.layout = null;
     canvas.addEventListener("mousemove", (e) => this.hover(e));
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
   }
 
-  reset(tasks) { this.tasks = tasks; this.history = []; this.draw(); }
-  push(snap) { this.history.push(snap); this.draw(); }
-  setOrder(order) { this.order = order; this.draw(); }
+  /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
+  reset(tasks, kind = "parallel") { this.tasks = tasks; this.kind = kind; this.history = []; this.entered = []; drawSoon(this); }
+  /** Adds a snapshot and the run's enteredAt after it. */
+  push(snap, enteredAt) { this.history.push(snap); if (enteredAt) this.entered = enteredAt; drawSoon(this); }
+  setOrder(order) { this.order = order; drawSoon(this); }
+  get sequential() { return this.kind === "sequential"; }
+  get stepWord() { return this.sequential ? "step" : "iteration"; }
 
-  /** The first iteration (1-based) at which task t had τ ≥ 1/T, or Infinity. */
-  easyAt(t) {
-    const T = this.tasks.length;
-    for (const s of this.history) if (s.tau[t] >= 1 / T - 1e-12) return s.iter;
-    return Infinity;
-  }
+  /** When the learner let task t in (1-based), or Infinity. */
+  enteredAt(t) { return this.entered[t] > 0 ? this.entered[t] : Infinity; }
 
   rowOrder() {
     const idx = this.tasks.map((_, i) => i);
     if (this.order === "easy") {
-      const at = idx.map((t) => this.easyAt(t));
+      const at = idx.map((t) => this.enteredAt(t));
       idx.sort((a, b) => at[a] - at[b] || this.tasks[a].localeCompare(this.tasks[b]));
     } else {
       idx.sort((a, b) => this.tasks[a].localeCompare(this.tasks[b], undefined, { numeric: true }));
@@ -52,8 +61,16 @@ export class Heatmap {
     return idx;
   }
 
+  /** The value drawn for task t in snapshot s: τ, or a sequential cell. */
+  value(s, t) {
+    if (!s.seq) return s.tau[t];
+    if (s.seq.task === t) return LEARNED_NOW;
+    return s.seq.order.includes(t) ? LEARNED_BEFORE : NOT_YET;
+  }
+
   /** The colour range: the smallest and largest τ of the history. */
   range() {
+    if (this.sequential) return [0, 1];
     let lo = Infinity, hi = 0;
     for (const s of this.history) for (const v of s.tau) { if (v > hi) hi = v; if (v < lo) lo = v; }
     if (!Number.isFinite(lo)) return [0, 1];
@@ -82,13 +99,14 @@ export class Heatmap {
     if (!T) return;
     const order = this.rowOrder();
     this.order_ = order;
+    this.layout.order = order; // row r shows task order[r]
     const [lo, hi] = this.range();
     // Rows shorter than a label: label every k-th.
     const every = Math.max(1, Math.ceil(12 / rowH));
     order.forEach((t, r) => {
       const y = top + r * rowH;
       this.history.forEach((s, k) => {
-        const [R, G, B] = viridis((s.tau[t] - lo) / (hi - lo));
+        const [R, G, B] = viridis((this.value(s, t) - lo) / (hi - lo));
         g.fillStyle = `rgb(${R},${G},${B})`;
         // Overlap by a pixel fraction to avoid hairline gaps between cells.
         g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(rowH - (rowH > 6 ? 1 : 0), 0.75));
@@ -105,7 +123,7 @@ export class Heatmap {
       if (k % stepLabel === 0 || k === this.history.length - 1) g.fillText(String(s.iter), left + (k + 0.5) * colW, top + ph + 4);
     });
     g.textAlign = "left";
-    g.fillText("iteration →", left, top + ph + 14 > h - 10 ? h - 11 : top + ph + 14);
+    g.fillText(`${this.stepWord} →`, left, top + ph + 14 > h - 10 ? h - 11 : top + ph + 14);
     this.drawLegend(lo, hi);
   }
 
@@ -113,15 +131,38 @@ export class Heatmap {
     const c = this.legend, g = c.getContext("2d");
     const w = c.width, h = c.height;
     g.clearRect(0, 0, w, h);
+    g.fillStyle = "#5b6475"; g.font = "11px system-ui, sans-serif"; g.textBaseline = "top";
+    if (this.sequential) {
+      let x = 4;
+      for (const [v, label] of [[LEARNED_NOW, "learned at this step"], [LEARNED_BEFORE, "learned before"], [NOT_YET, "not yet learned"]]) {
+        const [R, G, B] = viridis(v);
+        g.fillStyle = `rgb(${R},${G},${B})`;
+        g.fillRect(x, 4, 12, 12);
+        g.fillStyle = "#5b6475"; g.textAlign = "left";
+        g.fillText(label, x + 16, 4);
+        x += 24 + g.measureText(label).width;
+      }
+      return;
+    }
     for (let x = 0; x < w - 80; x++) {
       const [R, G, B] = viridis(x / (w - 81));
       g.fillStyle = `rgb(${R},${G},${B})`;
       g.fillRect(x + 40, 4, 1, 12);
     }
-    g.fillStyle = "#5b6475"; g.font = "11px system-ui, sans-serif"; g.textBaseline = "top";
+    g.fillStyle = "#5b6475";
     g.textAlign = "right"; g.fillText(`τ ${lo.toPrecision(3)}`, 38, 4);
     g.textAlign = "left"; g.fillText(hi.toPrecision(3), w - 38, 4);
     g.fillText(`uniform 1/T = ${(1 / Math.max(this.tasks.length, 1)).toPrecision(3)}`, 40, 20);
+  }
+
+  /** What a cell says: τ, or what happened to the task at that step. */
+  cellText(s, t) {
+    if (!s.seq) return `τ = ${s.tau[t].toPrecision(4)}`;
+    if (s.seq.task === t) return "learned at this step";
+    const j = s.seq.order.indexOf(t);
+    if (j >= 0) return `learned at step ${j + 1}`;
+    const score = s.seq.scores[t];
+    return Number.isFinite(score) ? `not yet learned (selection score ${score.toPrecision(4)})` : "not yet learned";
   }
 
   /** The heatmap as a standalone SVG document (a read-out per cell). */
@@ -134,17 +175,19 @@ export class Heatmap {
     this.rowOrder().forEach((t, r) => {
       if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${top + r * rh + rh * 0.75}" text-anchor="end">${esc(this.tasks[t])}</text>`;
       this.history.forEach((s, k) => {
-        const [R, G, B] = viridis((s.tau[t] - lo) / (hi - lo));
-        out += `<rect x="${left + k * cw}" y="${top + r * rh}" width="${cw + 0.3}" height="${rh + 0.3}" fill="rgb(${R},${G},${B})"><title>${esc(this.tasks[t])}, iteration ${s.iter}: τ = ${s.tau[t].toPrecision(4)}</title></rect>`;
+        const [R, G, B] = viridis((this.value(s, t) - lo) / (hi - lo));
+        out += `<rect x="${left + k * cw}" y="${top + r * rh}" width="${cw + 0.3}" height="${rh + 0.3}" fill="rgb(${R},${G},${B})"><title>${esc(this.tasks[t])}, ${this.stepWord} ${s.iter}: ${esc(this.cellText(s, t))}</title></rect>`;
       });
     });
-    out += `<text x="${left}" y="${h - 8}">iteration 1 … ${K}; τ from ${lo.toPrecision(3)} (dark) to ${hi.toPrecision(3)} (yellow)</text>`;
+    const key = this.sequential ? "yellow: learned at this step, teal: learned before, dark: not yet"
+      : `τ from ${lo.toPrecision(3)} (dark) to ${hi.toPrecision(3)} (yellow)`;
+    out += `<text x="${left}" y="${h - 8}">${this.stepWord} 1 … ${K}; ${key}</text>`;
     return out + "</svg>\n";
   }
 
   cellAt(e) {
     const L = this.layout;
-    if (!L || !this.history.length) return null;
+    if (!L || !this.history.length || L.rows !== this.tasks.length) return null; // not drawn yet
     const rect = this.canvas.getBoundingClientRect();
     const x = e.clientX - rect.left, y = e.clientY - rect.top;
     const k = Math.floor((x - L.left) / L.colW), r = Math.floor((y - L.top) / L.rowH);
@@ -157,7 +200,9 @@ export class Heatmap {
     if (!cell) { this.tooltip.hidden = true; return; }
     const s = this.history[cell.k];
     const t = cell.task;
-    this.tooltip.textContent = `${this.tasks[t]}\niteration ${s.iter}   λ = ${s.lambda.toPrecision(4)}\nτ = ${s.tau[t].toPrecision(4)}   task loss = ${s.loss[t].toPrecision(4)}`;
+    this.tooltip.textContent = s.seq
+      ? `${this.tasks[t]}\nstep ${s.iter}: learned ${this.tasks[s.seq.task]}\n${this.cellText(s, t)}`
+      : `${this.tasks[t]}\niteration ${s.iter}   λ = ${s.lambda.toPrecision(4)}\n${this.cellText(s, t)}   task loss = ${s.loss[t].toPrecision(4)}`;
     this.tooltip.style.left = `${e.clientX + 14}px`;
     this.tooltip.style.top = `${e.clientY + 10}px`;
     this.tooltip.hidden = false;

@@ -1,25 +1,34 @@
 // repro.js: the "Reproduce" view. It reruns the paper's protocol (the same
 // code as `spmtl reproduce`) in a pool of workers, one run of one data set
-// per job, fills the table as runs finish, and joins each data set's runs in
-// Go for the final mean (se) and t-test.
+// per job, and fills the table as runs finish. The table's rows are the
+// catalogue's (its rows for the chosen variant), the data files are the
+// catalogue's bundles, and every cell, partial or final, is Go's summary of
+// the runs so far (mean, se, the paired t-test).
 import { LearnerClient } from "./client.js";
-import { download, toCSV, textBlob } from "./export.js";
+import { download, toCSV, textBlob, escapeXML } from "./export.js";
+import { bundle, tableRows } from "./catalog.js";
+import { fileSource } from "./sources.js";
 
-const METHODS = ["STL", "ITL", "MMTL", "spMMTL", "MTFL", "spMTFL", "MTASO", "spMTASO"];
-const FILES = {
-  landmine: ["data.csv"], school: ["data.csv", "splits.csv"], cs: ["data.csv"], sentiment: ["data.svm"],
-};
+/** The worker's "source" message for a bundle with files, or null for a generated one. */
+function reproSource(b) {
+  if (!b || b.generated) return null;
+  const data = fileSource(b.data), split = b.splits ? fileSource(b.splits) : null;
+  return { name: b.name, text: data.text, url: data.url, split: split ? split.text : "", splitURL: split ? split.url : undefined };
+}
+
+// fmt writes a score scaled by k with two decimals ("–" when there is none).
+const fmt = (v, k) => (v === null || v === undefined || !Number.isFinite(v) ? "–" : (v * k).toFixed(2));
 
 export class Reproduction {
-  /** dataSource(d, file) says where a bundled file is: {url} or {text}. */
-  constructor(els, makeWorker, dataSource) {
+  /** els: the view's controls; makeWorker() starts one reproduction worker. */
+  constructor(els, makeWorker) {
     this.els = els;
     this.makeWorker = makeWorker;
-    this.dataSource = dataSource;
     this.pool = [];
     this.state = "idle";
     this.partial = {}; // dataset → run → results
-    this.final = {}; // dataset → cells
+    this.cells = {}; // dataset → Go's cells of the runs so far
+    this.final = {}; // dataset → cells of all runs
     this.opts = null;
     els.start.addEventListener("click", () => this.start().catch((e) => this.fail(e)));
     els.cancel.addEventListener("click", () => this.cancel());
@@ -40,32 +49,30 @@ export class Reproduction {
     this.els.status.textContent += " · cancelled";
   }
 
+  /** The method rows of the table being run (or about to be). */
+  methods() { return tableRows(this.opts ? this.opts.variant : this.els.variant.value).map((r) => r.name); }
+
   async start() {
     const datasets = this.els.datasets().filter(Boolean);
     if (!datasets.length) throw new Error("choose at least one data set");
     const quick = this.els.quick.checked;
     const runs = Math.max(1, Math.floor(Number(this.els.runs.value) || (quick ? 3 : 10)));
     this.opts = { datasets, runs, quick, folds: 3, variant: this.els.variant.value };
-    this.partial = {}; this.final = {};
+    this.partial = {}; this.cells = {}; this.final = {};
     this.state = "running";
     this.els.start.disabled = true; this.els.cancel.disabled = false;
     const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
     this.pool = Array.from({ length: size }, () => ({ worker: null, client: null, sources: new Set() }));
     for (const p of this.pool) { p.worker = this.makeWorker(); p.client = new LearnerClient(p.worker); }
     // Each worker reads the files itself (from a URL, or the offline page's copy).
-    const sources = {};
-    for (const d of datasets) {
-      if (!FILES[d]) continue;
-      const [data, split] = FILES[d].map((f) => this.dataSource(d, f));
-      sources[d] = { name: d, text: data.text, url: data.url, split: split ? split.text : "", splitURL: split ? split.url : undefined };
-    }
+    const sources = Object.fromEntries(datasets.map((d) => [d, reproSource(bundle(d))]));
     const jobs = [];
     for (const d of datasets) for (let r = 1; r <= runs; r++) jobs.push({ d, r });
     const total = jobs.length;
     let done = 0;
     const t0 = performance.now();
     this.progress(0, total, t0);
-    const base = { folds: 3, quick, variant: this.opts.variant };
+    const base = { folds: 3, quick, variant: this.opts.variant, table: "paper" };
     const workerLoop = async (p) => {
       while (jobs.length && this.state === "running") {
         const { d, r } = jobs.shift();
@@ -78,10 +85,13 @@ export class Reproduction {
         (this.partial[d] ||= {})[r] = res.results;
         done++;
         this.progress(done, total, t0);
-        if (Object.keys(this.partial[d]).length === runs) {
-          const ordered = Array.from({ length: runs }, (_, k) => this.partial[d][k + 1]);
-          this.final[d] = await p.client.request("summarize", { opts: Object.assign({ dataset: d, runs: ordered }, base) });
-        }
+        // Go summarizes the runs in so far (this worker has the data set).
+        const have = Object.keys(this.partial[d]).map(Number).sort((a, b) => a - b);
+        const cells = await p.client.request("summarize", { opts: Object.assign({ dataset: d, runs: have.map((k) => this.partial[d][k]) }, base) });
+        if (this.state !== "running") return;
+        if (Object.keys(this.partial[d]).length > have.length) continue; // a later summary is on its way
+        this.cells[d] = cells;
+        if (have.length === runs) this.final[d] = cells;
         this.render();
       }
     };
@@ -99,31 +109,30 @@ export class Reproduction {
     this.els.status.textContent = `${done} / ${total} runs · ${s} s · ${this.pool.length} workers`;
   }
 
-  /** The cell of a method and data set: final when all runs are in, else partial. */
+  /** The cell of a method and data set (final when all runs are in), or null. */
   cell(d, m) {
-    if (this.final[d]) return Object.assign({ final: true }, this.final[d].find((c) => c.method === m));
-    const runs = Object.values(this.partial[d] || {});
-    const scores = runs.map((rr) => rr.find((x) => x.method === m)).filter((x) => x && x.score !== null).map((x) => x.score);
-    if (!scores.length) return null;
-    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
-    const sd = scores.length > 1 ? Math.sqrt(scores.reduce((a, b) => a + (b - mean) ** 2, 0) / (scores.length - 1)) : NaN;
-    return { final: false, mean, se: sd / Math.sqrt(scores.length), n: scores.length, metric: "" };
+    const c = (this.cells[d] || []).find((x) => x.method === m);
+    return c ? Object.assign({ final: !!this.final[d], n: c.scores.length }, c) : null;
   }
 
-  metricOf(d) { return d === "landmine" || d === "sentiment" ? "auc" : "rmse"; }
+  /** The metric of a data set's column, once Go has summarized a run of it. */
+  metricOf(d) { const c = (this.cells[d] || [])[0]; return c ? c.metric : ""; }
+  scaleOf(d) { return this.metricOf(d) === "auc" ? 100 : 1; }
+
+  /** The mark of a final cell: * better than its baseline, † worse. */
+  mark(c) { return c.final && c.better ? " *" : c.final && c.worse ? " †" : ""; }
 
   render() {
     const ds = this.opts ? this.opts.datasets : [];
-    const fmt = (v, k) => (v === null || v === undefined || !Number.isFinite(v) ? "–" : (v * k).toFixed(2));
-    let html = `<table><thead><tr><th>method</th>${ds.map((d) => `<th>${d} (${this.metricOf(d).toUpperCase()}${this.metricOf(d) === "auc" ? " ×100" : ""})</th>`).join("")}</tr></thead><tbody>`;
-    for (const m of METHODS) {
-      html += `<tr><td>${m}</td>`;
+    const head = (d) => { const m = this.metricOf(d); return m ? `${d} (${m.toUpperCase()}${m === "auc" ? " ×100" : ""})` : d; };
+    let html = `<table><thead><tr><th>method</th>${ds.map((d) => `<th>${escapeXML(head(d))}</th>`).join("")}</tr></thead><tbody>`;
+    for (const m of this.methods()) {
+      html += `<tr><td>${escapeXML(m)}</td>`;
       for (const d of ds) {
-        const c = this.cell(d, m), k = this.metricOf(d) === "auc" ? 100 : 1;
+        const c = this.cell(d, m), k = this.scaleOf(d);
         if (!c) { html += "<td>…</td>"; continue; }
-        const mark = c.final && c.better ? " *" : "";
         const cls = c.final ? "" : ` class="partial" title="${c.n} of ${this.opts.runs} runs"`;
-        html += `<td${cls} data-method="${m}" data-dataset="${d}">${fmt(c.mean, k)} (${fmt(c.se, k)})${mark}</td>`;
+        html += `<td${cls} data-method="${escapeXML(m)}" data-dataset="${escapeXML(d)}">${fmt(c.mean, k)} (${fmt(c.se, k)})${this.mark(c)}</td>`;
       }
       html += "</tr>";
     }
@@ -131,8 +140,8 @@ export class Reproduction {
   }
 
   rows() {
-    const rows = [["method", "dataset", "metric", "mean", "se", "std", "p", "better", "scores"]];
-    for (const d of Object.keys(this.final)) for (const c of this.final[d]) rows.push([c.method, d, c.metric, c.mean, c.se, c.std, c.p, c.better, c.scores.join(" ")]);
+    const rows = [["method", "dataset", "metric", "mean", "se", "std", "p", "better", "worse", "scores"]];
+    for (const d of Object.keys(this.final)) for (const c of this.final[d]) rows.push([c.method, d, c.metric, c.mean, c.se, c.std, c.p, c.better, c.worse, c.scores.join(" ")]);
     return rows;
   }
   exportCSV() { download("spmtl-table.csv", textBlob(toCSV(this.rows()), "text/csv")); }
@@ -140,8 +149,8 @@ export class Reproduction {
   markdown() {
     const ds = Object.keys(this.final);
     let md = `| method | ${ds.join(" | ")} |\n|---|${ds.map(() => "---|").join("")}\n`;
-    for (const m of METHODS) {
-      md += `| ${m} | ${ds.map((d) => { const c = this.cell(d, m), k = this.metricOf(d) === "auc" ? 100 : 1; return c ? `${(c.mean * k).toFixed(2)} (${(c.se * k).toFixed(2)})${c.better ? " *" : ""}` : ""; }).join(" | ")} |\n`;
+    for (const m of this.methods()) {
+      md += `| ${m} | ${ds.map((d) => { const c = this.cell(d, m), k = this.scaleOf(d); return c ? `${fmt(c.mean, k)} (${fmt(c.se, k)})${this.mark(c)}` : ""; }).join(" | ")} |\n`;
     }
     return md;
   }

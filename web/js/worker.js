@@ -1,33 +1,24 @@
 // worker.js: runs the wasm learner off the page's thread. The page speaks to
 // it in messages only (see client.js):
-//   requests  {id, type: "load" | "reload" | "generate" | "start" | "step" | "pause" |
-//              "resume" | "reset" | "cancel" | "free", ...} → {id, ok, result | error}
-//   events    {event: "snapshot" | "state" | "results" | "error", ...}
-// A run is the chosen model plus, for the comparison charts, its baseline
-// (the same model with tau uniform) and ITL on the same split.
+//   requests  {id, type: "catalog" | "load" | "reload" | "generate" | "start" | "step" |
+//              "pause" | "resume" | "reset" | "cancel" | "free" | "sweep" | "cancelSweep", ...}
+//             → {id, ok, result | error}
+//   events    {event: "snapshot" | "state" | "results" | "error" | "sweep", ...}
+// A run is the chosen model plus the runs the catalogue compares it with
+// (spmtl.compare: its baseline and ITL, on the same split); this worker
+// does not decide which.
 "use strict";
 
-let ready = null;
-const wasmURL = self.SPMTL_WASM_URL || "../spmtl.wasm";
-function boot() {
-  if (!ready) {
-    if (typeof self.Go === "undefined") importScripts(self.SPMTL_EXEC_URL || "../wasm_exec.js");
-    if (typeof self.startSpmtl === "undefined") importScripts(self.SPMTL_API_URL || "api.js");
-    ready = startSpmtl(self.SPMTL_WASM_BYTES || wasmURL);
-  }
-  return ready;
-}
+if (typeof self.bootSpmtl === "undefined") importScripts(self.SPMTL_API_URL || "api.js");
+const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
+let catalog = null; // spmtl.catalog(), asked once
 let source = null; // {text, name, splitText}: the last data set loaded
-let run = null; // {main, baseline, itl, state, config, timer}
+let run = null; // {main, info, comparisons: [{role, label, handle}], state, timer}
 let sweepToken = 0; // bumped to cancel a running sweep
 
 async function readSource(url, file, text) {
-  if (url) {
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(`cannot load ${url}: HTTP ${r.status}`);
-    return r.text();
-  }
+  if (url) return fetchText(url);
   if (file) {
     try { return await file.text(); } catch (e) { throw new Error(`cannot read ${file.name}: ${e.message}`); }
   }
@@ -66,41 +57,40 @@ function setState(state) { if (run) run.state = state; post({ event: "state", st
 
 function freeRun() {
   if (!run) return;
-  for (const h of [run.main, run.baseline, run.itl]) if (h) try { spmtl.free(h); } catch (_) { /* already gone */ }
+  for (const h of [run.main, ...run.comparisons.map((c) => c.handle)]) try { spmtl.free(h); } catch (_) { /* already gone */ }
   clearTimeout(run.timer);
   run = null;
 }
 
+// startRun trains cfg and the runs Go compares it with; the answer is the
+// main run's info with the comparisons' roles and labels.
 function startRun(cfg) {
   freeRun();
-  const base = Object.assign({}, cfg);
-  const main = spmtl.train(base);
-  const r = { main: main.handle, info: main, state: "paused", config: main.config };
-  if (cfg.model === "cl" || cfg.model === "ella") {
-    // Sequential learners are compared with self-paced MTFL (the paper's landmine figure).
-    r.baseline = spmtl.train(Object.assign({}, base, { model: "mtfl", selfPaced: true })).handle;
-  } else if (cfg.selfPaced && cfg.model !== "stl") r.baseline = spmtl.train(Object.assign({}, base, { selfPaced: false })).handle;
-  if (cfg.model !== "itl" && cfg.model !== "stl") r.itl = spmtl.train(Object.assign({}, base, { model: "itl", selfPaced: false })).handle;
-  run = r;
-  return main;
+  const info = spmtl.train(cfg);
+  let comparisons = [];
+  try {
+    comparisons = spmtl.compare(info.handle).map((c) => ({ role: c.role, label: c.label, handle: c.run.handle }));
+  } catch (e) {
+    spmtl.free(info.handle);
+    throw e;
+  }
+  run = { main: info.handle, info, comparisons, state: "paused" };
+  return Object.assign({}, info, { comparisons: comparisons.map(({ role, label }) => ({ role, label })) });
 }
 
-function finish(handle) {
-  let s;
-  do { s = spmtl.step(handle); } while (!s.done);
-  return spmtl.evaluate(handle);
-}
-
-// stepOnce advances the main run one iteration and posts the snapshot with
-// the current test score; at the end it finishes the comparison runs.
+// stepOnce advances the main run one step and posts the snapshot with the
+// current test score; at the end it finishes the comparison runs and posts
+// every score, keyed by role ({main, baseline?, itl?}, each with its label).
 function stepOnce() {
   const snap = spmtl.step(run.main);
   const ev = spmtl.evaluate(run.main);
   post({ event: "snapshot", snap, eval: ev });
   if (snap.done) {
-    const results = { main: ev };
-    if (run.baseline) results.baseline = finish(run.baseline);
-    if (run.itl) results.itl = finish(run.itl);
+    const results = { main: Object.assign(ev, { label: run.info.name }) };
+    for (const c of run.comparisons) {
+      spmtl.finish(c.handle);
+      results[c.role] = Object.assign(spmtl.evaluate(c.handle), { label: c.label });
+    }
     setState("done");
     post({ event: "results", results });
   }
@@ -120,9 +110,16 @@ function loop() {
   run.timer = setTimeout(loop, 0);
 }
 
-const handlers = {
+serveRequests({
   // The offline page sends the wasm bytes first (it cannot be fetched there).
   async wasm(m) { self.SPMTL_WASM_BYTES = m.bytes; return true; },
+  // catalog: the methods, bundled data sets, defaults and table rows that
+  // the page fills its menus with.
+  async catalog() {
+    await boot();
+    if (!catalog) catalog = spmtl.catalog();
+    return catalog;
+  },
   // load reads a data set from {url}, {file} (a File from the picker) or
   // {text}, with its split file from {splitURL} or {splitText}. Reading and
   // decoding happen here, not on the page's thread (the sentiment preset is
@@ -162,8 +159,7 @@ const handlers = {
     sweepToken++;
     const token = sweepToken;
     for (let i = 0; i < m.values.length; i++) {
-      const cfg = Object.assign({}, m.config, { selfPaced: true, [m.param]: m.values[i] });
-      const h = spmtl.train(cfg).handle;
+      const h = spmtl.train(Object.assign({}, m.config, { [m.param]: m.values[i] })).handle;
       try {
         let s;
         do {
@@ -182,15 +178,4 @@ const handlers = {
   async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
   async reset() { freeRun(); post({ event: "state", state: "idle" }); return true; },
   async cancel() { freeRun(); post({ event: "state", state: "idle" }); return true; },
-};
-
-self.onmessage = async (e) => {
-  const m = e.data;
-  const h = handlers[m.type];
-  if (!h) { post({ id: m.id, ok: false, error: `unknown request ${m.type}` }); return; }
-  try {
-    post({ id: m.id, ok: true, result: await h(m) });
-  } catch (err) {
-    post({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) });
-  }
-};
+});

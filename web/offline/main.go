@@ -3,7 +3,9 @@
 // file that works when opened from disk with no network. A page from
 // file:// may not fetch files or start a worker from a file, so the worker
 // starts from a Blob URL and the ES modules are joined into one classic
-// script (each module in its own function scope).
+// script (each module in its own function scope), in the order their
+// import statements imply: a module comes after every module it imports,
+// starting from main.js, so a new module needs no change here.
 //
 //	go run ./web/offline -dist dist -web web -o dist/spmtl-offline.html
 package main
@@ -18,17 +20,22 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/spmtl/spmtl/core/app"
 )
 
-// modules in dependency order (each imports only earlier ones).
-var modules = []string{"client.js", "state.js", "export.js", "heatmap.js", "charts.js", "intake.js", "repro.js", "main.js"}
+// entry is the page's module; the bundle holds it and what it imports.
+const entry = "main.js"
 
-// presets are the bundled data files small enough to embed.
-var presets = []string{"landmine/data.csv", "cs/data.csv", "cs/splits.csv"}
+// offlineBundles are the bundled data sets small enough to carry (their
+// files come from the catalogue); the generated ones need no file.
+var offlineBundles = []string{"landmine", "cs"}
 
 var (
-	importRe = regexp.MustCompile(`(?m)^import \{([^}]*)\} from "\./([a-z-]+\.js)";\s*$`)
-	exportRe = regexp.MustCompile(`(?m)^export (async function|function|class|const|let) ([A-Za-z_$][\w$]*)`)
+	importRe    = regexp.MustCompile(`(?m)^import \{([^}]*)\} from "\./([a-z][a-z0-9-]*\.js)";[ \t]*\r?$`)
+	anyImportRe = regexp.MustCompile(`(?m)^\s*import[\s{*"']`)
+	exportRe    = regexp.MustCompile(`(?m)^export (async function|function|class|const|let) ([A-Za-z_$][\w$]*)`)
+	anyExportRe = regexp.MustCompile(`(?m)^\s*export\b`)
 )
 
 func main() {
@@ -49,31 +56,104 @@ func read(path string) string {
 	return string(b)
 }
 
+// moduleOrder reads the modules reachable from entry in jsDir and returns
+// them with every module after the ones it imports (a depth-first
+// post-order), with their sources. A cycle, or an import the bundler
+// cannot join (anything but `import { a, b as c } from "./name.js";`), is
+// an error.
+func moduleOrder(jsDir string) ([]string, map[string]string, error) {
+	var order []string
+	srcs := map[string]string{}
+	const (
+		visiting = 1
+		done     = 2
+	)
+	mark := map[string]int{}
+	var visit func(m string, from []string) error
+	visit = func(m string, from []string) error {
+		switch mark[m] {
+		case done:
+			return nil
+		case visiting:
+			return fmt.Errorf("import cycle: %s -> %s", strings.Join(from, " -> "), m)
+		}
+		mark[m] = visiting
+		b, err := os.ReadFile(filepath.Join(jsDir, m))
+		if err != nil {
+			return err
+		}
+		src := string(b)
+		srcs[m] = src
+		imports := importRe.FindAllStringSubmatch(src, -1)
+		if n := len(anyImportRe.FindAllString(src, -1)); n != len(imports) {
+			return fmt.Errorf("%s: %d import statement(s) the bundler does not understand (import { a, b as c } from \"./name.js\";)", m, n-len(imports))
+		}
+		for _, g := range imports {
+			if err := visit(g[2], append(append([]string(nil), from...), m)); err != nil {
+				return err
+			}
+		}
+		mark[m] = done
+		order = append(order, m)
+		return nil
+	}
+	if err := visit(entry, nil); err != nil {
+		return nil, nil, err
+	}
+	return order, srcs, nil
+}
+
 // bundle joins the ES modules into one classic script.
-func bundle(jsDir string) (string, error) {
+func bundle(jsDir string) (string, []string, error) {
+	order, srcs, err := moduleOrder(jsDir)
+	if err != nil {
+		return "", nil, err
+	}
 	var sb strings.Builder
 	sb.WriteString("const __spmtlModules = {};\n")
-	for _, m := range modules {
-		src := read(filepath.Join(jsDir, m))
-		src = importRe.ReplaceAllStringFunc(src, func(line string) string {
+	for _, m := range order {
+		src := importRe.ReplaceAllStringFunc(srcs[m], func(line string) string {
 			g := importRe.FindStringSubmatch(line)
 			// import { a as b } becomes the destructuring { a: b }.
 			names := strings.ReplaceAll(g[1], " as ", ": ")
 			return fmt.Sprintf("const {%s} = __spmtlModules[%q];", names, g[2])
 		})
-		if strings.Contains(src, "import ") && regexp.MustCompile(`(?m)^import `).MatchString(src) {
-			return "", fmt.Errorf("%s: an import the bundler does not understand", m)
-		}
 		var names []string
 		src = exportRe.ReplaceAllStringFunc(src, func(decl string) string {
 			g := exportRe.FindStringSubmatch(decl)
 			names = append(names, g[2])
 			return g[1] + " " + g[2]
 		})
+		if anyExportRe.MatchString(src) {
+			return "", nil, fmt.Errorf("%s: an export the bundler does not understand (export function|class|const|let NAME)", m)
+		}
 		src = strings.ReplaceAll(src, "import.meta.url", "location.href")
 		fmt.Fprintf(&sb, "__spmtlModules[%q] = (() => {\n%s\nreturn {%s};\n})();\n", m, src, strings.Join(names, ", "))
 	}
-	return sb.String(), nil
+	return sb.String(), order, nil
+}
+
+// presetFiles returns the data files of offlineBundles, as the catalogue
+// names them ("landmine/data.csv"), with their text.
+func presetFiles(web string) (map[string]string, error) {
+	files := map[string]string{}
+	for _, name := range offlineBundles {
+		b, err := app.LookupBundle(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, rel := range []string{b.Data, b.Splits} {
+			if rel == "" {
+				continue
+			}
+			text, err := os.ReadFile(filepath.Join(web, "data", filepath.FromSlash(rel)))
+			if err != nil {
+				return nil, err
+			}
+			files[rel] = string(text)
+		}
+	}
+	return files, nil
 }
 
 // scriptText makes text safe inside a <script> element.
@@ -82,7 +162,7 @@ func scriptText(s string) string { return strings.ReplaceAll(s, "</script", `<\/
 func build(dist, web, out string) error {
 	page := read(filepath.Join(web, "index.html"))
 	css := read(filepath.Join(web, "style.css"))
-	js, err := bundle(filepath.Join(web, "js"))
+	js, order, err := bundle(filepath.Join(web, "js"))
 	if err != nil {
 		return err
 	}
@@ -90,9 +170,9 @@ func build(dist, web, out string) error {
 	if err != nil {
 		return err
 	}
-	data := map[string]string{}
-	for _, p := range presets {
-		data[p] = read(filepath.Join(web, "data", filepath.FromSlash(p)))
+	data, err := presetFiles(web)
+	if err != nil {
+		return err
 	}
 	dataJSON, _ := json.Marshal(data)
 	sources, _ := json.Marshal(map[string]string{
@@ -141,6 +221,6 @@ window.SPMTL_OFFLINE = true;
 	if err := os.WriteFile(out, []byte(page), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("wrote %s: %d bytes\n", out, len(page))
+	fmt.Printf("wrote %s: %d bytes (modules: %s)\n", out, len(page), strings.Join(order, " "))
 	return nil
 }

@@ -62,6 +62,7 @@ func spmtl(t *testing.T, args ...string) (string, string, error) {
 // TestGoldenOutputs runs every command on small data and compares what it
 // prints with the golden files (durations masked).
 func TestGoldenOutputs(t *testing.T) {
+	tmp := t.TempDir() // the tune case saves a model there for predict and inspect
 	for _, tc := range []struct {
 		golden string
 		args   []string
@@ -73,17 +74,21 @@ func TestGoldenOutputs(t *testing.T) {
 		{"train-json.golden", []string{"train", "-data", "testdata/toyclass.csv", "-model", "cl", "-train", "10", "-json", "-"}},
 		{"reproduce-syn1.golden", []string{"reproduce", "-quick", "-runs", "1", "-datasets", "syn1"}},
 		{"train-exam.golden", []string{"train", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mtfl", "-selfpaced", "-lambda0", "auto"}},
-		{"tune-exam.golden", []string{"tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mmtl", "-selfpaced", "-save", "testdata/exam-model.json"}},
-		{"predict-exam.golden", []string{"predict", "-model", "testdata/exam-model.json", "-data", "testdata/exam-new.csv"}},
-		{"inspect-exam.golden", []string{"inspect", "-model", "testdata/exam-model.json"}},
+		{"tune-exam.golden", []string{"tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mmtl", "-selfpaced", "-save", "$TMP/exam-model.json"}},
+		{"predict-exam.golden", []string{"predict", "-model", "$TMP/exam-model.json", "-data", "testdata/exam-new.csv"}},
+		{"inspect-exam.golden", []string{"inspect", "-model", "$TMP/exam-model.json"}},
 		{"reproduce-sequential.golden", []string{"reproduce", "-sequential", "-quick", "-runs", "1", "-data-dir", "../../../web/data"}},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
-			out, _, err := spmtl(t, tc.args...)
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = strings.ReplaceAll(a, "$TMP", tmp)
+			}
+			out, _, err := spmtl(t, args...)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.golden, mask(out))
+			golden(t, tc.golden, mask(strings.ReplaceAll(out, tmp, "$TMP")))
 		})
 	}
 }
@@ -117,6 +122,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"train", "-data", "testdata/bad.csv"}, "testdata/bad.csv:3:3"},
 		{[]string{"train", "-data", "testdata/stray.csv", "-loss", "logistic"}, "testdata/stray.csv:14:2: y has 3 distinct values (0, 1, 2): read as regression: the logistic loss needs two classes"},
 		{[]string{"predict", "-model", "testdata/exam-model.json", "-data", "testdata/exam-nosex.csv"}, `no column "sex" in header [school intake hours]: the model was trained with it`},
+		{[]string{"predict", "-model", "testdata/toy.csv", "-data", "testdata/toy.csv"}, "read model testdata/toy.csv"},
 		{[]string{"tune", "-data", "testdata/toy.csv", "-rho", "1"}, "tune chooses rho and lambda0 itself"},
 		{[]string{"train"}, "-data is required"},
 		{[]string{"train", "-data", "nonesuch.csv"}, "unknown data set"},

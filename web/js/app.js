@@ -1,0 +1,48 @@
+// app.js: the page's shared state (settings, the loaded data set, the run
+// and what it reported), the events the panels follow, the error box, and
+// the window.spmtlApp read-outs the browser tests use.
+//
+// Events: "data" (a data set was loaded), "reset" (no run), "run" (a run
+// started: its info), "snapshot" (snap, eval), "results" (results), "state"
+// (the run's state changed).
+
+const $ = (id) => document.getElementById(id);
+
+/** Creates the page's state around a LearnerClient. */
+export function createApp(client) {
+  const listeners = new Map();
+  const app = {
+    client,
+    settings: {},
+    data: null, // summary of the loaded data set
+    runInfo: null, // the worker's answer to "start": train's info plus {comparisons}
+    state: "loading", // idle | loading | running | paused | done | failed
+    snapshots: [],
+    results: null,
+    on(event, fn) {
+      if (!listeners.has(event)) listeners.set(event, []);
+      listeners.get(event).push(fn);
+    },
+    emit(event, ...args) { for (const fn of listeners.get(event) || []) fn(...args); },
+    setState(state) { app.state = state; app.emit("state", state); },
+    /** Shows msg in the error box (an empty msg hides it). */
+    showError(msg) {
+      const el = $("error");
+      el.textContent = msg || "";
+      el.hidden = !msg;
+    },
+    /** Whether the run is a sequential learner's (one task per step, no τ). */
+    sequential() { return !!app.runInfo && app.runInfo.kind === "sequential"; },
+  };
+  window.spmtlApp = {
+    state: () => app.state,
+    // τ per iteration; a sequential run's steps as the one-hot of the task learned.
+    tauHistory: () => app.snapshots.map((s) => (s.seq ? app.runInfo.tasks.map((_, t) => (t === s.seq.task ? 1 : 0)) : Array.from(s.tau))),
+    snapshots: () => app.snapshots,
+    results: () => app.results,
+    summary: () => app.data,
+    runInfo: () => app.runInfo,
+    error: () => ($("error").hidden ? "" : $("error").textContent),
+  };
+  return app;
+}

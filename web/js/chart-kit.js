@@ -1,0 +1,37 @@
+// chart-kit.js: what the charts share: a canvas set up for drawing, the
+// range of a series, axis number formatting, and drawing soon rather than
+// at once.
+
+/** Sizes canvas to its box at the device pixel ratio, clears it white and
+ *  returns its 2D context and size in CSS pixels. */
+export function setup(canvas) {
+  const dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth || canvas.width, h = canvas.clientHeight || canvas.height;
+  canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+  const g = canvas.getContext("2d");
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.fillStyle = "#fff"; g.fillRect(0, 0, w, h);
+  g.font = "11px system-ui, sans-serif";
+  return { g, w, h };
+}
+
+/** The padded [lo, hi] of the finite values ([0, 1] when there are none). */
+export function extent(values) {
+  let lo = Infinity, hi = -Infinity;
+  for (const v of values) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  if (!Number.isFinite(lo)) return [0, 1];
+  if (lo === hi) { const d = Math.abs(lo) * 0.05 || 0.5; return [lo - d, hi + d]; }
+  const pad = (hi - lo) * 0.06;
+  return [lo - pad, hi + pad];
+}
+
+/** A number for an axis label. */
+export const fmt = (v) => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(1) : v.toPrecision(3));
+
+/** Draws chart in a task of its own, once for any number of calls before
+ *  that task runs: a burst of snapshots costs one drawing, and one chart's
+ *  first (slow: fonts) drawing does not add to another's in one long task. */
+export function drawSoon(chart) {
+  if (chart.drawTimer) return;
+  chart.drawTimer = setTimeout(() => { chart.drawTimer = 0; chart.draw(); }, 0);
+}

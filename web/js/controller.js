@@ -1,0 +1,108 @@
+// controller.js: run control. Play, Step and Reset start, pause, step and
+// clear a run in the worker; the worker's snapshots and results go into the
+// page's state (and out as app events); the status line says where the run
+// is and, at the end, why it stopped.
+import { trainOptions } from "./state.js";
+import { method } from "./catalog.js";
+
+const $ = (id) => document.getElementById(id);
+
+// yieldToPage lets the browser handle input and paint before more work.
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const words = { idle: "ready", running: "running", paused: "paused", done: "done", failed: "failed", loading: "loading data…" };
+
+/** Wires the run controls; returns {play, step, start, requestRun, reset, pause}. */
+export function wireController(app, form) {
+  const client = app.client;
+  let pendingRun = false; // play was asked for before the data arrived
+
+  function setStatus() {
+    const last = app.snapshots[app.snapshots.length - 1];
+    let where;
+    if (last && last.seq) {
+      // A sequential learner has no pace: it learns one task per step.
+      where = `step ${last.iter} of ${app.runInfo.tasks.length}: learned ${app.runInfo.tasks[last.seq.task]}`;
+    } else if (last) {
+      // The pace λ means something only when τ is re-weighted.
+      const pace = app.runInfo.config.selfPaced ? `   λ = ${last.lambda.toPrecision(4)}` : "";
+      where = `iteration ${last.iter} / ${app.runInfo.config.maxIter}${pace}`;
+    } else {
+      where = app.sequential() ? "step 0" : "iteration 0";
+    }
+    // A finished run says why it ended (converged, the cap, all tasks learned).
+    const why = app.state === "done" && last && last.stopMessage ? last.stopMessage : words[app.state] || app.state;
+    $("status").textContent = `${where}   · ${why}`;
+    $("play").textContent = app.state === "running" ? "❚❚ Pause" : "▶ Play";
+    $("play").disabled = !app.data || app.state === "loading";
+    $("step").disabled = !app.data || app.state === "running" || app.state === "done" || app.state === "loading";
+  }
+
+  function reset() {
+    client.request("reset").catch(() => {});
+    app.runInfo = null; app.snapshots = []; app.results = null;
+    app.state = app.data ? "idle" : "loading";
+    app.emit("reset");
+    setStatus();
+  }
+
+  async function start(play) {
+    form.read();
+    app.showError("");
+    const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
+    reset();
+    app.runInfo = await client.request("start", { config: opts, play });
+    app.emit("run", app.runInfo);
+    if (!play) app.state = "paused";
+    setStatus();
+  }
+
+  async function play() {
+    if (!app.data || app.state === "loading") { pendingRun = true; return; }
+    try {
+      if (app.state === "running") await client.request("pause");
+      else if (app.state === "paused" && app.runInfo) await client.request("resume");
+      else await start(true);
+    } catch (e) { app.showError(e.message); app.setState("failed"); }
+  }
+
+  // requestRun starts a new run now, or as soon as the data is in (run=1
+  // in a link).
+  async function requestRun() {
+    if (!app.data || app.state === "loading") { pendingRun = true; return; }
+    try { await start(true); } catch (e) { app.showError(e.message); app.setState("failed"); }
+  }
+
+  async function step() {
+    try {
+      if (!app.runInfo || app.state === "done" || app.state === "idle" || app.state === "failed") await start(false);
+      await client.request("step");
+    } catch (e) { app.showError(e.message); }
+  }
+
+  client.on("state", (m) => app.setState(m.state));
+  client.on("error", (m) => { app.showError(m.message); app.setState("failed"); });
+  client.on("snapshot", (m) => {
+    app.snapshots.push(m.snap);
+    app.emit("snapshot", m.snap, m.eval);
+    setStatus();
+  });
+  client.on("results", (m) => { app.results = m.results; app.emit("results", m.results); });
+  app.on("state", setStatus);
+  // A newly loaded data set clears the run; a Play asked for while it
+  // loaded (run=1 in the link) starts now.
+  app.on("data", async () => {
+    reset();
+    if (pendingRun) {
+      pendingRun = false;
+      await yieldToPage();
+      await requestRun();
+    }
+  });
+
+  $("play").addEventListener("click", play);
+  $("step").addEventListener("click", step);
+  $("reset").addEventListener("click", reset);
+  setStatus();
+  return { play, step, start, requestRun, reset, pause: () => client.request("pause") };
+}

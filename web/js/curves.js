@@ -1,0 +1,53 @@
+// curves.js: the objective and the mean test score per iteration, two
+// stacked line panels on one canvas. A sequential run (CL, ELLA) has no
+// objective: its upper panel carries a note and the lower one is per step.
+import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
+
+/** Two stacked line panels: the objective and the mean test score per iteration. */
+export class Curves {
+  constructor(canvas) { this.canvas = canvas; this.points = []; this.metric = ""; this.kind = "parallel"; }
+  /** Clears the curves for a run of kind "parallel" or "sequential". */
+  reset(metric, kind = "parallel") { this.points = []; this.metric = metric || ""; this.kind = kind; drawSoon(this); }
+  push(iter, objective, score) { this.points.push({ iter, objective, score }); drawSoon(this); }
+
+  draw() {
+    const { g, w, h } = setup(this.canvas);
+    const panels = [
+      { key: "objective", label: "objective", color: "#2a6df4" },
+      { key: "score", label: `mean test ${this.metric.toUpperCase() || "score"}`, color: "#d0562b" },
+    ];
+    const left = 58, right = 10, gap = 26, top = 18;
+    const ph = (h - top - gap - 22) / 2;
+    const n = Math.max(this.points.length, 2);
+    const sequential = this.kind === "sequential";
+    panels.forEach((p, i) => {
+      const y0 = top + i * (ph + gap);
+      g.strokeStyle = "#d9dde5"; g.strokeRect(left, y0, w - left - right, ph);
+      g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "bottom";
+      g.fillText(p.label, left, y0 - 3);
+      if (sequential && p.key === "objective") {
+        g.fillStyle = "#5b6475"; g.textBaseline = "middle";
+        g.fillText("none: a sequential learner has no joint objective", left + 10, y0 + ph / 2);
+        return;
+      }
+      const vals = this.points.map((q) => q[p.key]);
+      const [lo, hi] = extent(vals);
+      g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
+      g.fillText(fmt(hi), left - 4, y0 + 6); g.fillText(fmt(lo), left - 4, y0 + ph - 6);
+      const X = (k) => left + (k / (n - 1)) * (w - left - right);
+      const Y = (v) => y0 + ph - ((v - lo) / (hi - lo)) * ph;
+      g.strokeStyle = p.color; g.lineWidth = 2; g.beginPath();
+      let started = false;
+      this.points.forEach((q, k) => {
+        const v = q[p.key];
+        if (!Number.isFinite(v)) { started = false; return; } // a gap, never a drawn NaN
+        if (started) g.lineTo(X(k), Y(v)); else { g.moveTo(X(k), Y(v)); started = true; }
+      });
+      g.stroke(); g.lineWidth = 1;
+      g.fillStyle = p.color;
+      this.points.forEach((q, k) => { if (Number.isFinite(q[p.key])) g.fillRect(X(k) - 2, Y(q[p.key]) - 2, 4, 4); });
+    });
+    g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "bottom";
+    if (this.points.length) g.fillText(`${sequential ? "step" : "iteration"} 1 … ${this.points[this.points.length - 1].iter}`, (left + w - right) / 2, h - 2);
+  }
+}

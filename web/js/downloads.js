@@ -1,0 +1,43 @@
+// downloads.js: the page's export buttons: every chart as PNG (data-export
+// buttons) or SVG, τ (or a sequential run's steps) and the per-task
+// results as CSV, the whole run as JSON, the sweep as SVG and CSV. The
+// files are made here from what the page holds; nothing is sent anywhere.
+import { download, canvasPNG, toCSV, textBlob } from "./export.js";
+
+const $ = (id) => document.getElementById(id);
+
+const plain = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v) : v]));
+const svgFile = (name, text) => download(name, textBlob(text, "image/svg+xml"));
+
+/** Wires the export buttons to the charts ({heat, scBase, scITL, sweepObj}) and sweep rows. */
+export function wireDownloads(app, { heat, scBase, scITL, sweepObj, sweepRows }) {
+  document.querySelectorAll("[data-export]").forEach((b) => b.addEventListener("click", () => canvasPNG($(b.dataset.export), `spmtl-${b.dataset.export}.png`)));
+  $("export-tau").addEventListener("click", () => {
+    const tasks = app.runInfo ? app.runInfo.tasks : [];
+    // A sequential run has no τ: a row per step names the task it learned.
+    const rows = app.sequential()
+      ? [["step", "task"], ...app.snapshots.map((s) => [s.iter, tasks[s.seq.task]])]
+      : [["iteration", "lambda", ...tasks], ...app.snapshots.map((s) => [s.iter, s.lambda, ...Array.from(s.tau)])];
+    download(app.sequential() ? "spmtl-steps.csv" : "spmtl-tau.csv", textBlob(toCSV(rows), "text/csv"));
+  });
+  $("export-results").addEventListener("click", () => {
+    if (!app.results) return;
+    const r = app.results, keys = ["main", "baseline", "itl"].filter((k) => r[k]);
+    const rows = [["task", ...keys.map((k) => `${r[k].label}_${r.main.metric}`)], ...r.main.tasks.map((t, i) => [t, ...keys.map((k) => r[k].test[i])])];
+    download("spmtl-results.csv", textBlob(toCSV(rows), "text/csv"));
+  });
+  $("export-json").addEventListener("click", () => {
+    const run = {
+      settings: app.settings, data: app.data, run: app.runInfo,
+      snapshots: app.snapshots.map((s) => Object.assign(plain(s), s.seq ? { seq: plain(s.seq) } : {})),
+      results: app.results && Object.fromEntries(Object.entries(app.results).map(([k, v]) => [k, plain(v)])),
+    };
+    download("spmtl-run.json", textBlob(JSON.stringify(run, null, 1), "application/json"));
+  });
+  $("heatmap-svg").addEventListener("click", () => svgFile("spmtl-tau.svg", heat.svg()));
+  $("scatter-base-svg").addEventListener("click", () => svgFile("spmtl-scatter.svg", scBase.svg()));
+  $("scatter-itl-svg").addEventListener("click", () => svgFile("spmtl-scatter-itl.svg", scITL.svg()));
+  $("sweep-svg").addEventListener("click", () => svgFile("spmtl-sweep-objective.svg", sweepObj.svg()));
+  $("sweep-csv").addEventListener("click", () => download("spmtl-sweep.csv", textBlob(toCSV([[$("sweep-param").value, "iteration", "objective", "test"], ...sweepRows()]), "text/csv")));
+  window.spmtlApp.svgs = () => ({ heatmap: heat.svg(), scatter: scBase.svg(), scatterITL: scITL.svg() });
+}

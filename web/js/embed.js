@@ -1,0 +1,61 @@
+// embed.js: the embedded learner (index.html#embed=1&controls=play,step&...):
+// a compact page that shows the heatmap and only the controls named in the
+// link, and speaks a postMessage protocol with its parent window only
+// (README, "Embedding").
+import { settingIds } from "./form.js";
+
+const $ = (id) => document.getElementById(id);
+
+const plainArrays = (o) => JSON.parse(JSON.stringify(o, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
+
+/** Wires embedding when the link asks for it. */
+export function wireEmbed(app, form, runs, data) {
+  if (app.settings.embed !== "1") return;
+  const host = window.parent !== window ? window.parent : null;
+  document.body.classList.add("embed");
+  const shown = new Set((app.settings.controls || "play,step,reset").split(",").map((c) => c.trim()));
+  for (const id of ["play", "step", "reset"]) $(id).hidden = !shown.has(id);
+  for (const id of settingIds.concat(["selfPaced", "preset"])) {
+    const label = $(id).closest("label");
+    if (label) label.hidden = !shown.has(id === "selfPaced" ? "sp" : id);
+  }
+  if (!host) return;
+
+  const toHost = (msg) => host.postMessage(msg, "*");
+  app.client.on("snapshot", (m) => toHost({ type: "spmtl:snapshot", snapshot: plainArrays(m.snap), mean: m.eval.mean }));
+  app.client.on("results", (m) => toHost({ type: "spmtl:results", results: plainArrays(m.results), settings: app.settings }));
+  app.client.on("error", (m) => toHost({ type: "spmtl:error", message: m.message }));
+  window.addEventListener("message", async (e) => {
+    if (e.source !== host || !e.data || typeof e.data.type !== "string") return;
+    const m = e.data;
+    try {
+      switch (m.type) {
+        case "spmtl:load":
+          await data.loaded(await data.loadData({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data"), "custom");
+          toHost({ type: "spmtl:loaded", summary: app.data });
+          break;
+        case "spmtl:set":
+          Object.assign(app.settings, m.settings || {});
+          form.apply();
+          form.read();
+          toHost({ type: "spmtl:settings", settings: app.settings });
+          break;
+        case "spmtl:run": await runs.start(true); break;
+        case "spmtl:pause": await runs.pause(); break;
+        case "spmtl:step": await runs.step(); break;
+        case "spmtl:reset": runs.reset(); break;
+        default: throw new Error(`unknown message ${m.type}`);
+      }
+    } catch (err) {
+      app.showError(err.message);
+      toHost({ type: "spmtl:error", message: err.message });
+    }
+  });
+  // The host hears "ready" once, when the first data set is in.
+  let announced = false;
+  app.on("data", () => {
+    if (announced) return;
+    announced = true;
+    toHost({ type: "spmtl:ready", summary: app.data });
+  });
+}

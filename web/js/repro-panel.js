@@ -1,0 +1,36 @@
+// repro-panel.js: wires the Reproduce view: one box per bundled data set
+// of the catalogue (the page's default one ticked), its controls, the
+// worker factory for the pool, and the window.spmtlApp.repro read-out.
+import { Reproduction } from "./repro.js";
+import { bundles } from "./catalog.js";
+import { defaultDataSet } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires the Reproduce view (hidden on the offline page, see offline.js). */
+export function wireRepro(app) {
+  const sets = $("repro-sets");
+  const ticked = defaultDataSet();
+  for (const b of bundles()) {
+    const label = document.createElement("label");
+    label.className = "check";
+    label.title = b.title;
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = b.name;
+    box.checked = b.name === ticked;
+    label.append(box, ` ${b.name}`);
+    sets.append(label);
+  }
+  const makeWorker = () => (window.SPMTL_MAKE_REPRO_WORKER ? window.SPMTL_MAKE_REPRO_WORKER() : new Worker(new URL("./repro-worker.js", import.meta.url)));
+  const repro = new Reproduction({
+    datasets: () => Array.from(sets.querySelectorAll("input:checked")).map((i) => i.value),
+    runs: $("repro-runs"), quick: $("repro-quick"), variant: $("repro-variant"),
+    start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), table: $("repro-table"),
+    exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: app.showError,
+  }, makeWorker);
+  $("repro-quick").addEventListener("change", () => { $("repro-runs").value = $("repro-quick").checked ? 3 : 10; });
+  // Before a start, the table's rows follow the variant menu.
+  $("repro-variant").addEventListener("change", () => { if (repro.state === "idle") repro.render(); });
+  window.spmtlApp.repro = () => ({ state: repro.state, final: repro.final, partial: repro.partial });
+}

@@ -1,0 +1,55 @@
+// results.js: a finished run's results: the per-task table of the run and
+// the runs it is compared with, and the two scatters of per-task error
+// against them, coloured by when the learner let each task in.
+import { Scatter } from "./scatter.js";
+import { escapeXML } from "./export.js";
+
+const $ = (id) => document.getElementById(id);
+
+const errorOf = (metric, v) => (metric === "auc" ? 1 - v : v);
+
+// The colour of a task by when it entered (evaluate's enteredAt): the
+// paper's claim is that the hard tasks, let in late, gain most.
+const enteredColour = (at) => (at === 1 ? "#2a6df4" : at >= 2 && at <= 3 ? "#2a9d5c" : at > 3 ? "#c49a00" : "#d0562b");
+
+/** Wires the results table and the scatters; returns {scBase, scITL}. */
+export function wireResults(app) {
+  const tooltip = $("tooltip");
+  const scBase = new Scatter($("scatter-base"), tooltip, "self-paced vs its baseline");
+  const scITL = new Scatter($("scatter-itl"), tooltip, "self-paced vs ITL");
+
+  function clear() {
+    scBase.set([], "", ""); scITL.set([], "", "");
+    $("results").innerHTML = "";
+  }
+
+  function show(r) {
+    const main = r.main, metric = main.metric;
+    const errName = metric === "auc" ? "1 − AUC" : "RMSE";
+    const name = main.label;
+    const sequential = app.sequential();
+    const points = (other) => main.tasks.map((task, i) => ({
+      task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN, color: enteredColour(main.enteredAt[i]),
+    }));
+    const colour = sequential ? "the step that learned the task — blue at step 1, green at 2–3, amber later"
+      : app.runInfo.config.selfPaced ? "when τ first reached 1/T — blue at iteration 1, green at 2–3, amber later, red never"
+        : "without self-pacing every task takes part from iteration 1 (blue)";
+    $("scatter-hint").textContent = `Points above the line are tasks where ${name} does better. Colour: ${colour}.`;
+    for (const [chart, role] of [[scBase, "baseline"], [scITL, "itl"]]) {
+      const other = r[role];
+      chart.title = other ? `${name} vs ${other.label}` : `${name}: no ${role === "itl" ? "ITL" : "baseline"} to compare with`;
+      chart.set(other ? points(other) : [], `${errName}, ${name}`, other ? `${errName}, ${other.label}` : "");
+    }
+    const cols = ["main", "baseline", "itl"].filter((k) => r[k]);
+    const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
+    let html = `<table><thead><tr><th>task</th>${cols.map((k) => `<th>${escapeXML(r[k].label)} ${metric.toUpperCase()}</th>`).join("")}</tr></thead><tbody>`;
+    html += `<tr><td><b>mean</b></td>${cols.map((k) => `<td><b>${f(r[k].mean)}</b></td>`).join("")}</tr>`;
+    main.tasks.forEach((t, i) => { html += `<tr><td>${escapeXML(t)}</td>${cols.map((k) => `<td>${f(r[k].test[i])}</td>`).join("")}</tr>`; });
+    $("results").innerHTML = html + "</tbody></table>";
+  }
+
+  app.on("reset", clear);
+  app.on("results", show);
+  window.addEventListener("resize", () => { scBase.draw(); scITL.draw(); });
+  return { scBase, scITL };
+}

@@ -1,0 +1,78 @@
+// scatter.js: per-task test error of one model against another, with the
+// line y = x, a hover read-out and an SVG copy.
+import { escapeXML as esc } from "./export.js";
+import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
+
+/** Per-task test error of the self-paced model (x) against another model (y), with y = x. */
+export class Scatter {
+  constructor(canvas, tooltip, title) {
+    this.canvas = canvas; this.tooltip = tooltip; this.title = title;
+    this.points = []; this.layout = null;
+    canvas.addEventListener("mousemove", (e) => this.hover(e));
+    canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
+  }
+
+  /** points: [{task, x, y}] (NaN points are left out and counted). */
+  set(points, xLabel, yLabel) { this.points = points; this.xLabel = xLabel; this.yLabel = yLabel; drawSoon(this); }
+
+  draw() {
+    const { g, w, h } = setup(this.canvas);
+    const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    const left = 44, bottom = 34, top = 18, right = 10;
+    const size = Math.min(w - left - right, h - top - bottom);
+    g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "bottom";
+    g.fillText(this.title, left, top - 3);
+    g.strokeStyle = "#d9dde5"; g.strokeRect(left, top, size, size);
+    if (!pts.length) {
+      g.fillStyle = "#5b6475"; g.textBaseline = "middle";
+      g.fillText("runs when training finishes", left + 10, top + size / 2);
+      this.layout = null;
+      return;
+    }
+    const [lo, hi] = extent(pts.flatMap((p) => [p.x, p.y]));
+    const X = (v) => left + ((v - lo) / (hi - lo)) * size;
+    const Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
+    g.strokeStyle = "#9aa3b2"; g.setLineDash([4, 3]); g.beginPath(); g.moveTo(X(lo), Y(lo)); g.lineTo(X(hi), Y(hi)); g.stroke(); g.setLineDash([]);
+    for (const p of pts) {
+      g.fillStyle = p.color || (p.y > p.x ? "#2a9d5c" : "#d0562b");
+      g.beginPath(); g.arc(X(p.x), Y(p.y), 3.2, 0, 2 * Math.PI); g.fill();
+    }
+    g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
+    g.fillText(this.xLabel, left + size / 2, top + size + 16);
+    g.fillText(fmt(lo), left, top + size + 3); g.fillText(fmt(hi), left + size, top + size + 3);
+    g.save(); g.translate(12, top + size / 2); g.rotate(-Math.PI / 2); g.fillText(this.yLabel, 0, -6); g.restore();
+    const skipped = this.points.length - pts.length;
+    if (skipped) { g.textAlign = "right"; g.fillText(`${skipped} task(s) without a score`, left + size, top + 2); }
+    this.layout = { X, Y, pts };
+  }
+
+  /** The scatter as a standalone SVG document (tooltips per point). */
+  svg() {
+    const size = 400, left = 50, top = 30, w = left + size + 150, h = top + size + 40;
+    const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    const [lo, hi] = extent(pts.flatMap((p) => [p.x, p.y]));
+    const X = (v) => left + ((v - lo) / (hi - lo)) * size, Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
+    let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
+    out += `<text x="${left}" y="18">${esc(this.title)}</text><rect x="${left}" y="${top}" width="${size}" height="${size}" fill="none" stroke="#999"/>`;
+    out += `<line x1="${X(lo)}" y1="${Y(lo)}" x2="${X(hi)}" y2="${Y(hi)}" stroke="#999" stroke-dasharray="4 3"/>`;
+    for (const p of pts) out += `<circle cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="4" fill="${p.color || "#2a6df4"}"><title>${esc(p.task)}: ${p.x.toPrecision(4)}, ${p.y.toPrecision(4)}</title></circle>`;
+    out += `<text x="${left + size / 2}" y="${h - 8}" text-anchor="middle">${esc(this.xLabel)}</text>`;
+    out += `<text transform="translate(14 ${top + size / 2}) rotate(-90)" text-anchor="middle">${esc(this.yLabel)}</text>`;
+    return out + "</svg>\n";
+  }
+
+  hover(e) {
+    if (!this.layout) return;
+    const rect = this.canvas.getBoundingClientRect();
+    const x = e.clientX - rect.left, y = e.clientY - rect.top;
+    let best = null, bd = 64;
+    for (const p of this.layout.pts) {
+      const d = (this.layout.X(p.x) - x) ** 2 + (this.layout.Y(p.y) - y) ** 2;
+      if (d < bd) { bd = d; best = p; }
+    }
+    if (!best) { this.tooltip.hidden = true; return; }
+    this.tooltip.textContent = `${best.task}\n${this.xLabel}: ${best.x.toPrecision(4)}\n${this.yLabel}: ${best.y.toPrecision(4)}`;
+    this.tooltip.style.left = `${e.clientX + 14}px`; this.tooltip.style.top = `${e.clientY + 10}px`;
+    this.tooltip.hidden = false;
+  }
+}

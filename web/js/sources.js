@@ -1,0 +1,30 @@
+// sources.js: where a bundled data set's files come from: the offline single
+// file's own copy (window.SPMTL_PRESETS, see web/offline) or data/ next to
+// the page, and so whether this page can load a bundle at all.
+import { bundleFiles } from "./catalog.js";
+
+const embedded = () => window.SPMTL_PRESETS || null;
+
+/** Where a bundled file ("landmine/data.csv") is: {text} when the page
+ *  carries it, else {url} (fetched by a worker, never by the page's thread). */
+export function fileSource(rel) {
+  const copy = embedded() && embedded()[rel];
+  return copy ? { text: copy() } : { url: new URL(`data/${rel}`, location.href).href };
+}
+
+/** Whether the page can load bundle b: generated, served, or carried in
+ *  the offline file. */
+export function canLoad(b) {
+  if (b.generated || !window.SPMTL_OFFLINE) return true;
+  return bundleFiles(b).every((rel) => embedded() && embedded()[rel]);
+}
+
+/** A bundle's data and split files as one source: {text | url, splitText | splitURL}. */
+export function bundleSource(b) {
+  const src = fileSource(b.data);
+  if (b.splits) {
+    const sp = fileSource(b.splits);
+    if (sp.text !== undefined) src.splitText = sp.text; else src.splitURL = sp.url;
+  }
+  return src;
+}

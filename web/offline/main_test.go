@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func writeModules(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestModuleOrderOfThePage: every module of web/js that main.js reaches
+// comes after the modules it imports, and main.js comes last.
+func TestModuleOrderOfThePage(t *testing.T) {
+	order, srcs, err := moduleOrder(filepath.Join("..", "js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if order[len(order)-1] != entry {
+		t.Fatalf("order %v does not end with %s", order, entry)
+	}
+	pos := map[string]int{}
+	for i, m := range order {
+		pos[m] = i
+	}
+	dep := regexp.MustCompile(`(?m)^import \{[^}]*\} from "\./([a-z0-9-]+\.js)";`)
+	for _, m := range order {
+		for _, g := range dep.FindAllStringSubmatch(srcs[m], -1) {
+			if pos[g[1]] >= pos[m] {
+				t.Errorf("%s imports %s, which comes later in %v", m, g[1], order)
+			}
+		}
+	}
+	for _, worker := range []string{"worker.js", "repro-worker.js", "api.js"} {
+		if _, ok := pos[worker]; ok {
+			t.Errorf("the page's bundle holds the worker script %s", worker)
+		}
+	}
+}
+
+// TestModuleOrderFollowsImports: a module comes after what it imports,
+// whatever the file names; a module nothing imports is left out.
+func TestModuleOrderFollowsImports(t *testing.T) {
+	dir := writeModules(t, map[string]string{
+		"main.js":   "import { b } from \"./b.js\";\nimport { a as x } from \"./a.js\";\nx(b);\n",
+		"a.js":      "import { c } from \"./c.js\";\nexport function a(v) { return c(v); }\n",
+		"b.js":      "import { c } from \"./c.js\";\nexport const b = c(1);\n",
+		"c.js":      "export function c(v) { return v; }\n",
+		"unused.js": "export const u = 1;\n",
+	})
+	order, _, err := moduleOrder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(order, " "); got != "c.js b.js a.js main.js" {
+		t.Errorf("order %q, want c.js b.js a.js main.js", got)
+	}
+	js, _, err := bundle(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js, `const { a: x } = __spmtlModules["a.js"];`) || strings.Contains(js, "export ") {
+		t.Errorf("bundle:\n%s", js)
+	}
+}
+
+// TestModuleOrderRefuses a cycle and imports or exports it cannot join.
+func TestModuleOrderRefuses(t *testing.T) {
+	for name, files := range map[string]map[string]string{
+		"import cycle": {"main.js": "import { a } from \"./a.js\";\n", "a.js": "import { m } from \"./main.js\";\nexport const a = 1;\n"},
+		"understand":   {"main.js": "import * as a from \"./a.js\";\n", "a.js": "export const a = 1;\n"},
+		"no such file": {"main.js": "import { a } from \"./gone.js\";\n"},
+	} {
+		_, _, err := bundle(writeModules(t, files))
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error %v", name, err)
+		}
+	}
+	_, _, err := bundle(writeModules(t, map[string]string{"main.js": "const a = 1;\nexport { a };\n"}))
+	if err == nil || !strings.Contains(err.Error(), "export the bundler does not understand") {
+		t.Errorf("export list: error %v", err)
+	}
+}

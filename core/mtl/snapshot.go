@@ -69,6 +69,9 @@ type Snapshot struct {
 	// SelfPaced is set when τ was re-weighted (the stop rule then also
 	// waits for τ to settle).
 	SelfPaced bool `json:"selfPaced"`
+	// TauRule is set when the stopping rule also waits for τ to settle
+	// (the paper variant's self-paced runs, docs/algorithms.md §2.4).
+	TauRule bool `json:"tauRule,omitempty"`
 	// Seq is what a sequential learner reports (nil for the others).
 	Seq *SeqStep `json:"seq,omitempty"`
 }
@@ -101,7 +104,7 @@ type SeqStep struct {
 func (s Snapshot) StopMessage() string {
 	switch s.Stop {
 	case StopConverged:
-		if s.SelfPaced {
+		if s.TauRule {
 			return fmt.Sprintf("converged: τ and objective settled at iteration %d", s.Iter)
 		}
 		return fmt.Sprintf("converged: objective settled at iteration %d", s.Iter)

@@ -94,7 +94,7 @@ func TestStopRule(t *testing.T) {
 				t.Errorf("%s: stopped with objective change %g, τ change %g", tc.name, last.ObjChange, last.TauChange)
 			}
 			want := "converged: objective settled at iteration"
-			if last.SelfPaced {
+			if tc.name == "sp paper" {
 				want = "converged: τ and objective settled at iteration"
 			}
 			if !strings.HasPrefix(last.StopMessage(), want) {

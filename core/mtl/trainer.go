@@ -307,9 +307,10 @@ func (tr *Trainer) finish(snap *Snapshot, k int) {
 		snap.Converged, snap.Done, snap.Stop = true, true, StopSingle
 		return
 	}
+	snap.TauRule = tr.env.selfPaced && cfg.Variant == Paper
 	if k > 1 {
 		objOK := float64(snap.ObjChange) <= cfg.ObjTol
-		if tr.env.selfPaced && cfg.Variant == Paper {
+		if snap.TauRule {
 			snap.Converged = objOK && float64(snap.TauChange) <= cfg.TauTol
 		} else {
 			snap.Converged = objOK

@@ -144,6 +144,7 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&c.Delta, "delta", 0, fmt.Sprintf("weight of hard tasks under the hard rule (default %g)", def.Delta))
 	fs.IntVar(&c.H, "aso-h", 0, fmt.Sprintf("MTASO subspace dimension h (default %d)", def.H))
 	fs.IntVar(&c.MaxIter, "maxiter", 0, fmt.Sprintf("outer iteration cap (default %d, or the bundled data set's)", def.MaxIter))
+	fs.Float64Var(&c.Eps, "eps", 0, fmt.Sprintf("MTFL's perturbation epsilon (default %g)", def.Eps))
 	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 }
 

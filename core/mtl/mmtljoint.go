@@ -6,8 +6,6 @@ import (
 	"math"
 
 	"github.com/spmtl/spmtl/core/internal/linalg"
-	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/optimize"
 )
 
 // JointMMTL is mean-regularized MTL solved as one problem, the way the
@@ -24,8 +22,8 @@ import (
 //
 // over the shared mean a (the minimizers over a and over W coincide: a is
 // then the mean of the w_t). Each evaluation of φ and of its gradient
-// ∇φ(a) = 2ρ Σ_t (a − w_t(a)) is one exact W-step per task; gonum's L-BFGS
-// drives a to a relative gradient of 1e-10.
+// ∇φ(a) = 2ρ Σ_t (a − w_t(a)) is one exact W-step per task; L-BFGS
+// (lbfgs.go) drives a to a relative gradient of 1e-10.
 //
 // The alternating MMTL of the trainer (model "mmtl") reaches the same
 // optimum only as its alternation converges; it stays the baseline of
@@ -159,7 +157,7 @@ func (j *JointMMTL) exact() error {
 	var lastG []float64
 	var evalErr error
 	eval := func(a []float64) (float64, []float64) {
-		if lastA != nil && floats.Equal(a, lastA) {
+		if lastA != nil && equalVec(a, lastA) {
 			return lastF, lastG
 		}
 		j.evals++
@@ -181,33 +179,21 @@ func (j *JointMMTL) exact() error {
 		return f, g
 	}
 	a0 := make([]float64, d)
-	f0, g0 := eval(a0)
+	_, g0 := eval(a0)
 	if evalErr != nil {
 		return evalErr
 	}
 	// The first point's W are the ITL solutions with ρ; start from their
-	// mean, where φ is already much lower than at 0.
-	start := columnMean(j.w)
-	scale := math.Max(floats.Norm(g0, math.Inf(1)), 1e-300)
-	prob := optimize.Problem{
-		Func: func(a []float64) float64 { f, _ := eval(a); return f },
-		Grad: func(grad, a []float64) { _, g := eval(a); copy(grad, g) },
-	}
-	settings := &optimize.Settings{
-		GradientThreshold: 1e-10 * scale,
-		Converger:         &optimize.FunctionConverge{Relative: 1e-15, Iterations: 20},
-		FuncEvaluations:   2000,
-	}
-	res, err := optimize.Minimize(prob, start, settings, &optimize.LBFGS{Store: 20})
+	// mean, where φ is already much lower than at 0. φ's curvature is at
+	// most 2ρT, so the first step −g/(2ρT) is the alternation's own step
+	// (a ← mean of the w_t); L-BFGS then accelerates it.
+	x := columnMean(j.w)
+	lbfgs(x, func(a []float64) (float64, []float64) {
+		f, g := eval(a)
+		return f, append([]float64(nil), g...)
+	}, 1/(2*rho*float64(len(j.tasks))), 20, 1e-10*math.Max(infNorm(g0), 1e-300), 2000)
 	if evalErr != nil {
 		return evalErr
-	}
-	if err != nil && res == nil {
-		return errNumeric(fmt.Sprintf("joint mmtl: %v", err))
-	}
-	x := start
-	if res != nil && res.F <= f0 {
-		x = res.X
 	}
 	// Leave the W-step solutions of the minimizer in j.w, j.b.
 	lastA = nil

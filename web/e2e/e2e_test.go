@@ -292,13 +292,19 @@ func toyCSV() string {
 }
 
 // TestFileInputTrains chooses a CSV with unusual column names through the
-// file input, picks other columns from the menus, and trains on it.
+// file input: it is refused (no column "task"; nothing is guessed), the
+// visitor picks the columns from the menus, picks other columns, and
+// trains on it.
 func TestFileInputTrains(t *testing.T) {
 	b := newBrowser(t)
 	b.do(chromedp.Navigate(b.base + "/"))
 	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
 	p := writeTemp(t, "mine.csv", toyCSV())
 	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
+	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
+	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "label"))
 	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "mine.csv"`, 20*time.Second)
 	sum := eval[struct {
 		Tasks    []any  `json:"tasks"`
@@ -498,7 +504,8 @@ func TestSupplementEmbedsTwoLearners(t *testing.T) {
 }
 
 // TestModuleTrainsFromString: spmtl.js's promise surface trains a CSV held
-// in a string.
+// in a string, saves the model, loads it back and predicts the rows with it
+// (the same numbers as with the finished run), and inspects it.
 func TestModuleTrainsFromString(t *testing.T) {
 	b := newBrowser(t)
 	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
@@ -508,9 +515,15 @@ func TestModuleTrainsFromString(t *testing.T) {
 		Iterations int     `json:"iterations"`
 		Metric     string  `json:"metric"`
 		Mean       float64 `json:"mean"`
+		Predicted  int     `json:"predicted"`
+		Same       bool    `json:"same"`
+		Shared     string  `json:"shared"`
 	}](b, `window.moduleResult`)
 	if got.Tasks != 2 || got.Iterations < 1 || got.Metric != "rmse" || !(got.Mean >= 0) {
 		t.Errorf("module result %+v", got)
+	}
+	if got.Predicted != 48 || !got.Same || !strings.Contains(got.Shared, "MMTL") {
+		t.Errorf("module save, load, predict, inspect: %+v (want 48 rows predicted as by the run, MMTL's shared mean)", got)
 	}
 }
 

@@ -4,7 +4,8 @@
 //
 // Events: "data" (a data set was loaded), "reset" (no run), "run" (a run
 // started: its info), "snapshot" (snap, eval), "results" (results), "state"
-// (the run's state changed).
+// (the run's state changed), "model" (the current model changed: the
+// finished run's, a loaded one, or none).
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,12 @@ export function createApp(client) {
     state: "loading", // idle | loading | running | paused | done | failed
     snapshots: [],
     results: null,
+    // The model that Save, Predict and the shared-knowledge view use:
+    // {handle, from: "run" | "file", name, method, kind, tasks, features, info}
+    // (the finished run's, or one loaded from a file), or null.
+    model: null,
+    /** Makes m the current model (null: none). */
+    setModel(m) { app.model = m; app.emit("model", m); },
     on(event, fn) {
       if (!listeners.has(event)) listeners.set(event, []);
       listeners.get(event).push(fn);
@@ -42,7 +49,9 @@ export function createApp(client) {
     results: () => app.results,
     summary: () => app.data,
     runInfo: () => app.runInfo,
-    error: () => ($("error").hidden ? "" : $("error").textContent),
+    // The page's error: the top banner's, or else the data panel's refusal.
+    error: () => (!$("error").hidden ? $("error").textContent : $("data-error").hidden ? "" : $("data-error").textContent),
+    model: () => app.model,
   };
   return app;
 }

@@ -33,6 +33,13 @@ export class LearnerClient {
     });
   }
 
+  /** Stops the worker; the requests it has not answered reject with message. */
+  close(message = "the worker was stopped") {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error(message));
+    this.pending.clear();
+  }
+
   /** Subscribes fn to an event ("snapshot", "state", "results", "error", "sweep"). */
   on(event, fn) {
     if (!this.listeners.has(event)) this.listeners.set(event, []);

@@ -1,7 +1,8 @@
 // controller.js: run control. Play, Step and Reset start, pause, step and
 // clear a run in the worker; the worker's snapshots and results go into the
 // page's state (and out as app events); the status line says where the run
-// is and, at the end, why it stopped.
+// is and, at the end, why it stopped; the note under it says which λ0 the
+// automatic choice made and which tasks were too small to test.
 import { trainOptions } from "./state.js";
 import { method } from "./catalog.js";
 
@@ -9,6 +10,14 @@ const $ = (id) => document.getElementById(id);
 
 // yieldToPage lets the browser handle input and paint before more work.
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** What an automatic λ0 chose: "λ0 auto chose λ0 = 0.4321." (empty when
+ *  the run's λ0 was a number, or before its first iteration). */
+export function chosenLambda0(info, first) {
+  if (!info || !info.config.selfPaced || !(info.config.autoLambda0 > 0) || !first || typeof first.lambda !== "number") return "";
+  const k = info.config.autoLambda0;
+  return `λ0 ${k === 1 ? "auto" : `auto × ${k}`} chose λ0 = ${first.lambda.toPrecision(4)}.`;
+}
 
 const words = { idle: "ready", running: "running", paused: "paused", done: "done", failed: "failed", loading: "loading data…" };
 
@@ -33,9 +42,22 @@ export function wireController(app, form) {
     // A finished run says why it ended (converged, the cap, all tasks learned).
     const why = app.state === "done" && last && last.stopMessage ? last.stopMessage : words[app.state] || app.state;
     $("status").textContent = `${where}   · ${why}`;
+    showRunNote();
     $("play").textContent = app.state === "running" ? "❚❚ Pause" : "▶ Play";
     $("play").disabled = !app.data || app.state === "loading";
     $("step").disabled = !app.data || app.state === "running" || app.state === "done" || app.state === "loading";
+  }
+
+  // showRunNote: the λ0 an automatic setting chose (the first iteration's
+  // λ) and the tasks too small to test.
+  function showRunNote() {
+    const notes = [];
+    const info = app.runInfo, first = app.snapshots[0];
+    const chosen = chosenLambda0(info, first);
+    if (chosen) notes.push(chosen);
+    if (info && info.untestedText) notes.push(`${info.untestedText}.`);
+    $("run-note").textContent = notes.join(" ");
+    $("run-note").hidden = notes.length === 0;
   }
 
   function reset() {

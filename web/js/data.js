@@ -1,10 +1,16 @@
 // data.js: the data panel. It loads a bundled data set (the preset menu,
-// the seed of a generated one) or your own file, pasted or dropped text
-// (intake.js) in the worker, fills the task and label column menus from
-// the file's header, re-parses on a column change, and writes the summary.
+// the seed of a generated one) exactly as shipped, or a visitor's own file,
+// pasted or dropped text (intake.js) in the worker. A visitor's file is
+// read with the columns the visitor chose, "task" and "y" at first: the
+// learner never guesses. When the file is refused (a missing column, a bad
+// value) the refusal is shown here, in the data panel, and the two column
+// menus offer exactly the file's header columns; choosing one re-parses.
+// After a CSV is read, every column is listed with its role (task, label,
+// numeric, text one-hot, left out or refused with the reason) and a "use as
+// feature" box; unticking one re-loads the file without it.
 import { bundle, presetSettings } from "./catalog.js";
 import { bundleSource } from "./sources.js";
-import { writeHash } from "./state.js";
+import { writeHash, OWN_DATA, startingPoint } from "./state.js";
 import { wireIntake } from "./intake.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,79 +18,204 @@ const $ = (id) => document.getElementById(id);
 // yieldToPage lets the browser handle input and paint before more work.
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Wires the data panel; returns {loadBundle, loadData, loaded}. */
+const delimiterWords = { semicolon: ";", tab: "tab" };
+
+/** Wires the data panel; returns {loadBundle, loadOwn}. */
 export function wireData(app, form) {
   const client = app.client;
-  let reloadable = false; // the worker keeps a CSV that a column change re-parses
-  let header = [], columns = null; // that CSV's header and the columns last parsed
+  // own is the visitor's file while it is the data panel's subject:
+  // {src, name, task, label, drop, good} where good is the column choice of
+  // its last successful parse (null before one). null while a bundle is.
+  let own = null;
+  let parses = 0; // counts parses of own; the latest one decides
 
-  /** Loads the bundled data set name (generated or read from its files). */
+  // app.source says how the loaded data set was read, so that other workers
+  // (the tuning pool) can read the same: {src, name, opts} or {generate: {name, seed}}.
+  app.source = null;
+
+  /** Loads the bundled data set name (generated or read from its files), as shipped. */
   async function loadBundle(name) {
+    own = null;
+    parses++;
     app.setState("loading");
     try {
       const b = bundle(name);
       if (!b) throw new Error(`no bundled data set ${name}`);
-      let summary;
+      let summary, source;
       if (b.generated) {
-        summary = await client.request("generate", { name, seed: Number(app.settings.seed) || 1 });
-        reloadable = false;
-        fillColumns([]);
+        const seed = Number(app.settings.seed) || 1;
+        summary = await client.request("generate", { name, seed });
+        source = { generate: { name, seed } };
       } else {
-        summary = await loadData(bundleSource(b), b.data);
+        // Its own columns ("task" and "y", or the sparse format): no choice
+        // made for another file reaches a preset.
+        const src = bundleSource(b);
+        summary = await client.request("load", Object.assign({ name: b.data, opts: {} }, src));
+        source = { src, name: b.data, opts: {} };
       }
-      await loaded(summary, name);
+      await loaded(summary, name, source, false);
     } catch (e) {
       app.setState(app.data ? "idle" : "failed");
       app.showError(e.message);
     }
   }
 
-  /** Loads data in the worker: src is {url}, {file} or {text} (and a split). */
-  async function loadData(src, name) {
-    const opts = { task: app.settings.task, label: app.settings.label };
-    return takeColumns(await client.request("load", Object.assign({ name, opts }, src)));
+  /** Loads a visitor's file or text (src: {file} or {text}, and a split),
+   *  with the columns "task" and "y" until the visitor chooses others.
+   *  Resolves with the summary, rejects with the refusal (also shown in
+   *  the data panel). */
+  function loadOwn(src, name) {
+    own = { src, name, task: "task", label: "y", drop: [], good: null };
+    $("preset").value = OWN_DATA;
+    return parseOwn(true);
   }
 
-  // takeColumns fills the column menus from a load's answer and returns the
-  // data set's summary without them.
-  function takeColumns(answer) {
-    const { header: h, task, label, ...summary } = answer;
-    reloadable = h.length > 0;
-    header = h;
-    if (task) app.settings.task = task;
-    if (label) app.settings.label = label;
-    columns = { task: app.settings.task, label: app.settings.label };
-    fillColumns(header);
-    return summary;
-  }
-
-  function fillColumns(h) {
-    for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
-      const sel = $(id);
-      sel.innerHTML = "";
-      for (const c of h) sel.add(new Option(c, c));
-      sel.disabled = h.length === 0;
-      if (h.includes(app.settings[key])) sel.value = app.settings[key];
+  // parseOwn reads own with its current column choice: a fresh file
+  // ("load") or the kept text again ("reload").
+  async function parseOwn(fresh) {
+    const o = own, gen = ++parses;
+    const opts = { task: o.task, label: o.label, drop: o.drop.slice() };
+    try {
+      const summary = fresh
+        ? await client.request("load", Object.assign({ name: o.name, opts }, o.src))
+        : await client.request("reload", { opts });
+      if (gen !== parses) return summary;
+      const first = !o.good;
+      o.good = opts;
+      await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first);
+      return summary;
+    } catch (e) {
+      if (gen === parses) await refused(o, e);
+      throw e;
     }
+  }
+
+  // refused shows why own was not read, next to its columns. A file never
+  // read offers its header's columns in the menus; one read before goes
+  // back to the columns it was read with (that parse is still loaded).
+  async function refused(o, e) {
+    if (o.good) {
+      Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice() });
+      showColumns(app.data);
+    } else {
+      let header = [];
+      try { header = (await client.request("header")).header; } catch (_) { /* not a CSV: no menus */ }
+      fillMenus(header, o.task, o.label, header.length > 0);
+      $("columns-box").hidden = true;
+      if (app.data) $("summary").textContent = `Still loaded: ${summaryText(app.data)}`;
+    }
+    showDataError(e.message);
+    if (app.state === "loading") app.setState(app.data ? "idle" : "failed");
+  }
+
+  function showDataError(msg) {
+    const el = $("data-error");
+    el.textContent = msg || "";
+    el.hidden = !msg;
+  }
+
+  function summaryText(s) {
+    const rows = s.tasks.map((t) => t.rows);
+    const pos = s.kind === "classification" ? `, ${s.tasks.reduce((a, t) => a + t.positives, 0)} positive (${s.positive})` : "";
+    return `${s.name}: ${s.tasks.length} tasks, ${s.rows} rows (${Math.min(...rows)}–${Math.max(...rows)} per task${pos}), ${s.features} features, ${s.kind}${s.fixedSplit ? "; fixed train/test split" : ""}.`;
   }
 
   // loaded shows a newly loaded data set. The first drawing of the charts
   // costs tens of milliseconds on a slow machine, so the form and summary
-  // and the charts (on "data") go in separate turns of the event loop.
-  async function loaded(summary, name) {
+  // and the charts (on "data") go in separate turns of the event loop. A
+  // visitor's new file starts from its own settings (train 0.75, λ0 auto),
+  // never from the preset shown before it.
+  async function loaded(summary, name, source, fresh) {
     // Play and Step stay disabled until the charts are reset for the new data.
     app.setState("loading");
+    if (fresh) Object.assign(app.settings, startingPoint(name));
     app.settings.data = name;
     writeHash(app.settings);
     form.apply();
     app.showError("");
-    const rows = summary.tasks.map((t) => t.rows);
-    const pos = summary.kind === "classification" ? `, ${summary.tasks.reduce((a, t) => a + t.positives, 0)} positive (${summary.positive})` : "";
-    $("summary").textContent = `${summary.name}: ${summary.tasks.length} tasks, ${summary.rows} rows (${Math.min(...rows)}–${Math.max(...rows)} per task${pos}), ${summary.features} features, ${summary.kind}${summary.fixedSplit ? "; fixed train/test split" : ""}.`;
+    showDataError("");
+    $("summary").textContent = summaryText(summary);
+    showNotes(summary);
+    showColumns(summary);
     await yieldToPage();
     if (app.data) client.request("free", { handle: app.data.handle }).catch(() => {});
     app.data = summary;
+    app.source = source;
     app.emit("data", summary);
+  }
+
+  // showNotes says how the file was read: a delimiter other than the
+  // comma, how its columns became features, how its labels were read.
+  function showNotes(s) {
+    const notes = [];
+    if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
+    if (s.featureText) notes.push(`Features: ${s.featureText}.`);
+    if (s.labelNote) notes.push(`Labels: ${s.labelNote}.`);
+    $("data-notes").textContent = notes.join(" ");
+    $("data-notes").hidden = notes.length === 0;
+  }
+
+  function fillMenus(header, task, label, enabled) {
+    for (const [id, want] of [["task-col", task], ["label-col", label]]) {
+      const sel = $(id);
+      sel.innerHTML = "";
+      for (const c of header) sel.add(new Option(c, c));
+      sel.disabled = !enabled;
+      // A column the file does not have is no choice: the menu shows none.
+      if (header.includes(want)) sel.value = want; else sel.selectedIndex = -1;
+    }
+    const hint = own ? "" : "A preset loads with its own columns; drop your own file to choose columns.";
+    for (const id of ["task-col", "label-col"]) $(id).title = hint;
+  }
+
+  // roleText says what the intake did with a column.
+  function roleText(c) {
+    switch (c.role) {
+      case "task": return "task";
+      case "label": return "label";
+      case "numeric": return "numeric";
+      case "text": return `text, one-hot (${c.values.length} value${c.values.length === 1 ? "" : "s"}: ${c.values.slice(0, 6).join(", ")}${c.values.length > 6 ? ", …" : ""})`;
+      case "dropped": return "left out";
+      case "refused": return `refused: ${c.reason}`;
+      default: return c.role;
+    }
+  }
+
+  // showColumns fills the menus from a summary and lists its columns, each
+  // feature column with its "use as feature" box (a visitor's file only: a
+  // preset's columns are shown as shipped).
+  function showColumns(s) {
+    const editable = !!own;
+    const header = s.header || [];
+    fillMenus(header, s.taskColumn, s.labelColumn, editable && header.length > 0);
+    const box = $("columns-box"), body = $("columns").tBodies[0];
+    box.hidden = !(s.columns && s.columns.length);
+    box.open = editable;
+    body.innerHTML = "";
+    for (const c of s.columns || []) {
+      const tr = body.insertRow();
+      tr.dataset.column = c.name;
+      tr.dataset.role = c.role;
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = c.name;
+      tr.append(th);
+      tr.insertCell().textContent = roleText(c);
+      const cell = tr.insertCell();
+      if (c.role === "task" || c.role === "label") { cell.textContent = "—"; continue; }
+      const tick = document.createElement("input");
+      tick.type = "checkbox";
+      tick.checked = c.role === "numeric" || c.role === "text";
+      tick.disabled = !editable || c.role === "refused";
+      tick.value = c.name;
+      tick.setAttribute("aria-label", `use ${c.name} as a feature`);
+      if (c.role === "refused") tick.title = c.reason;
+      else if (!editable) tick.title = "a preset loads as shipped";
+      const label = document.createElement("label");
+      label.className = "check";
+      label.append(tick, " use as feature");
+      cell.append(label);
+    }
   }
 
   // The preset menu: the data set with its preset settings, as a link naming it would get.
@@ -92,45 +223,40 @@ export function wireData(app, form) {
     const name = $("preset").value;
     Object.assign(app.settings, presetSettings(name));
     form.apply();
+    $("preset").value = name; // the form shows the data set loaded until this one is in
     loadBundle(name);
   });
   // A generated data set depends on the seed.
   $("seed").addEventListener("change", () => {
     const b = bundle(app.settings.data);
-    if (b && b.generated) loadBundle(b.name);
+    if (b && b.generated && !own) loadBundle(b.name);
   });
 
-  let columnChanges = 0; // counts column menu changes; the latest one decides
+  // A column menu re-parses the visitor's file with that column.
   for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
-    $(id).addEventListener("change", async () => {
-      app.settings[key] = $(id).value;
-      writeHash(app.settings);
-      if (!reloadable) return;
-      const gen = ++columnChanges;
-      try {
-        await loaded(takeColumns(await client.request("reload", { opts: { task: app.settings.task, label: app.settings.label } })), app.settings.data);
-      } catch (e) {
-        // The worker answers in order, so the latest change decides. If it
-        // failed, the loaded data set is still the one parsed with the last
-        // good columns: the menus say so again, the error says why.
-        if (gen !== columnChanges) return;
-        Object.assign(app.settings, columns);
-        fillColumns(header);
-        writeHash(app.settings);
-        app.showError(e.message);
-      }
+    $(id).addEventListener("change", () => {
+      if (!own) return;
+      own[key] = $(id).value;
+      // The task and label columns are never left out.
+      own.drop = own.drop.filter((c) => c !== own.task && c !== own.label);
+      parseOwn(false).catch(() => {});
     });
   }
+  // A "use as feature" box re-loads the file without the unticked columns
+  // (a refused column stays out: Go leaves it out with its reason).
+  $("columns").addEventListener("change", (e) => {
+    if (!own || e.target.type !== "checkbox") return;
+    own.drop = Array.from($("columns").querySelectorAll("tr[data-role] input[type=checkbox]"))
+      .filter((b) => !b.checked && b.closest("tr").dataset.role !== "refused").map((b) => b.value);
+    parseOwn(false).catch(() => {});
+  });
 
   wireIntake({ drop: $("drop"), file: $("file"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
-    async (src, name, err) => {
-      if (err) { app.showError(err.message); return; }
-      // A new file's columns: "task" and "y" when it has them, else its first two.
-      app.settings.task = "task"; app.settings.label = "y";
-      try {
-        await loaded(await loadData(src, name), "custom");
-      } catch (e) { app.showError(e.message); app.setState(app.data ? "idle" : "loading"); }
+    (src, name, err) => {
+      if (err) { showDataError(err.message); return; }
+      loadOwn(src, name).catch(() => {});
     });
 
-  return { loadBundle, loadData, loaded };
+  window.spmtlApp.dataError = () => ($("data-error").hidden ? "" : $("data-error").textContent);
+  return { loadBundle, loadOwn };
 }

@@ -31,7 +31,8 @@ export function wireEmbed(app, form, runs, data) {
     try {
       switch (m.type) {
         case "spmtl:load":
-          await data.loaded(await data.loadData({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data"), "custom");
+          // The host's text is read like a visitor's file: columns "task" and "y".
+          await data.loadOwn({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data");
           toHost({ type: "spmtl:loaded", summary: app.data });
           break;
         case "spmtl:set":

@@ -17,9 +17,13 @@ export function canvasPNG(canvas, name) {
 
 const csvCell = (v) => {
   const s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : String(v ?? "");
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // Quoted when a reader could split or trim it otherwise (RFC 4180).
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+/** A CSV file's text: one line per row, each cell quoted where needed
+ *  (numbers as JavaScript writes them, the shortest text that reads back
+ *  as the same number; strings as they are). */
 export function toCSV(rows) {
   return rows.map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
 }

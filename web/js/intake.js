@@ -7,6 +7,10 @@
 export function wireIntake({ drop, file, pasteBtn, pasteBox, paste, pasteLoad }, onData) {
   const takeFile = (f) => { if (f) onData({ file: f }, f.name); };
   file.addEventListener("change", () => { takeFile(file.files[0]); file.value = ""; });
+  // The drop zone takes the keyboard too: Enter or Space opens the picker.
+  drop.addEventListener("keydown", (e) => {
+    if (e.target === drop && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); file.click(); }
+  });
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
   drop.addEventListener("drop", (e) => {

@@ -5,7 +5,7 @@
 import { LearnerClient } from "./client.js";
 import { createApp } from "./app.js";
 import { useCatalog, bundle } from "./catalog.js";
-import { readHash, defaultDataSet } from "./state.js";
+import { readHash, defaultDataSet, OWN_DATA } from "./state.js";
 import { wireForm } from "./form.js";
 import { wireController } from "./controller.js";
 import { wireData } from "./data.js";
@@ -16,6 +16,9 @@ import { wireDownloads } from "./downloads.js";
 import { wireEmbed } from "./embed.js";
 import { gateOffline } from "./offline.js";
 import { wireRepro } from "./repro-panel.js";
+import { wireTune } from "./tune.js";
+import { wireModel } from "./model.js";
+import { wireKnowledge } from "./knowledge.js";
 
 // The offline single file and embedding hosts may provide their own worker
 // factory (see web/offline).
@@ -31,14 +34,18 @@ async function start() {
   const { heat } = wireRunView(app, form);
   const { scBase, scITL } = wireResults(app);
   const sweep = wireSweep(app, form);
+  wireTune(app, form);
+  wireModel(app);
+  wireKnowledge(app);
   wireDownloads(app, { heat, scBase, scITL, sweepObj: sweep.sweepObj, sweepRows: sweep.rows });
   wireEmbed(app, form, runs, data);
   gateOffline();
   wireRepro(app);
   form.apply();
 
-  // The link's data set (the default one when it names none or an unknown
-  // one), then run=1 plays as soon as the data is in.
+  // The link's data set (readHash made it the default one when the link
+  // names none or one that is not bundled), then run=1 plays as soon as
+  // the data is in.
   if (app.settings.run === "1") runs.requestRun();
   data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
 
@@ -46,7 +53,7 @@ async function start() {
   // changed (with the data set's preset for what the link leaves out).
   window.addEventListener("hashchange", () => {
     const before = app.settings.data;
-    const next = readHash();
+    const next = readHash(location.hash, before === OWN_DATA);
     for (const k of Object.keys(app.settings)) delete app.settings[k];
     Object.assign(app.settings, next);
     form.apply();

@@ -3,6 +3,7 @@
 // against them, coloured by when the learner let each task in.
 import { Scatter } from "./scatter.js";
 import { escapeXML } from "./export.js";
+import { chosenLambda0 } from "./controller.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +22,7 @@ export function wireResults(app) {
   function clear() {
     scBase.set([], "", ""); scITL.set([], "", "");
     $("results").innerHTML = "";
+    $("results-note").textContent = "";
   }
 
   function show(r) {
@@ -46,6 +48,9 @@ export function wireResults(app) {
     html += `<tr><td><b>mean</b></td>${cols.map((k) => `<td><b>${f(r[k].mean)}</b></td>`).join("")}</tr>`;
     main.tasks.forEach((t, i) => { html += `<tr><td>${escapeXML(t)}</td>${cols.map((k) => `<td>${f(r[k].test[i])}</td>`).join("")}</tr>`; });
     $("results").innerHTML = html + "</tbody></table>";
+    const info = app.runInfo;
+    $("results-note").textContent = [`${name}: trained on ${info.trainRows} rows, tested on ${info.testRows}.`,
+      chosenLambda0(info, app.snapshots[0]), info.untestedText ? `${info.untestedText}.` : ""].filter(Boolean).join(" ");
   }
 
   app.on("reset", clear);

@@ -47,6 +47,8 @@ export function wireSweep(app, form) {
       const m = method(app.settings.model);
       config = trainOptions(Object.assign({}, app.settings, { sp: "1" }), app.data.handle, m);
       if (!config.selfPaced) throw new Error(`${m ? m.label : app.settings.model} has no self-paced version to sweep`);
+      // A λ0 sweep sets λ0 itself: no automatic multiple may override it.
+      if (param === "lambda0") delete config.autoLambda0;
     } catch (e) { app.showError(e.message); return; }
     const name = param === "c" ? "c" : "λ0";
     sweepObj.reset(values.map((v) => `${name} = ${v}`));

@@ -1,8 +1,25 @@
 // worker.js: runs the wasm learner off the page's thread. The page speaks to
 // it in messages only (see client.js):
-//   requests  {id, type: "catalog" | "load" | "reload" | "generate" | "start" | "step" |
-//              "pause" | "resume" | "reset" | "cancel" | "free" | "sweep" | "cancelSweep", ...}
-//             → {id, ok, result | error}
+//   requests  {id, type, ...} → {id, ok, result | error}
+//     catalog                          the catalogue (menus, presets, defaults)
+//     load {url|file|text, splitURL|splitText, name, opts: {task, label, drop}}
+//                                      reads a data set with the columns asked for
+//                                      (Go's "task" and "y" when none; never guessed)
+//     reload {opts}                    re-parses the kept text with other columns or drops
+//     header                           the kept CSV text's header {header, delimiter},
+//                                      for the column menus after a refusal
+//     generate {name, seed}            syn1, syn2
+//     start {config, play}, step, pause, resume, reset, cancel
+//     sweep {config, param, values}, cancelSweep
+//     exportModel {handle?, opts}      the finished run's model file (JSON text)
+//     importModel {file|text, name}    a saved model → {handle, name, method, ...}
+//     predict {handle?, file|text, name}  a file's rows predicted by a model or the
+//                                      finished run → {header, rows, values, ...}
+//     inspect {handle?}                a model's shared knowledge
+//     tuneGrid {config}, tunePoint {config, rho, kappa, folds, seed},
+//     tuneChoose {config, grid}        tuning, one grid point per request (a pool of
+//                                      these workers, each with the same data, tunes)
+//     free {handle}
 //   events    {event: "snapshot" | "state" | "results" | "error" | "sweep", ...}
 // A run is the chosen model plus the runs the catalogue compares it with
 // (spmtl.compare: its baseline and ITL, on the same split); this worker
@@ -26,30 +43,66 @@ async function readSource(url, file, text) {
   return text;
 }
 
-/** The column names of a CSV text's first line (empty for the sparse format). */
+/** The header of a CSV text, read the way the Go intake reads it, for the
+ *  column menus only (after a refusal there is no summary to take them
+ *  from): the first non-blank line, split at the delimiter that occurs
+ *  most often outside quotes (comma, semicolon or tab; comma on a tie).
+ *  Empty for the sparse format. Which columns are the task and the label
+ *  is never decided here. */
 function csvHeader(text) {
-  const nl = text.indexOf("\n");
-  let first = nl < 0 ? text : text.slice(0, nl);
-  first = first.replace(/^\uFEFF/, "").replace(/\r$/, "");
-  if (!first.includes(",")) return [];
-  return first.split(",").map((s) => s.trim().replace(/^"(.*)"$/, "$1"));
+  const lines = text.slice(0, 1 << 16).replace(/^\uFEFF/, "").split("\n");
+  const first = lines.find((l) => l.trim() !== "" && !l.trim().startsWith("#"));
+  if (first === undefined) return { header: [], delimiter: "" };
+  const line = first.replace(/\r$/, "");
+  const counts = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c in counts) counts[c]++;
+  }
+  if (counts[","] === 0) {
+    // The sparse format: "task y idx:val ..." (as data.Detect decides).
+    const f = line.trim().split(/\s+/);
+    if (f.length === 2 || (f.length > 2 && f[2].indexOf(":") > 0)) return { header: [], delimiter: "" };
+  }
+  let delim = ",";
+  for (const c of [";", "\t"]) if (counts[c] > counts[delim]) delim = c;
+  const header = [];
+  let field = "", inQuotes = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inQuotes) {
+      if (c === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (c === '"') inQuotes = false; else field += c;
+    } else if (c === '"') inQuotes = true;
+    else if (c === delim) { header.push(field.trim()); field = ""; } else field += c;
+  }
+  header.push(field.trim());
+  return { header, delimiter: { ",": "comma", ";": "semicolon", "\t": "tab" }[delim] };
 }
 
-// parseSource parses the kept text. A CSV's task and label columns are the
-// ones asked for when the header has them, else "task" and "y", else the
-// first and second columns; the answer says which were used.
+// parseSource parses the kept text with the options asked for: the task
+// and label columns (Go uses "task" and "y" when none are given, and
+// refuses a header without them, naming its columns), the columns to leave
+// out, the split file. Nothing is guessed here.
 function parseSource(opts) {
-  const header = csvHeader(source.text);
-  const o = Object.assign({ name: source.name }, opts);
-  if (header.length) {
-    if (!header.includes(o.task)) o.task = header.includes("task") ? "task" : header[0];
-    if (!header.includes(o.label)) o.label = header.includes("y") ? "y" : (header[1] || header[0]);
-  } else {
-    delete o.task; delete o.label;
+  const o = { name: source.name };
+  for (const k of ["task", "label", "format", "splitColumn", "splitText"]) {
+    if (typeof opts[k] === "string" && opts[k] !== "") o[k] = opts[k];
   }
-  if (source.splitText) { o.splitText = source.splitText; o.splitColumn = o.splitColumn || "split1"; }
-  const summary = spmtl.load(source.text, o);
-  return Object.assign({}, summary, { header, task: o.task || null, label: o.label || null });
+  if (Array.isArray(opts.drop) && opts.drop.length) o.drop = opts.drop.map(String);
+  if (source.splitText && !o.splitText) o.splitText = source.splitText;
+  if (o.splitText) o.splitColumn = o.splitColumn || "split1";
+  return spmtl.load(source.text, o);
+}
+
+// runModel returns the handle of the model to use: a handle other than the
+// current run's as it is (a loaded model; Go refuses an unknown one), else
+// the current run's, which must be finished (its model is the last step's).
+function runModel(handle, what) {
+  if (typeof handle === "number" && (!run || handle !== run.main)) return handle;
+  if (!run) throw new Error(`no model to ${what}: train one to the end or load a saved model`);
+  if (run.state !== "done") throw new Error(`cannot ${what} the run yet: it is not finished`);
+  return run.main;
 }
 
 function post(msg) { self.postMessage(msg); }
@@ -126,12 +179,14 @@ serveRequests({
   // 9.5 MB of text); the text stays here so "reload" can re-parse it.
   async load(m) {
     await boot();
+    source = null; // a file that cannot be read leaves no text behind to re-parse
     const text = await readSource(m.url, m.file, m.text);
     const splitText = m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
-    source = { text, name: m.name || "data", splitText };
+    source = { text, name: m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data", splitText };
     return parseSource(m.opts || {});
   },
-  // reload re-parses the last data set with other column choices.
+  // reload re-parses the last data set with other column choices (or
+  // other columns left out).
   async reload(m) {
     await boot();
     if (!source) throw new Error("no data set loaded");
@@ -174,6 +229,36 @@ serveRequests({
     return true;
   },
   async cancelSweep() { sweepToken++; return true; },
+  // header: the kept CSV's header, for the column menus (a load that was
+  // refused has no summary to take them from).
+  async header() {
+    if (!source) throw new Error("no data set loaded");
+    return csvHeader(source.text);
+  },
+  // exportModel: the finished run's model file, as JSON text to save.
+  async exportModel(m) {
+    await boot();
+    return spmtl.exportModel(runModel(m.handle, "save"), m.opts || {});
+  },
+  async importModel(m) {
+    await boot();
+    const text = await readSource(undefined, m.file, m.text);
+    return spmtl.importModel(text, m.name || (m.file && m.file.name) || "model");
+  },
+  // predict: a file's rows with a loaded model (its handle) or the finished run.
+  async predict(m) {
+    await boot();
+    const handle = runModel(m.handle, "predict with");
+    const text = await readSource(undefined, m.file, m.text);
+    return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data");
+  },
+  async inspect(m) { await boot(); return spmtl.inspect(runModel(m.handle, "inspect")); },
+  async tuneGrid(m) { await boot(); return spmtl.tuneGrid(m.config); },
+  async tunePoint(m) {
+    await boot();
+    return spmtl.tunePoint(Object.assign({}, m.config, { rho: m.rho, kappa: m.kappa, folds: m.folds || 3, seed: m.seed }));
+  },
+  async tuneChoose(m) { await boot(); return spmtl.tuneChoose(m.config, JSON.stringify(m.grid)); },
   async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
   async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
   async reset() { freeRun(); post({ event: "state", state: "idle" }); return true; },

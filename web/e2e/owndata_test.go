@@ -1,0 +1,485 @@
+package e2e
+
+// Tests of a visitor's own file, end to end in the page: the intake that
+// never guesses columns, the column roles, the defaults for own data,
+// tuning in a worker pool, saving, loading and predicting with a model,
+// and the shared-knowledge view. Go computes the same things natively
+// here, and the page must agree with it.
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// interceptDownloads makes the page's downloads land in window.__downloads
+// (file name → text) instead of on disk.
+func (b *browser) interceptDownloads() {
+	b.t.Helper()
+	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__downloads = {};
+		HTMLAnchorElement.prototype.click = function () {
+			if (!this.download || !this.href.startsWith("blob:")) return;
+			const name = this.download;
+			fetch(this.href).then((r) => r.text()).then((t) => { window.__downloads[name] = t; });
+		};
+	})()`))
+}
+
+// downloaded waits for a download and returns its text.
+func (b *browser) downloaded(name string) string {
+	b.t.Helper()
+	b.waitFor(fmt.Sprintf(`window.__downloads && typeof window.__downloads[%q] === "string"`, name), 20*time.Second)
+	return eval[string](b, fmt.Sprintf(`window.__downloads[%q]`, name))
+}
+
+// upload chooses a file in a file input.
+func (b *browser) upload(sel, path string) {
+	b.t.Helper()
+	b.do(chromedp.SetUploadFiles(chromedp.CSS(sel), []string{path}))
+}
+
+// menu returns a select's options.
+func (b *browser) menu(id string) []string {
+	b.t.Helper()
+	return eval[[]string](b, fmt.Sprintf(`Array.from(document.getElementById(%q).options).map((o) => o.value)`, id))
+}
+
+// ownCSV writes tasks × rows of a regression CSV with the given header
+// (its first column the task, the second the label, then numeric
+// features).
+func ownCSV(header []string, tasks, rows int) string {
+	var sb strings.Builder
+	sb.WriteString(strings.Join(header, ",") + "\n")
+	nf := len(header) - 2
+	for t := 0; t < tasks; t++ {
+		for i := 0; i < rows; i++ {
+			x := make([]float64, nf)
+			y := 0.1 * float64(t)
+			for k := range x {
+				x[k] = float64((i*(3+2*k)+t*(k+1))%9) - 4
+				y += float64(k%3-1) * 0.7 * x[k]
+			}
+			y += 0.05 * float64((i*13+t*7)%11-5)
+			fmt.Fprintf(&sb, "t%d,%.4f", t+1, y)
+			for _, v := range x {
+				fmt.Fprintf(&sb, ",%v", v)
+			}
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
+}
+
+// TestOwnFileRefusedThenPreset: a file without a "task" column is refused
+// with a message that names the header's columns, shown in the data panel;
+// the two column menus offer exactly that file's columns; choosing them
+// loads it (here with x1 as the label). The landmine preset chosen after
+// it loads as shipped: 19 tasks, classification on y, train 80, and no
+// column choice of the file in the link.
+func TestOwnFileRefusedThenPreset(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	header := []string{"group", "y", "x1", "x2"}
+	b.upload("#file", writeTemp(t, "mine.csv", ownCSV(header, 3, 12)))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	msg := eval[string](b, `(() => { const e = document.querySelector("#data-panel #data-error"); return e && !e.hidden ? e.textContent : ""; })()`)
+	if !strings.Contains(msg, "mine.csv:1:1") || !strings.Contains(msg, `no task column "task"`) || !strings.Contains(msg, "[group y x1 x2]") {
+		t.Errorf("the data panel says %q, want the refusal at mine.csv:1:1 naming the header's columns [group y x1 x2]", msg)
+	}
+	for _, id := range []string{"task-col", "label-col"} {
+		if got := b.menu(id); !slices.Equal(got, header) {
+			t.Errorf("the %s menu offers %v, want exactly the file's columns %v", id, got, header)
+		}
+		if dis := eval[bool](b, fmt.Sprintf(`document.getElementById(%q).disabled`, id)); dis {
+			t.Errorf("the %s menu is disabled after the refusal", id)
+		}
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
+	b.waitFor(`spmtlApp.summary().name === "mine.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "x1"))
+	b.waitFor(`spmtlApp.summary().labelColumn === "x1" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if n := eval[int](b, `spmtlApp.summary().tasks.length`); n != 3 {
+		t.Errorf("mine.csv by group: %d tasks, want 3", n)
+	}
+	if h := eval[string](b, `location.hash`); strings.Contains(h, "label=") || strings.Contains(h, "task=") {
+		t.Errorf("the link %q carries the file's column choice", h)
+	}
+
+	b.do(chromedp.SetValue(chromedp.CSS("#preset"), "landmine"))
+	b.waitFor(`spmtlApp.summary().name === "landmine/data.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	type sum struct {
+		Tasks       []any  `json:"tasks"`
+		Kind        string `json:"kind"`
+		LabelColumn string `json:"labelColumn"`
+		TaskColumn  string `json:"taskColumn"`
+	}
+	got := eval[sum](b, `spmtlApp.summary()`)
+	if len(got.Tasks) != 19 || got.Kind != "classification" || got.LabelColumn != "y" || got.TaskColumn != "task" {
+		t.Errorf("landmine after mine.csv: %d tasks, %s, task column %q, label column %q; want 19 tasks, classification, task and y",
+			len(got.Tasks), got.Kind, got.TaskColumn, got.LabelColumn)
+	}
+	if v := eval[string](b, `document.getElementById("train").value`); v != "80" {
+		t.Errorf("train after choosing landmine: %q, want its preset 80", v)
+	}
+	if v := eval[string](b, `document.getElementById("lambda0").value`); v != "1" {
+		t.Errorf("λ0 after choosing landmine: %q, want its preset 1", v)
+	}
+	if h := eval[string](b, `location.hash`); strings.Contains(h, "x1") || strings.Contains(h, "label=") || strings.Contains(h, "task=") || !strings.Contains(h, "data=landmine") {
+		t.Errorf("the link after choosing landmine is %q: want data=landmine and no column choice", h)
+	}
+	if msg := eval[string](b, `spmtlApp.error()`); msg != "" {
+		t.Errorf("an error is still shown after landmine loaded: %q", msg)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
+
+// withColumn appends a column to a CSV text: name in the header, value(i)
+// on data row i.
+func withColumn(text, name string, value func(i int) string) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	for i := range lines {
+		if i == 0 {
+			lines[i] += "," + name
+		} else {
+			lines[i] += "," + value(i-1)
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// TestOwnFileTrainsOnFirstPlay: a file separated by semicolons with 12
+// rows per task (and a task of one row, and a text column with a value per
+// row, too many to encode)
+// trains on the first Play with the defaults for own data: a train
+// fraction of 0.75 and the automatic λ0, whose chosen value the page
+// shows, and it names the task too small to test. The text column is
+// shown unticked with the reason it was left out.
+func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 5, 12) + "tiny,0.5,1,2,3\n"
+	text = withColumn(text, "note", func(i int) string { return fmt.Sprintf("row %d", i+1) })
+	text = strings.ReplaceAll(text, ",", ";") // as a spreadsheet in many locales writes it
+	b.upload("#file", writeTemp(t, "twelve.csv", text))
+	b.waitFor(`spmtlApp.summary().name === "twelve.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Read with ; as the delimiter") {
+		t.Errorf("the data notes %q do not say the file was read with ; as the delimiter", notes)
+	}
+	type col struct {
+		Role, Text        string
+		Checked, Disabled bool
+	}
+	note := eval[col](b, `(() => { const tr = document.querySelector('#columns tr[data-column="note"]'), box = tr.querySelector("input");
+		return {Role: tr.dataset.role, Text: tr.cells[1].textContent, Checked: box.checked, Disabled: box.disabled}; })()`)
+	if note.Role != "refused" || note.Checked || !strings.Contains(note.Text, "more than 50") {
+		t.Errorf("the text column with 61 values: %+v, want it refused, unticked, with the reason", note)
+	}
+	form := eval[[]string](b, `["train", "lambda0"].map((id) => document.getElementById(id).value)`)
+	if form[0] != "0.75" || form[1] != "auto" {
+		t.Errorf("own file: train %q, λ0 %q; want 0.75 and auto", form[0], form[1])
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
+	auto := eval[float64](b, `spmtlApp.runInfo().config.autoLambda0`)
+	if auto != 1 {
+		t.Errorf("the run's autoLambda0 is %v, want 1 (λ0 auto)", auto)
+	}
+	lambda := eval[float64](b, `spmtlApp.snapshots()[0].lambda`)
+	want := eval[string](b, `"chose λ0 = " + spmtlApp.snapshots()[0].lambda.toPrecision(4)`)
+	runNote := eval[string](b, `document.getElementById("run-note").textContent`)
+	if !(lambda > 0) || !strings.Contains(runNote, want) {
+		t.Errorf("the run note %q does not show the λ0 chosen, %q (%v)", runNote, want, lambda)
+	}
+	if !strings.Contains(runNote, "1 task too small to test") || !strings.Contains(runNote, "tiny") {
+		t.Errorf("the run note %q does not name the task too small to test", runNote)
+	}
+	if res := eval[string](b, `document.getElementById("results-note").textContent`); !strings.Contains(res, want) {
+		t.Errorf("the results note %q does not show the λ0 chosen", res)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
+
+// examCSV returns a copy of the command line's exam.csv (a path the
+// browser can read) and its text.
+func examCSV(t *testing.T) (string, []byte) {
+	text, err := os.ReadFile(filepath.Join("..", "..", "core", "cmd", "spmtl", "testdata", "exam.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeTemp(t, "exam.csv", string(text)), text
+}
+
+// TestOwnFileRolesSavePredict: a file with text columns (exam.csv: task
+// column school, label score, text columns sex and intake, an id column
+// student) shows every column's role; unticking student leaves it out; a
+// run finishes; the model is saved, loaded back and used to predict the
+// file, and the predictions (shown, and downloaded as CSV) are Go's:
+// app.Predict on the same model file gives the same numbers and text. The
+// shared-knowledge panel shows MTFL's feature relevance over the encoded
+// feature names.
+func TestOwnFileRolesSavePredict(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.interceptDownloads()
+	examPath, examText := examCSV(t)
+	b.upload("#file", examPath)
+	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	if got := b.menu("task-col"); !slices.Equal(got, []string{"school", "score", "sex", "intake", "student", "hours"}) {
+		t.Errorf("task menu %v, want exam.csv's columns", got)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
+	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
+	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+
+	type row struct {
+		Name, Role, Text string
+		Box, Checked     bool
+	}
+	roles := func() map[string]row {
+		rows := eval[[]row](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => {
+			const box = tr.querySelector("input[type=checkbox]");
+			return {Name: tr.dataset.column, Role: tr.dataset.role, Text: tr.cells[1].textContent, Box: !!box, Checked: !!box && box.checked};
+		})`)
+		out := map[string]row{}
+		for _, r := range rows {
+			out[r.Name] = r
+		}
+		return out
+	}
+	r := roles()
+	for name, want := range map[string]string{"school": "task", "score": "label", "sex": "text", "intake": "text", "student": "numeric", "hours": "numeric"} {
+		if r[name].Role != want {
+			t.Errorf("column %s: role %q, want %q", name, r[name].Role, want)
+		}
+	}
+	if !strings.Contains(r["sex"].Text, "one-hot (2 values") || !strings.Contains(r["intake"].Text, "one-hot (3 values") {
+		t.Errorf("text columns read %q and %q, want one-hot with their counts", r["sex"].Text, r["intake"].Text)
+	}
+	if r["school"].Box || !r["student"].Box || !r["student"].Checked || !r["sex"].Checked {
+		t.Errorf("feature boxes: %+v", r)
+	}
+	if vis := eval[bool](b, `!document.getElementById("columns-box").hidden && document.getElementById("columns-box").open`); !vis {
+		t.Error("the column roles are not shown")
+	}
+	// Unticking student re-loads the file without it.
+	b.do(chromedp.Click(chromedp.CSS(`#columns tr[data-column="student"] input[type=checkbox]`)))
+	b.waitFor(`spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if r := roles(); r["student"].Checked || r["student"].Role != "dropped" {
+		t.Errorf("student after unticking: %+v", r["student"])
+	}
+	ft := eval[string](b, `spmtlApp.summary().featureText`)
+	notes := eval[string](b, `document.getElementById("data-notes").textContent`)
+	if !strings.Contains(ft, "left out: student") || !strings.Contains(notes, ft) {
+		t.Errorf("feature text %q (notes %q) does not say student was left out", ft, notes)
+	}
+	names := eval[[]string](b, `spmtlApp.summary().featureNames`)
+	if !slices.Contains(names, "sex=F") || slices.Contains(names, "student") {
+		t.Errorf("feature names %v, want the encoded sex=F and no student", names)
+	}
+
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null && spmtlApp.model() !== null`, 30*time.Second)
+
+	// The shared knowledge of the finished run: MTFL's relevance over the encoded features.
+	b.waitFor(`spmtlApp.knowledge() !== null`, 20*time.Second)
+	type knowledge struct {
+		Title  string `json:"title"`
+		Charts []struct {
+			Labels []string  `json:"labels"`
+			Values []float64 `json:"values"`
+		} `json:"charts"`
+		Shown [][]string `json:"shown"`
+		SVGs  []string   `json:"svgs"`
+	}
+	k := eval[knowledge](b, `spmtlApp.knowledge()`)
+	if !strings.Contains(k.Title, "MTFL") || len(k.Charts) != 1 || len(k.Shown) != 1 {
+		t.Fatalf("shared knowledge: %+v", k)
+	}
+	if !slices.Equal(k.Charts[0].Labels, names) || !slices.Contains(k.Shown[0], "sex=F") || !strings.Contains(k.SVGs[0], "sex=F") {
+		t.Errorf("the relevance chart's features %v (shown %v), want the encoded names %v with sex=F drawn", k.Charts[0].Labels, k.Shown[0], names)
+	}
+	label := eval[string](b, `document.getElementById("knowledge-chart-1").getAttribute("aria-label") + "|" + document.getElementById("knowledge-chart-1").getAttribute("role")`)
+	if !strings.HasSuffix(label, "|img") || !strings.Contains(label, "relevance") {
+		t.Errorf("the chart's role and label: %q", label)
+	}
+
+	// Save, load back, predict.
+	b.do(chromedp.Click(chromedp.CSS("#save-model")))
+	modelText := b.downloaded("spmtl-model.json")
+	modelPath := writeTemp(t, "spmtl-model.json", modelText)
+	b.upload("#model-file", modelPath)
+	b.waitFor(`spmtlApp.model() && spmtlApp.model().from === "file"`, 20*time.Second)
+	b.upload("#predict-file", examPath)
+	b.waitFor(`spmtlApp.predictions() !== null`, 20*time.Second)
+	type preds struct {
+		Header   []string   `json:"header"`
+		Rows     [][]string `json:"rows"`
+		Values   []float64  `json:"values"`
+		Column   string     `json:"column"`
+		Warnings []string   `json:"warnings"`
+	}
+	got := eval[preds](b, `spmtlApp.predictions()`)
+	b.do(chromedp.Click(chromedp.CSS("#predict-csv")))
+	csvText := b.downloaded("exam-predictions.csv")
+
+	m, err := app.ReadModel([]byte(modelText), "spmtl-model.json")
+	if err != nil {
+		t.Fatalf("the page's model file: %v", err)
+	}
+	if m.Encoding == nil || slices.ContainsFunc(m.Encoding.Columns, func(c data.EncodedColumn) bool { return c.Name == "student" }) {
+		t.Errorf("the model's encoding %+v keeps student", m.Encoding)
+	}
+	want, err := app.Predict(m, examText, "exam.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Values) != len(want.Values) || len(got.Values) != 71 {
+		t.Fatalf("the page predicted %d rows, Go %d (the file has 71)", len(got.Values), len(want.Values))
+	}
+	for i := range want.Values {
+		if math.Abs(got.Values[i]-want.Values[i]) > 1e-12 {
+			t.Errorf("row %d: the page predicts %.17g, Go %.17g", i+1, got.Values[i], want.Values[i])
+		}
+	}
+	if !slices.Equal(got.Header, want.Header) || got.Column != want.Column {
+		t.Errorf("header %v (%s), Go %v (%s)", got.Header, got.Column, want.Header, want.Column)
+	}
+	recs, err := csv.NewReader(strings.NewReader(csvText)).ReadAll()
+	if err != nil {
+		t.Fatalf("the downloaded CSV: %v", err)
+	}
+	wantRecs, err := csv.NewReader(bytes.NewReader(want.CSV())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(wantRecs) {
+		t.Fatalf("the downloaded CSV has %d records, Go's %d", len(recs), len(wantRecs))
+	}
+	for i := range recs {
+		if !slices.Equal(recs[i], wantRecs[i]) {
+			t.Errorf("CSV record %d: %q, Go %q", i+1, recs[i], wantRecs[i])
+		}
+	}
+	// The preview: the header and the first 20 rows.
+	shape := eval[[]int](b, `[document.querySelectorAll("#predict-preview thead th").length, document.querySelectorAll("#predict-preview tbody tr").length]`)
+	if shape[0] != len(want.Header) || shape[1] != 20 {
+		t.Errorf("the preview has %d columns and %d rows, want %d and 20", shape[0], shape[1], len(want.Header))
+	}
+	// The loaded model's shared knowledge is the same as the run's.
+	b.waitFor(`spmtlApp.knowledge() !== null && document.getElementById("knowledge-title").textContent.includes("loaded from")`, 20*time.Second)
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+	b.screenshot("own-file.png")
+}
+
+// TestTuneMatchesGo: Tune on a small file cross-validates the grid in a
+// pool of workers and fills the settings with the point app.Tune chooses
+// natively on the same data and options (the same scores, too); the link
+// then reproduces it and a run trains with it.
+func TestTuneMatchesGo(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 3, 20)
+	b.upload("#file", writeTemp(t, "tune.csv", text))
+	b.waitFor(`spmtlApp.summary().name === "tune.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "done"`, 120*time.Second)
+	if w := eval[int](b, `spmtlApp.tune().workers`); w < 2 || w > 4 {
+		t.Errorf("the tuning pool had %d workers, want 2 to 4", w)
+	}
+	type tuned struct {
+		Scores [][]*float64 `json:"scores"`
+		Result struct {
+			Best   [2]int     `json:"best"`
+			Config mtl.Config `json:"config"`
+		} `json:"result"`
+	}
+	got := eval[tuned](b, `spmtlApp.tune()`)
+
+	d, err := app.Load([]byte(text), app.LoadOptions{Name: "tune.csv", TaskColumn: "task", LabelColumn: "y", DropRefused: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := app.Tune(context.Background(), d, app.TuneOptions{Config: mtl.Config{Model: "mtfl", SelfPaced: true, Seed: 1}, Folds: 3, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Result.Best != res.Best || got.Result.Config.Rho != res.Config.Rho || got.Result.Config.AutoLambda0 != res.Config.AutoLambda0 {
+		t.Errorf("the page chose %v (ρ %v, %v × auto), Go %v (ρ %v, %v × auto)", got.Result.Best, got.Result.Config.Rho,
+			got.Result.Config.AutoLambda0, res.Best, res.Config.Rho, res.Config.AutoLambda0)
+	}
+	for i := range res.Scores {
+		for j, w := range res.Scores[i] {
+			g := got.Scores[i][j]
+			if (g == nil) != math.IsNaN(w) || (g != nil && math.Abs(*g-w) > 1e-12) {
+				t.Errorf("score at ρ %v, κ %v: page %v, Go %v", res.Rho[i], res.Kappa[j], g, w)
+			}
+		}
+	}
+	wantLambda := "auto"
+	if res.Config.AutoLambda0 != 1 {
+		wantLambda = fmt.Sprintf("auto*%v", res.Config.AutoLambda0)
+	}
+	form := eval[[]string](b, `["rho", "lambda0"].map((id) => document.getElementById(id).value)`)
+	if form[0] != fmt.Sprint(res.Config.Rho) || form[1] != wantLambda {
+		t.Errorf("the form after tuning: ρ %q, λ0 %q; want %v and %s", form[0], form[1], res.Config.Rho, wantLambda)
+	}
+	if h := eval[string](b, `location.hash`); wantLambda != "auto" && !strings.Contains(h, "lambda0="+strings.ReplaceAll(wantLambda, "*", "%2A")) && !strings.Contains(h, "lambda0="+wantLambda) {
+		t.Errorf("the link %q does not carry λ0 %s", h, wantLambda)
+	}
+	status := eval[string](b, `document.getElementById("tune-status").textContent`)
+	if !strings.Contains(status, "chose ρ = ") {
+		t.Errorf("tune status %q does not say what it chose", status)
+	}
+	// The settings train: the run's λ0 is the chosen multiple of auto.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
+	if k := eval[float64](b, `spmtlApp.runInfo().config.autoLambda0`); k != res.Config.AutoLambda0 {
+		t.Errorf("the run after tuning has autoLambda0 %v, want %v", k, res.Config.AutoLambda0)
+	}
+
+	// The baseline (not self-paced) has no λ0 to tune: one column of ρ.
+	b.do(chromedp.Click(chromedp.CSS("#selfPaced")))
+	b.do(chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "done" && spmtlApp.tune().grid.kappa.length === 0`, 120*time.Second)
+	base, err := app.Tune(context.Background(), d, app.TuneOptions{Config: mtl.Config{Model: "mtfl", Seed: 1}, Folds: 3, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = eval[tuned](b, `spmtlApp.tune()`)
+	if got.Result.Best != base.Best || got.Result.Config.Rho != base.Config.Rho || len(got.Scores) != len(base.Scores) || len(got.Scores[0]) != 1 {
+		t.Errorf("baseline: the page chose %v (ρ %v) over %d×%d scores, Go %v (ρ %v)", got.Result.Best, got.Result.Config.Rho,
+			len(got.Scores), len(got.Scores[0]), base.Best, base.Config.Rho)
+	}
+	if v := eval[string](b, `document.getElementById("rho").value`); v != fmt.Sprint(base.Config.Rho) {
+		t.Errorf("baseline: the form's ρ is %q, want %v", v, base.Config.Rho)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+	b.screenshot("tune.png")
+}

@@ -1,0 +1,94 @@
+// bars.js: one value per feature as horizontal bars (the shared-knowledge
+// view): the features with the largest |value|, named, on an axis that
+// always includes 0, so a bar's length is its value and a zero is no bar.
+// It can also render itself as SVG.
+import { escapeXML as esc } from "./export.js";
+import { setup, fmt, drawSoon } from "./chart-kit.js";
+
+const POS = "#2a6df4", NEG = "#d0562b";
+
+/** Horizontal bars of the top features of one chart {title, measure, labels, values}. */
+export class Bars {
+  constructor(canvas, chart, top = 15) {
+    this.canvas = canvas;
+    this.chart = chart;
+    // The top features by |value|, largest first (ties in feature order).
+    const idx = chart.values.map((_, i) => i).filter((i) => Number.isFinite(chart.values[i]));
+    idx.sort((a, b) => Math.abs(chart.values[b]) - Math.abs(chart.values[a]) || a - b);
+    this.shown = idx.slice(0, top).map((i) => ({ label: chart.labels[i], value: chart.values[i] }));
+    let lo = 0, hi = 0;
+    for (const b of this.shown) { lo = Math.min(lo, b.value); hi = Math.max(hi, b.value); }
+    if (lo === 0 && hi === 0) hi = 1; // every value is zero: an axis, no bars
+    this.lo = lo; this.hi = hi;
+    canvas.height = 40 + this.shown.length * 18 + 28;
+    canvas.style.height = `${canvas.height}px`;
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", this.describe());
+    drawSoon(this);
+  }
+
+  /** A sentence for screen readers: what the bars show and the largest ones. */
+  describe() {
+    const c = this.chart, n = c.values.length;
+    const top = this.shown.slice(0, 3).map((b) => `${b.label} ${b.value.toPrecision(3)}`).join(", ");
+    return `Bar chart, ${c.title}: the ${this.shown.length} features with the largest |${c.measure}| of ${n}${top ? `; largest: ${top}` : ""}.`;
+  }
+
+  layout(w, h) {
+    const longest = Math.max(40, ...this.shown.map((b) => Math.min(170, 6.2 * b.label.length)));
+    // Room for the value written beyond each bar's end, on either side of 0.
+    const L = { labels: longest + 6, left: longest + 12 + (this.lo < 0 ? 52 : 0), right: this.hi > 0 ? 64 : 12, top: 34, rowH: 18, w, h };
+    L.width = Math.max(40, w - L.left - L.right);
+    L.X = (v) => L.left + ((v - this.lo) / (this.hi - this.lo)) * L.width;
+    return L;
+  }
+
+  draw() {
+    const { g, w, h } = setup(this.canvas);
+    const L = this.layout(w, h);
+    g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top";
+    g.fillText(`${this.chart.title} (top ${this.shown.length} of ${this.chart.values.length} by |${this.chart.measure}|)`, 4, 4);
+    const x0 = L.X(0);
+    this.shown.forEach((b, r) => {
+      const y = L.top + r * L.rowH;
+      g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
+      g.fillText(clip(b.label), L.labels, y + L.rowH / 2);
+      const x = L.X(b.value);
+      g.fillStyle = b.value >= 0 ? POS : NEG;
+      g.fillRect(Math.min(x0, x), y + 3, Math.abs(x - x0), L.rowH - 6);
+      g.fillStyle = "#5b6475"; g.textAlign = b.value >= 0 ? "left" : "right";
+      g.fillText(b.value.toPrecision(3), b.value >= 0 ? Math.max(x, x0) + 4 : Math.min(x, x0) - 4, y + L.rowH / 2);
+    });
+    const yAxis = L.top + this.shown.length * L.rowH + 2;
+    g.strokeStyle = "#9aa3b2";
+    g.beginPath(); g.moveTo(x0 + 0.5, L.top - 2); g.lineTo(x0 + 0.5, yAxis); g.stroke();
+    g.beginPath(); g.moveTo(L.X(this.lo), yAxis + 0.5); g.lineTo(L.X(this.hi), yAxis + 0.5); g.stroke();
+    g.fillStyle = "#5b6475"; g.textBaseline = "top"; g.textAlign = "center";
+    for (const v of ticks(this.lo, this.hi)) g.fillText(v === 0 ? "0" : fmt(v), L.X(v), yAxis + 4);
+    g.fillText(this.chart.measure, L.left + L.width / 2, yAxis + 16);
+  }
+
+  /** The chart as a standalone SVG document. */
+  svg() {
+    const w = 640, h = 40 + this.shown.length * 18 + 40;
+    const L = this.layout(w, h), x0 = L.X(0);
+    let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
+    out += `<text x="4" y="14">${esc(this.chart.title)} (top ${this.shown.length} of ${this.chart.values.length} by |${esc(this.chart.measure)}|)</text>`;
+    this.shown.forEach((b, r) => {
+      const y = L.top + r * L.rowH, x = L.X(b.value);
+      out += `<text x="${L.labels}" y="${y + 13}" text-anchor="end">${esc(clip(b.label))}</text>`;
+      out += `<rect x="${Math.min(x0, x).toFixed(1)}" y="${y + 3}" width="${Math.abs(x - x0).toFixed(1)}" height="${L.rowH - 6}" fill="${b.value >= 0 ? POS : NEG}"><title>${esc(b.label)}: ${b.value}</title></rect>`;
+      out += `<text x="${(b.value >= 0 ? Math.max(x, x0) + 4 : Math.min(x, x0) - 4).toFixed(1)}" y="${y + 13}" text-anchor="${b.value >= 0 ? "start" : "end"}" fill="#5b6475">${b.value.toPrecision(3)}</text>`;
+    });
+    const yAxis = L.top + this.shown.length * L.rowH + 2;
+    out += `<line x1="${x0}" y1="${L.top - 2}" x2="${x0}" y2="${yAxis}" stroke="#9aa3b2"/><line x1="${L.X(this.lo)}" y1="${yAxis}" x2="${L.X(this.hi)}" y2="${yAxis}" stroke="#9aa3b2"/>`;
+    for (const v of ticks(this.lo, this.hi)) out += `<text x="${L.X(v).toFixed(1)}" y="${yAxis + 14}" text-anchor="middle" fill="#5b6475">${v === 0 ? "0" : esc(fmt(v))}</text>`;
+    out += `<text x="${L.left + L.width / 2}" y="${yAxis + 28}" text-anchor="middle" fill="#5b6475">${esc(this.chart.measure)}</text>`;
+    return out + "</svg>\n";
+  }
+}
+
+// The axis ticks: its ends and 0.
+function ticks(lo, hi) { return [...new Set([lo, 0, hi])]; }
+
+const clip = (s) => (s.length > 28 ? `${s.slice(0, 27)}…` : s);

@@ -1,0 +1,96 @@
+// knowledge.js: the "Shared knowledge" panel. For the current model (a
+// finished run's, or one loaded from a file) it asks Go's inspect: what the
+// shared knowledge Θ is for this method (a title and one sentence), one
+// bar chart per chart (MTFL: feature relevance diag(D); MMTL: the mean
+// predictor; MTASO: each shared direction) over the encoded features'
+// names, and the order in which τ let the tasks in. Each chart exports as
+// PNG and SVG, all of them as one CSV.
+import { Bars } from "./bars.js";
+import { download, canvasPNG, toCSV, textBlob } from "./export.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires the panel to the current model; returns {charts()}. */
+export function wireKnowledge(app) {
+  let shown = null; // {model, ins, bars}
+  let asked = 0; // the latest request decides
+
+  function clear(text) {
+    shown = null;
+    $("knowledge-title").textContent = text;
+    $("knowledge-explain").textContent = "";
+    $("knowledge-charts").innerHTML = "";
+    $("knowledge-order").textContent = "";
+    $("knowledge-csv").disabled = true;
+  }
+
+  async function show(model) {
+    const gen = ++asked;
+    if (!model) { clear("Shown when a run has finished, or for a loaded model."); return; }
+    let ins;
+    try {
+      ins = await app.client.request("inspect", { handle: model.handle });
+    } catch (e) {
+      if (gen === asked) clear(`The shared knowledge of ${model.name} cannot be shown: ${e.message}`);
+      return;
+    }
+    if (gen !== asked) return;
+    clear(ins.title ? `${ins.title} — ${model.name}${model.from === "file" ? ` (loaded from ${model.file})` : ""}` : `${model.name} keeps no shared knowledge to show: its tasks share no Θ.`);
+    $("knowledge-explain").textContent = ins.explain || "";
+    const bars = (ins.charts || []).map((chart, k) => {
+      const fig = document.createElement("figure");
+      fig.className = "kchart";
+      const canvas = document.createElement("canvas");
+      canvas.id = `knowledge-chart-${k + 1}`;
+      canvas.width = 460;
+      fig.append(canvas);
+      const tools = document.createElement("div");
+      tools.className = "toolbar";
+      const png = button("Chart as PNG", `${chart.title} as PNG`);
+      const svg = button("Chart as SVG", `${chart.title} as SVG`);
+      tools.append(png, svg);
+      fig.append(tools);
+      $("knowledge-charts").append(fig);
+      const b = new Bars(canvas, chart);
+      png.addEventListener("click", () => canvasPNG(canvas, `spmtl-knowledge-${k + 1}.png`));
+      svg.addEventListener("click", () => download(`spmtl-knowledge-${k + 1}.svg`, textBlob(b.svg(), "image/svg+xml")));
+      return b;
+    });
+    $("knowledge-order").textContent = orderText(ins.order || []);
+    $("knowledge-csv").disabled = bars.length === 0;
+    shown = { model, ins, bars };
+  }
+
+  // orderText: "τ let the tasks in at iteration 1: A, B; 2: C; never: D."
+  function orderText(order) {
+    if (!order.length) return "";
+    const groups = new Map();
+    for (const e of order) {
+      const k = e.at > 0 ? `iteration ${e.at}` : "never";
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(e.task);
+    }
+    const parts = Array.from(groups, ([k, tasks]) => `${k}: ${tasks.slice(0, 12).join(", ")}${tasks.length > 12 ? `, and ${tasks.length - 12} more` : ""}`);
+    return `The order τ let the tasks in (the iteration at which a task's τ first reached 1/T): ${parts.join("; ")}.`;
+  }
+
+  function button(text, label) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    return b;
+  }
+
+  $("knowledge-csv").addEventListener("click", () => {
+    if (!shown || !shown.ins.charts.length) return;
+    const charts = shown.ins.charts;
+    const rows = [["feature", ...charts.map((c) => c.title)], ...charts[0].labels.map((f, j) => [f, ...charts.map((c) => c.values[j])])];
+    download("spmtl-knowledge.csv", textBlob(toCSV(rows), "text/csv"));
+  });
+  app.on("model", show);
+  window.addEventListener("resize", () => { if (shown) for (const b of shown.bars) b.draw(); });
+  window.spmtlApp.knowledge = () => (shown ? { title: shown.ins.title, charts: shown.ins.charts, order: shown.ins.order || [],
+    shown: shown.bars.map((b) => b.shown.map((x) => x.label)), svgs: shown.bars.map((b) => b.svg()) } : null);
+  return { charts: () => (shown ? shown.bars : []) };
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sync"
@@ -47,6 +48,50 @@ type TuneResult struct {
 	// Best is the chosen point, Config its configuration.
 	Best   [2]int     `json:"best"`
 	Config mtl.Config `json:"config"`
+}
+
+// UnmarshalJSON reads a result whose failed points are null (JSON has no
+// NaN) back as NaN, the worst score, never as 0.
+func (res *TuneResult) UnmarshalJSON(b []byte) error {
+	type plain TuneResult
+	var in struct {
+		plain
+		Scores [][]*float64 `json:"scores"`
+	}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	*res = TuneResult(in.plain)
+	res.Scores = make([][]float64, len(in.Scores))
+	for i, row := range in.Scores {
+		res.Scores[i] = make([]float64, len(row))
+		for j, v := range row {
+			res.Scores[i][j] = math.NaN()
+			if v != nil {
+				res.Scores[i][j] = *v
+			}
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes NaN scores (failed points) as null.
+func (res TuneResult) MarshalJSON() ([]byte, error) {
+	type plain TuneResult
+	out := struct {
+		plain
+		Scores [][]*float64 `json:"scores"`
+	}{plain: plain(res)}
+	out.Scores = make([][]*float64, len(res.Scores))
+	for i, row := range res.Scores {
+		out.Scores[i] = make([]*float64, len(row))
+		for j := range row {
+			if v := row[j]; !math.IsNaN(v) && !math.IsInf(v, 0) {
+				out.Scores[i][j] = &v
+			}
+		}
+	}
+	return json.Marshal(out)
 }
 
 // tunePoint is one grid point's configuration.

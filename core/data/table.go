@@ -247,6 +247,24 @@ func SniffDelimiter(b []byte) rune {
 	return ','
 }
 
+// ReadHeader returns a CSV text's column names and its delimiter as ReadTable
+// reads them (sniffed), so that a page can offer the columns of a file it
+// could not read yet. The sparse format has no header: nil.
+func ReadHeader(text []byte, name string) ([]string, rune, error) {
+	if err := checkText(text, name); err != nil {
+		return nil, 0, err
+	}
+	if Detect(text[:min(len(text), 64<<10)]) == "sparse" {
+		return nil, 0, nil
+	}
+	delim := SniffDelimiter(text)
+	header, _, err := readHeader(tableReader(text, delim), name)
+	if err != nil {
+		return nil, delim, quoteErr(text, name, err)
+	}
+	return header, delim, nil
+}
+
 // columnStats is what the first pass learns of a column.
 type columnStats struct {
 	numeric, text, empty int
@@ -334,9 +352,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	li, lok := idx[labelCol]
 	switch {
 	case !tok:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these (-task NAME, or the Task menu)", short(taskCol), listNames(header))
+		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these (-task NAME, or the Task column menu)", short(taskCol), listNames(header))
 	case !lok && opt.Encoding == nil:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these (-label NAME, or the Label menu)", short(labelCol), listNames(header))
+		return nil, parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these (-label NAME, or the Label column menu)", short(labelCol), listNames(header))
 	}
 	if !lok {
 		li = -1

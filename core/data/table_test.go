@@ -148,6 +148,16 @@ func manyValues(n int) string {
 	return b.String()
 }
 
+func TestReadHeader(t *testing.T) {
+	h, d, err := ReadHeader([]byte("group;\"y, the label\";x1\na;1;2\n"), "m.csv")
+	if err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y, the label", "x1"}) {
+		t.Errorf("header %q, delimiter %q, %v", h, d, err)
+	}
+	if h, _, err := ReadHeader([]byte("t 1 3:0.5\n"), "m.svm"); h != nil || err != nil {
+		t.Errorf("sparse: %q, %v", h, err)
+	}
+}
+
 func wantTasks(t *testing.T, tab *Table, names ...string) {
 	t.Helper()
 	var got []string

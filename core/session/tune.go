@@ -38,7 +38,7 @@ func (s *Session) TuneGrid(dataset int, cfg mtl.Config) (TuneGrid, error) {
 	if !ok {
 		return TuneGrid{}, fmt.Errorf("tune: no data set with handle %d", dataset)
 	}
-	g := TuneGrid{Rho: app.TuneRho, Metric: string(eval.MetricFor(d.All.Kind))}
+	g := TuneGrid{Rho: app.TuneRho, Kappa: []float64{}, Metric: string(eval.MetricFor(d.All.Kind))}
 	if cfg.SelfPaced {
 		g.Kappa = app.TuneKappa
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 	"github.com/spmtl/spmtl/core/session"
@@ -32,7 +33,7 @@ func Learner() map[string]Func {
 	return map[string]Func{"catalog": catalog, "load": load, "generate": generate, "train": train, "compare": compare,
 		"step": step, "finish": finish, "evaluate": evaluate, "free": free,
 		"exportModel": exportModel, "importModel": importModel, "predict": predict, "inspect": inspect,
-		"tuneGrid": tuneGrid, "tunePoint": tunePoint, "tuneChoose": tuneChoose}
+		"tuneGrid": tuneGrid, "tunePoint": tunePoint, "tuneChoose": tuneChoose, "header": header}
 }
 
 // Reproduction returns the API of the reproduction workers: addSource,
@@ -171,6 +172,33 @@ func load(args []safejs.Value) (any, error) {
 		return nil, err
 	}
 	return summaryJS(sum), nil
+}
+
+// header(text, name) → {header: [...], delimiter: "comma"|"semicolon"|"tab"|""}:
+// a CSV's columns as the intake reads them (empty for the sparse format),
+// so that the page can offer a refused file's columns.
+func header(args []safejs.Value) (any, error) {
+	text, err := arg(args, 0).String()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.header: the first argument must be the data text")
+	}
+	name := "data"
+	if a := arg(args, 1); a.Type() == safejs.TypeString {
+		name, _ = a.String()
+	}
+	h, d, err := data.ReadHeader([]byte(text), name)
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]any, len(h))
+	for i, c := range h {
+		cols[i] = c
+	}
+	delim := ""
+	if h != nil {
+		delim = data.DelimiterName(d)
+	}
+	return map[string]any{"header": cols, "delimiter": delim}, nil
 }
 
 // strs reads an optional array of strings.

@@ -55,7 +55,7 @@ export function wireTune(app, form) {
     teardown();
     state = "running"; offer();
     const grid = await app.client.request("tuneGrid", { config });
-    grid.kappa = grid.kappa || []; // a baseline's grid has no λ0 (Go answers null)
+    grid.kappa = grid.kappa || []; // a baseline's grid has no λ0
     const nk = Math.max(1, grid.kappa.length);
     const scores = grid.rho.map(() => new Array(nk).fill(undefined));
     last = { grid, scores, result: null, config };
@@ -96,9 +96,8 @@ export function wireTune(app, form) {
       throw new Error("every fit of every grid point failed: there is nothing to choose; the settings are unchanged");
     }
     // Go chooses (the first best in grid order). JSON has no NaN: a point
-    // whose fits all failed is sent as the worst possible score.
-    const worst = grid.metric === "auc" ? -Number.MAX_VALUE : Number.MAX_VALUE;
-    const sent = scores.map((row) => row.map((v) => (typeof v === "number" ? v : worst)));
+    // whose fits all failed is sent as null, which Go reads as the worst.
+    const sent = scores.map((row) => row.map((v) => (typeof v === "number" ? v : null)));
     const result = await app.client.request("tuneChoose", { config, grid: { metric: grid.metric, rho: grid.rho, kappa: grid.kappa, scores: sent } });
     if (my !== token) return;
     last.result = result;

@@ -43,41 +43,12 @@ async function readSource(url, file, text) {
   return text;
 }
 
-/** The header of a CSV text, read the way the Go intake reads it, for the
- *  column menus only (after a refusal there is no summary to take them
- *  from): the first non-blank line, split at the delimiter that occurs
- *  most often outside quotes (comma, semicolon or tab; comma on a tie).
- *  Empty for the sparse format. Which columns are the task and the label
- *  is never decided here. */
+/** The header of a CSV text and its delimiter, as the Go intake reads them
+ *  (spmtl.header), for the column menus only: after a refusal there is no
+ *  summary to take them from. Empty for the sparse format. Which columns
+ *  are the task and the label is never decided here. */
 function csvHeader(text) {
-  const lines = text.slice(0, 1 << 16).replace(/^\uFEFF/, "").split("\n");
-  const first = lines.find((l) => l.trim() !== "" && !l.trim().startsWith("#"));
-  if (first === undefined) return { header: [], delimiter: "" };
-  const line = first.replace(/\r$/, "");
-  const counts = { ",": 0, ";": 0, "\t": 0 };
-  let quoted = false;
-  for (const c of line) {
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && c in counts) counts[c]++;
-  }
-  if (counts[","] === 0) {
-    // The sparse format: "task y idx:val ..." (as data.Detect decides).
-    const f = line.trim().split(/\s+/);
-    if (f.length === 2 || (f.length > 2 && f[2].indexOf(":") > 0)) return { header: [], delimiter: "" };
-  }
-  let delim = ",";
-  for (const c of [";", "\t"]) if (counts[c] > counts[delim]) delim = c;
-  const header = [];
-  let field = "", inQuotes = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (inQuotes) {
-      if (c === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (c === '"') inQuotes = false; else field += c;
-    } else if (c === '"') inQuotes = true;
-    else if (c === delim) { header.push(field.trim()); field = ""; } else field += c;
-  }
-  header.push(field.trim());
-  return { header, delimiter: { ",": "comma", ";": "semicolon", "\t": "tab" }[delim] };
+  return spmtl.header(text, source ? source.name : "data");
 }
 
 // parseSource parses the kept text with the options asked for: the task
@@ -232,6 +203,7 @@ serveRequests({
   // header: the kept CSV's header, for the column menus (a load that was
   // refused has no summary to take them from).
   async header() {
+    await boot();
     if (!source) throw new Error("no data set loaded");
     return csvHeader(source.text);
   },

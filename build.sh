@@ -13,7 +13,6 @@ build() {
   rm -rf "$out.tmp"
   mkdir -p "$out.tmp"
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out.tmp/spmtl.wasm" ./wasm
-  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out.tmp/spmtl-repro.wasm" ./wasm/repro
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out.tmp/"
   cp web/index.html web/style.css web/spmtl.js "$out.tmp/"
   mkdir -p "$out.tmp/js" "$out.tmp/examples"

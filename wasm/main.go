@@ -1,24 +1,26 @@
 //go:build js && wasm
 
-// Command wasm is the learner's WebAssembly build: it registers a global
-// `spmtlRaw` object with the functions of wasm/bridge and waits.
-//
-//	spmtl.load(text, {name, format, task, label, splitText, splitColumn}) → summary
-//	spmtl.generate("syn1" | "syn2", seed) → summary
-//	spmtl.train({data, model, selfPaced, tau, variant, solver, loss, rho, lambda0, c, delta, h, maxIter, train, seed}) → run info
-//	spmtl.step(run) → {iter, lambda, tau: Float64Array, cost, loss, penalty, objective, spObjective, tauChange, converged, done}
-//	spmtl.evaluate(run) → {metric, tasks, test: Float64Array, mean, iter, done}
-//	spmtl.free(handle)
-//
-// web/js/api.js wraps spmtlRaw as spmtl, turning error results into thrown
-// Errors. The reproduction of the paper's table has its own, larger build
-// (wasm/repro), so that this one stays under 1 MB gzipped.
+// Command wasm is the one WebAssembly build of spmtl: it registers a global
+// `spmtlRaw` object with the functions of wasm/bridge — the learner's
+// (catalog, load, generate, train, compare, step, finish, evaluate, free,
+// header, exportModel, importModel, predict, inspect, tuneGrid, tunePoint,
+// tuneChoose) and the reproduction's (addSource, reproduceRun, summarize) —
+// and waits. web/js/api.js wraps spmtlRaw as spmtl, turning error results
+// into thrown Errors. The page's learner worker and the Reproduce view's
+// workers load the same file, so a visitor downloads and compiles it once
+// (the browser caches it); one build instead of two saves the 3.8 MB second
+// build the reproduction had, for the cost of the reproduction's share of
+// this one (docs/architecture.md).
 package main
 
 import "github.com/spmtl/spmtl/wasm/bridge"
 
 func main() {
-	if err := bridge.Register("spmtlRaw", bridge.Learner()); err != nil {
+	api := bridge.Learner()
+	for name, fn := range bridge.Reproduction() {
+		api[name] = fn
+	}
+	if err := bridge.Register("spmtlRaw", api); err != nil {
 		panic(err)
 	}
 	select {} // keep the functions alive

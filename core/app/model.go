@@ -124,25 +124,36 @@ func ReadModel(b []byte, name string) (*ModelFile, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("read model %s: %w", name, err)
 	}
+	if err := m.Check(name); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Check refuses a model file that is not one, is of another version, or
+// is incomplete or damaged (a weight that is not a finite number); name
+// labels the file in the error. ReadModel calls it; the WebAssembly build,
+// which decodes the JSON itself, calls it too.
+func (m *ModelFile) Check(name string) error {
 	switch {
 	case m.Format != ModelFormat:
-		return nil, fmt.Errorf("read model %s: not a spmtl model file (format %q)", name, m.Format)
+		return fmt.Errorf("read model %s: not a spmtl model file (format %q)", name, m.Format)
 	case m.Version != ModelVersion:
-		return nil, fmt.Errorf("read model %s: version %d, this spmtl reads version %d", name, m.Version, ModelVersion)
+		return fmt.Errorf("read model %s: version %d, this spmtl reads version %d", name, m.Version, ModelVersion)
 	case len(m.Tasks) == 0 || len(m.W) != len(m.Tasks) || len(m.B) != len(m.Tasks) || m.Encoding == nil:
-		return nil, fmt.Errorf("read model %s: the file is incomplete (%d tasks, %d weight vectors, %d intercepts)", name, len(m.Tasks), len(m.W), len(m.B))
+		return fmt.Errorf("read model %s: the file is incomplete (%d tasks, %d weight vectors, %d intercepts)", name, len(m.Tasks), len(m.W), len(m.B))
 	}
 	for t, w := range m.W {
 		if len(w) != m.Encoding.Features {
-			return nil, fmt.Errorf("read model %s: task %s has %d weights, the encoding %d features", name, m.Tasks[t], len(w), m.Encoding.Features)
+			return fmt.Errorf("read model %s: task %s has %d weights, the encoding %d features", name, m.Tasks[t], len(w), m.Encoding.Features)
 		}
 		for _, v := range append(w, m.B[t]) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("read model %s: task %s has a weight that is not a finite number", name, m.Tasks[t])
+				return fmt.Errorf("read model %s: task %s has a weight that is not a finite number", name, m.Tasks[t])
 			}
 		}
 	}
-	return &m, nil
+	return nil
 }
 
 // Model returns the per-task predictors.

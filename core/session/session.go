@@ -210,24 +210,29 @@ type ModelInfo struct {
 	Trained  string   `json:"trained"`
 }
 
-// ExportModel returns a finished run's model file (JSON text).
-func (s *Session) ExportModel(handle int, trained app.Trained) (string, error) {
+// ExportModel returns a finished run's model file (its JSON method, or the
+// WebAssembly bridge's encoder, gives the text to save).
+func (s *Session) ExportModel(handle int, trained app.Trained) (*app.ModelFile, error) {
 	r, ok := s.runs[handle]
 	if !ok {
-		return "", fmt.Errorf("export model: no run with handle %d", handle)
+		return nil, fmt.Errorf("export model: no run with handle %d", handle)
 	}
-	m, err := r.ModelFile(trained)
-	if err != nil {
-		return "", err
-	}
-	b, err := m.JSON()
-	return string(b), err
+	return r.ModelFile(trained)
 }
 
-// ImportModel reads a model file and keeps it under a new handle.
+// ImportModel reads a model file's text and keeps it under a new handle.
 func (s *Session) ImportModel(text, name string) (ModelInfo, error) {
 	m, err := app.ReadModel([]byte(text), name)
 	if err != nil {
+		return ModelInfo{}, err
+	}
+	return s.AddModel(m, name)
+}
+
+// AddModel checks a decoded model file (the WebAssembly build decodes the
+// JSON itself) and keeps it under a new handle.
+func (s *Session) AddModel(m *app.ModelFile, name string) (ModelInfo, error) {
+	if err := m.Check(name); err != nil {
 		return ModelInfo{}, err
 	}
 	s.next++

@@ -150,11 +150,15 @@ func TestModelRoundTrip(t *testing.T) {
 	if _, err := s.Finish(info.Handle); err != nil {
 		t.Fatal(err)
 	}
-	js, err := s.ExportModel(info.Handle, app.Trained{File: "exam.csv", All: true})
+	mf, err := s.ExportModel(info.Handle, app.Trained{File: "exam.csv", All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mi, err := s.ImportModel(js, "model.json")
+	js, err := mf.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mi, err := s.ImportModel(string(js), "model.json")
 	if err != nil {
 		t.Fatal(err)
 	}

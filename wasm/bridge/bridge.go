@@ -1,15 +1,15 @@
 //go:build js && wasm
 
 // Package bridge converts between JavaScript values and the pure-Go session
-// (core/session) for the WebAssembly builds: the learner (wasm/) and the
-// reproduction workers (wasm/repro). It holds no learning logic. Each
+// (core/session) for the one WebAssembly build (wasm/), which the page's
+// learner worker and its reproduction workers both load. It holds no
+// learning logic. Each
 // function returns {__error: message} on failure, and every panic is
 // recovered at the boundary; web/js/api.js turns errors into thrown Errors
 // (a Go callback cannot throw into JavaScript itself).
 package bridge
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 
@@ -19,6 +19,7 @@ import (
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 	"github.com/spmtl/spmtl/core/session"
+	"github.com/spmtl/spmtl/wasm/internal/jsonlite"
 )
 
 // Func is one function of the JavaScript API.
@@ -222,9 +223,11 @@ func (o opts) strs(p string) ([]string, error) {
 	return out, nil
 }
 
-// jsonText returns v as JSON text, which api.js parses.
+// jsonText returns v as JSON text, which api.js parses: one string crosses
+// into JavaScript instead of a value per number, and jsonlite instead of
+// encoding/json keeps the wasm smaller (its package comment).
 func jsonText(fn string, v any) (any, error) {
-	b, err := json.Marshal(v)
+	b, err := jsonlite.Encode(v)
 	if err != nil {
 		return nil, fmt.Errorf("spmtl.%s: %w", fn, err)
 	}
@@ -258,25 +261,110 @@ func exportModel(args []safejs.Value) (any, error) {
 		return nil, err
 	}
 	tr.Rows, tr.Train, tr.Seed = int(rows), train, uint64(seed)
-	return sess.ExportModel(h, tr)
+	m, err := sess.ExportModel(h, tr)
+	if err != nil {
+		return nil, err
+	}
+	return jsonText("exportModel", m)
 }
 
-// importModel reads a model file's text: {handle, name, method, kind,
-// tasks, features, trained}.
+// importModel(file, name) takes a model file as JSON.parse gave it (api.js
+// parses the text, so that a file that is not JSON is refused there with
+// the parser's message) and answers JSON text of {handle, name, method,
+// kind, tasks, features, trained}.
 func importModel(args []safejs.Value) (any, error) {
-	text, err := arg(args, 0).String()
-	if err != nil {
-		return nil, fmt.Errorf("spmtl.importModel: the first argument must be the model file's text")
-	}
 	name := "model"
 	if a := arg(args, 1); a.Type() == safejs.TypeString {
 		name, _ = a.String()
 	}
-	mi, err := sess.ImportModel(text, name)
+	t, err := treeOf(arg(args, 0))
+	if err != nil {
+		return nil, fmt.Errorf("read model %s: %w", name, err)
+	}
+	var m app.ModelFile
+	if err := jsonlite.Assign(&m, t); err != nil {
+		return nil, fmt.Errorf("read model %s: %w", name, err)
+	}
+	mi, err := sess.AddModel(&m, name)
 	if err != nil {
 		return nil, err
 	}
 	return jsonText("importModel", mi)
+}
+
+// treeOf converts a JavaScript value made by JSON.parse into the tree
+// jsonlite.Assign reads: nil, bool, float64, string, []any and
+// map[string]any.
+func treeOf(v safejs.Value) (any, error) {
+	switch v.Type() {
+	case safejs.TypeNull, safejs.TypeUndefined:
+		return nil, nil
+	case safejs.TypeBoolean:
+		return v.Bool()
+	case safejs.TypeNumber:
+		return v.Float()
+	case safejs.TypeString:
+		return v.String()
+	case safejs.TypeObject:
+	default:
+		return nil, fmt.Errorf("a %s is not JSON", v.Type())
+	}
+	isArray, err := safejs.Global().Get("Array")
+	if err != nil {
+		return nil, err
+	}
+	arr, err := isArray.Call("isArray", v)
+	if err != nil {
+		return nil, err
+	}
+	if ok, _ := arr.Bool(); ok {
+		n, err := v.Length()
+		if err != nil {
+			return nil, err
+		}
+		out := make([]any, n)
+		for i := range out {
+			x, err := v.Index(i)
+			if err != nil {
+				return nil, err
+			}
+			if out[i], err = treeOf(x); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	object, err := safejs.Global().Get("Object")
+	if err != nil {
+		return nil, err
+	}
+	keys, err := object.Call("keys", v)
+	if err != nil {
+		return nil, err
+	}
+	n, err := keys.Length()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]any, n)
+	for i := 0; i < n; i++ {
+		k, err := keys.Index(i)
+		if err != nil {
+			return nil, err
+		}
+		key, err := k.String()
+		if err != nil {
+			return nil, err
+		}
+		x, err := v.Get(key)
+		if err != nil {
+			return nil, err
+		}
+		if out[key], err = treeOf(x); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // predict(handle, text, name) predicts a file's rows with a model or a
@@ -355,20 +443,21 @@ func tunePoint(args []safejs.Value) (any, error) {
 	return jsNum(v), nil
 }
 
-// tuneChoose(config, {rho, kappa, scores}) → JSON text of the result with
-// the chosen point.
+// tuneChoose(config, {metric, rho, kappa, scores}) → JSON text of the
+// result with the chosen point. A failed point's score is null (read as
+// NaN, the worst score, never as 0).
 func tuneChoose(args []safejs.Value) (any, error) {
 	to, err := trainOptions(opts{arg(args, 0)}, "tuneChoose")
 	if err != nil {
 		return nil, err
 	}
-	text, err := arg(args, 1).String()
+	t, err := treeOf(arg(args, 1))
 	if err != nil {
-		return nil, fmt.Errorf("spmtl.tuneChoose: the second argument must be the grid's JSON text")
+		return nil, fmt.Errorf("spmtl.tuneChoose: the grid: %w", err)
 	}
 	var res app.TuneResult
-	if err := json.Unmarshal([]byte(text), &res); err != nil {
-		return nil, fmt.Errorf("spmtl.tuneChoose: %w", err)
+	if err := jsonlite.Assign(&res, t); err != nil {
+		return nil, fmt.Errorf("spmtl.tuneChoose: the grid: %w", err)
 	}
 	if res, err = sess.TuneChoose(to.Config, res); err != nil {
 		return nil, err
@@ -396,11 +485,7 @@ func generate(args []safejs.Value) (any, error) {
 // presets, the defaults and the paper's table rows, as JSON text (api.js
 // parses it): the page keeps no list of its own.
 func catalog([]safejs.Value) (any, error) {
-	b, err := json.Marshal(sess.Catalog())
-	if err != nil {
-		return nil, fmt.Errorf("spmtl.catalog: %w", err)
-	}
-	return string(b), nil
+	return jsonText("catalog", sess.Catalog())
 }
 
 func summaryJS(s session.Summary) map[string]any {

@@ -2,8 +2,11 @@
 // by worker.js and repro-worker.js). The wasm bridge registers `spmtlRaw`,
 // whose functions return {__error: message} on failure; this wraps each of
 // them as `spmtl.NAME` that throws an Error instead, and parses the answers
-// the bridge gives as JSON text (jsonAnswers; exportModel's text is a file
-// to save and stays text).
+// the bridge gives as JSON text (jsonAnswers). Model files are JSON: the
+// bridge reads them as JSON.parse gives them (importModel parses the text
+// here, so a file that is not JSON is refused with the parser's message),
+// and exportModel's compact text is indented here into the file to save,
+// as the command line writes it.
 //
 //   const ds  = spmtl.load(text, {name, format, task, label, splitText, splitColumn});
 //   const run = spmtl.train({data: ds.handle, model: "mtfl", selfPaced: true, ...});
@@ -45,6 +48,13 @@ async function startSpmtl(source) {
       return jsonAnswers.has(name) && typeof r === "string" ? JSON.parse(r) : r;
     };
   }
+  const importRaw = api.importModel, exportRaw = api.exportModel;
+  api.importModel = (text, name = "model") => {
+    let file;
+    try { file = JSON.parse(text); } catch (e) { throw new Error(`read model ${name}: not a model file (it is not JSON: ${e.message})`); }
+    return importRaw(file, name);
+  };
+  api.exportModel = (...args) => JSON.stringify(JSON.parse(exportRaw(...args)), null, 1) + "\n";
   self.spmtl = api;
   return api;
 }

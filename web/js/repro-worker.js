@@ -1,5 +1,6 @@
 // repro-worker.js: one worker of the pool that reproduces the paper's table.
-// It runs spmtl-repro.wasm, the same protocol code as `spmtl reproduce`.
+// It runs spmtl.wasm (the learner's build, which also carries the
+// reproduction), the same protocol code as `spmtl reproduce`.
 //   {id, type: "source", name, text | url, split | splitURL}
 //                                             registers a bundled data set (a URL is
 //                                             fetched here, off the page's thread)
@@ -8,9 +9,11 @@
 "use strict";
 
 if (typeof self.bootSpmtl === "undefined") importScripts(self.SPMTL_API_URL || "api.js");
-const boot = () => bootSpmtl(self.SPMTL_REPRO_WASM_BYTES || self.SPMTL_REPRO_WASM_URL || "../spmtl-repro.wasm");
+const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
 serveRequests({
+  // The offline page sends the wasm bytes first (it cannot be fetched there).
+  async wasm(m) { self.SPMTL_WASM_BYTES = m.bytes; return true; },
   async source(m) {
     await boot();
     const text = m.url ? await fetchText(m.url) : m.text;

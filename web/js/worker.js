@@ -230,7 +230,7 @@ serveRequests({
     await boot();
     return spmtl.tunePoint(Object.assign({}, m.config, { rho: m.rho, kappa: m.kappa, folds: m.folds || 3, seed: m.seed }));
   },
-  async tuneChoose(m) { await boot(); return spmtl.tuneChoose(m.config, JSON.stringify(m.grid)); },
+  async tuneChoose(m) { await boot(); return spmtl.tuneChoose(m.config, m.grid); },
   async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
   async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
   async reset() { freeRun(); post({ event: "state", state: "idle" }); return true; },

@@ -38,6 +38,9 @@ run_tests() {
   echo "== go test core under js/wasm (node)"
   GOOS=js GOARCH=wasm go test -count=1 -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/...
   echo "== browser end-to-end tests (headless Chromium)"
+  # axe-core, the accessibility checker the browser tests inject (pinned in
+  # web/e2e/package-lock.json).
+  [ -f web/e2e/node_modules/axe-core/axe.min.js ] || npm ci --prefix web/e2e --no-audit --no-fund --silent
   build
   SPMTL_E2E=1 SPMTL_DIST="$PWD/dist" go test -count=1 -v -run . ./web/e2e/
 }

@@ -231,7 +231,7 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 	}
 	b.checkSameOrigin()
 	svgs := eval[map[string]string](b, `spmtlApp.svgs()`)
-	if n := strings.Count(svgs["heatmap"], "<rect") - 1; n != 19*len(tau) {
+	if n := strings.Count(svgs["heatmap"], `<rect class="cell"`); n != 19*len(tau) {
 		t.Errorf("the heatmap SVG has %d cells, want %d", n, 19*len(tau))
 	}
 	if n := strings.Count(svgs["scatter"], "<circle"); n != 19 {

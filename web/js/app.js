@@ -1,11 +1,14 @@
 // app.js: the page's shared state (settings, the loaded data set, the run
-// and what it reported), the events the panels follow, the error box, and
-// the window.spmtlApp read-outs the browser tests use.
+// and what it reported), the events the panels follow, the top error
+// banner (for errors that belong to no panel: see notices.js), and the
+// window.spmtlApp read-outs the browser tests use.
 //
 // Events: "data" (a data set was loaded), "reset" (no run), "run" (a run
 // started: its info), "snapshot" (snap, eval), "results" (results), "state"
 // (the run's state changed), "model" (the current model changed: the
 // finished run's, a loaded one, or none).
+
+import { visibleErrors } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,6 +55,8 @@ export function createApp(client) {
     // The page's error: the top banner's, or else the data panel's refusal.
     error: () => (!$("error").hidden ? $("error").textContent : $("data-error").hidden ? "" : $("data-error").textContent),
     model: () => app.model,
+    // Every error shown now, by where it is: {element id: text}.
+    errors: () => visibleErrors(),
   };
   return app;
 }

@@ -1,9 +1,9 @@
 // catalog.js: the learner's catalogue as the page sees it. The page keeps
 // no list of methods or data sets: the worker answers spmtl.catalog() once
-// ({methods, bundles, defaults, tables}) and every menu, preset and table
-// row is looked up here.
+// ({methods, bundles, defaults, tables, tauScale}) and every menu, preset,
+// table row and the τ heatmap's colour scale is looked up here.
 
-let cat = { methods: [], bundles: [], defaults: {}, tables: {} };
+let cat = { methods: [], bundles: [], defaults: {}, tables: {}, tauScale: null };
 
 /** Keeps the catalogue the worker answered. */
 export function useCatalog(c) { cat = c; }
@@ -22,6 +22,10 @@ export function bundle(name) { return cat.bundles.find((b) => b.name === name) |
 
 /** The learner's defaults (mtl.Config.Defaults). */
 export function learnerDefaults() { return cat.defaults; }
+
+/** The τ heatmap's fixed colour scale (Go's figure.TauScale): {lo, hi,
+ *  stops: [hex, ...] evenly spaced over log2(T·τ), ticks: [...]}. */
+export function tauScale() { return cat.tauScale; }
 
 /** The rows of the paper's table under a variant ([{name, config, baseline?}]). */
 export function tableRows(variant) { return cat.tables[variant] || []; }

@@ -1,10 +1,17 @@
 // controller.js: run control. Play, Step and Reset start, pause, step and
 // clear a run in the worker; the worker's snapshots and results go into the
 // page's state (and out as app events); the status line says where the run
-// is and, at the end, why it stopped; the note under it says which λ0 the
-// automatic choice made and which tasks were too small to test.
+// is (a sequential learner: the step and the task it chose) and, at the
+// end, why it stopped; the note under it says which λ0 the automatic
+// choice made and which tasks were too small to test. Before the first run
+// a one-line hint says what Play will do. The settings are checked before
+// a run starts: a bad one is marked at its field (as is a learner's refusal
+// that names a field); any other failure is shown beside Play.
 import { trainOptions } from "./state.js";
-import { method } from "./catalog.js";
+import { method, bundle } from "./catalog.js";
+import { checkedFields, settingProblem } from "./checks.js";
+import { showSlot, fieldError, fieldOf, clearFieldErrors } from "./notices.js";
+import { settingIds } from "./form.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,6 +50,7 @@ export function wireController(app, form) {
     const why = app.state === "done" && last && last.stopMessage ? last.stopMessage : words[app.state] || app.state;
     $("status").textContent = `${where}   · ${why}`;
     showRunNote();
+    showHint();
     $("play").textContent = app.state === "running" ? "❚❚ Pause" : "▶ Play";
     $("play").disabled = !app.data || app.state === "loading";
     $("step").disabled = !app.data || app.state === "running" || app.state === "done" || app.state === "loading";
@@ -60,6 +68,43 @@ export function wireController(app, form) {
     $("run-note").hidden = notes.length === 0;
   }
 
+  // showHint: before the first run, what Play will do with the loaded data.
+  function showHint() {
+    const hint = $("first-hint");
+    const d = app.data;
+    if (!d || app.runInfo || app.snapshots.length) { hint.hidden = true; return; }
+    const name = bundle(app.settings.data) ? app.settings.data : d.name;
+    const m = method(app.settings.model);
+    const what = m && m.kind === "sequential" ? `the map shows the order in which ${m.label} learns them`
+      : "the map shows which tasks the learner trusts first";
+    hint.textContent = `Press Play to train ${d.tasks.length} ${name} tasks; ${what}.`;
+    hint.hidden = false;
+  }
+
+  // runFailed shows why a run could not start or went on: at the field it
+  // names, or beside Play.
+  function runFailed(e) {
+    const field = fieldOf(e.message);
+    if (field && settingIds.includes(field)) {
+      fieldError(field, e.message);
+      showSlot("run-error", "The run did not start: see the marked setting.");
+    } else showSlot("run-error", e.message);
+  }
+
+  // checkSettings marks every bad setting at its field; false when any is.
+  function checkSettings() {
+    let first = "";
+    for (const f of checkedFields) {
+      const why = settingProblem(f, $(f).value);
+      fieldError(f, why);
+      if (why && !first) first = f;
+    }
+    if (!first) return true;
+    showSlot("run-error", "Fix the marked setting to train.");
+    $(first).focus();
+    return false;
+  }
+
   function reset() {
     client.request("reset").catch(() => {});
     app.runInfo = null; app.snapshots = []; app.results = null;
@@ -70,13 +115,17 @@ export function wireController(app, form) {
 
   async function start(play) {
     form.read();
-    app.showError("");
+    if (!checkSettings()) return false;
     const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
     reset();
     app.runInfo = await client.request("start", { config: opts, play });
+    // Started: whatever was wrong before is not any more.
+    clearFieldErrors(settingIds);
+    showSlot("run-error", "");
     app.emit("run", app.runInfo);
     if (!play) app.state = "paused";
     setStatus();
+    return true;
   }
 
   async function play() {
@@ -85,25 +134,27 @@ export function wireController(app, form) {
       if (app.state === "running") await client.request("pause");
       else if (app.state === "paused" && app.runInfo) await client.request("resume");
       else await start(true);
-    } catch (e) { app.showError(e.message); app.setState("failed"); }
+    } catch (e) { runFailed(e); app.setState("failed"); }
   }
 
   // requestRun starts a new run now, or as soon as the data is in (run=1
   // in a link).
   async function requestRun() {
     if (!app.data || app.state === "loading") { pendingRun = true; return; }
-    try { await start(true); } catch (e) { app.showError(e.message); app.setState("failed"); }
+    try { await start(true); } catch (e) { runFailed(e); app.setState("failed"); }
   }
 
   async function step() {
     try {
-      if (!app.runInfo || app.state === "done" || app.state === "idle" || app.state === "failed") await start(false);
+      if (!app.runInfo || app.state === "done" || app.state === "idle" || app.state === "failed") {
+        if (!(await start(false))) return;
+      }
       await client.request("step");
-    } catch (e) { app.showError(e.message); }
+    } catch (e) { runFailed(e); }
   }
 
   client.on("state", (m) => app.setState(m.state));
-  client.on("error", (m) => { app.showError(m.message); app.setState("failed"); });
+  client.on("error", (m) => { runFailed({ message: m.message }); app.setState("failed"); });
   client.on("snapshot", (m) => {
     app.snapshots.push(m.snap);
     app.emit("snapshot", m.snap, m.eval);
@@ -122,6 +173,11 @@ export function wireController(app, form) {
     }
   });
 
+  // A field corrected by hand loses its mark at once.
+  for (const f of checkedFields) {
+    $(f).addEventListener("change", () => { if ($(f).getAttribute("aria-invalid") && !settingProblem(f, $(f).value)) fieldError(f, ""); });
+  }
+  $("model").addEventListener("change", showHint);
   $("play").addEventListener("click", play);
   $("step").addEventListener("click", step);
   $("reset").addEventListener("click", reset);

@@ -1,5 +1,6 @@
 // curves.js: the objective and the mean test score per iteration, two
-// stacked line panels on one canvas. A sequential run (CL, ELLA) has no
+// stacked line panels on one canvas, with a sentence for screen readers
+// (its aria-label, after each step). A sequential run (CL, ELLA) has no
 // objective: its upper panel carries a note and the lower one is per step.
 import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
 
@@ -10,7 +11,21 @@ export class Curves {
   reset(metric, kind = "parallel") { this.points = []; this.metric = metric || ""; this.kind = kind; drawSoon(this); }
   push(iter, objective, score) { this.points.push({ iter, objective, score }); drawSoon(this); }
 
+  /** A sentence for screen readers: where each curve started and ended. */
+  describe() {
+    const p = this.points, sequential = this.kind === "sequential", word = sequential ? "step" : "iteration";
+    if (!p.length) return "Objective and mean test score per iteration: no run yet.";
+    const ends = (key) => {
+      const v = p.map((q) => q[key]).filter(Number.isFinite);
+      return v.length ? `from ${fmt(v[0])} to ${fmt(v[v.length - 1])}` : "none yet";
+    };
+    const score = `mean test ${this.metric.toUpperCase() || "score"} ${ends("score")}`;
+    return sequential ? `Mean test score over ${p.length} ${word}s of a sequential learner (no objective): ${score}.`
+      : `Over ${p.length} ${word}${p.length === 1 ? "" : "s"}: objective ${ends("objective")}; ${score}.`;
+  }
+
   draw() {
+    this.canvas.setAttribute("aria-label", this.describe());
     const { g, w, h } = setup(this.canvas);
     const panels = [
       { key: "objective", label: "objective", color: "#2a6df4" },
@@ -31,6 +46,11 @@ export class Curves {
         return;
       }
       const vals = this.points.map((q) => q[p.key]);
+      if (!vals.some(Number.isFinite)) {
+        g.fillStyle = "#5b6475"; g.textBaseline = "middle";
+        g.fillText(this.points.length ? "no score yet" : "no run yet: press Play", left + 10, y0 + ph / 2);
+        return;
+      }
       const [lo, hi] = extent(vals);
       g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
       g.fillText(fmt(hi), left - 4, y0 + 6); g.fillText(fmt(lo), left - 4, y0 + ph - 6);

@@ -56,7 +56,7 @@ export function wireData(app, form) {
       await loaded(summary, name, source, false);
     } catch (e) {
       app.setState(app.data ? "idle" : "failed");
-      app.showError(e.message);
+      showDataError(e.message);
     }
   }
 
@@ -120,6 +120,12 @@ export function wireData(app, form) {
     return `${s.name}: ${s.tasks.length} tasks, ${s.rows} rows (${Math.min(...rows)}–${Math.max(...rows)} per task${pos}), ${s.features} features, ${s.kind}${s.fixedSplit ? "; fixed train/test split" : ""}.`;
   }
 
+  // shortSummary: the run bar's one line about the data.
+  function shortSummary(s, name) {
+    const title = name === OWN_DATA ? s.name : name;
+    return `${title}: ${s.tasks.length} tasks, ${s.rows.toLocaleString("en")} rows, ${s.features} features, ${s.kind}`;
+  }
+
   // loaded shows a newly loaded data set. The first drawing of the charts
   // costs tens of milliseconds on a slow machine, so the form and summary
   // and the charts (on "data") go in separate turns of the event loop. A
@@ -135,6 +141,7 @@ export function wireData(app, form) {
     app.showError("");
     showDataError("");
     $("summary").textContent = summaryText(summary);
+    $("bar-summary").textContent = shortSummary(summary, name);
     showNotes(summary);
     showColumns(summary);
     await yieldToPage();
@@ -251,7 +258,7 @@ export function wireData(app, form) {
     parseOwn(false).catch(() => {});
   });
 
-  wireIntake({ drop: $("drop"), file: $("file"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
+  wireIntake({ drop: $("drop"), file: $("file"), fileBtn: $("file-btn"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
     (src, name, err) => {
       if (err) { showDataError(err.message); return; }
       loadOwn(src, name).catch(() => {});

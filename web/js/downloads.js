@@ -2,6 +2,9 @@
 // buttons) or SVG, τ (or a sequential run's steps) and the per-task
 // results as CSV, the whole run as JSON, the sweep as SVG and CSV. The
 // files are made here from what the page holds; nothing is sent anywhere.
+// A run's exports are enabled only while there is something to export:
+// the map, curves and run file from the first step, the scatters and the
+// per-task table once the run has finished.
 import { download, canvasPNG, toCSV, textBlob } from "./export.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,5 +42,20 @@ export function wireDownloads(app, { heat, scBase, scITL, sweepObj, sweepRows })
   $("scatter-itl-svg").addEventListener("click", () => svgFile("spmtl-scatter-itl.svg", scITL.svg()));
   $("sweep-svg").addEventListener("click", () => svgFile("spmtl-sweep-objective.svg", sweepObj.svg()));
   $("sweep-csv").addEventListener("click", () => download("spmtl-sweep.csv", textBlob(toCSV([[$("sweep-param").value, "iteration", "objective", "test"], ...sweepRows()]), "text/csv")));
+  // offer enables the run's exports that have something to export.
+  const duringRun = ["heatmap-png", "heatmap-svg", "export-tau", "curves-png", "export-json"];
+  const afterRun = ["scatter-base-png", "scatter-itl-png", "scatter-base-svg", "scatter-itl-svg", "export-results"];
+  function offer() {
+    for (const id of duringRun) $(id).disabled = app.snapshots.length === 0;
+    for (const id of afterRun) $(id).disabled = !app.results;
+    // A scatter with no comparison has nothing to export either.
+    if (app.results) {
+      for (const [role, ids] of [["baseline", ["scatter-base-png", "scatter-base-svg"]], ["itl", ["scatter-itl-png", "scatter-itl-svg"]]]) {
+        for (const id of ids) $(id).disabled = !app.results[role];
+      }
+    }
+  }
+  for (const ev of ["reset", "run", "snapshot", "results"]) app.on(ev, offer);
+  offer();
   window.spmtlApp.svgs = () => ({ heatmap: heat.svg(), scatter: scBase.svg(), scatterITL: scITL.svg() });
 }

@@ -2,7 +2,7 @@
 // menus from the catalogue, offers the rule menu and the self-paced box
 // only for methods that have them, and copies settings between the form,
 // app.settings and the URL hash.
-import { methods, method, bundles } from "./catalog.js";
+import { methods, method, bundles, learnerDefaults } from "./catalog.js";
 import { writeHash } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,9 @@ export function wireForm(app) {
     /** settings → form */
     apply() {
       const s = app.settings;
+      // A model that is not a method would blank the menu (links are checked
+      // before this, see link-check.js; an embedding host's message is not).
+      if (!method(s.model)) s.model = learnerDefaults().model;
       for (const id of settingIds) $(id).value = s[id] ?? "";
       $("order").value = s.order;
       const presets = Array.from($("preset").options).map((o) => o.value);

@@ -1,12 +1,20 @@
-// heatmap.js: the tasks × steps heatmap on a canvas, with a colour legend, a
-// hover read-out, two task orders and an SVG copy. A self-paced run shows τ
-// per iteration; a sequential run (CL, ELLA) the task learned at each step
-// (and the ones learned before it), from the snapshot's seq.
+// heatmap.js: the tasks × steps heatmap on a canvas. A self-paced run shows
+// each task's weight relative to uniform, T·τ, on the fixed diverging
+// scale of tau-scale.js (1 = uniform is neutral; "stretch" narrows it to the
+// run); a sequential run (CL, ELLA) the task learned at each step and the
+// ones learned before it. Rows are at least 4 px high: with many tasks the
+// map scrolls inside its panel and only the visible rows are drawn (the
+// canvas is the viewport, sticky in a scrolling box, over a spacer as tall
+// as every row); "fit" shows every row in the panel, averaging groups of
+// tasks when there are more tasks than pixels. The pointer and the arrow
+// keys (on the focused scroll box) read a cell out: the task, the
+// iteration, τ, T·τ and the cost. It also renders itself as SVG, with the
+// fixed scale and the same colours as Go's figure.Heatmap.
 import { escapeXML as esc } from "./export.js";
 import { drawSoon } from "./chart-kit.js";
+import { TauScale, relText } from "./tau-scale.js";
 
-// Viridis, sampled at nine stops (perceptually uniform, never white, so
-// every drawn cell differs from the background).
+// Viridis, sampled at nine stops: the sequential view's three states.
 const STOPS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
   [39, 173, 129], [92, 200, 99], [170, 220, 50], [253, 231, 37]];
 
@@ -22,30 +30,72 @@ export function viridis(t) {
 // A sequential run's cells: the task learned at this step, one learned
 // before, one not learned yet.
 const LEARNED_NOW = 1, LEARNED_BEFORE = 0.45, NOT_YET = 0;
+export const SEQUENTIAL_KEY = [[LEARNED_NOW, "learned at this step"], [LEARNED_BEFORE, "learned before"], [NOT_YET, "not yet learned"]];
 
-/** The run's heatmap. */
+const MIN_ROW = 4; // px: the shortest row drawn for one task
+const TOP = 8, BOTTOM = 30, RIGHT = 10;
+const rgbText = ([r, g, b]) => `rgb(${r},${g},${b})`;
+const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
+
+/** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
 export class Heatmap {
-  constructor(canvas, legend, tooltip) {
-    this.canvas = canvas;
-    this.legend = legend;
-    this.tooltip = tooltip;
+  constructor(els, spec) {
+    Object.assign(this, els);
+    this.fixed = new TauScale(spec);
     this.tasks = [];
     this.kind = "parallel";
+    this.selfPaced = true;
     this.history = []; // snapshots
     this.entered = []; // per task, when the learner let it in (evaluate's enteredAt; 0: not yet)
     this.order = "name";
+    this.zoom = "auto"; // auto (≥ 4 px a row, scrolling) | fit | a row height in px
+    this.stretch = false;
+    this.runLo = Infinity; this.runHi = -Infinity; // T·τ over the run
     this.layout = null;
-    canvas.addEventListener("mousemove", (e) => this.hover(e));
-    canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
+    this.cursor = null; // the keyboard's cell {r, k}
+    this.onChange = null; // called after each draw (aria-label, legend)
+    const c = this.canvas;
+    c.addEventListener("mousemove", (e) => this.hover(e));
+    c.addEventListener("mouseleave", () => { this.tooltip.hidden = true; });
+    this.wrap.addEventListener("scroll", () => {
+      if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+    });
+    this.wrap.addEventListener("keydown", (e) => this.key(e));
+    this.wrap.addEventListener("focus", () => { if (this.history.length && !this.cursor) this.moveTo(0, this.history.length - 1); });
+    this.wrap.addEventListener("blur", () => { this.tooltip.hidden = true; this.cursor = null; this.draw(); });
   }
 
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
-  reset(tasks, kind = "parallel") { this.tasks = tasks; this.kind = kind; this.history = []; this.entered = []; drawSoon(this); }
+  reset(tasks, kind = "parallel", selfPaced = true) {
+    Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity, labelW: null });
+    this.wrap.scrollTop = 0;
+    drawSoon(this);
+  }
+
   /** Adds a snapshot and the run's enteredAt after it. */
-  push(snap, enteredAt) { this.history.push(snap); if (enteredAt) this.entered = enteredAt; drawSoon(this); }
+  push(snap, enteredAt) {
+    this.history.push(snap);
+    if (enteredAt) this.entered = enteredAt;
+    if (!snap.seq) {
+      const T = this.tasks.length;
+      for (const v of snap.tau) { const r = T * v; if (r < this.runLo) this.runLo = r; if (r > this.runHi) this.runHi = r; }
+    }
+    drawSoon(this);
+  }
+
   setOrder(order) { this.order = order; drawSoon(this); }
+  setZoom(zoom) { this.zoom = zoom; this.wrap.scrollTop = 0; drawSoon(this); }
+  setStretch(on) { this.stretch = on; drawSoon(this); }
   get sequential() { return this.kind === "sequential"; }
   get stepWord() { return this.sequential ? "step" : "iteration"; }
+
+  /** The scale the canvas uses: fixed, or stretched to this run. */
+  get scale() {
+    return this.stretch && this.runHi >= this.runLo ? this.fixed.stretchTo(this.runLo, this.runHi) : this.fixed;
+  }
+
+  /** The colour the canvas gives T·τ = rel ("#rrggbb"). */
+  colourOf(rel) { return this.scale.colour(rel); }
 
   /** When the learner let task t in (1-based), or Infinity. */
   enteredAt(t) { return this.entered[t] > 0 ? this.entered[t] : Infinity; }
@@ -56,108 +106,161 @@ export class Heatmap {
       const at = idx.map((t) => this.enteredAt(t));
       idx.sort((a, b) => at[a] - at[b] || this.tasks[a].localeCompare(this.tasks[b]));
     } else {
-      idx.sort((a, b) => this.tasks[a].localeCompare(this.tasks[b], undefined, { numeric: true }));
+      const coll = new Intl.Collator(undefined, { numeric: true });
+      idx.sort((a, b) => coll.compare(this.tasks[a], this.tasks[b]));
     }
     return idx;
   }
 
-  /** The value drawn for task t in snapshot s: τ, or a sequential cell. */
-  value(s, t) {
-    if (!s.seq) return s.tau[t];
+  /** T·τ of task t in snapshot s. */
+  rel(s, t) { return this.tasks.length * s.tau[t]; }
+
+  /** The value of a sequential cell (a viridis position). */
+  seqValue(s, t) {
     if (s.seq.task === t) return LEARNED_NOW;
     return s.seq.order.includes(t) ? LEARNED_BEFORE : NOT_YET;
   }
 
-  /** The colour range: the smallest and largest τ of the history. */
-  range() {
-    if (this.sequential) return [0, 1];
-    let lo = Infinity, hi = 0;
-    for (const s of this.history) for (const v of s.tau) { if (v > hi) hi = v; if (v < lo) lo = v; }
-    if (!Number.isFinite(lo)) return [0, 1];
-    if (hi - lo < 1e-12) return [Math.max(0, lo - 1e-3), hi + 1e-3];
-    return [lo, hi];
+  /** The colour of drawn row r (tasks order[a..b)) in snapshot s. */
+  cellRGB(s, a, b, order, scale) {
+    if (s.seq) return viridis(this.seqValue(s, order[a]));
+    if (b - a === 1) return scale.rgb(this.rel(s, order[a]));
+    let sum = 0; // a group: the geometric mean of its T·τ
+    for (let i = a; i < b; i++) sum += Math.log2(Math.max(this.rel(s, order[i]), 1e-300));
+    return scale.rgb(2 ** (sum / (b - a)));
+  }
+
+  /** The rows' geometry for a canvas width w: label column, row height,
+   *  tasks per drawn row, and how far the rows scroll. */
+  geometry(w) {
+    const T = this.tasks.length;
+    const baseH = document.body.classList.contains("embed") ? 240 : w < 500 ? 300 : 380;
+    const ph = baseH - TOP - BOTTOM;
+    let rowH, group = 1;
+    if (this.zoom === "fit") {
+      if (T > ph) group = Math.ceil(T / ph);
+      rowH = ph / Math.max(1, Math.ceil(T / group));
+    } else {
+      const want = this.zoom === "auto" ? MIN_ROW : Number(this.zoom) || MIN_ROW;
+      rowH = Math.max(want, ph / Math.max(T, 1));
+    }
+    const rows = Math.ceil(T / group);
+    return { baseH, ph, rowH, group, drawnRows: rows, content: rows * rowH };
+  }
+
+  labelWidth(g) {
+    if (this.labelW == null) {
+      let m = 30;
+      for (let i = 0; i < this.tasks.length; i++) m = Math.max(m, g.measureText(this.tasks[i].slice(0, 14)).width);
+      this.labelW = m;
+    }
+    return Math.min(140, Math.ceil(this.labelW) + 12);
   }
 
   draw() {
-    const c = this.canvas;
+    const c = this.canvas, wrap = this.wrap;
     const dpr = window.devicePixelRatio || 1;
-    const w = c.clientWidth || 900, h = c.clientHeight || 380;
-    c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+    const w = wrap.clientWidth || 900;
+    const G = this.geometry(w);
+    // The canvas is the viewport; the spacer makes the box as tall as every row.
+    if (c.style.height !== `${G.baseH}px`) c.style.height = `${G.baseH}px`;
+    wrap.style.maxHeight = `${G.baseH}px`;
+    this.spacer.style.height = `${Math.max(0, Math.round(G.content - G.ph))}px`;
+    c.width = Math.round(w * dpr); c.height = Math.round(G.baseH * dpr);
     const g = c.getContext("2d");
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.fillStyle = "#ffffff";
-    g.fillRect(0, 0, w, h);
-    const T = this.tasks.length;
-    const left = 96, top = 8, bottom = 26, right = 10;
-    const pw = w - left - right, ph = h - top - bottom;
-    const cols = Math.max(this.history.length, 1);
-    const rowH = T ? ph / T : ph;
-    const colW = pw / cols;
-    this.layout = { left, top, width: pw, height: ph, rowH, colW, rows: T, cols: this.history.length, dpr };
+    g.fillRect(0, 0, w, G.baseH);
     g.font = "11px system-ui, sans-serif";
-    g.fillStyle = "#5b6475";
-    if (!T) return;
+    const T = this.tasks.length;
+    const left = this.labelWidth(g);
+    const pw = Math.max(10, w - left - RIGHT);
+    const cols = Math.max(this.history.length, 1);
+    const colW = pw / cols;
+    const scroll = Math.min(wrap.scrollTop, Math.max(0, G.content - G.ph));
     const order = this.rowOrder();
     this.order_ = order;
-    this.layout.order = order; // row r shows task order[r]
-    const [lo, hi] = this.range();
-    // Rows shorter than a label: label every k-th.
-    const every = Math.max(1, Math.ceil(12 / rowH));
-    order.forEach((t, r) => {
-      const y = top + r * rowH;
-      this.history.forEach((s, k) => {
-        const [R, G, B] = viridis((this.value(s, t) - lo) / (hi - lo));
-        g.fillStyle = `rgb(${R},${G},${B})`;
-        // Overlap by a pixel fraction to avoid hairline gaps between cells.
-        g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(rowH - (rowH > 6 ? 1 : 0), 0.75));
-      });
-      if (r % every === 0) {
-        g.fillStyle = "#1d2330";
-        g.textAlign = "right"; g.textBaseline = "middle";
-        g.fillText(this.tasks[t].slice(0, 14), left - 6, y + rowH / 2);
+    this.layout = { left, top: TOP, width: pw, height: G.ph, rowH: G.rowH, colW, rows: G.drawnRows, tasks: T, group: G.group,
+      cols: this.history.length, dpr, order, scroll, content: G.content, canvasHeight: G.baseH };
+    if (!T) { this.changed(); return; }
+    const scale = this.scale;
+    const r0 = Math.max(0, Math.floor(scroll / G.rowH)), r1 = Math.min(G.drawnRows, Math.ceil((scroll + G.ph) / G.rowH));
+    this.layout.firstRow = r0; this.layout.lastRow = r1;
+    g.save();
+    g.beginPath(); g.rect(0, TOP, w, G.ph); g.clip();
+    const every = Math.max(1, Math.ceil(12 / G.rowH));
+    const gap = G.rowH > 6 ? 1 : 0;
+    for (let r = r0; r < r1; r++) {
+      const y = TOP + r * G.rowH - scroll;
+      const a = r * G.group, b = Math.min(T, a + G.group);
+      for (let k = 0; k < this.history.length; k++) {
+        g.fillStyle = rgbText(this.cellRGB(this.history[k], a, b, order, scale));
+        // Overlap by a pixel fraction to avoid hairline gaps between columns.
+        g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(G.rowH - gap, 0.75));
       }
-    });
+      if (r % every === 0) {
+        g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
+        const name = this.tasks[order[a]].slice(0, 14) + (b - a > 1 ? "…" : "");
+        g.fillText(name, left - 6, y + G.rowH / 2);
+      }
+    }
+    if (this.cursor && this.cursor.k < this.history.length) {
+      const y = TOP + this.cursor.r * G.rowH - scroll;
+      g.strokeStyle = "#1d2330"; g.lineWidth = 2;
+      g.strokeRect(left + this.cursor.k * colW + 1, y + 1, Math.max(colW - 2, 2), Math.max(G.rowH - 2, 2));
+      g.lineWidth = 1;
+    }
+    g.restore();
+    // A frame, so that cells near the neutral colour still show the map's extent.
+    g.strokeStyle = "#9aa3b2";
+    g.strokeRect(left - 0.5, TOP - 0.5, pw + 1, G.ph + 1);
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
     const stepLabel = Math.max(1, Math.ceil(28 / colW));
     this.history.forEach((s, k) => {
-      if (k % stepLabel === 0 || k === this.history.length - 1) g.fillText(String(s.iter), left + (k + 0.5) * colW, top + ph + 4);
+      if (k % stepLabel === 0 || k === this.history.length - 1) g.fillText(String(s.iter), left + (k + 0.5) * colW, TOP + G.ph + 3);
     });
     g.textAlign = "left";
-    g.fillText(`${this.stepWord} →`, left, top + ph + 14 > h - 10 ? h - 11 : top + ph + 14);
-    this.drawLegend(lo, hi);
+    g.fillText(`${this.stepWord} →`, left, TOP + G.ph + 16);
+    if (G.content > G.ph + 0.5 || G.group > 1) {
+      g.textAlign = "right";
+      const shown = G.group > 1 ? `${T} tasks, ${G.group} per row (geometric mean)`
+        : `tasks ${Math.min(T, Math.floor(scroll / G.rowH) + 1)}–${Math.min(T, Math.ceil((scroll + G.ph) / G.rowH))} of ${T} · scroll`;
+      g.fillText(shown, left + pw, TOP + G.ph + 16);
+    }
+    this.changed();
   }
 
-  drawLegend(lo, hi) {
-    const c = this.legend, g = c.getContext("2d");
-    const w = c.width, h = c.height;
-    g.clearRect(0, 0, w, h);
-    g.fillStyle = "#5b6475"; g.font = "11px system-ui, sans-serif"; g.textBaseline = "top";
-    if (this.sequential) {
-      let x = 4;
-      for (const [v, label] of [[LEARNED_NOW, "learned at this step"], [LEARNED_BEFORE, "learned before"], [NOT_YET, "not yet learned"]]) {
-        const [R, G, B] = viridis(v);
-        g.fillStyle = `rgb(${R},${G},${B})`;
-        g.fillRect(x, 4, 12, 12);
-        g.fillStyle = "#5b6475"; g.textAlign = "left";
-        g.fillText(label, x + 16, 4);
-        x += 24 + g.measureText(label).width;
-      }
-      return;
-    }
-    for (let x = 0; x < w - 80; x++) {
-      const [R, G, B] = viridis(x / (w - 81));
-      g.fillStyle = `rgb(${R},${G},${B})`;
-      g.fillRect(x + 40, 4, 1, 12);
-    }
-    g.fillStyle = "#5b6475";
-    g.textAlign = "right"; g.fillText(`τ ${lo.toPrecision(3)}`, 38, 4);
-    g.textAlign = "left"; g.fillText(hi.toPrecision(3), w - 38, 4);
-    g.fillText(`uniform 1/T = ${(1 / Math.max(this.tasks.length, 1)).toPrecision(3)}`, 40, 20);
+  changed() { if (this.onChange) this.onChange(this); }
+
+  /** The tasks of drawn row r: [a, b) in the row order. */
+  rowTasks(r) {
+    const L = this.layout, a = r * L.group;
+    return [a, Math.min(this.tasks.length, a + L.group)];
   }
 
-  /** What a cell says: τ, or what happened to the task at that step. */
-  cellText(s, t) {
-    if (!s.seq) return `τ = ${s.tau[t].toPrecision(4)}`;
+  /** What a cell says, one line per fact. */
+  cellLines(r, k) {
+    const s = this.history[k], order = this.order_ || this.rowOrder();
+    const [a, b] = this.rowTasks(r);
+    if (s.seq) {
+      const t = order[a];
+      return [this.tasks[t], `step ${s.iter}: learned ${this.tasks[s.seq.task]}`, this.seqText(s, t)];
+    }
+    const pace = this.selfPaced && typeof s.lambda === "number" ? `   λ = ${num(s.lambda)}` : "";
+    if (b - a === 1) {
+      const t = order[a];
+      const cost = s.cost ? `cost = ${num(s.cost[t])}` : "";
+      const loss = s.loss ? `${cost ? "   " : ""}loss = ${num(s.loss[t])}` : "";
+      return [this.tasks[t], `iteration ${s.iter}${pace}`, `τ = ${num(s.tau[t])}   T·τ = ${num(this.rel(s, t), 3)}`, cost + loss].filter(Boolean);
+    }
+    let lo = Infinity, hi = -Infinity;
+    for (let i = a; i < b; i++) { const v = this.rel(s, order[i]); lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    return [`${this.tasks[order[a]]} … ${this.tasks[order[b - 1]]} (${b - a} tasks)`, `iteration ${s.iter}${pace}`,
+      `T·τ ${num(lo, 3)} – ${num(hi, 3)}`, "zoom in (rows ≥ 4 px) to read single tasks"];
+  }
+
+  /** What a sequential cell says about task t at step s. */
+  seqText(s, t) {
     if (s.seq.task === t) return "learned at this step";
     const j = s.seq.order.indexOf(t);
     if (j >= 0) return `learned at step ${j + 1}`;
@@ -165,46 +268,125 @@ export class Heatmap {
     return Number.isFinite(score) ? `not yet learned (selection score ${score.toPrecision(4)})` : "not yet learned";
   }
 
-  /** The heatmap as a standalone SVG document (a read-out per cell). */
-  svg() {
-    const T = this.tasks.length, K = this.history.length;
-    const left = 100, top = 20, cw = Math.max(8, Math.min(40, 600 / Math.max(K, 1))), rh = Math.max(4, Math.min(18, 500 / Math.max(T, 1)));
-    const w = left + K * cw + 20, h = top + T * rh + 30;
-    const [lo, hi] = this.range();
-    let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
-    this.rowOrder().forEach((t, r) => {
-      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${top + r * rh + rh * 0.75}" text-anchor="end">${esc(this.tasks[t])}</text>`;
-      this.history.forEach((s, k) => {
-        const [R, G, B] = viridis((this.value(s, t) - lo) / (hi - lo));
-        out += `<rect x="${left + k * cw}" y="${top + r * rh}" width="${cw + 0.3}" height="${rh + 0.3}" fill="rgb(${R},${G},${B})"><title>${esc(this.tasks[t])}, ${this.stepWord} ${s.iter}: ${esc(this.cellText(s, t))}</title></rect>`;
-      });
-    });
-    const key = this.sequential ? "yellow: learned at this step, teal: learned before, dark: not yet"
-      : `τ from ${lo.toPrecision(3)} (dark) to ${hi.toPrecision(3)} (yellow)`;
-    out += `<text x="${left}" y="${h - 8}">${this.stepWord} 1 … ${K}; ${key}</text>`;
-    return out + "</svg>\n";
-  }
-
   cellAt(e) {
     const L = this.layout;
-    if (!L || !this.history.length || L.rows !== this.tasks.length) return null; // not drawn yet
+    if (!L || !this.history.length || L.tasks !== this.tasks.length) return null; // not drawn yet
     const rect = this.canvas.getBoundingClientRect();
     const x = e.clientX - rect.left, y = e.clientY - rect.top;
-    const k = Math.floor((x - L.left) / L.colW), r = Math.floor((y - L.top) / L.rowH);
+    if (y < L.top || y >= L.top + L.height) return null;
+    const k = Math.floor((x - L.left) / L.colW), r = Math.floor((y - L.top + L.scroll) / L.rowH);
     if (k < 0 || k >= L.cols || r < 0 || r >= L.rows) return null;
-    return { task: this.order_[r], k };
+    return { r, k, task: this.order_[r * L.group] };
+  }
+
+  showTip(lines, x, y) {
+    this.tooltip.textContent = lines.join("\n");
+    this.tooltip.style.left = `${Math.min(x, window.innerWidth - 220)}px`;
+    this.tooltip.style.top = `${y}px`;
+    this.tooltip.hidden = false;
   }
 
   hover(e) {
     const cell = this.cellAt(e);
     if (!cell) { this.tooltip.hidden = true; return; }
-    const s = this.history[cell.k];
-    const t = cell.task;
-    this.tooltip.textContent = s.seq
-      ? `${this.tasks[t]}\nstep ${s.iter}: learned ${this.tasks[s.seq.task]}\n${this.cellText(s, t)}`
-      : `${this.tasks[t]}\niteration ${s.iter}   λ = ${s.lambda.toPrecision(4)}\n${this.cellText(s, t)}   task loss = ${s.loss[t].toPrecision(4)}`;
-    this.tooltip.style.left = `${e.clientX + 14}px`;
-    this.tooltip.style.top = `${e.clientY + 10}px`;
-    this.tooltip.hidden = false;
+    this.showTip(this.cellLines(cell.r, cell.k), e.clientX + 14, e.clientY + 10);
+  }
+
+  // moveTo puts the keyboard's cell at drawn row r, column k, scrolls it
+  // into view, and reads it out (tooltip and the live read-out line).
+  moveTo(r, k) {
+    const L = this.layout;
+    if (!L || !this.history.length || !L.rows) return;
+    r = Math.max(0, Math.min(L.rows - 1, r)); k = Math.max(0, Math.min(this.history.length - 1, k));
+    this.cursor = { r, k };
+    const top = r * L.rowH, bottom = top + L.rowH;
+    if (top < this.wrap.scrollTop) this.wrap.scrollTop = top;
+    else if (bottom > this.wrap.scrollTop + L.height) this.wrap.scrollTop = Math.ceil(bottom - L.height);
+    this.draw();
+    const lines = this.cellLines(r, k);
+    const rect = this.canvas.getBoundingClientRect(), M = this.layout;
+    this.showTip(lines, rect.left + M.left + (k + 1) * M.colW + 6, rect.top + M.top + r * M.rowH - M.scroll);
+    if (this.readout) this.readout.textContent = lines.join(" · ");
+  }
+
+  key(e) {
+    if (!this.history.length || !this.layout) return;
+    const c = this.cursor || { r: 0, k: this.history.length - 1 };
+    const page = Math.max(1, Math.floor(this.layout.height / this.layout.rowH) - 1);
+    const moves = {
+      ArrowUp: [c.r - 1, c.k], ArrowDown: [c.r + 1, c.k], ArrowLeft: [c.r, c.k - 1], ArrowRight: [c.r, c.k + 1],
+      PageUp: [c.r - page, c.k], PageDown: [c.r + page, c.k], Home: [c.r, 0], End: [c.r, this.history.length - 1],
+    };
+    if (e.key === "Escape") { this.tooltip.hidden = true; return; }
+    if (!moves[e.key]) return;
+    e.preventDefault();
+    this.moveTo(...moves[e.key]);
+  }
+
+  /** A sentence for screen readers: what the map shows after the last step. */
+  describe() {
+    const K = this.history.length, T = this.tasks.length;
+    if (!T) return "Heatmap of the task weights τ: no data loaded yet.";
+    if (!K) return `Heatmap of the task weights τ of ${T} tasks: no run yet. Press Play; each row will be a task, each column an iteration.`;
+    const last = this.history[K - 1];
+    const names = (idx) => idx.map((t) => this.tasks[t]).join(", ");
+    if (this.sequential) {
+      const order = last.seq.order;
+      return `Task learned at each of ${K} steps (of ${T} tasks): first ${names(order.slice(0, 2))}; latest ${names(order.slice(-1))}.`;
+    }
+    const idx = this.tasks.map((_, i) => i).sort((a, b) => last.tau[b] - last.tau[a]);
+    let lo = Infinity, hi = -Infinity;
+    for (let t = 0; t < T; t++) { const v = this.rel(last, t); lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    const spread = `spread T·τ ${relText(lo)}–${relText(hi)} (1 = uniform)`;
+    const what = `τ after ${K} iteration${K === 1 ? "" : "s"}`;
+    if (hi - lo < 1e-9) return `${what}: uniform, every task weighs 1/${T}${this.selfPaced ? "" : " (not self-paced)"}; ${spread}.`;
+    const n = T >= 4 ? 2 : 1;
+    return `${what}: easiest ${names(idx.slice(0, n))}; hardest ${names(idx.slice(-n).reverse())}; ${spread}.`;
+  }
+
+  /** The heatmap as a standalone SVG document on the fixed scale (Go's
+   *  figure.Heatmap's colours), a read-out per cell and the legend. */
+  svg() {
+    const T = this.tasks.length, K = this.history.length, scale = this.fixed;
+    const left = 110, top = 24, cw = Math.max(8, Math.min(40, 600 / Math.max(K, 1))), rh = Math.max(4, Math.min(18, 500 / Math.max(T, 1)));
+    const pw = K * cw, w = Math.max(left + pw + 20, left + 540), h = top + T * rh + 96;
+    const title = this.sequential ? "Task learned at each step" : "Task weight relative to uniform, T·τ, per iteration";
+    let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
+    out += `<text x="${left}" y="14" font-size="13">${esc(title)}</text>`;
+    this.rowOrder().forEach((t, r) => {
+      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end">${esc(this.tasks[t])}</text>`;
+      this.history.forEach((s, k) => {
+        const fill = s.seq ? rgbText(viridis(this.seqValue(s, t))) : scale.colour(this.rel(s, t));
+        const text = s.seq ? this.seqText(s, t) : `τ ${num(s.tau[t])}, T·τ ${num(this.rel(s, t), 3)}`;
+        out += `<rect class="cell" data-task="${t}" data-step="${k}" x="${(left + k * cw).toFixed(2)}" y="${(top + r * rh).toFixed(2)}" width="${(cw + 0.3).toFixed(2)}" height="${(rh + 0.3).toFixed(2)}" fill="${fill}"><title>${esc(this.tasks[t])}, ${this.stepWord} ${s.iter}: ${esc(text)}</title></rect>`;
+      });
+    });
+    const y0 = top + T * rh;
+    this.history.forEach((s, k) => {
+      if (k % Math.max(1, Math.ceil(24 / cw)) === 0 || k === K - 1) out += `<text x="${(left + (k + 0.5) * cw).toFixed(1)}" y="${y0 + 14}" text-anchor="middle" fill="#555">${s.iter}</text>`;
+    });
+    out += `<text x="${left}" y="${y0 + 28}">${this.stepWord} →</text>`;
+    if (this.sequential) {
+      let x = left;
+      for (const [v, label] of SEQUENTIAL_KEY) {
+        out += `<rect x="${x}" y="${y0 + 44}" width="12" height="12" fill="${rgbText(viridis(v))}"/><text x="${x + 16}" y="${y0 + 54}">${esc(label)}</text>`;
+        x += 24 + label.length * 6;
+      }
+      return out + "</svg>\n";
+    }
+    // The legend: the fixed scale (a gradient through the stops, which is
+    // the scale's own piecewise-linear interpolation), its ticks, and this
+    // run's range.
+    const lx = left, lw = 360, ly = y0 + 50;
+    const at = (v) => lx + scale.position(v) * lw;
+    out += `<defs><linearGradient id="tau-scale">${scale.stopHex.map((c, i) => `<stop offset="${(i / (scale.stopHex.length - 1)).toFixed(4)}" stop-color="${c}"/>`).join("")}</linearGradient></defs>`;
+    out += `<text x="${lx}" y="${ly - 8}">colour: T·τ (1 = uniform), log scale; beyond the ends clipped</text>`;
+    out += `<rect x="${lx}" y="${ly}" width="${lw}" height="12" fill="url(#tau-scale)" stroke="#9aa3b2" stroke-width="0.5"/>`;
+    for (const tk of scale.ticks()) out += `<line x1="${at(tk.value)}" x2="${at(tk.value)}" y1="${ly + 12}" y2="${ly + 16}" stroke="#333"/><text x="${at(tk.value)}" y="${ly + 27}" text-anchor="middle">${esc(tk.label)}</text>`;
+    if (this.runHi >= this.runLo) {
+      out += `<path d="M${at(this.runLo).toFixed(1)} ${ly - 1}v-5M${at(this.runHi).toFixed(1)} ${ly - 1}v-5M${at(this.runLo).toFixed(1)} ${ly - 4}H${at(this.runHi).toFixed(1)}" stroke="#000" stroke-width="2"/>`;
+      out += `<text x="${lx + lw + 6}" y="${ly + 10}" font-size="10">this run: ${relText(this.runLo)} – ${relText(this.runHi)}</text>`;
+    }
+    return out + "</svg>\n";
   }
 }

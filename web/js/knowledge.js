@@ -46,8 +46,8 @@ export function wireKnowledge(app) {
       fig.append(canvas);
       const tools = document.createElement("div");
       tools.className = "toolbar";
-      const png = button("Chart as PNG", `${chart.title} as PNG`);
-      const svg = button("Chart as SVG", `${chart.title} as SVG`);
+      const png = button(`Download ${chart.title} as PNG`);
+      const svg = button(`Download ${chart.title} as SVG`);
       tools.append(png, svg);
       fig.append(tools);
       $("knowledge-charts").append(fig);
@@ -74,11 +74,10 @@ export function wireKnowledge(app) {
     return `The order τ let the tasks in (the iteration at which a task's τ first reached 1/T): ${parts.join("; ")}.`;
   }
 
-  function button(text, label) {
+  function button(text) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = text;
-    b.setAttribute("aria-label", label);
     return b;
   }
 

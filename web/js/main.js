@@ -1,7 +1,8 @@
 // main.js: starts the page. It starts the learner's worker, asks it once
 // for the catalogue, wires every panel to the shared state, and follows the
 // link in the hash (its data set, its settings, run=1) at start and
-// whenever the hash is edited.
+// whenever the hash is edited. A link's bad values are replaced by their
+// defaults and reported in a note under the header (link-check.js).
 import { LearnerClient } from "./client.js";
 import { createApp } from "./app.js";
 import { useCatalog, bundle } from "./catalog.js";
@@ -19,15 +20,26 @@ import { wireRepro } from "./repro-panel.js";
 import { wireTune } from "./tune.js";
 import { wireModel } from "./model.js";
 import { wireKnowledge } from "./knowledge.js";
+import { checkLink } from "./link-check.js";
 
 // The offline single file and embedding hosts may provide their own worker
 // factory (see web/offline).
 const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER() : new Worker(new URL("./worker.js", import.meta.url));
 const app = createApp(new LearnerClient(worker));
 
+// showLinkNote reports a link's bad values (none: no note).
+function showLinkNote(problems) {
+  const note = document.getElementById("link-note");
+  const text = document.getElementById("link-note-text");
+  text.textContent = problems.length ? `This link had values the page cannot use: ${problems.join("; ")}.` : "";
+  note.hidden = problems.length === 0;
+}
+
 async function start() {
   useCatalog(await app.client.request("catalog"));
   app.settings = readHash();
+  const problems = checkLink(app.settings);
+  document.getElementById("link-note-close").addEventListener("click", () => showLinkNote([]));
   const form = wireForm(app);
   const runs = wireController(app, form);
   const data = wireData(app, form);
@@ -42,6 +54,7 @@ async function start() {
   gateOffline();
   wireRepro(app);
   form.apply();
+  showLinkNote(problems);
 
   // The link's data set (readHash made it the default one when the link
   // names none or one that is not bundled), then run=1 plays as soon as
@@ -54,6 +67,7 @@ async function start() {
   window.addEventListener("hashchange", () => {
     const before = app.settings.data;
     const next = readHash(location.hash, before === OWN_DATA);
+    showLinkNote(checkLink(next, location.hash, before === OWN_DATA));
     for (const k of Object.keys(app.settings)) delete app.settings[k];
     Object.assign(app.settings, next);
     form.apply();

@@ -4,8 +4,9 @@
 // JSON), "Load a saved model" reads one back, "Predict" reads a file's rows
 // with the current model: a preview of the first rows, the warnings, and
 // the predictions as a CSV. The predictions are Go's text, never
-// reformatted here.
+// reformatted here. Its errors show in the panel, beside its buttons.
 import { download, textBlob, toCSV, escapeXML } from "./export.js";
+import { showSlot } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,7 +59,8 @@ export function wireModel(app) {
       const text = await client.request("exportModel", { handle: m.handle, opts });
       download("spmtl-model.json", textBlob(text, "application/json"));
       $("predict-status").textContent = `Saved ${m.name} as spmtl-model.json.`;
-    } catch (e) { app.showError(e.message); }
+      showSlot("model-error", "");
+    } catch (e) { showSlot("model-error", e.message); }
   });
 
   $("load-model").addEventListener("click", () => $("model-file").click());
@@ -73,9 +75,10 @@ export function wireModel(app) {
       app.setModel({ from: "file", handle: info.handle, name: info.name, method: info.method, kind: info.kind, tasks: info.tasks,
         features: info.features.length, file: f.name, trained: info.trained });
       $("predict-status").textContent = `Loaded ${info.name} from ${f.name}.`;
+      showSlot("model-error", "");
     } catch (e) {
-      $("predict-status").textContent = `Cannot load ${f.name}: ${e.message}`;
-      app.showError(e.message);
+      $("predict-status").textContent = `Cannot load ${f.name}.`;
+      showSlot("model-error", e.message);
     }
   });
 
@@ -90,9 +93,10 @@ export function wireModel(app) {
       const p = await client.request("predict", { handle: m.handle, file: f, name: f.name });
       predictions = Object.assign(p, { file: f.name, model: m.name });
       showPredictions();
+      showSlot("model-error", "");
     } catch (e) {
-      $("predict-status").textContent = `Cannot predict ${f.name}: ${e.message}`;
-      app.showError(e.message);
+      $("predict-status").textContent = `Cannot predict ${f.name}.`;
+      showSlot("model-error", e.message);
     }
   });
 

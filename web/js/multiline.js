@@ -1,5 +1,6 @@
 // multiline.js: several series against the iteration (the Figures sweeps),
-// with a legend, a hover read-out and an SVG copy.
+// with a legend (beside the plot, or under it on a narrow screen), a hover
+// read-out, a sentence for screen readers and an SVG copy.
 import { escapeXML as esc } from "./export.js";
 import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
 
@@ -15,13 +16,27 @@ export class MultiLine {
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
   }
   reset(names) { this.series = names.map((name) => ({ name, points: [] })); drawSoon(this); }
+
+  /** A sentence for screen readers: the series and where each ended. */
+  describe() {
+    if (!this.series.length) return `${this.title}: no sweep run yet.`;
+    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : "not started"}`);
+    return `${this.title}, ${this.series.length} runs; ${ends.join("; ")}.`;
+  }
+
+  // legendAt places series i's key: beside the plot, or in two columns under it.
+  legendAt(L, i) {
+    if (!L.narrow) return [L.w - L.right + 10, L.top + i * 16];
+    return [L.left + (i % 2) * ((L.w - L.left) / 2), L.h - L.bottom + 30 + Math.floor(i / 2) * 16];
+  }
   add(i, iter, y) { if (Number.isFinite(y)) { this.series[i].points.push([iter, y]); drawSoon(this); } }
 
   geometry(w, h) {
     const all = this.series.flatMap((s) => s.points);
     const [xlo, xhi] = [1, Math.max(2, ...all.map((p) => p[0]))];
     const [ylo, yhi] = extent(all.map((p) => p[1]));
-    const L = { left: 58, right: 120, top: 22, bottom: 30 };
+    const narrow = w < 480;
+    const L = { left: 58, right: narrow ? 12 : 120, top: 22, bottom: narrow ? 34 + 16 * Math.ceil(this.series.length / 2) : 30, narrow };
     L.X = (x) => L.left + ((x - xlo) / (xhi - xlo)) * (w - L.left - L.right);
     L.Y = (y) => h - L.bottom - ((y - ylo) / (yhi - ylo)) * (h - L.top - L.bottom);
     Object.assign(L, { xlo, xhi, ylo, yhi, w, h });
@@ -29,11 +44,18 @@ export class MultiLine {
   }
 
   draw() {
+    this.canvas.setAttribute("aria-label", this.describe());
     const { g, w, h } = setup(this.canvas);
     const L = this.geometry(w, h);
     this.L = L;
     g.strokeStyle = "#d9dde5"; g.strokeRect(L.left, L.top, w - L.left - L.right, h - L.top - L.bottom);
     g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "bottom"; g.fillText(this.title, L.left, L.top - 4);
+    if (!this.series.some((s) => s.points.length)) {
+      // No numbers yet: no axis to read numbers off.
+      g.fillStyle = "#5b6475"; g.textBaseline = "middle";
+      g.fillText(this.series.length ? "waiting for the first iteration…" : "no sweep yet: press “Run sweep”", L.left + 10, (L.top + h - L.bottom) / 2);
+      return;
+    }
     g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
     g.fillText(fmt(L.yhi), L.left - 4, L.top + 6); g.fillText(fmt(L.ylo), L.left - 4, h - L.bottom - 6);
     g.textAlign = "center"; g.textBaseline = "top";
@@ -43,8 +65,9 @@ export class MultiLine {
       g.strokeStyle = col; g.lineWidth = 2; g.beginPath();
       s.points.forEach(([x, y], k) => (k ? g.lineTo(L.X(x), L.Y(y)) : g.moveTo(L.X(x), L.Y(y))));
       g.stroke(); g.lineWidth = 1;
-      g.fillStyle = col; g.fillRect(w - L.right + 10, L.top + i * 16, 10, 10);
-      g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(s.name, w - L.right + 24, L.top + i * 16);
+      const [kx, ky] = this.legendAt(L, i);
+      g.fillStyle = col; g.fillRect(kx, ky, 10, 10);
+      g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(s.name, kx + 14, ky);
     });
   }
 

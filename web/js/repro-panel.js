@@ -1,9 +1,11 @@
 // repro-panel.js: wires the Reproduce view: one box per bundled data set
 // of the catalogue (the page's default one ticked), its controls, the
-// worker factory for the pool, and the window.spmtlApp.repro read-out.
+// worker factory for the pool, its error line (beside its buttons), and the
+// window.spmtlApp.repro read-out.
 import { Reproduction } from "./repro.js";
 import { bundles } from "./catalog.js";
 import { defaultDataSet } from "./state.js";
+import { showSlot } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,7 +29,7 @@ export function wireRepro(app) {
     datasets: () => Array.from(sets.querySelectorAll("input:checked")).map((i) => i.value),
     runs: $("repro-runs"), quick: $("repro-quick"), variant: $("repro-variant"),
     start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), table: $("repro-table"),
-    exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: app.showError,
+    exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: (msg) => showSlot("repro-error", msg),
   }, makeWorker);
   $("repro-quick").addEventListener("change", () => { $("repro-runs").value = $("repro-quick").checked ? 3 : 10; });
   // Before a start, the table's rows follow the variant menu.

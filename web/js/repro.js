@@ -3,7 +3,10 @@
 // per job, and fills the table as runs finish. The table's rows are the
 // catalogue's (its rows for the chosen variant), the data files are the
 // catalogue's bundles, and every cell, partial or final, is Go's summary of
-// the runs so far (mean, se, the paired t-test).
+// the runs so far (mean, se, the paired t-test). A cancelled reproduction
+// keeps only the columns whose runs had all finished: the others are
+// emptied and marked "cancelled", never left as numbers that look current.
+// The exports are enabled only while there is a finished column to export.
 import { LearnerClient } from "./client.js";
 import { download, toCSV, textBlob, escapeXML } from "./export.js";
 import { bundle, tableRows } from "./catalog.js";
@@ -36,17 +39,45 @@ export class Reproduction {
     els.exportJSON.addEventListener("click", () => this.exportJSON());
     els.exportMD.addEventListener("click", () => download("spmtl-table.md", textBlob(this.markdown(), "text/markdown")));
     this.render();
+    this.offerExports();
   }
 
-  fail(e) { this.state = "failed"; this.els.status.textContent = `failed: ${e.message}`; this.els.onError(e.message); this.teardown(); }
+  fail(e) {
+    if (this.state !== "running") return; // cancelled: the pool's requests were dropped
+    this.state = "failed";
+    this.els.status.textContent = `failed: ${e.message}`;
+    this.els.onError(e.message);
+    this.teardown();
+    this.dropPartial();
+  }
 
-  teardown() { for (const w of this.pool) w.worker.terminate(); this.pool = []; this.els.start.disabled = false; this.els.cancel.disabled = true; }
+  teardown() {
+    for (const p of this.pool) p.client.close("the reproduction was cancelled");
+    this.pool = [];
+    this.els.start.disabled = false; this.els.cancel.disabled = true;
+    this.offerExports();
+  }
+
+  /** Enables the exports when there is a finished column to export. */
+  offerExports() {
+    const none = Object.keys(this.final).length === 0 || this.state === "running";
+    for (const b of [this.els.exportCSV, this.els.exportJSON, this.els.exportMD]) b.disabled = none;
+  }
+
+  // dropPartial empties the columns whose runs had not all finished.
+  dropPartial() {
+    for (const d of Object.keys(this.cells)) if (!this.final[d]) delete this.cells[d];
+    this.partial = Object.fromEntries(Object.entries(this.partial).filter(([d]) => this.final[d]));
+    this.render();
+  }
 
   cancel() {
     if (this.state !== "running") return;
     this.state = "cancelled";
     this.teardown();
-    this.els.status.textContent += " · cancelled";
+    this.dropPartial();
+    const kept = Object.keys(this.final);
+    this.els.status.textContent += ` · cancelled: ${kept.length ? `kept the finished column${kept.length > 1 ? "s" : ""} ${kept.join(", ")}; ` : ""}the unfinished ones were cleared`;
   }
 
   /** The method rows of the table being run (or about to be). */
@@ -54,13 +85,16 @@ export class Reproduction {
 
   async start() {
     const datasets = this.els.datasets().filter(Boolean);
-    if (!datasets.length) throw new Error("choose at least one data set");
+    if (!datasets.length) { this.els.onError("Choose at least one data set to reproduce."); return; }
     const quick = this.els.quick.checked;
-    const runs = Math.max(1, Math.floor(Number(this.els.runs.value) || (quick ? 3 : 10)));
+    const runs = Number(this.els.runs.value);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 50) { this.els.onError(`The number of runs must be a whole number from 1 to 50, not "${this.els.runs.value}".`); return; }
     this.opts = { datasets, runs, quick, folds: 3, variant: this.els.variant.value };
     this.partial = {}; this.cells = {}; this.final = {};
     this.state = "running";
+    this.els.onError("");
     this.els.start.disabled = true; this.els.cancel.disabled = false;
+    this.offerExports();
     const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
     this.pool = Array.from({ length: size }, () => ({ worker: null, client: null, sources: new Set() }));
     for (const p of this.pool) { p.worker = this.makeWorker(); p.client = new LearnerClient(p.worker); }
@@ -101,6 +135,7 @@ export class Reproduction {
       this.els.status.textContent += " · done";
       this.teardown();
     }
+    this.offerExports();
   }
 
   progress(done, total, t0) {
@@ -130,7 +165,7 @@ export class Reproduction {
       html += `<tr><td>${escapeXML(m)}</td>`;
       for (const d of ds) {
         const c = this.cell(d, m), k = this.scaleOf(d);
-        if (!c) { html += "<td>…</td>"; continue; }
+        if (!c) { html += this.state === "cancelled" || this.state === "failed" ? `<td class="partial">${this.state}</td>` : "<td>…</td>"; continue; }
         const cls = c.final ? "" : ` class="partial" title="${c.n} of ${this.opts.runs} runs"`;
         html += `<td${cls} data-method="${escapeXML(m)}" data-dataset="${escapeXML(d)}">${fmt(c.mean, k)} (${fmt(c.se, k)})${this.mark(c)}</td>`;
       }

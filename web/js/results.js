@@ -1,8 +1,9 @@
 // results.js: a finished run's results: the per-task table of the run and
-// the runs it is compared with, and the two scatters of per-task error
-// against them, coloured by when the learner let each task in.
+// the runs it is compared with (only the rows in view are built: see
+// vtable.js), and the two scatters of per-task error against them,
+// coloured by when the learner let each task in.
 import { Scatter } from "./scatter.js";
-import { escapeXML } from "./export.js";
+import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,10 +19,11 @@ export function wireResults(app) {
   const tooltip = $("tooltip");
   const scBase = new Scatter($("scatter-base"), tooltip, "self-paced vs its baseline");
   const scITL = new Scatter($("scatter-itl"), tooltip, "self-paced vs ITL");
+  const table = new VirtualTable($("results"));
 
   function clear() {
     scBase.set([], "", ""); scITL.set([], "", "");
-    $("results").innerHTML = "";
+    table.clear();
     $("results-note").textContent = "";
   }
 
@@ -44,10 +46,14 @@ export function wireResults(app) {
     }
     const cols = ["main", "baseline", "itl"].filter((k) => r[k]);
     const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
-    let html = `<table><thead><tr><th>task</th>${cols.map((k) => `<th>${escapeXML(r[k].label)} ${metric.toUpperCase()}</th>`).join("")}</tr></thead><tbody>`;
-    html += `<tr><td><b>mean</b></td>${cols.map((k) => `<td><b>${f(r[k].mean)}</b></td>`).join("")}</tr>`;
-    main.tasks.forEach((t, i) => { html += `<tr><td>${escapeXML(t)}</td>${cols.map((k) => `<td>${f(r[k].test[i])}</td>`).join("")}</tr>`; });
-    $("results").innerHTML = html + "</tbody></table>";
+    // Row 0 is the mean; row i + 1 is task i.
+    table.set({
+      head: ["task", ...cols.map((k) => `${r[k].label} ${metric.toUpperCase()}`)],
+      count: main.tasks.length + 1,
+      row: (i) => (i === 0 ? ["mean", ...cols.map((k) => f(r[k].mean))] : [main.tasks[i - 1], ...cols.map((k) => f(r[k].test[i - 1]))]),
+      strong: (i) => i === 0,
+      caption: `Test ${metric.toUpperCase()} per task (${main.tasks.length} tasks), ${name} and the runs it is compared with`,
+    });
     const info = app.runInfo;
     $("results-note").textContent = [`${name}: trained on ${info.trainRows} rows, tested on ${info.testRows}.`,
       chosenLambda0(info, app.snapshots[0]), info.untestedText ? `${info.untestedText}.` : ""].filter(Boolean).join(" ");
@@ -56,5 +62,8 @@ export function wireResults(app) {
   app.on("reset", clear);
   app.on("results", show);
   window.addEventListener("resize", () => { scBase.draw(); scITL.draw(); });
+  window.spmtlApp.resultsTable = () => ({ built: table.built(), rows: $("results").querySelectorAll("tbody tr:not(.spacer)").length,
+    count: table.spec ? table.spec.count : 0 });
+  window.spmtlApp.scatterAxes = () => [scBase, scITL].map((s) => (s.layout ? [s.layout.lo, s.layout.hi] : null));
   return { scBase, scITL };
 }

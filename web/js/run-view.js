@@ -1,18 +1,51 @@
 // run-view.js: draws a run as it goes: the τ heatmap (a sequential run: the
-// task learned at each step) with its order menu and heading, and the
-// objective and test-score curves (a sequential run has no objective: a
-// note stands in for it).
+// task learned at each step) with its colour key, its order, zoom and
+// stretch controls, its text alternatives (the canvas's aria-label after
+// each step and a toggleable table of every cell), and the objective and
+// test-score curves (a sequential run has no objective: a note stands in
+// for it).
 import { Heatmap } from "./heatmap.js";
+import { HeatLegend } from "./heat-legend.js";
 import { Curves } from "./curves.js";
+import { VirtualTable } from "./vtable.js";
+import { tauScale } from "./catalog.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Wires the heatmap and curve panels; returns {heat, curves}. */
 export function wireRunView(app, form) {
-  const heat = new Heatmap($("heatmap"), $("legend"), $("tooltip"));
+  const heat = new Heatmap({ wrap: $("heatwrap"), canvas: $("heatmap"), spacer: $("heat-spacer"), tooltip: $("tooltip"), readout: $("heat-readout") }, tauScale());
+  const legend = new HeatLegend($("legend"));
   const curves = new Curves($("curves"));
+  const table = new VirtualTable($("tau-table"));
   const heading = $("heat-panel").querySelector("h2");
   const curveHeading = $("curve-panel").querySelector("h2");
+  let tableTimer = 0;
+
+  heat.onChange = () => {
+    $("heatmap").setAttribute("aria-label", heat.describe());
+    legend.draw(heat.sequential ? { sequential: true } : { scale: heat.scale, runLo: heat.runLo, runHi: heat.runHi });
+    if ($("tau-table-box").open && !tableTimer) tableTimer = setTimeout(() => { tableTimer = 0; showTable(); }, 200);
+  };
+
+  // showTable fills the table alternative: a row per task in the map's order.
+  function showTable() {
+    const h = heat.history, order = heat.rowOrder(), T = heat.tasks.length;
+    if (!h.length) { table.set({ head: ["task"], count: 0, row: () => [], caption: "No run yet." }); return; }
+    const at = (t) => (heat.entered[t] > 0 ? String(heat.entered[t]) : "never");
+    if (heat.sequential) {
+      const step = new Map(h[h.length - 1].seq.order.map((t, j) => [t, j + 1]));
+      table.set({ head: ["task", "learned at step"], count: T, row: (i) => [heat.tasks[order[i]], step.has(order[i]) ? String(step.get(order[i])) : "not yet"],
+        caption: "The step at which the sequential learner learned each task." });
+      return;
+    }
+    table.set({
+      head: ["task", "let in at iteration", ...h.map((s) => `τ at ${s.iter} (T·τ)`)],
+      count: T,
+      row: (i) => { const t = order[i]; return [heat.tasks[t], at(t), ...h.map((s) => `${s.tau[t].toPrecision(4)} (${(T * s.tau[t]).toPrecision(3)})`)]; },
+      caption: `τ of each task per iteration, with T·τ (1 = uniform, T = ${T}) in brackets; rows in the heatmap's order.`,
+    });
+  }
 
   function setMode(sequential, name) {
     const note = $("curve-note");
@@ -20,19 +53,24 @@ export function wireRunView(app, form) {
     note.textContent = sequential ? `${name} learns one task per step and has no objective to draw; the curve is its mean test score after each step.` : "";
     heading.textContent = sequential ? "Task learned at each step" : "Task weights τ per iteration";
     curveHeading.textContent = sequential ? "Test score per step" : "Objective and test score per iteration";
-    $("order").querySelector('option[value="easy"]').textContent = sequential ? "by the step that learned them" : "by when they became easy";
-    $("export-tau").textContent = sequential ? "steps as CSV" : "τ as CSV";
+    $("heat-about").textContent = sequential
+      ? `${name} learns one task per step: each row is a task, each column a step; yellow marks the task learned at that step, teal the ones learned before.`
+      : "Each row is a task, each column an iteration. Colour is the task's weight relative to an equal share (T·τ): red, trusted more than uniform; blue, less; light grey, uniform.";
+    $("order").querySelector('option[value="easy"]').textContent = sequential ? "by the step that learned them" : "by when τ let them in";
+    $("export-tau").textContent = sequential ? "Download steps as CSV" : "Download τ as CSV";
+    $("heat-stretch").disabled = sequential;
   }
 
   app.on("reset", () => {
     setMode(false);
     heat.order = app.settings.order;
-    heat.reset(app.data ? app.data.tasks.map((t) => t.name) : [], "parallel");
+    heat.reset(app.data ? app.data.tasks.map((t) => t.name) : [], "parallel", app.settings.sp === "1");
     curves.reset("", "parallel");
+    showTable();
   });
   app.on("run", (info) => {
     setMode(info.kind === "sequential", info.name);
-    heat.reset(info.tasks, info.kind);
+    heat.reset(info.tasks, info.kind, !!info.config.selfPaced);
     curves.reset("", info.kind);
   });
   app.on("snapshot", (snap, ev) => {
@@ -41,7 +79,14 @@ export function wireRunView(app, form) {
     curves.push(snap.iter, snap.seq ? NaN : snap.objective, ev.mean === null ? NaN : ev.mean);
   });
   $("order").addEventListener("change", () => { form.read(); heat.setOrder(app.settings.order); });
+  $("heat-zoom").addEventListener("change", () => heat.setZoom($("heat-zoom").value));
+  $("heat-stretch").addEventListener("change", () => heat.setStretch($("heat-stretch").checked));
+  $("tau-table-box").addEventListener("toggle", () => { if ($("tau-table-box").open) showTable(); });
   window.addEventListener("resize", () => { heat.draw(); curves.draw(); });
   window.spmtlApp.heatmapLayout = () => heat.layout;
+  window.spmtlApp.heatColour = (rel) => heat.colourOf(rel);
+  window.spmtlApp.tauScale = () => tauScale();
+  window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, label: legend.label });
+  window.spmtlApp.tauTable = () => ({ built: table.built(), rows: $("tau-table").querySelectorAll("tbody tr:not(.spacer)").length });
   return { heat, curves };
 }

@@ -1,7 +1,9 @@
 // scatter.js: per-task test error of one model against another, with the
-// line y = x, a hover read-out and an SVG copy.
+// line y = x, a hover read-out, a sentence for screen readers and an SVG
+// copy. Both axes are errors (RMSE, 1 − AUC) and start at 0, so a
+// distance from the corner is a size of error.
 import { escapeXML as esc } from "./export.js";
-import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
+import { setup, fmt, drawSoon } from "./chart-kit.js";
 
 /** Per-task test error of the self-paced model (x) against another model (y), with y = x. */
 export class Scatter {
@@ -13,7 +15,27 @@ export class Scatter {
   }
 
   /** points: [{task, x, y}] (NaN points are left out and counted). */
-  set(points, xLabel, yLabel) { this.points = points; this.xLabel = xLabel; this.yLabel = yLabel; drawSoon(this); }
+  set(points, xLabel, yLabel) {
+    this.points = points; this.xLabel = xLabel; this.yLabel = yLabel;
+    this.canvas.setAttribute("aria-label", this.describe());
+    drawSoon(this);
+  }
+
+  /** The axes' range: from 0 to a little above the largest error. */
+  range(pts) {
+    let hi = 0;
+    for (const p of pts) hi = Math.max(hi, p.x, p.y);
+    return [0, hi > 0 ? hi * 1.06 : 1];
+  }
+
+  /** A sentence for screen readers: what is compared and how many tasks lie on each side. */
+  describe() {
+    const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    if (!pts.length) return `Scatter, ${this.title}: per-task test error, drawn when training finishes.`;
+    const above = pts.filter((p) => p.y > p.x).length, below = pts.filter((p) => p.y < p.x).length;
+    return `Scatter, ${this.title}: per-task test error, ${this.xLabel} across, ${this.yLabel} up, both from 0; ${pts.length} tasks, `
+      + `${above} above the line y = x (the first model has the lower error), ${below} below, ${pts.length - above - below} on it.`;
+  }
 
   draw() {
     const { g, w, h } = setup(this.canvas);
@@ -29,7 +51,7 @@ export class Scatter {
       this.layout = null;
       return;
     }
-    const [lo, hi] = extent(pts.flatMap((p) => [p.x, p.y]));
+    const [lo, hi] = this.range(pts);
     const X = (v) => left + ((v - lo) / (hi - lo)) * size;
     const Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
     g.strokeStyle = "#9aa3b2"; g.setLineDash([4, 3]); g.beginPath(); g.moveTo(X(lo), Y(lo)); g.lineTo(X(hi), Y(hi)); g.stroke(); g.setLineDash([]);
@@ -39,23 +61,29 @@ export class Scatter {
     }
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
     g.fillText(this.xLabel, left + size / 2, top + size + 16);
-    g.fillText(fmt(lo), left, top + size + 3); g.fillText(fmt(hi), left + size, top + size + 3);
+    g.textAlign = "left"; g.fillText("0", left, top + size + 3);
+    g.textAlign = "right"; g.fillText(fmt(hi), left + size, top + size + 3);
+    g.textBaseline = "top"; g.fillText(fmt(hi), left - 3, top);
+    g.textBaseline = "bottom"; g.fillText("0", left - 3, top + size);
+    g.textAlign = "center"; g.textBaseline = "top";
     g.save(); g.translate(12, top + size / 2); g.rotate(-Math.PI / 2); g.fillText(this.yLabel, 0, -6); g.restore();
     const skipped = this.points.length - pts.length;
     if (skipped) { g.textAlign = "right"; g.fillText(`${skipped} task(s) without a score`, left + size, top + 2); }
-    this.layout = { X, Y, pts };
+    this.layout = { X, Y, pts, lo, hi };
   }
 
   /** The scatter as a standalone SVG document (tooltips per point). */
   svg() {
     const size = 400, left = 50, top = 30, w = left + size + 150, h = top + size + 40;
     const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-    const [lo, hi] = extent(pts.flatMap((p) => [p.x, p.y]));
+    const [lo, hi] = this.range(pts);
     const X = (v) => left + ((v - lo) / (hi - lo)) * size, Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
     out += `<text x="${left}" y="18">${esc(this.title)}</text><rect x="${left}" y="${top}" width="${size}" height="${size}" fill="none" stroke="#999"/>`;
     out += `<line x1="${X(lo)}" y1="${Y(lo)}" x2="${X(hi)}" y2="${Y(hi)}" stroke="#999" stroke-dasharray="4 3"/>`;
     for (const p of pts) out += `<circle cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="4" fill="${p.color || "#2a6df4"}"><title>${esc(p.task)}: ${p.x.toPrecision(4)}, ${p.y.toPrecision(4)}</title></circle>`;
+    out += `<text x="${left}" y="${top + size + 14}">0</text><text x="${left + size}" y="${top + size + 14}" text-anchor="end">${esc(fmt(hi))}</text>`;
+    out += `<text x="${left - 4}" y="${top + 10}" text-anchor="end">${esc(fmt(hi))}</text>`;
     out += `<text x="${left + size / 2}" y="${h - 8}" text-anchor="middle">${esc(this.xLabel)}</text>`;
     out += `<text transform="translate(14 ${top + size / 2}) rotate(-90)" text-anchor="middle">${esc(this.yLabel)}</text>`;
     return out + "</svg>\n";

@@ -4,12 +4,14 @@
 // cross-validation in a pool of learner workers (each reads the same data
 // with the same options; the folds depend only on the data and the seed),
 // draws the scores as they come, asks Go to choose, and fills the settings
-// form with the winner: ρ, and λ0 as "auto" or "auto*K".
+// form with the winner: ρ, and λ0 as "auto" or "auto*K". Its errors show
+// beside its buttons; its exports are enabled once a point is scored.
 import { LearnerClient } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto } from "./state.js";
 import { method } from "./catalog.js";
 import { download, toCSV, textBlob } from "./export.js";
+import { showSlot } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,6 +33,8 @@ export function wireTune(app, form) {
     $("tune").disabled = running || !app.data || !m || m.fixed;
     $("tune").title = m && m.fixed ? `${m.label} keeps the authors' fixed settings: there is nothing to tune` : "";
     $("tune-cancel").disabled = !running;
+    const scored = !!last && last.scores.some((row) => row.some((v) => v !== undefined));
+    for (const id of ["tune-png", "tune-svg", "tune-csv"]) $(id).disabled = !scored;
   }
 
   function teardown() {
@@ -53,6 +57,7 @@ export function wireTune(app, form) {
     const seed = config.seed;
     const source = app.source;
     teardown();
+    showSlot("tune-error", "");
     state = "running"; offer();
     const grid = await app.client.request("tuneGrid", { config });
     grid.kappa = grid.kappa || []; // a baseline's grid has no λ0
@@ -83,6 +88,7 @@ export function wireTune(app, form) {
         const v = await p.client.request("tunePoint", { config: cfg, rho: grid.rho[i], kappa: grid.kappa.length ? grid.kappa[j] : 0, folds: FOLDS, seed });
         if (my !== token) return;
         scores[i][j] = v;
+        if (done === 0) offer();
         done++;
         progress();
         map.set(grid, scores, null);
@@ -133,8 +139,8 @@ export function wireTune(app, form) {
       token++;
       teardown();
       state = "failed";
-      setStatus(`failed: ${e.message}`);
-      app.showError(e.message);
+      setStatus("failed");
+      showSlot("tune-error", e.message);
       offer();
     });
   });

@@ -1,0 +1,92 @@
+// heat-legend.js: the heatmap's colour key on its own canvas. For τ: the
+// fixed T·τ scale (or the run-stretched one, labelled as such) as a bar
+// with its ticks (≤ 1/8, 1/2, 1, 2, ≥ 8: the ends clip), and this run's
+// smallest and largest T·τ marked on it; for a sequential run: its three
+// cell states. Every text is measured and kept inside the canvas; the boxes
+// drawn are kept in `texts` (the browser tests check them).
+import { setup } from "./chart-kit.js";
+import { relText } from "./tau-scale.js";
+import { viridis, SEQUENTIAL_KEY } from "./heatmap.js";
+
+const INK = "#1d2330", MUTED = "#5b6475";
+
+/** The heatmap's colour key. */
+export class HeatLegend {
+  constructor(canvas) { this.canvas = canvas; this.texts = []; this.width = 0; this.height = 0; }
+
+  // text draws s with its box kept inside the canvas (shifted, never cut)
+  // and records the box.
+  text(g, s, x, y, align = "left", colour = MUTED) {
+    g.textAlign = align; g.textBaseline = "alphabetic"; g.fillStyle = colour;
+    const m = g.measureText(s);
+    if (x + m.actualBoundingBoxRight > this.width - 2) x = this.width - 2 - m.actualBoundingBoxRight;
+    if (x - m.actualBoundingBoxLeft < 2) x = 2 + m.actualBoundingBoxLeft;
+    g.fillText(s, x, y);
+    this.texts.push({ text: s, left: x - m.actualBoundingBoxLeft, right: x + m.actualBoundingBoxRight,
+      top: y - m.actualBoundingBoxAscent, bottom: y + m.actualBoundingBoxDescent });
+    return x + m.actualBoundingBoxRight;
+  }
+
+  // fits returns the first of the texts that fits the width w.
+  fits(g, w, ...options) { return options.find((s) => g.measureText(s).width <= w - 4) || options[options.length - 1]; }
+
+  /** Draws the key: {scale, runLo, runHi} for τ, or {sequential: true}. */
+  draw({ scale, runLo, runHi, sequential }) {
+    const { g, w, h } = setup(this.canvas);
+    this.texts = []; this.width = w; this.height = h;
+    if (sequential) {
+      let x = 4, y = 16;
+      for (const [v, label] of SEQUENTIAL_KEY) {
+        const need = 16 + g.measureText(label).width + 14;
+        if (x > 4 && x + need > w) { x = 4; y += 18; }
+        const [R, G, B] = viridis(v);
+        g.fillStyle = `rgb(${R},${G},${B})`;
+        g.fillRect(x, y - 10, 12, 12);
+        x = this.text(g, label, x + 16, y) + 14;
+      }
+      this.label = "Colour key: yellow, the task learned at this step; teal, a task learned before; dark purple, not yet learned.";
+      this.canvas.setAttribute("aria-label", this.label);
+      return;
+    }
+    const ticks = scale.ticks();
+    const lw = g.measureText(ticks[0].label).width, rw = g.measureText(ticks[ticks.length - 1].label).width;
+    const x0 = 4 + lw / 2, x1 = Math.min(w - 4 - rw / 2, x0 + 480);
+    const at = (v) => x0 + scale.position(v) * (x1 - x0);
+    const caption = scale.stretched
+      ? this.fits(g, w, "T·τ, stretched to this run (1 = uniform; not comparable across runs)", "T·τ stretched to this run (1 = uniform)")
+      : this.fits(g, w, "T·τ: the weight relative to uniform (1 = an equal share), log scale", "T·τ relative to uniform (1 = equal), log scale", "T·τ (1 = uniform)");
+    this.text(g, caption, 4, 12, "left", INK);
+    const barY = 34, barH = 12;
+    for (let x = Math.floor(x0); x < Math.ceil(x1); x++) {
+      const t = (x + 0.5 - x0) / (x1 - x0);
+      const rel = 2 ** (Math.log2(scale.lo) + t * (Math.log2(scale.hi) - Math.log2(scale.lo)));
+      g.fillStyle = scale.colour(rel);
+      g.fillRect(x, barY, 1, barH);
+    }
+    g.strokeStyle = "#9aa3b2"; g.strokeRect(x0 - 0.5, barY - 0.5, x1 - x0 + 1, barH + 1);
+    g.strokeStyle = INK;
+    for (const tk of ticks) {
+      const x = Math.round(at(tk.value)) + 0.5;
+      g.beginPath(); g.moveTo(x, barY + barH); g.lineTo(x, barY + barH + 4); g.stroke();
+      this.text(g, tk.label, x, barY + barH + 16, "center");
+    }
+    let run = "no run yet";
+    if (runHi >= runLo) {
+      // This run's range: a bracket above the bar from its smallest to its largest T·τ.
+      const a = at(runLo), b = at(runHi);
+      g.fillStyle = INK;
+      for (const x of [a, b]) { g.beginPath(); g.moveTo(x - 4, barY - 7); g.lineTo(x + 4, barY - 7); g.lineTo(x, barY - 1); g.fill(); }
+      g.fillRect(a, barY - 8, Math.max(b - a, 1), 2);
+      const clip = (v) => (v < scale.lo ? ` (beyond ${relText(scale.lo)})` : v > scale.hi ? ` (beyond ${relText(scale.hi)})` : "");
+      run = `this run: ${relText(runLo)}${clip(runLo)} – ${relText(runHi)}${clip(runHi)}`;
+      // The label beside the bracket, on the side with room.
+      const tw = g.measureText(run).width;
+      const right = Math.max(a, b) + 8;
+      if (right + tw <= w - 2) this.text(g, run, right, barY - 2, "left", INK);
+      else this.text(g, run, Math.max(2, Math.min(a, b) - 8), barY - 2, "right", INK);
+    }
+    this.label = `Colour key, ${scale.stretched ? "stretched to this run" : "fixed"}: T·τ on a log scale from ${ticks[0].label} (blue) `
+      + `through 1 (light grey: uniform) to ${ticks[ticks.length - 1].label} (red); ${run}.`;
+    this.canvas.setAttribute("aria-label", this.label);
+  }
+}

@@ -1,0 +1,45 @@
+// link-check.js: a link's values are checked before the page uses them. A
+// value the page cannot use (a model that is not a method, a data set that
+// is not bundled, ρ = "abc", ...) is replaced by the value the link would
+// have without it (its data set's defaults) and reported in words: "the
+// link's model "nope" is not a method; using mtfl". A bad value never
+// reaches a menu, so the Model menu always shows a method.
+import { bundles, method, methods } from "./catalog.js";
+import { baseSettings, OWN_DATA } from "./state.js";
+import { settingProblem, settingName, settingWant, checkedFields } from "./checks.js";
+
+const choices = {
+  tau: ["softmax", "hard"], variant: ["paper", "reference"], loss: ["", "squared", "logistic"], sp: ["0", "1"], order: ["name", "easy"],
+};
+const names = { tau: "τ rule", variant: "variant", loss: "loss", sp: "self-paced flag", order: "task order" };
+const shown = (v) => (v === "" ? "(empty)" : v);
+
+/** Checks the settings read from hash; replaces every bad value in s by its
+ *  default and returns the reports ([] when the link is good). */
+export function checkLink(s, hash = location.hash, ownLoaded = false) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const base = baseSettings(s.data);
+  const problems = [];
+  const named = params.get("data");
+  if (named !== null && named !== s.data && !(ownLoaded && named === OWN_DATA)) {
+    problems.push(`the link's data set "${named}" is not one of the bundled data sets (${bundles().map((b) => b.name).join(", ")}); using ${s.data}`);
+  }
+  const replace = (key, why) => {
+    problems.push(`the link's ${why}; using ${shown(base[key])}`);
+    s[key] = base[key];
+  };
+  if (params.has("model") && !method(s.model)) replace("model", `model "${s.model}" is not a method (${methods().map((m) => m.key).join(", ")})`);
+  const m = method(s.model);
+  if (params.has("select") && m && m.rules && m.rules.length && !m.rules.includes(s.select)) {
+    problems.push(`the link's selection rule "${s.select}" is not one of ${m.label}'s (${m.rules.join(", ")}); using ${m.rules[0]}`);
+    s.select = m.rules[0];
+  }
+  for (const [key, ok] of Object.entries(choices)) {
+    if (params.has(key) && !ok.includes(s[key])) replace(key, `${names[key]} "${s[key]}" is not one of ${ok.map(shown).join(", ")}`);
+  }
+  for (const key of checkedFields) {
+    if (!params.has(key)) continue;
+    if (settingProblem(key, s[key])) replace(key, `${settingName(key)} "${s[key]}" is not ${settingWant(key)}`);
+  }
+  return problems;
+}

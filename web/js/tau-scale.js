@@ -1,0 +1,97 @@
+// tau-scale.js: the τ heatmap's colour scale. Colour encodes T·τ, a task's
+// weight relative to uniform (1 = an equal share), on a log2 scale from the
+// catalogue's lo to hi (1/8 to 8) with its diverging stops, neutral at 1;
+// values beyond the range take the end colours (and the legend says so:
+// "≤ 1/8", "≥ 8"). The arithmetic is Go's figure.TauColour, step for step,
+// so the page's cells, its SVG and `spmtl figure tau` agree colour for
+// colour. A stretched scale narrows the range to a run's own spread,
+// symmetric around 1 so that 1 stays neutral.
+
+/** The colour of a cell without a value (as Go draws NaN). */
+export const NO_VALUE = "#bbbbbb";
+
+const hexRGB = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+const toHex = (c) => "#" + c.map((v) => v.toString(16).padStart(2, "0")).join("");
+
+// frexp splits x > 0 into a fraction in [0.5, 1) and a power of two, as Go's math.Frexp.
+const bits = new DataView(new ArrayBuffer(8));
+function frexp(x) {
+  let shift = 0;
+  if (x < 2.2250738585072014e-308) { x *= 2 ** 64; shift = 64; } // subnormal
+  bits.setFloat64(0, x);
+  const hi = bits.getUint32(0);
+  const exp = ((hi >>> 20) & 0x7ff) - 1022 - shift;
+  bits.setUint32(0, (hi & 0x800fffff) | (1022 << 20));
+  return [bits.getFloat64(0), exp];
+}
+
+/** log2 as Go's math.Log2 computes it (exact at powers of two). */
+export function log2(x) {
+  if (!(x > 0) || !Number.isFinite(x)) return Math.log2(x);
+  const [frac, exp] = frexp(x);
+  if (frac === 0.5) return exp - 1;
+  return Math.log(frac) * Math.LOG2E + exp;
+}
+
+/** A value of T·τ as a legend writes it: 1/8, 1/2, 1, 2, 8, or 3 digits. */
+export function relText(v) {
+  if (v > 0 && v < 1 && Number.isInteger(1 / v)) return `1/${1 / v}`;
+  if (Number.isInteger(v)) return String(v);
+  return v.toPrecision(v < 1 ? 2 : 3);
+}
+
+/** A colour scale of T·τ. spec: the catalogue's {lo, hi, stops, ticks}. */
+export class TauScale {
+  constructor(spec, stretched = false) {
+    this.lo = spec.lo; this.hi = spec.hi;
+    this.stops = spec.stops.map(hexRGB);
+    this.stopHex = spec.stops.slice();
+    this.tickValues = spec.ticks.slice();
+    this.stretched = stretched;
+  }
+
+  /** Where rel sits on the scale, 0 (lo) to 1 (hi), clipped. */
+  position(rel) {
+    const lo = log2(this.lo), hi = log2(this.hi);
+    const t = (log2(Math.max(rel, 1e-300)) - lo) / (hi - lo);
+    return Math.min(1, Math.max(0, t));
+  }
+
+  /** The colour of T·τ = rel as [r, g, b] (NaN: grey). */
+  rgb(rel) {
+    if (Number.isNaN(rel)) return hexRGB(NO_VALUE);
+    const n = this.stops.length - 1;
+    const x = this.position(rel) * n;
+    const i = Math.min(n - 1, Math.floor(x)), f = x - i;
+    const a = this.stops[i], b = this.stops[i + 1];
+    return a.map((v, k) => Math.round(v + f * (b[k] - v)));
+  }
+
+  /** The colour of T·τ = rel as "#rrggbb". */
+  colour(rel) { return toHex(this.rgb(rel)); }
+
+  /** The neutral colour (T·τ = 1 on an unstretched scale: the middle stop). */
+  get neutral() { return this.colour(1); }
+
+  /** Whether rel lies beyond the scale's ends (drawn in the end colours). */
+  clipped(rel) { return rel < this.lo || rel > this.hi; }
+
+  /** The ticks to label: [{value, label}]; the ends say that they clip. */
+  ticks() {
+    return this.tickValues.map((v) => {
+      let label = relText(v);
+      if (v === this.lo) label = `≤ ${label}`;
+      else if (v === this.hi) label = `≥ ${label}`;
+      return { value: v, label };
+    });
+  }
+
+  /** The scale stretched to a run whose T·τ spans [runLo, runHi]:
+   *  symmetric in log2 around 1, at least ±1% wide, never wider than this one. */
+  stretchTo(runLo, runHi) {
+    let m = Math.max(Math.abs(log2(runLo)), Math.abs(log2(runHi)), log2(1.01));
+    m = Math.min(m, log2(this.hi));
+    const lo = 2 ** -m, hi = 2 ** m;
+    return new TauScale({ lo, hi, stops: this.stopHex, ticks: [lo, 1, hi] }, true);
+  }
+}

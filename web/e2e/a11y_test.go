@@ -76,8 +76,8 @@ func (b *browser) axe(src, where string) {
 // wider than it, and every visible control is at least 24 px each way.
 // Every chart canvas is an image with a text alternative.
 func TestAccessibilityDesktopAndPhone(t *testing.T) {
+	b := newBrowser(t) // skips unless SPMTL_E2E is set
 	src := axeSource(t)
-	b := newBrowser(t)
 	b.viewport(1280, 800, false)
 	b.runDone("#data=landmine&model=mtfl&sp=1&run=1")
 	b.waitFor(`spmtlApp.knowledge() !== null`, 20*time.Second)

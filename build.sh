@@ -5,6 +5,10 @@
 #   ./build.sh test     gofmt, go vet, native tests, core tests under js/wasm in
 #                       node, then the browser end-to-end tests in headless Chromium
 #   ./build.sh figures  the paper's figures (CSV + SVG) from the bundled data, in figures/
+#   ./build.sh bench    the page's timings (first result, offline open, main-thread
+#                       stalls, the whole table in the browser) printed and written
+#                       to bench.json; SPMTL_BENCH_TABLE=0 leaves out the table
+#                       (minutes). Figures, not gates: they depend on the machine.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -22,7 +26,7 @@ build() {
   go run ./web/offline -dist "$out.tmp" -web web -o "$out.tmp/spmtl-offline.html"
   rm -rf "$out"
   mv "$out.tmp" "$out"
-  echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(gzip -9 -c "$out/spmtl.wasm" | wc -c) gzipped"
+  echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(gzip -9 -c "$out/spmtl.wasm" | wc -c) gzipped; spmtl-offline.html $(wc -c < "$out/spmtl-offline.html") bytes"
 }
 
 run_tests() {
@@ -61,9 +65,16 @@ figures() {
   echo "figures in $out/"
 }
 
+bench() {
+  build
+  SPMTL_E2E=1 SPMTL_BENCH=1 SPMTL_DIST="$PWD/dist" SPMTL_BENCH_OUT="$PWD/bench.json" \
+    go test -count=1 -v -timeout 60m -run '^TestBench$' ./web/e2e/ | grep -v '^=== RUN'
+}
+
 case "${1:-build}" in
   build) build ;;
   test) run_tests ;;
   figures) figures ;;
-  *) echo "usage: $0 [build|test|figures]" >&2; exit 2 ;;
+  bench) bench ;;
+  *) echo "usage: $0 [build|test|figures|bench]" >&2; exit 2 ;;
 esac

@@ -57,6 +57,13 @@ func chromium() string {
 
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	return newBrowserFor(t, 120*time.Second)
+}
+
+// newBrowserFor starts a browser (a new profile: nothing cached) whose
+// actions must all end within d.
+func newBrowserFor(t *testing.T, d time.Duration) *browser {
+	t.Helper()
 	dir := distDir(t)
 	b := &browser{t: t}
 	fsrv := http.FileServer(http.Dir(dir))
@@ -85,7 +92,7 @@ func newBrowser(t *testing.T) *browser {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatalf("start chromium: %v", err)
@@ -442,7 +449,10 @@ func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
 }
 
 // TestOfflineFile opens dist/spmtl-offline.html as a file:// URL with the
-// network switched off: landmine trains and the heatmap is drawn.
+// network switched off: the file is at most 4 MB; landmine trains and the
+// heatmap is drawn; each of the other five data sets (school with its
+// split file, sentiment's sparse file) loads from the file's packed copy
+// and trains; the Reproduce view fills landmine's column (quick, one run).
 func TestOfflineFile(t *testing.T) {
 	dir := distDir(t)
 	abs, err := filepath.Abs(filepath.Join(dir, "spmtl-offline.html"))
@@ -454,6 +464,9 @@ func TestOfflineFile(t *testing.T) {
 		t.Fatalf("no offline file: %v", err)
 	}
 	t.Logf("offline file: %s, %d bytes", abs, st.Size())
+	if st.Size() > 4_000_000 {
+		t.Errorf("the offline file is %d bytes, more than 4 MB", st.Size())
+	}
 	b := newBrowser(t)
 	if _, err := chromedp.Call(b.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 		MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
@@ -470,17 +483,53 @@ func TestOfflineFile(t *testing.T) {
 	if rows != 19 {
 		t.Errorf("heatmap rows with colour: %d, want 19", rows)
 	}
+	b.screenshot("offline.png")
+	for _, c := range []struct {
+		hash  string
+		tasks int
+	}{
+		{"#data=school&maxIter=5&run=1", 139},
+		{"#data=sentiment&maxIter=3&train=120&run=1", 8},
+		{"#data=cs&maxIter=5&run=1", 190},
+		{"#data=syn1&maxIter=5&run=1", 30},
+		{"#data=syn2&maxIter=5&run=1", 30},
+	} {
+		start := time.Now()
+		b.do(chromedp.Navigate("about:blank"), chromedp.Navigate("file://"+abs+c.hash))
+		b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 120*time.Second)
+		sum := eval[struct {
+			Name  string
+			Tasks int
+		}](b, `(() => { const s = spmtlApp.summary(); return {Name: s.name, Tasks: s.tasks.length}; })()`)
+		mean := eval[float64](b, `spmtlApp.results().main.mean`)
+		t.Logf("offline file %s: %s, %d tasks, mean test score %.4f, open to finished run %v", c.hash, sum.Name, sum.Tasks, mean, time.Since(start))
+		if sum.Tasks != c.tasks || math.IsNaN(mean) || mean <= 0 {
+			t.Errorf("offline %s: %d tasks (want %d), mean %v", c.hash, sum.Tasks, c.tasks, mean)
+		}
+		if msg := eval[string](b, `document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`); msg != "" {
+			t.Errorf("offline %s: the page shows %q", c.hash, msg)
+		}
+	}
+	// The Reproduce view, in the file's own workers.
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate("file://"+abs))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 60*time.Second)
+	b.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#repro-sets input").forEach((i) => { i.checked = i.value === "landmine"; })`),
+		chromedp.SetValue(chromedp.CSS("#repro-runs"), "1"),
+		chromedp.Click(chromedp.CSS("#repro-quick")), chromedp.Click(chromedp.CSS("#repro-start")))
+	b.waitFor(`spmtlApp.repro().state === "done"`, 120*time.Second)
+	if n := eval[int](b, `(spmtlApp.repro().final.landmine || []).filter((c) => Number.isFinite(c.mean)).length`); n < 8 {
+		t.Errorf("offline reproduction: %d landmine cells with a score", n)
+	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
 	b.mu.Lock()
 	for _, r := range b.requests {
-		if !strings.HasPrefix(r, "file:") && !strings.HasPrefix(r, "blob:") && !strings.HasPrefix(r, "data:") {
+		if !strings.HasPrefix(r, "file:") && !strings.HasPrefix(r, "blob:") && !strings.HasPrefix(r, "data:") && r != "about:blank" {
 			t.Errorf("the offline page asked the network for %s", r)
 		}
 	}
 	b.mu.Unlock()
-	b.screenshot("offline.png")
 }
 
 // TestSupplementEmbedsTwoLearners: the example supplement page embeds a

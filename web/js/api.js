@@ -35,8 +35,13 @@ async function fetchText(url) { return (await fetchChecked(url)).text(); }
 /** Starts the wasm module (bytes or a URL) and resolves once `spmtl` is ready. */
 async function startSpmtl(source) {
   const go = new Go();
-  const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source) ? source : await (await fetchChecked(source)).arrayBuffer();
-  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  let instance;
+  if (source instanceof WebAssembly.Module) {
+    instance = await WebAssembly.instantiate(source, go.importObject); // compiled by the page
+  } else {
+    const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source) ? source : await (await fetchChecked(source)).arrayBuffer();
+    ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
+  }
   go.run(instance); // registers spmtlRaw synchronously, then parks
   if (typeof self.spmtlRaw !== "object") throw new Error("the wasm module did not register its API");
   const api = { version: self.spmtlRaw.version };
@@ -68,7 +73,7 @@ function bootSpmtl(wasm) {
   if (!spmtlReady) {
     spmtlReady = (async () => {
       if (typeof self.Go === "undefined") importScripts(self.SPMTL_EXEC_URL || "../wasm_exec.js");
-      return startSpmtl(wasm);
+      return startSpmtl(await wasm); // the offline workers' wasm is a promise of its bytes
     })();
   }
   return spmtlReady;
@@ -77,10 +82,18 @@ function bootSpmtl(wasm) {
 /** Answers a worker's requests {id, type, ...} with handlers[type](m):
  *  {id, ok: true, result} or {id, ok: false, error}. */
 function serveRequests(handlers) {
+  // The page may hand over the module it compiled (client.js giveModule):
+  // "expectModule" comes first, so boot() waits for "module" instead of
+  // fetching spmtl.wasm; a failed compile falls back to the URL.
+  let moduleArrived = null;
+  const given = {
+    expectModule() { self.SPMTL_WASM_BYTES = new Promise((resolve) => { moduleArrived = resolve; }); return true; },
+    module(m) { if (moduleArrived) moduleArrived(m.module || self.SPMTL_WASM_URL || "../spmtl.wasm"); return true; },
+  };
   self.onmessage = async (e) => {
     const m = e.data;
     try {
-      const h = handlers[m.type];
+      const h = handlers[m.type] || given[m.type];
       if (!h) throw new Error(`unknown request ${m.type}`);
       self.postMessage({ id: m.id, ok: true, result: await h(m) });
     } catch (err) {

@@ -1,6 +1,17 @@
 // client.js: the page's side of the worker protocol (see worker.js).
 // request() returns a promise per request; on() subscribes to events.
 
+/** Hands the learner that index.html compiles first thing
+ *  (window.SPMTL_MODULE, a promise of a WebAssembly.Module) to a new
+ *  worker, which then neither fetches nor compiles its own; without one the
+ *  worker fetches spmtl.wasm itself. */
+export function giveModule(worker) {
+  const mod = window.SPMTL_MODULE;
+  if (!mod) return;
+  worker.postMessage({ type: "expectModule" }); // before any request that boots it
+  mod.then((m) => worker.postMessage({ type: "module", module: m }));
+}
+
 /** A connection to the learner's Web Worker. */
 export class LearnerClient {
   /** @param {Worker} worker */

@@ -3,7 +3,7 @@
 // link in the hash (its data set, its settings, run=1) at start and
 // whenever the hash is edited. A link's bad values are replaced by their
 // defaults and reported in a note under the header (link-check.js).
-import { LearnerClient } from "./client.js";
+import { LearnerClient, giveModule } from "./client.js";
 import { createApp } from "./app.js";
 import { useCatalog, bundle } from "./catalog.js";
 import { readHash, defaultDataSet, OWN_DATA } from "./state.js";
@@ -25,6 +25,8 @@ import { checkLink } from "./link-check.js";
 // The offline single file and embedding hosts may provide their own worker
 // factory (see web/offline).
 const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER() : new Worker(new URL("./worker.js", import.meta.url));
+giveModule(worker);
+performance.mark("spmtl:worker");
 const app = createApp(new LearnerClient(worker));
 
 // showLinkNote reports a link's bad values (none: no note).
@@ -37,6 +39,7 @@ function showLinkNote(problems) {
 
 async function start() {
   useCatalog(await app.client.request("catalog"));
+  performance.mark("spmtl:catalog");
   app.settings = readHash();
   const problems = checkLink(app.settings);
   document.getElementById("link-note-close").addEventListener("click", () => showLinkNote([]));
@@ -51,7 +54,8 @@ async function start() {
   wireKnowledge(app);
   wireDownloads(app, { heat, scBase, scITL, sweepObj: sweep.sweepObj, sweepRows: sweep.rows });
   wireEmbed(app, form, runs, data);
-  gateOffline();
+  const offlineProblem = gateOffline();
+  if (offlineProblem) app.showError(offlineProblem);
   wireRepro(app);
   form.apply();
   showLinkNote(problems);

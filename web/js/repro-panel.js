@@ -3,13 +3,14 @@
 // worker factory for the pool, its error line (beside its buttons), and the
 // window.spmtlApp.repro read-out.
 import { Reproduction } from "./repro.js";
+import { giveModule } from "./client.js";
 import { bundles } from "./catalog.js";
 import { defaultDataSet } from "./state.js";
 import { showSlot } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Wires the Reproduce view (hidden on the offline page, see offline.js). */
+/** Wires the Reproduce view. */
 export function wireRepro(app) {
   const sets = $("repro-sets");
   const ticked = defaultDataSet();
@@ -24,7 +25,12 @@ export function wireRepro(app) {
     label.append(box, ` ${b.name}`);
     sets.append(label);
   }
-  const makeWorker = () => (window.SPMTL_MAKE_REPRO_WORKER ? window.SPMTL_MAKE_REPRO_WORKER() : new Worker(new URL("./repro-worker.js", import.meta.url)));
+  const makeWorker = () => {
+    if (window.SPMTL_MAKE_REPRO_WORKER) return window.SPMTL_MAKE_REPRO_WORKER();
+    const w = new Worker(new URL("./repro-worker.js", import.meta.url));
+    giveModule(w);
+    return w;
+  };
   const repro = new Reproduction({
     datasets: () => Array.from(sets.querySelectorAll("input:checked")).map((i) => i.value),
     runs: $("repro-runs"), quick: $("repro-quick"), variant: $("repro-variant"),

@@ -1,23 +1,27 @@
 // repro-worker.js: one worker of the pool that reproduces the paper's table.
 // It runs spmtl.wasm (the learner's build, which also carries the
 // reproduction), the same protocol code as `spmtl reproduce`.
-//   {id, type: "source", name, text | url, split | splitURL}
+//   {id, type: "source", name, text | url | packed, split | splitURL | splitPacked}
 //                                             registers a bundled data set (a URL is
 //                                             fetched here, off the page's thread)
 //   {id, type: "run", opts}                   one run of one data set → results
 //   {id, type: "summarize", opts}             joins runs of a data set → cells
 "use strict";
 
-if (typeof self.bootSpmtl === "undefined") importScripts(self.SPMTL_API_URL || "api.js");
+// wasm_exec.js and api.js in one call: the browser fetches them together.
+if (typeof self.bootSpmtl === "undefined") {
+  importScripts(...(typeof self.Go === "undefined" ? [self.SPMTL_EXEC_URL || "../wasm_exec.js"] : []), self.SPMTL_API_URL || "api.js");
+}
 const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
 serveRequests({
-  // The offline page sends the wasm bytes first (it cannot be fetched there).
-  async wasm(m) { self.SPMTL_WASM_BYTES = m.bytes; return true; },
+  // The offline page sends the packed wasm first (it cannot be fetched
+  // there); boot() waits for it to be unpacked.
+  wasm(m) { self.SPMTL_WASM_BYTES = spmtlUnpack(m.packed); return true; },
   async source(m) {
     await boot();
-    const text = m.url ? await fetchText(m.url) : m.text;
-    const split = m.splitURL ? await fetchText(m.splitURL) : (m.split || "");
+    const text = m.packed ? await spmtlUnpack(m.packed) : m.url ? await fetchText(m.url) : m.text;
+    const split = m.splitPacked ? await spmtlUnpack(m.splitPacked) : m.splitURL ? await fetchText(m.splitURL) : (m.split || "");
     return spmtl.addSource(m.name, text, split);
   },
   async run(m) { await boot(); return spmtl.reproduceRun(m.opts); },

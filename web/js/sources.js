@@ -5,11 +5,13 @@ import { bundleFiles } from "./catalog.js";
 
 const embedded = () => window.SPMTL_PRESETS || null;
 
-/** Where a bundled file ("landmine/data.csv") is: {text} when the page
- *  carries it, else {url} (fetched by a worker, never by the page's thread). */
+/** Where a bundled file ("landmine/data.csv") is: {packed} when the page
+ *  carries it (the offline file's packed payload, unpacked by a worker:
+ *  web/js/unpack.js), else {url} (fetched by a worker, never by the
+ *  page's thread). */
 export function fileSource(rel) {
   const copy = embedded() && embedded()[rel];
-  return copy ? { text: copy() } : { url: new URL(`data/${rel}`, location.href).href };
+  return copy ? { packed: copy() } : { url: new URL(`data/${rel}`, location.href).href };
 }
 
 /** Whether the page can load bundle b: generated, served, or carried in
@@ -19,12 +21,12 @@ export function canLoad(b) {
   return bundleFiles(b).every((rel) => embedded() && embedded()[rel]);
 }
 
-/** A bundle's data and split files as one source: {text | url, splitText | splitURL}. */
+/** A bundle's data and split files as one source: {packed | url, splitPacked | splitURL}. */
 export function bundleSource(b) {
   const src = fileSource(b.data);
   if (b.splits) {
     const sp = fileSource(b.splits);
-    if (sp.text !== undefined) src.splitText = sp.text; else src.splitURL = sp.url;
+    if (sp.packed !== undefined) src.splitPacked = sp.packed; else src.splitURL = sp.url;
   }
   return src;
 }

@@ -6,7 +6,7 @@
 // draws the scores as they come, asks Go to choose, and fills the settings
 // form with the winner: ρ, and λ0 as "auto" or "auto*K". Its errors show
 // beside its buttons; its exports are enabled once a point is scored.
-import { LearnerClient } from "./client.js";
+import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto } from "./state.js";
 import { method } from "./catalog.js";
@@ -17,7 +17,12 @@ const $ = (id) => document.getElementById(id);
 
 const FOLDS = 3;
 
-const makeWorker = () => (window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER() : new Worker(new URL("./worker.js", import.meta.url)));
+const makeWorker = () => {
+  if (window.SPMTL_MAKE_WORKER) return window.SPMTL_MAKE_WORKER();
+  const w = new Worker(new URL("./worker.js", import.meta.url));
+  giveModule(w);
+  return w;
+};
 
 /** Wires the Tune panel; returns {map}. */
 export function wireTune(app, form) {

@@ -2,7 +2,7 @@
 // it in messages only (see client.js):
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
-//     load {url|file|text, splitURL|splitText, name, opts: {task, label, drop}}
+//     load {url|file|text|packed, splitURL|splitText|splitPacked, name, opts: {task, label, drop}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed)
 //     reload {opts}                    re-parses the kept text with other columns or drops
@@ -26,7 +26,10 @@
 // does not decide which.
 "use strict";
 
-if (typeof self.bootSpmtl === "undefined") importScripts(self.SPMTL_API_URL || "api.js");
+// wasm_exec.js and api.js in one call: the browser fetches them together.
+if (typeof self.bootSpmtl === "undefined") {
+  importScripts(...(typeof self.Go === "undefined" ? [self.SPMTL_EXEC_URL || "../wasm_exec.js"] : []), self.SPMTL_API_URL || "api.js");
+}
 const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
 let catalog = null; // spmtl.catalog(), asked once
@@ -135,8 +138,9 @@ function loop() {
 }
 
 serveRequests({
-  // The offline page sends the wasm bytes first (it cannot be fetched there).
-  async wasm(m) { self.SPMTL_WASM_BYTES = m.bytes; return true; },
+  // The offline page sends the packed wasm first (it cannot be fetched
+  // there); boot() waits for it to be unpacked.
+  wasm(m) { self.SPMTL_WASM_BYTES = spmtlUnpack(m.packed); return true; },
   // catalog: the methods, bundled data sets, defaults and table rows that
   // the page fills its menus with.
   async catalog() {
@@ -151,8 +155,8 @@ serveRequests({
   async load(m) {
     await boot();
     source = null; // a file that cannot be read leaves no text behind to re-parse
-    const text = await readSource(m.url, m.file, m.text);
-    const splitText = m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
+    const text = m.packed ? await spmtlUnpack(m.packed) : await readSource(m.url, m.file, m.text);
+    const splitText = m.splitPacked ? await spmtlUnpack(m.splitPacked) : m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
     source = { text, name: m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data", splitText };
     return parseSource(m.opts || {});
   },

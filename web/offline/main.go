@@ -1,17 +1,20 @@
 // Command offline writes the single-file page spmtl-offline.html: the page,
-// its scripts, the wasm (base64) and the small preset data sets in one HTML
-// file that works when opened from disk with no network. A page from
-// file:// may not fetch files or start a worker from a file, so the worker
-// starts from a Blob URL and the ES modules are joined into one classic
-// script (each module in its own function scope), in the order their
-// import statements imply: a module comes after every module it imports,
-// starting from main.js, so a new module needs no change here.
+// its scripts, the wasm and every bundled data set (school with its split
+// file, sentiment's sparse file) in one HTML file that works when opened
+// from disk with no network, the Reproduce view included. The wasm and the
+// data are packed (pack.go: gzip, a codec for the two files whose digits
+// gzip does poorly, base-122 text) and unpacked in a worker when first
+// needed (web/js/unpack.js). A page from file:// may not fetch files or
+// start a worker from a file, so the workers start from Blob URLs and the
+// ES modules are joined into one classic script (each module in its own
+// function scope), in the order their import statements imply: a module
+// comes after every module it imports, starting from main.js, so a new
+// module needs no change here.
 //
 //	go run ./web/offline -dist dist -web web -o dist/spmtl-offline.html
 package main
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -26,10 +29,6 @@ import (
 
 // entry is the page's module; the bundle holds it and what it imports.
 const entry = "main.js"
-
-// offlineBundles are the bundled data sets small enough to carry (their
-// files come from the catalogue); the generated ones need no file.
-var offlineBundles = []string{"landmine", "cs"}
 
 var (
 	importRe    = regexp.MustCompile(`(?m)^import \{([^}]*)\} from "\./([a-z][a-z0-9-]*\.js)";[ \t]*\r?$`)
@@ -133,27 +132,34 @@ func bundle(jsDir string) (string, []string, error) {
 	return sb.String(), order, nil
 }
 
-// presetFiles returns the data files of offlineBundles, as the catalogue
-// names them ("landmine/data.csv"), with their text.
-func presetFiles(web string) (map[string]string, error) {
-	files := map[string]string{}
-	for _, name := range offlineBundles {
-		b, err := app.LookupBundle(name)
-		if err != nil {
-			return nil, err
-		}
+// file is one bundled data file the offline file carries, and its codec.
+type file struct{ rel, codec string }
+
+// codecs are the files that pack better than their gzipped text
+// (pack.go); the others are gzipped as they are.
+var codecs = map[string]string{"landmine/data.csv": "csv-f64", "sentiment/data.svm": "svm-tfidf"}
+
+// payloadFiles lists the data and split files of every bundle that is not
+// generated, as the catalogue names them ("landmine/data.csv"), checking
+// that each is in web's data folder.
+func payloadFiles(web string) ([]file, error) {
+	var out []file
+	for _, b := range app.Bundles() {
 		for _, rel := range []string{b.Data, b.Splits} {
 			if rel == "" {
 				continue
 			}
-			text, err := os.ReadFile(filepath.Join(web, "data", filepath.FromSlash(rel)))
-			if err != nil {
+			if _, err := os.Stat(filepath.Join(web, "data", filepath.FromSlash(rel))); err != nil {
 				return nil, err
 			}
-			files[rel] = string(text)
+			codec := codecs[rel]
+			if codec == "" {
+				codec = "gz"
+			}
+			out = append(out, file{rel, codec})
 		}
 	}
-	return files, nil
+	return out, nil
 }
 
 // scriptText makes text safe inside a <script> element.
@@ -170,37 +176,64 @@ func build(dist, web, out string) error {
 	if err != nil {
 		return err
 	}
-	data, err := presetFiles(web)
+	files, err := payloadFiles(web)
 	if err != nil {
 		return err
 	}
-	dataJSON, _ := json.Marshal(data)
+	// The payloads: the wasm first, then every bundled file.
+	var payloads strings.Builder
+	var sizes []string
+	add := func(id, rel, codec string, raw []byte) error {
+		p, err := pack(rel, codec, raw)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&payloads, "<script type=\"application/octet-stream\" id=%q data-rel=%q data-codec=%q data-gz=\"%d\">%s</script>\n",
+			id, rel, codec, p.Gz, p.Text)
+		sizes = append(sizes, fmt.Sprintf("%s %d", rel, len(p.Text)))
+		return nil
+	}
+	if err := add("spmtl-wasm", "spmtl.wasm", "bin", wasm); err != nil {
+		return err
+	}
+	for i, f := range files {
+		raw, err := os.ReadFile(filepath.Join(web, "data", filepath.FromSlash(f.rel)))
+		if err != nil {
+			return err
+		}
+		if err := add(fmt.Sprintf("spmtl-data-%d", i), f.rel, f.codec, raw); err != nil {
+			return err
+		}
+	}
+	unpack := read(filepath.Join(web, "js", "unpack.js"))
 	sources, _ := json.Marshal(map[string]string{
-		"exec":   read(filepath.Join(dist, "wasm_exec.js")),
-		"api":    read(filepath.Join(web, "js", "api.js")),
-		"worker": read(filepath.Join(web, "js", "worker.js")),
+		"worker": read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js")),
+		"repro":  read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js")),
 	})
 	boot := `"use strict";
 // Offline boot: everything the page fetches or starts is made from this file.
+// The payloads stay packed in their <script> elements until a worker needs
+// one: the page's thread only reads the element's text.
 window.SPMTL_OFFLINE = true;
 (() => {
   const src = JSON.parse(document.getElementById("spmtl-sources").textContent);
-  const b64 = document.getElementById("spmtl-wasm").textContent.trim();
-  const bin = atob(b64), bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  const url = (text, type) => URL.createObjectURL(new Blob([text], { type }));
+  const packed = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.gz), text: el.textContent });
+  const wasm = packed(document.getElementById("spmtl-wasm"));
+  const url = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   // A worker started from a blob: URL of a file:// page may not load other
-  // blob: URLs, so its scripts are joined into its own source and the wasm
-  // bytes are its first message.
-  const workerURL = url(src.exec + "\n" + src.api + "\n" + src.worker, "text/javascript");
-  window.SPMTL_MAKE_WORKER = () => {
-    const w = new Worker(workerURL);
-    w.postMessage({ type: "wasm", bytes: bytes.slice().buffer });
-    return w;
-  };
-  const data = JSON.parse(document.getElementById("spmtl-data").textContent);
+  // blob: URLs, so its scripts are joined into its own source and the
+  // packed wasm is its first message.
+  const workerURL = url(src.worker), reproURL = url(src.repro);
+  const start = (u) => { const w = new Worker(u); w.postMessage({ type: "wasm", packed: wasm }); return w; };
+  window.SPMTL_MAKE_WORKER = () => start(workerURL);
+  window.SPMTL_MAKE_REPRO_WORKER = () => start(reproURL);
   window.SPMTL_PRESETS = {};
-  for (const k of Object.keys(data)) window.SPMTL_PRESETS[k] = () => data[k];
+  for (const el of document.querySelectorAll("script[data-rel]")) {
+    if (el.id !== "spmtl-wasm") window.SPMTL_PRESETS[el.dataset.rel] = () => packed(el);
+  }
+  if (typeof DecompressionStream === "undefined") {
+    window.SPMTL_OFFLINE_PROBLEM = "This browser cannot unpack the offline file: it has no DecompressionStream. Open the file in a current Chrome, Edge, Firefox or Safari, or use the served site.";
+  }
 })();
 `
 	// The page's own <link> and module <script> tags are replaced by inline ones.
@@ -210,9 +243,8 @@ window.SPMTL_OFFLINE = true;
 		return fmt.Errorf("index.html has no %s", modTag)
 	}
 	var inline strings.Builder
-	inline.WriteString(`<script type="application/octet-stream" id="spmtl-wasm">` + base64.StdEncoding.EncodeToString(wasm) + "</script>\n")
+	inline.WriteString(payloads.String())
 	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
-	inline.WriteString(`<script type="application/json" id="spmtl-data">` + scriptText(string(dataJSON)) + "</script>\n")
 	inline.WriteString("<script>\n" + scriptText(boot) + "</script>\n")
 	inline.WriteString("<script>\n\"use strict\";\n" + scriptText(js) + "</script>")
 	page = strings.Replace(page, modTag, inline.String(), 1)
@@ -221,6 +253,6 @@ window.SPMTL_OFFLINE = true;
 	if err := os.WriteFile(out, []byte(page), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("wrote %s: %d bytes (modules: %s)\n", out, len(page), strings.Join(order, " "))
+	fmt.Printf("wrote %s: %d bytes (payloads in the page: %s; modules: %s)\n", out, len(page), strings.Join(sizes, ", "), strings.Join(order, " "))
 	return nil
 }

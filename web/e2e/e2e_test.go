@@ -122,6 +122,16 @@ func newBrowserFor(t *testing.T, d time.Duration) *browser {
 	return b
 }
 
+// networkOff switches the browser's network off (file: and blob: URLs still load).
+func (b *browser) networkOff() {
+	b.t.Helper()
+	if _, err := chromedp.Call(b.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
+	}); err != nil {
+		b.t.Fatalf("switch the network off: %v", err)
+	}
+}
+
 func (b *browser) do(actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	if err := chromedp.Do(b.ctx, actions...); err != nil {
@@ -391,10 +401,7 @@ func TestResponsiveDuringFits(t *testing.T) {
 	} {
 		b := newBrowser(t)
 		b.do(chromedp.Navigate(b.base + "/" + hash))
-		b.do(chromedp.Evaluate[chromedp.Void](`(() => {
-			window.__gap = 0; let last = performance.now();
-			setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 5);
-		})()`))
+		b.do(chromedp.Evaluate[chromedp.Void](stallWatch))
 		b.waitFor(`window.spmtlApp !== undefined && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 		gap := eval[float64](b, `window.__gap`)
 		t.Logf("%s: longest main-thread stall while loading and training: %.0f ms", hash, gap)
@@ -468,11 +475,7 @@ func TestOfflineFile(t *testing.T) {
 		t.Errorf("the offline file is %d bytes, more than 4 MB", st.Size())
 	}
 	b := newBrowser(t)
-	if _, err := chromedp.Call(b.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
-	}); err != nil {
-		t.Fatalf("switch the network off: %v", err)
-	}
+	b.networkOff()
 	start := time.Now()
 	b.do(chromedp.Navigate("file://" + abs + "#run=1"))
 	b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)

@@ -303,10 +303,7 @@ func TestManyTasks(t *testing.T) {
 	const T = 8000
 	b.upload("#file", writeTemp(t, "many.csv", manyTasksCSV(T, 6)))
 	b.waitFor(`spmtlApp.summary().name === "many.csv" && spmtlApp.state() === "idle"`, 60*time.Second)
-	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__gap = 0; let last = performance.now();
-		setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 5);
-	})()`))
+	b.do(chromedp.Evaluate[chromedp.Void](stallWatch))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 240*time.Second)
 	b.waitFor(`spmtlApp.heatmapLayout().cols === spmtlApp.snapshots().length && spmtlApp.resultsTable().count === 8001`, 20*time.Second)

@@ -89,6 +89,9 @@ function serveRequests(handlers) {
   const given = {
     expectModule() { self.SPMTL_WASM_BYTES = new Promise((resolve) => { moduleArrived = resolve; }); return true; },
     module(m) { if (moduleArrived) moduleArrived(m.module || self.SPMTL_WASM_URL || "../spmtl.wasm"); return true; },
+    // The offline page sends its packed wasm first (it cannot be fetched
+    // there; unpack.js is joined into its workers); boot() waits for it.
+    wasm(m) { self.SPMTL_WASM_BYTES = spmtlUnpack(m.packed); return true; },
   };
   self.onmessage = async (e) => {
     const m = e.data;

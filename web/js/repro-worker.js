@@ -15,9 +15,6 @@ if (typeof self.bootSpmtl === "undefined") {
 const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
 serveRequests({
-  // The offline page sends the packed wasm first (it cannot be fetched
-  // there); boot() waits for it to be unpacked.
-  wasm(m) { self.SPMTL_WASM_BYTES = spmtlUnpack(m.packed); return true; },
   async source(m) {
     await boot();
     const text = m.packed ? await spmtlUnpack(m.packed) : m.url ? await fetchText(m.url) : m.text;

@@ -138,9 +138,6 @@ function loop() {
 }
 
 serveRequests({
-  // The offline page sends the packed wasm first (it cannot be fetched
-  // there); boot() waits for it to be unpacked.
-  wasm(m) { self.SPMTL_WASM_BYTES = spmtlUnpack(m.packed); return true; },
   // catalog: the methods, bundled data sets, defaults and table rows that
   // the page fills its menus with.
   async catalog() {

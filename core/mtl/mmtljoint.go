@@ -85,9 +85,10 @@ func (j *JointMMTL) History() []Snapshot { return j.hist }
 func (j *JointMMTL) Model() *Model {
 	T := len(j.p.tasks)
 	m := &Model{Features: j.p.d, Kind: j.p.Data.Kind, Names: make([]string, T), W: make([][]float64, T), B: make([]float64, T)}
+	full := j.p.toFullAll(j.w, j.reduced)
 	for t, td := range j.tasks {
 		m.Names[t] = td.name
-		m.W[t] = j.p.toFull(j.w[t], j.reduced)
+		m.W[t] = full[t]
 		m.B[t] = j.b[t]
 	}
 	return m

@@ -26,6 +26,10 @@ func (tr *Trainer) Model() *Model {
 	T := len(tr.all)
 	W := tr.modelW()
 	m := &Model{Features: tr.p.d, Kind: tr.p.Data.Kind, Names: make([]string, T), W: make([][]float64, T), B: make([]float64, T)}
+	if tr.stl {
+		W = W[:1]
+	}
+	full := tr.p.toFullAll(W, tr.reduced)
 	for t, td := range tr.all {
 		src := t
 		if tr.stl {
@@ -35,7 +39,7 @@ func (tr *Trainer) Model() *Model {
 		if tr.stl && t > 0 {
 			m.W[t] = append([]float64(nil), m.W[0]...)
 		} else {
-			m.W[t] = tr.p.toFull(W[src], tr.reduced)
+			m.W[t] = full[src]
 		}
 		m.B[t] = tr.b[src]
 	}

@@ -136,6 +136,18 @@ func (p *Problem) toFull(w []float64, reduced bool) []float64 {
 	return p.red.toFull(p.Data, w)
 }
 
+// toFullAll maps several task vectors at once (see reduction.toFullAll).
+func (p *Problem) toFullAll(ws [][]float64, reduced bool) [][]float64 {
+	if !reduced {
+		out := make([][]float64, len(ws))
+		for t, w := range ws {
+			out[t] = append([]float64(nil), w...)
+		}
+		return out
+	}
+	return p.red.toFullAll(p.Data, ws)
+}
+
 // Tasks returns the number of tasks.
 func (p *Problem) Tasks() int { return len(p.tasks) }
 

@@ -238,3 +238,50 @@ func TestThetaExport(t *testing.T) {
 		}
 	}
 }
+
+// TestToFullAllMatchesToFull: mapping all task vectors back at once gives
+// each the very bits of the plain one-vector map (back substitution down
+// L1's columns, then the pivot rows added one by one), sparse and dense
+// rows, so batching the map changes no score.
+func TestToFullAllMatchesToFull(t *testing.T) {
+	for _, sparse := range []bool{true, false} {
+		ds := spanData(7, 5, 10, 200, sparse, false)
+		p, err := prepare(ds, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(9, 1))
+		ws := make([][]float64, 5)
+		for k := range ws {
+			ws[k] = make([]float64, p.red.k)
+			for j := range ws[k] {
+				ws[k][j] = rng.NormFloat64()
+			}
+		}
+		ws[2][4] = 0 // a zero coefficient is skipped by both
+		all := p.toFullAll(ws, true)
+		r := p.red
+		for k, w := range ws {
+			kk := r.k
+			c := append([]float64(nil), w...)
+			for i := kk - 1; i >= 0; i-- {
+				s := c[i]
+				for j := i + 1; j < kk; j++ {
+					s -= r.l1t[i*kk+j] * c[j] // L1[j][i]
+				}
+				c[i] = s / r.l1t[i*kk+i]
+			}
+			one := make([]float64, r.dFull)
+			for j, ref := range r.rows {
+				if c[j] != 0 {
+					addRow(&ds.Tasks[ref.t], ref.i, c[j], one)
+				}
+			}
+			for j := range one {
+				if math.Float64bits(one[j]) != math.Float64bits(all[k][j]) {
+					t.Fatalf("sparse=%v: task %d entry %d: %v batched, %v alone", sparse, k, j, all[k][j], one[j])
+				}
+			}
+		}
+	}
+}

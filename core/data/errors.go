@@ -143,6 +143,55 @@ func parseNum(s string) (float64, numStatus) {
 	return v, numOK
 }
 
+// numClass classifies s (already trimmed) as parseNum would for a column's
+// first pass, which only counts numbers, words and empty cells: numOK for
+// any number (finite or not), numEmpty, numSyntax. The common plain
+// decimals ([+-]digits[.digits][e[+-]digits], or .digits) are recognised
+// by their syntax alone, without computing their value: strconv accepts
+// every one of them (at worst out of range, still a number); anything else
+// is left to parseNum.
+func numClass(s string) numStatus {
+	if s == "" {
+		return numEmpty
+	}
+	i := 0
+	if s[0] == '+' || s[0] == '-' {
+		i++
+	}
+	digits := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			digits++
+		}
+	}
+	if digits > 0 && i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			i = j
+		}
+	}
+	if digits > 0 && i == len(s) {
+		return numOK
+	}
+	_, st := parseNum(s)
+	if st == numNotFinite {
+		return numOK
+	}
+	return st
+}
+
 // pow10 holds the powers of ten that are exact in a float64.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
@@ -167,6 +216,9 @@ func fastFloat(s string) (v float64, ok bool) {
 		case c >= '0' && c <= '9':
 			m = m*10 + uint64(c-'0')
 			digits++
+			if digits > 15 {
+				return 0, false // (strconv's: a longer mantissa is not exact here)
+			}
 			if dot {
 				frac++
 			}

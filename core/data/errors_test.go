@@ -53,3 +53,40 @@ func TestFastFloat(t *testing.T) {
 		check(s)
 	}
 }
+
+// TestNumClass checks that the first pass's syntax-only classification is
+// parseNum's (a number, finite or not; empty; a word) for every string,
+// so a column's role never depends on which of the two read it.
+func TestNumClass(t *testing.T) {
+	want := func(s string) numStatus {
+		_, st := parseNum(s)
+		if st == numNotFinite {
+			return numOK
+		}
+		return st
+	}
+	check := func(s string) {
+		t.Helper()
+		if got, w := numClass(s), want(s); got != w {
+			t.Fatalf("numClass(%q) = %v, parseNum says %v", s, got, w)
+		}
+	}
+	for _, s := range []string{"", "0", "-0", "+1", "1.", ".5", "-.5", "1e5", "1E-5", "1e+5", "1e", "1e+", "e5", ".e5", "1.e5",
+		".", "-", "+", "1..2", "1e999", "-1e999", "1e-999", "0x10", "0x1p-2", "1_0", "nan", "NaN", "inf", "-Inf", "infinity",
+		"1,5", "- 1", "1e5.5", "12345678901234567890123", "1.7976931348623157e308", "abc", "1a", "٣"} {
+		check(s)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const chars = "0123456789.-+eExa_ "
+	for n := 0; n < 300000; n++ {
+		b := make([]byte, 1+rng.IntN(12))
+		for i := range b {
+			if rng.IntN(3) == 0 {
+				b[i] = chars[rng.IntN(len(chars))]
+			} else {
+				b[i] = chars[rng.IntN(10)]
+			}
+		}
+		check(string(b))
+	}
+}

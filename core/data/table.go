@@ -421,8 +421,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		for j, f := range rec {
 			if roles[j] == RoleNumeric && !opt.NumericOnly {
 				s := decimal(strings.TrimSpace(f), comma)
-				_, ns := parseNum(s)
-				stats[j].add(s, ns, maxCat)
+				stats[j].add(s, numClass(s), maxCat)
 			}
 		}
 	}

@@ -8,6 +8,7 @@
 // web/, wasm/, core/ or go.mod; serves .wasm as application/wasm; gzips
 // compressible responses for clients that accept it; and serves nothing
 // outside dist/ (no directory listings, no dot files, no symlinks out).
+// The gzipped copies are made when it starts, the wasm first.
 package main
 
 import (
@@ -24,6 +25,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -97,7 +99,8 @@ func handler(root string) http.Handler {
 	mime.AddExtensionType(".mjs", "text/javascript")
 	mime.AddExtensionType(".svm", "text/plain; charset=utf-8")
 	mime.AddExtensionType(".md", "text/markdown; charset=utf-8")
-	gz := &gzipCache{root: root, files: map[string]gzEntry{}}
+	gz := &gzipCache{root: root, files: map[string]*gzEntry{}}
+	go gz.warm()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -143,26 +146,61 @@ func handler(root string) http.Handler {
 	})
 }
 
-// gzipCache keeps the gzipped bytes of each file until it changes.
+// gzipCache keeps the gzipped bytes of each file until it changes. A file
+// is compressed once: a request for it while that runs waits for it.
 type gzipCache struct {
 	root  string
 	mu    sync.Mutex
-	files map[string]gzEntry
+	files map[string]*gzEntry
 }
 
 type gzEntry struct {
 	mod  time.Time
 	size int64
+	done chan struct{} // closed when body and err are set
 	body string
+	err  error
 }
 
 func (c *gzipCache) get(p string, info fs.FileInfo) (string, error) {
 	c.mu.Lock()
 	e, ok := c.files[p]
-	c.mu.Unlock()
-	if ok && e.mod.Equal(info.ModTime()) && e.size == info.Size() {
-		return e.body, nil
+	if !ok || !e.mod.Equal(info.ModTime()) || e.size != info.Size() {
+		e = &gzEntry{mod: info.ModTime(), size: info.Size(), done: make(chan struct{})}
+		c.files[p] = e
+		c.mu.Unlock()
+		e.body, e.err = gzipFile(p)
+		close(e.done)
+		return e.body, e.err
 	}
+	c.mu.Unlock()
+	<-e.done
+	return e.body, e.err
+}
+
+// warm compresses every compressible file under root, the wasm first, so
+// that the first visit does not wait for it (gzip -9 of the 4.7 MB wasm
+// takes about a second here).
+func (c *gzipCache) warm() {
+	var paths []string
+	filepath.WalkDir(c.root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && compressible[filepath.Ext(p)] {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	sort.SliceStable(paths, func(i, j int) bool {
+		return filepath.Ext(paths[i]) == ".wasm" && filepath.Ext(paths[j]) != ".wasm"
+	})
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil {
+			c.get(p, info)
+		}
+	}
+}
+
+// gzipFile returns the gzipped bytes of file p.
+func gzipFile(p string) (string, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return "", err
@@ -171,13 +209,10 @@ func (c *gzipCache) get(p string, info fs.FileInfo) (string, error) {
 	var b strings.Builder
 	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 	if _, err := io.Copy(zw, f); err != nil {
-		return "", err
+		return "", fmt.Errorf("gzip %s: %w", p, err)
 	}
 	if err := zw.Close(); err != nil {
-		return "", err
+		return "", fmt.Errorf("gzip %s: %w", p, err)
 	}
-	c.mu.Lock()
-	c.files[p] = gzEntry{mod: info.ModTime(), size: info.Size(), body: b.String()}
-	c.mu.Unlock()
 	return b.String(), nil
 }

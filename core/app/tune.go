@@ -152,19 +152,8 @@ func TunePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) float64 
 // foldScore fits cfg on a fold's training part and scores its test part;
 // a fit that fails scores NaN (the worst).
 func foldScore(p *mtl.Problem, test *data.Dataset, cfg mtl.Config) float64 {
-	l, err := method.New(p, cfg)
-	if err != nil {
-		return math.NaN()
-	}
-	if _, err := mtl.Run(context.Background(), l); err != nil {
-		return math.NaN()
-	}
-	preds, err := l.Model().PredictDataset(test)
-	if err != nil {
-		return math.NaN()
-	}
-	_, mean := eval.Score(p.Data.Kind, preds, test)
-	return mean
+	score, _ := eval.FitScore(p, cfg, test)
+	return score
 }
 
 // PrepareFolds prepares every fold's training part once for all the grid

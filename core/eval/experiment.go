@@ -190,7 +190,7 @@ func RunOnce(e Experiment, r int, opt Options) ([]RunResult, error) {
 			// §10): no cross-validation.
 			cfg := m.Config
 			cfg.Loss, cfg.Variant, cfg.Seed = e.Loss, opt.Variant, int64(r)
-			score, err := fitScore(full, cfg, test, metric)
+			score, err := FitScore(full, cfg, test)
 			if err != nil {
 				score = math.NaN()
 			}
@@ -199,13 +199,13 @@ func RunOnce(e Experiment, r int, opt Options) ([]RunResult, error) {
 		}
 		cfgs := gridConfigs(e, m, opt)
 		fit := func(point, fold int) (float64, error) {
-			return fitScore(probs[fold], cfgs[point], folds[fold].Test, metric)
+			return FitScore(probs[fold], cfgs[point], folds[fold].Test)
 		}
 		best, _, err := GridSearch(len(cfgs), len(folds), fit, metric, opt.Workers)
 		if err != nil {
 			return nil, err
 		}
-		score, err := fitScore(full, cfgs[best], test, metric)
+		score, err := FitScore(full, cfgs[best], test)
 		if err != nil {
 			score = math.NaN()
 		}
@@ -297,8 +297,10 @@ func gridConfigs(e Experiment, m method.Row, opt Options) []mtl.Config {
 	return out
 }
 
-// fitScore trains cfg on p and returns the task-averaged test score.
-func fitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset, metric Metric) (float64, error) {
+// FitScore trains cfg on p and returns the task-averaged score on test
+// (NaN with the error when the fit fails). Cross-validation and the
+// table's refits score this way.
+func FitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (float64, error) {
 	l, err := method.New(p, cfg)
 	if err != nil {
 		return math.NaN(), err
@@ -306,7 +308,7 @@ func fitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset, metric Metric)
 	if _, err := mtl.Run(context.Background(), l); err != nil {
 		return math.NaN(), err
 	}
-	preds, err := l.Model().PredictDataset(test)
+	preds, err := mtl.Predict(l, test)
 	if err != nil {
 		return math.NaN(), err
 	}

@@ -85,7 +85,7 @@ func Track(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (Curve, error) {
 		if err != nil {
 			return c, err
 		}
-		preds, err := tr.Model().PredictDataset(test)
+		preds, err := mtl.Predict(tr, test)
 		if err != nil {
 			return c, err
 		}

@@ -38,6 +38,11 @@ type Problem struct {
 		td   *taskData
 		err  error
 	}
+
+	// held is the last held-out data set projected into span coordinates
+	// (predict.go), shared by every fit scored on it.
+	heldMu sync.Mutex
+	held   *heldOut
 }
 
 // taskData holds one task's rows and the statistics its W-step needs.

@@ -171,6 +171,11 @@ func SymEigen(a []float64, n int, start []float64) (vals, vecs []float64) {
 	for _, x := range a {
 		norm += x * x
 	}
+	// Only the upper triangle is kept up to date: a rotation in the (p, q)
+	// plane changes rows and columns p and q, and the upper triangle holds
+	// each changed pair once (two thirds of the work of rotating full rows
+	// and columns). The loops over k are split where the pair moves from a
+	// column of the triangle to a row.
 	for sweep := 0; sweep < 60; sweep++ {
 		var off float64
 		for p := 0; p < n; p++ {
@@ -184,26 +189,41 @@ func SymEigen(a []float64, n int, start []float64) (vals, vecs []float64) {
 		for p := 0; p < n; p++ {
 			for q := p + 1; q < n; q++ {
 				apq := a[p*n+q]
-				if apq == 0 {
+				app, aqq := a[p*n+p], a[q*n+q]
+				// A pair already below round-off relative to its own
+				// diagonal is set to zero without a rotation (the
+				// relative criterion keeps tiny eigenvalues accurate).
+				if math.Abs(apq) <= 1e-18*math.Sqrt(math.Abs(app*aqq)) {
+					a[p*n+q] = 0
 					continue
 				}
 				// Rotation that zeroes a_pq (Golub & Van Loan, sym.schur2).
-				theta := (a[q*n+q] - a[p*n+p]) / (2 * apq)
+				theta := (aqq - app) / (2 * apq)
 				t := 1 / (math.Abs(theta) + math.Sqrt(theta*theta+1))
 				if theta < 0 {
 					t = -t
 				}
 				c := 1 / math.Sqrt(t*t+1)
 				s := t * c
-				for k := 0; k < n; k++ {
+				a[p*n+p] = app - t*apq
+				a[q*n+q] = aqq + t*apq
+				a[p*n+q] = 0
+				for k := 0; k < p; k++ { // (k, p) and (k, q): columns
 					akp, akq := a[k*n+p], a[k*n+q]
 					a[k*n+p] = c*akp - s*akq
 					a[k*n+q] = s*akp + c*akq
 				}
-				for k := 0; k < n; k++ {
-					apk, aqk := a[p*n+k], a[q*n+k]
-					a[p*n+k] = c*apk - s*aqk
-					a[q*n+k] = s*apk + c*aqk
+				for k := p + 1; k < q; k++ { // (p, k) in row p, (k, q) in column q
+					akp, akq := a[p*n+k], a[k*n+q]
+					a[p*n+k] = c*akp - s*akq
+					a[k*n+q] = s*akp + c*akq
+				}
+				rp, rq := a[p*n+q+1:p*n+n], a[q*n+q+1:q*n+n] // (p, k), (q, k): rows
+				rq = rq[:len(rp)]
+				for k, akp := range rp {
+					akq := rq[k]
+					rp[k] = c*akp - s*akq
+					rq[k] = s*akp + c*akq
 				}
 				for k := 0; k < n; k++ {
 					vkp, vkq := v[k*n+p], v[k*n+q]

@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -277,6 +278,29 @@ func BenchmarkSymEigen(b *testing.B) {
 			for b.Loop() {
 				copy(buf, a)
 				SymEigen(buf, n, bc.start)
+			}
+		})
+	}
+}
+
+// BenchmarkCholSolve: one solve with a factored system at the sizes of the
+// primal W-steps (cs 14, school 27, the primal bound 64).
+func BenchmarkCholSolve(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{14, 27, 64} {
+		l := randSPD(rng, n)
+		if !Cholesky(l, n) {
+			b.Fatal("not SPD")
+		}
+		rhs := make([]float64, n)
+		for i := range rhs {
+			rhs[i] = rng.NormFloat64()
+		}
+		x := make([]float64, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				copy(x, rhs)
+				CholSolve(l, n, x)
 			}
 		})
 	}

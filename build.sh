@@ -23,6 +23,12 @@ build() {
   cp web/js/*.js "$out.tmp/js/"
   cp web/examples/*.html "$out.tmp/examples/"
   cp -r web/data "$out.tmp/data"
+  # Each bundled CSV also as a binary table (spmtl pack), which the page
+  # reads without parsing a number; the CSV stays for downloads and reloads.
+  local csv
+  for csv in "$out.tmp"/data/*/data.csv; do
+    go run ./core/cmd/spmtl pack -data "$csv" -out "${csv%.csv}.packed" > /dev/null
+  done
   go run ./web/offline -dist "$out.tmp" -web web -o "$out.tmp/spmtl-offline.html"
   rm -rf "$out"
   mv "$out.tmp" "$out"

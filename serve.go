@@ -91,7 +91,7 @@ func isStale(dir string) (bool, string) {
 	return false, ""
 }
 
-var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".csv": true, ".svm": true, ".md": true, ".json": true, ".txt": true}
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".csv": true, ".svm": true, ".packed": true, ".md": true, ".json": true, ".txt": true}
 
 // handler serves files under root only.
 func handler(root string) http.Handler {

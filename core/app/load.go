@@ -77,6 +77,9 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 // sparse format (detected, or asked for) by data.ReadSparse, a CSV by
 // data.ReadTable (delimiter sniffed, columns by name, text columns encoded).
 func read(text []byte, opt LoadOptions) (*Data, error) {
+	if data.IsPacked(text) {
+		return readPacked(text, opt)
+	}
 	format := strings.ToLower(strings.TrimSpace(opt.Format))
 	if format == "" {
 		format = data.Detect(text[:min(len(text), 64<<10)])
@@ -100,6 +103,39 @@ func read(text []byte, opt LoadOptions) (*Data, error) {
 		return &Data{All: tab.Data, Table: tab, Encoding: tab.Encoding}, nil
 	}
 	return nil, fmt.Errorf("%s: unknown format %q: want csv or sparse", opt.Name, opt.Format)
+}
+
+// Pack reads a CSV as the page loads a bundled data set (its own task and
+// label columns, nothing left out, too-many-valued text columns left out
+// with a reason) and returns it packed (data.PackTable), for the page's
+// build to ship beside the CSV. Load reads either to the same Data.
+func Pack(text []byte, name string) ([]byte, error) {
+	d, err := read(text, LoadOptions{Name: name, Format: "csv", DropRefused: true})
+	if err != nil {
+		return nil, err
+	}
+	return data.PackTable(d.Table)
+}
+
+// readPacked reads a packed table (data.PackTable: a bundled CSV as the
+// page's build packed it). It holds the CSV read with its own task and
+// label columns and nothing left out, so other choices are refused: they
+// need the CSV itself.
+func readPacked(b []byte, opt LoadOptions) (*Data, error) {
+	tab, err := data.ReadPacked(b, opt.Name)
+	if err != nil {
+		return nil, err
+	}
+	enc := tab.Encoding
+	switch {
+	case opt.Format != "" && !strings.EqualFold(strings.TrimSpace(opt.Format), "csv"):
+		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", opt.Name, opt.Format)
+	case opt.TaskColumn != "" && opt.TaskColumn != enc.TaskColumn,
+		opt.LabelColumn != "" && opt.LabelColumn != enc.LabelColumn,
+		len(opt.Drop) > 0:
+		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and no column left out; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn)
+	}
+	return &Data{All: tab.Data, Table: tab, Encoding: enc}, nil
 }
 
 // Generate makes a synthetic bundle (syn1, syn2) with its own train/test

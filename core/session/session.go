@@ -50,7 +50,13 @@ type Summary struct {
 // Load reads a data text and returns its summary. Errors from the readers
 // keep their "file:line:col: message" form.
 func (s *Session) Load(text string, opt LoadOptions) (Summary, error) {
-	d, err := app.Load([]byte(text), app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
+	return s.LoadBytes([]byte(text), opt)
+}
+
+// LoadBytes is Load for a file's bytes: a data text, or a packed table
+// (app.Pack), which the page fetches for its bundled CSVs.
+func (s *Session) LoadBytes(b []byte, opt LoadOptions) (Summary, error) {
+	d, err := app.Load(b, app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
 		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, DropRefused: true})
 	if err != nil {
 		return Summary{}, err

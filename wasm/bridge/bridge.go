@@ -143,14 +143,31 @@ func (o opts) boolean(p string, def bool) (bool, error) {
 	return x.Truthy()
 }
 
-func load(args []safejs.Value) (any, error) {
-	text := arg(args, 0)
-	if text.Type() != safejs.TypeString {
-		return nil, fmt.Errorf("spmtl.load: the first argument must be the data text")
+// textOrBytes returns a data argument's bytes: a string (a data file's
+// text) or a Uint8Array (a packed table, which is not text).
+func textOrBytes(v safejs.Value) ([]byte, error) {
+	if v.Type() == safejs.TypeString {
+		s, err := v.String()
+		return []byte(s), err
 	}
-	s, err := text.String()
+	if v.Type() == safejs.TypeObject {
+		n, err := v.Length()
+		if err != nil {
+			return nil, err
+		}
+		b := make([]byte, n)
+		if _, err := safejs.CopyBytesToGo(b, v); err != nil {
+			return nil, fmt.Errorf("the data must be text or a Uint8Array: %w", err)
+		}
+		return b, nil
+	}
+	return nil, fmt.Errorf("the first argument must be the data text (or a packed table's bytes)")
+}
+
+func load(args []safejs.Value) (any, error) {
+	b, err := textOrBytes(arg(args, 0))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("spmtl.load: %w", err)
 	}
 	o := opts{arg(args, 1)}
 	var lo session.LoadOptions
@@ -168,7 +185,7 @@ func load(args []safejs.Value) (any, error) {
 	if lo.Drop, err = o.strs("drop"); err != nil {
 		return nil, fmt.Errorf("spmtl.load: %w", err)
 	}
-	sum, err := sess.Load(s, lo)
+	sum, err := sess.LoadBytes(b, lo)
 	if err != nil {
 		return nil, err
 	}

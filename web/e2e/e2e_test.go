@@ -32,6 +32,9 @@ type browser struct {
 	console  []string // console errors and uncaught exceptions
 	requests []string // every URL the page and its worker asked for
 	served   []string // every path the server answered
+	// missing, when set, makes the server answer 404 for these paths (a
+	// site deployed without some of dist's files).
+	missing map[string]bool
 }
 
 func distDir(t *testing.T) string {
@@ -70,7 +73,12 @@ func newBrowserFor(t *testing.T, d time.Duration) *browser {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b.mu.Lock()
 		b.served = append(b.served, r.URL.Path)
+		gone := b.missing[r.URL.Path]
 		b.mu.Unlock()
+		if gone {
+			http.NotFound(w, r)
+			return
+		}
 		if strings.HasSuffix(r.URL.Path, ".wasm") {
 			w.Header().Set("Content-Type", "application/wasm")
 		}
@@ -255,6 +263,48 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 		t.Errorf("the scatter SVG has %d points, want 19", n)
 	}
 	b.screenshot("landmine.png")
+}
+
+// TestPresetBinaryTable: a bundled CSV loads from its binary table (the
+// CSV is not fetched) to the same summary as from the CSV, which the page
+// falls back to when the table is missing; school's split file applies to
+// the table as to the CSV.
+func TestPresetBinaryTable(t *testing.T) {
+	for _, name := range []string{"landmine", "school"} {
+		var summaries []string
+		for _, hide := range []bool{false, true} {
+			b := newBrowser(t)
+			table, csv := "/data/"+name+"/data.packed", "/data/"+name+"/data.csv"
+			if hide {
+				b.missing = map[string]bool{table: true}
+			}
+			b.do(chromedp.Navigate(b.base + "/#data=" + name))
+			b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 60*time.Second)
+			// (keys sorted: the order of a converted Go map's keys varies)
+			summaries = append(summaries, eval[string](b, `(() => {
+				const canon = (v) => Array.isArray(v) ? v.map(canon) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
+				return JSON.stringify(canon(Object.assign({}, spmtlApp.summary(), { handle: 0 })));
+			})()`))
+			b.mu.Lock()
+			served := strings.Join(b.served, " ")
+			b.mu.Unlock()
+			if !strings.Contains(served, table) {
+				t.Errorf("%s: the binary table was never asked for (served %s)", name, served)
+			}
+			if got := strings.Contains(served, csv); got != hide {
+				t.Errorf("%s (table missing: %v): the CSV fetched %v", name, hide, got)
+			}
+			if errs := b.consoleErrors(); len(errs) > 0 {
+				t.Errorf("%s: console errors: %v", name, errs)
+			}
+		}
+		if summaries[0] != summaries[1] {
+			t.Errorf("%s: summary from the binary table\n%s\nfrom the CSV\n%s", name, summaries[0], summaries[1])
+		}
+		if !strings.Contains(summaries[0], `"tasks"`) {
+			t.Errorf("%s: no summary: %s", name, summaries[0])
+		}
+	}
 }
 
 // checkSameOrigin asserts that no request left the page's origin and that

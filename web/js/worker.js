@@ -2,9 +2,11 @@
 // it in messages only (see client.js):
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
-//     load {url|file|text|packed, splitURL|splitText|splitPacked, name, opts: {task, label, drop}}
+//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop}}
 //                                      reads a data set with the columns asked for
-//                                      (Go's "task" and "y" when none; never guessed)
+//                                      (Go's "task" and "y" when none; never guessed);
+//                                      tableURL: a bundled CSV's binary table (spmtl pack),
+//                                      read instead of the CSV when it loads
 //     reload {opts}                    re-parses the kept text with other columns or drops
 //     header                           the kept CSV text's header {header, delimiter},
 //                                      for the column menus after a refusal
@@ -33,7 +35,7 @@ if (typeof self.bootSpmtl === "undefined") {
 const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
 let catalog = null; // spmtl.catalog(), asked once
-let source = null; // {text, name, splitText}: the last data set loaded
+let source = null; // {text, url, name, splitText}: the last data set loaded (text null until needed when its binary table was read)
 let run = null; // {main, info, comparisons: [{role, label, handle}], state, timer}
 let sweepToken = 0; // bumped to cancel a running sweep
 
@@ -58,7 +60,7 @@ function csvHeader(text) {
 // and label columns (Go uses "task" and "y" when none are given, and
 // refuses a header without them, naming its columns), the columns to leave
 // out, the split file. Nothing is guessed here.
-function parseSource(opts) {
+function parseSource(opts, table) {
   const o = { name: source.name };
   for (const k of ["task", "label", "format", "splitColumn", "splitText"]) {
     if (typeof opts[k] === "string" && opts[k] !== "") o[k] = opts[k];
@@ -66,7 +68,20 @@ function parseSource(opts) {
   if (Array.isArray(opts.drop) && opts.drop.length) o.drop = opts.drop.map(String);
   if (source.splitText && !o.splitText) o.splitText = source.splitText;
   if (o.splitText) o.splitColumn = o.splitColumn || "split1";
-  return spmtl.load(source.text, o);
+  return spmtl.load(table || source.text, o);
+}
+
+/** The kept data set's text, fetched now if only its binary table was read. */
+async function sourceText() {
+  if (source.text === null) source.text = await fetchText(source.url);
+  return source.text;
+}
+
+/** The bytes of a bundled CSV's binary table, or null when there is none
+ *  to fetch (the CSV is read instead). */
+async function fetchTable(url) {
+  if (!url) return null;
+  try { return new Uint8Array(await (await fetchChecked(url)).arrayBuffer()); } catch (_) { return null; }
 }
 
 // runModel returns the handle of the model to use: a handle other than the
@@ -148,13 +163,24 @@ serveRequests({
   // load reads a data set from {url}, {file} (a File from the picker) or
   // {text}, with its split file from {splitURL} or {splitText}. Reading and
   // decoding happen here, not on the page's thread (the sentiment preset is
-  // 9.5 MB of text); the text stays here so "reload" can re-parse it.
+  // 9.5 MB of text); the text stays here so "reload" can re-parse it. A
+  // bundled CSV comes with {tableURL}, its binary table (the same data set,
+  // read without parsing a number: docs/architecture.md, "Packed
+  // presets"); its text is fetched only if a reload or the column menus
+  // need it, and a table that is missing or unreadable falls back to the CSV.
   async load(m) {
     await boot();
     source = null; // a file that cannot be read leaves no text behind to re-parse
-    const text = m.packed ? await spmtlUnpack(m.packed) : await readSource(m.url, m.file, m.text);
+    const fetching = fetchTable(m.tableURL);
     const splitText = m.splitPacked ? await spmtlUnpack(m.splitPacked) : m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
-    source = { text, name: m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data", splitText };
+    const name = m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data";
+    const table = await fetching;
+    if (table && m.url) {
+      source = { text: null, url: m.url, name, splitText };
+      try { return parseSource(m.opts || {}, table); } catch (_) { /* read the CSV below */ }
+    }
+    const text = m.packed ? await spmtlUnpack(m.packed) : await readSource(m.url, m.file, m.text);
+    source = { text, url: m.url, name, splitText };
     return parseSource(m.opts || {});
   },
   // reload re-parses the last data set with other column choices (or
@@ -162,6 +188,7 @@ serveRequests({
   async reload(m) {
     await boot();
     if (!source) throw new Error("no data set loaded");
+    await sourceText();
     return parseSource(m.opts || {});
   },
   async generate(m) { await boot(); return spmtl.generate(m.name, m.seed || 1); },
@@ -206,7 +233,7 @@ serveRequests({
   async header() {
     await boot();
     if (!source) throw new Error("no data set loaded");
-    return csvHeader(source.text);
+    return csvHeader(await sourceText());
   },
   // exportModel: the finished run's model file, as JSON text to save.
   async exportModel(m) {

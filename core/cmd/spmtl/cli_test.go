@@ -156,3 +156,28 @@ func TestBundledDataFromAnyFolder(t *testing.T) {
 		t.Errorf("landmine from a temporary folder:\n%s", out)
 	}
 }
+
+// TestPackTrainsLikeTheCSV: a packed CSV trains to the same output as the
+// CSV, and pack refuses a file that is not a CSV table.
+func TestPackTrainsLikeTheCSV(t *testing.T) {
+	dst := filepath.Join(t.TempDir(), "toy.packed")
+	out, _, err := spmtl(t, "pack", "-data", "testdata/toy.csv", "-out", dst)
+	if err != nil || !strings.Contains(out, dst) {
+		t.Fatalf("pack: %v, %q", err, out)
+	}
+	args := []string{"-model", "mtfl", "-selfpaced", "-rho", "0.1", "-lambda0", "1", "-train", "0.75", "-seed", "3"}
+	fromCSV, _, err := spmtl(t, append([]string{"train", "-data", "testdata/toy.csv"}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromPacked, _, err := spmtl(t, append([]string{"train", "-data", dst}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := mask(strings.ReplaceAll(fromPacked, dst, "DATA")), mask(strings.ReplaceAll(fromCSV, "testdata/toy.csv", "DATA")); a != b {
+		t.Errorf("train on the packed file:\n%s\non the CSV:\n%s", a, b)
+	}
+	if _, _, err := spmtl(t, "pack", "-data", "testdata/bad.csv", "-out", dst); err == nil || !strings.Contains(err.Error(), "testdata/bad.csv:3:3") {
+		t.Errorf("pack of a bad CSV: %v", err)
+	}
+}

@@ -9,6 +9,7 @@
 //	spmtl inspect -model model.json [-out DIR]
 //	spmtl reproduce [-quick] [-variant paper|reference|both] [-datasets ...]
 //	spmtl figure KIND -data FILE|NAME [...] -out DIR
+//	spmtl pack -data FILE.csv [-out FILE.packed]
 //
 // Run "spmtl help" or "spmtl COMMAND -h" for the flags.
 package main
@@ -39,6 +40,7 @@ Commands:
   inspect    show a saved model's shared knowledge and when each task was let in
   reproduce  rerun the paper's table: every method, cross-validated, over runs
   figure     write the numbers (CSV) and drawings (SVG) of the paper's figures
+  pack       write a CSV as a packed table, which loads without parsing numbers
   help       show this text
 
 Run "spmtl COMMAND -h" for a command's flags.
@@ -69,6 +71,8 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		return runPredict(args[1:], stdout, stderr)
 	case "inspect":
 		return runInspect(args[1:], stdout, stderr)
+	case "pack":
+		return runPack(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

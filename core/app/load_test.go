@@ -1,0 +1,55 @@
+package app
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestLoadPackedEqualsCSV: each bundled CSV, packed as the page's build
+// packs it, loads to the same Data and summary as the CSV (school with its
+// split file too), and a packed table refuses other columns.
+func TestLoadPackedEqualsCSV(t *testing.T) {
+	for _, c := range []struct{ data, splits string }{
+		{"landmine/data.csv", ""}, {"cs/data.csv", ""}, {"school/data.csv", "school/splits.csv"},
+	} {
+		text, err := os.ReadFile("../../web/data/" + c.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := LoadOptions{Name: c.data, DropRefused: true}
+		if c.splits != "" {
+			if opt.Splits, err = os.ReadFile("../../web/data/" + c.splits); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := Load(text, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		packed, err := Pack(text, c.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(packed, opt)
+		if err != nil {
+			t.Fatalf("%s packed: %v", c.data, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the packed table loads differently", c.data)
+		}
+		if !reflect.DeepEqual(got.Summary(), want.Summary()) {
+			t.Errorf("%s: summary %+v, from the CSV %+v", c.data, got.Summary(), want.Summary())
+		}
+		if c.splits != "" && (got.Train == nil || got.Train.Rows() != want.Train.Rows()) {
+			t.Errorf("%s: the split file was not applied", c.data)
+		}
+		for _, o := range []LoadOptions{{TaskColumn: "y"}, {LabelColumn: "x1"}, {Drop: []string{"x1"}}, {Format: "sparse"}} {
+			o.Name = c.data
+			if _, err := Load(packed, o); err == nil || !strings.Contains(err.Error(), c.data) {
+				t.Errorf("%s: options %+v: %v", c.data, o, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spmtl/spmtl/core/app"
+)
+
+// runPack writes a CSV as a packed table (core/data.PackTable): the same
+// data set, read back without parsing a number. The page's build packs its
+// bundled CSVs this way; train, tune and the page's load read either.
+func runPack(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("data", "", "the CSV `file` to pack (columns task and y)")
+	out := fs.String("out", "", "the packed `file` to write (default: the CSV's name with .packed)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *in == "" {
+		return fmt.Errorf("pack: -data is required")
+	}
+	text, err := os.ReadFile(*in)
+	if err != nil {
+		return fmt.Errorf("pack: %w", err)
+	}
+	packed, err := app.Pack(text, *in)
+	if err != nil {
+		return fmt.Errorf("pack: %w", err)
+	}
+	dst := *out
+	if dst == "" {
+		dst = strings.TrimSuffix(*in, ".csv") + ".packed"
+	}
+	if err := os.WriteFile(dst, packed, 0o644); err != nil {
+		return fmt.Errorf("pack: %w", err)
+	}
+	fmt.Fprintf(stdout, "%s: %d bytes packed from %d\n", dst, len(packed), len(text))
+	return nil
+}

@@ -1,0 +1,95 @@
+package data
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestPackedRoundTrip: a packed table reads back as exactly the table
+// ReadTable returned (reflect.DeepEqual: the numbers bit for bit, the
+// columns, labels, encoding and source rows), for the bundled CSVs and for
+// tables with text columns, dropped and refused columns, class names and
+// small-integer labels.
+func TestPackedRoundTrip(t *testing.T) {
+	type tc struct {
+		name string
+		text []byte
+		opt  TableOptions
+	}
+	cases := []tc{
+		{"text column and classes", []byte("task,y,city,x\na,yes,Paris,1.5\na,no,Rome,-2\nb,yes,Paris,3e-300\nb,no,Oslo,0\n"), TableOptions{}},
+		{"small integer labels", []byte("task,y,x\na,1,0.1\na,2,0.2\nb,3,0.3\nb,1,0.4\n"), TableOptions{}},
+		{"dropped and refused", []byte("task;y;id;x;z\na;1,5;r1;2;7\na;2,5;r2;3;8\nb;0;r3;4;9\n"), TableOptions{Drop: []string{"z"}, DropRefused: true, MaxCategories: 2}},
+		{"quoted, other columns", []byte("\"grp\",\"target\",\"x 1\"\n\"a\",\"1\",\"2\"\n\"b\",\"3\",\"4\"\n"), TableOptions{TaskColumn: "grp", LabelColumn: "target"}},
+	}
+	for _, rel := range []string{"landmine/data.csv", "school/data.csv", "cs/data.csv"} {
+		cases = append(cases, tc{rel, readShared(t, rel), TableOptions{}})
+	}
+	for _, c := range cases {
+		tab, err := ReadTable(c.text, c.name, c.opt)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		packed, err := PackTable(tab)
+		if err != nil {
+			t.Fatalf("%s: pack: %v", c.name, err)
+		}
+		if !IsPacked(packed) || IsPacked(c.text) {
+			t.Fatalf("%s: IsPacked wrong", c.name)
+		}
+		back, err := ReadPacked(packed, c.name)
+		if err != nil {
+			t.Fatalf("%s: read: %v", c.name, err)
+		}
+		if !reflect.DeepEqual(back, tab) {
+			t.Errorf("%s: the packed table reads back differently:\n got %+v\nwant %+v", c.name, back, tab)
+		}
+		if strings.HasPrefix(c.name, "small") && (back.Labels.Third == nil || back.Labels.Third.Line != 4) {
+			t.Errorf("%s: the third label's position is lost: %+v", c.name, back.Labels.Third)
+		}
+	}
+}
+
+// TestPackedDamage: a truncated or altered packed table is an error that
+// names the file, never a panic.
+func TestPackedDamage(t *testing.T) {
+	tab, err := ReadTable([]byte("task,y,x,z\na,1,2,3\na,0,4,5\nb,1,6,7\n"), "t.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, err := PackTable(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < len(packed); n++ {
+		if _, err := ReadPacked(packed[:n], "t.tbl"); err == nil || !strings.HasPrefix(err.Error(), "t.tbl: ") {
+			t.Fatalf("truncated to %d bytes: %v", n, err)
+		}
+	}
+	if _, err := ReadPacked(append(append([]byte(nil), packed...), 0), "t.tbl"); err == nil {
+		t.Error("a trailing byte was accepted")
+	}
+	for i := range packed {
+		for _, v := range []byte{0, 0xff, packed[i] ^ 0x10} {
+			b := append([]byte(nil), packed...)
+			b[i] = v
+			ReadPacked(b, "t.tbl") // may succeed (a changed number); must not panic
+		}
+	}
+	tab.Rows = [][]string{{"a"}}
+	if _, err := PackTable(tab); err == nil {
+		t.Error("a table with raw rows was packed")
+	}
+}
+
+// FuzzReadPacked: no input makes ReadPacked panic.
+func FuzzReadPacked(f *testing.F) {
+	tab, _ := ReadTable([]byte("task,y,c,x\na,1,u,2\nb,0,v,4\n"), "f.csv", TableOptions{})
+	p, _ := PackTable(tab)
+	f.Add(p)
+	f.Add([]byte(packedMagic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ReadPacked(b, "f")
+	})
+}

@@ -29,7 +29,11 @@ build() {
   for csv in "$out.tmp"/data/*/data.csv; do
     go run ./core/cmd/spmtl pack -data "$csv" -out "${csv%.csv}.packed" > /dev/null
   done
-  go run ./web/offline -dist "$out.tmp" -web web -o "$out.tmp/spmtl-offline.html"
+  # The page's modules joined into one (web/offline -module), which the
+  # served index.html loads instead of main.js's graph of ~36 files.
+  go run ./web/offline -dist "$out.tmp" -web web -o "$out.tmp/spmtl-offline.html" -module "$out.tmp/js/app.bundle.js"
+  grep -q '<script type="module" src="js/main.js"></script>' "$out.tmp/index.html"
+  sed -i 's|<script type="module" src="js/main.js"></script>|<script type="module" src="js/app.bundle.js"></script>|' "$out.tmp/index.html"
   rm -rf "$out"
   mv "$out.tmp" "$out"
   echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(gzip -9 -c "$out/spmtl.wasm" | wc -c) gzipped; spmtl-offline.html $(wc -c < "$out/spmtl-offline.html") bytes"

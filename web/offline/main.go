@@ -11,7 +11,11 @@
 // comes after every module it imports, starting from main.js, so a new
 // module needs no change here.
 //
-//	go run ./web/offline -dist dist -web web -o dist/spmtl-offline.html
+// With -module FILE it also writes the same join as one ES module for the
+// served page: one request and one script for the page's thread instead of
+// a module graph of ~36 files (docs/architecture.md, "Start-up").
+//
+//	go run ./web/offline -dist dist -web web -o dist/spmtl-offline.html [-module dist/js/app.bundle.js]
 package main
 
 import (
@@ -41,7 +45,17 @@ func main() {
 	dist := flag.String("dist", "dist", "built site (spmtl.wasm, wasm_exec.js)")
 	web := flag.String("web", "web", "web sources")
 	out := flag.String("o", "dist/spmtl-offline.html", "output file")
+	moduleOut := flag.String("module", "", "also write the page's modules joined into this one ES module `file` (the served page loads it instead of main.js and its ~35 imports)")
 	flag.Parse()
+	if *moduleOut != "" {
+		js, _, err := join(filepath.Join(*web, "js"), false)
+		if err == nil {
+			err = os.WriteFile(*moduleOut, []byte(js), 0o644)
+		}
+		if err != nil {
+			log.Fatalf("offline: %v", err)
+		}
+	}
 	if err := build(*dist, *web, *out); err != nil {
 		log.Fatalf("offline: %v", err)
 	}
@@ -102,8 +116,14 @@ func moduleOrder(jsDir string) ([]string, map[string]string, error) {
 	return order, srcs, nil
 }
 
-// bundle joins the ES modules into one classic script.
-func bundle(jsDir string) (string, []string, error) {
+// bundle joins the ES modules into one classic script (for the offline
+// file, which inlines it: import.meta.url becomes the page's address).
+func bundle(jsDir string) (string, []string, error) { return join(jsDir, true) }
+
+// join joins the ES modules into one script: classic (see bundle), or a
+// module that keeps import.meta.url (the served site's js/app.bundle.js,
+// which sits beside main.js, so URLs made from it resolve alike).
+func join(jsDir string, classic bool) (string, []string, error) {
 	order, srcs, err := moduleOrder(jsDir)
 	if err != nil {
 		return "", nil, err
@@ -126,7 +146,9 @@ func bundle(jsDir string) (string, []string, error) {
 		if anyExportRe.MatchString(src) {
 			return "", nil, fmt.Errorf("%s: an export the bundler does not understand (export function|class|const|let NAME)", m)
 		}
-		src = strings.ReplaceAll(src, "import.meta.url", "location.href")
+		if classic {
+			src = strings.ReplaceAll(src, "import.meta.url", "location.href")
+		}
 		fmt.Fprintf(&sb, "__spmtlModules[%q] = (() => {\n%s\nreturn {%s};\n})();\n", m, src, strings.Join(names, ", "))
 	}
 	return sb.String(), order, nil

@@ -72,6 +72,21 @@ func TestModuleOrderFollowsImports(t *testing.T) {
 	if !strings.Contains(js, `const { a: x } = __spmtlModules["a.js"];`) || strings.Contains(js, "export ") {
 		t.Errorf("bundle:\n%s", js)
 	}
+	// The classic script (inlined in the offline file) has no
+	// import.meta; the served module keeps it, so URLs resolve as from
+	// main.js beside it.
+	dir = writeModules(t, map[string]string{"main.js": "const w = new URL(\"./worker.js\", import.meta.url);\n"})
+	classic, _, err := join(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	module, _, err := join(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(classic, "import.meta") || !strings.Contains(classic, "location.href") || !strings.Contains(module, `new URL("./worker.js", import.meta.url)`) {
+		t.Errorf("classic:\n%s\nmodule:\n%s", classic, module)
+	}
 }
 
 // TestModuleOrderRefuses a cycle and imports or exports it cannot join.

@@ -10,6 +10,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"strings"
 
@@ -105,12 +106,14 @@ func read(text []byte, opt LoadOptions) (*Data, error) {
 	return nil, fmt.Errorf("%s: unknown format %q: want csv or sparse", opt.Name, opt.Format)
 }
 
-// Pack reads a CSV as the page loads a bundled data set (its own task and
-// label columns, nothing left out, too-many-valued text columns left out
-// with a reason) and returns it packed (data.PackTable), for the page's
-// build to ship beside the CSV. Load reads either to the same Data.
-func Pack(text []byte, name string) ([]byte, error) {
-	d, err := read(text, LoadOptions{Name: name, Format: "csv", DropRefused: true})
+// Pack reads a CSV as Load does with opt (the page's bundled data sets:
+// their own task and label columns, nothing left out) and returns it
+// packed (data.PackTable), for the page's build to ship beside the CSV.
+// Text columns with too many values are left out with a reason, as the
+// page does. Load reads either to the same Data.
+func Pack(text []byte, opt LoadOptions) ([]byte, error) {
+	opt.Format, opt.DropRefused = "csv", true
+	d, err := read(text, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -118,24 +121,45 @@ func Pack(text []byte, name string) ([]byte, error) {
 }
 
 // readPacked reads a packed table (data.PackTable: a bundled CSV as the
-// page's build packed it). It holds the CSV read with its own task and
-// label columns and nothing left out, so other choices are refused: they
-// need the CSV itself.
+// page's build packed it, or spmtl pack). It holds the CSV read with one
+// choice of task and label columns and of columns left out, so other
+// choices are refused: they need the CSV itself.
 func readPacked(b []byte, opt LoadOptions) (*Data, error) {
 	tab, err := data.ReadPacked(b, opt.Name)
 	if err != nil {
 		return nil, err
 	}
 	enc := tab.Encoding
+	var dropped []string // the columns the packer was asked to leave out
+	for _, c := range tab.Columns {
+		if c.Role == data.RoleDropped {
+			dropped = append(dropped, c.Name)
+		}
+	}
+	var asked []string
+	for _, c := range opt.Drop {
+		if c = strings.TrimSpace(c); c != "" {
+			asked = append(asked, c)
+		}
+	}
+	slices.Sort(dropped)
+	slices.Sort(asked)
 	switch {
 	case opt.Format != "" && !strings.EqualFold(strings.TrimSpace(opt.Format), "csv"):
 		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", opt.Name, opt.Format)
 	case opt.TaskColumn != "" && opt.TaskColumn != enc.TaskColumn,
 		opt.LabelColumn != "" && opt.LabelColumn != enc.LabelColumn,
-		len(opt.Drop) > 0:
-		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and no column left out; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn)
+		!slices.Equal(asked, dropped):
+		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped))
 	}
 	return &Data{All: tab.Data, Table: tab, Encoding: enc}, nil
+}
+
+func droppedText(cols []string) string {
+	if len(cols) == 0 {
+		return "no column left out"
+	}
+	return fmt.Sprintf("%s left out", strings.Join(cols, ", "))
 }
 
 // Generate makes a synthetic bundle (syn1, syn2) with its own train/test

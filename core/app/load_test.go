@@ -28,7 +28,7 @@ func TestLoadPackedEqualsCSV(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		packed, err := Pack(text, c.data)
+		packed, err := Pack(text, LoadOptions{Name: c.data})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -180,4 +180,24 @@ func TestPackTrainsLikeTheCSV(t *testing.T) {
 	if _, _, err := spmtl(t, "pack", "-data", "testdata/bad.csv", "-out", dst); err == nil || !strings.Contains(err.Error(), "testdata/bad.csv:3:3") {
 		t.Errorf("pack of a bad CSV: %v", err)
 	}
+	// Other columns: the packed file keeps them, and is read with them.
+	exam := filepath.Join(t.TempDir(), "exam.packed")
+	if _, _, err := spmtl(t, "pack", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-out", exam); err != nil {
+		t.Fatal(err)
+	}
+	examArgs := []string{"-task", "school", "-label", "score", "-drop", "student", "-model", "mtfl", "-rho", "0.1", "-seed", "2"}
+	fromCSV, _, err = spmtl(t, append([]string{"train", "-data", "testdata/exam.csv"}, examArgs...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromPacked, _, err = spmtl(t, append([]string{"train", "-data", exam}, examArgs...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := mask(strings.ReplaceAll(fromPacked, exam, "DATA")), mask(strings.ReplaceAll(fromCSV, "testdata/exam.csv", "DATA")); a != b {
+		t.Errorf("exam, packed:\n%s\nfrom the CSV:\n%s", a, b)
+	}
+	if _, _, err := spmtl(t, "train", "-data", exam, "-task", "school", "-label", "score"); err == nil || !strings.Contains(err.Error(), "student left out") {
+		t.Errorf("a packed file read with other columns: %v", err)
+	}
 }

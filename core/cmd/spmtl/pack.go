@@ -16,8 +16,11 @@ import (
 func runPack(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	in := fs.String("data", "", "the CSV `file` to pack (columns task and y)")
+	in := fs.String("data", "", "the CSV `file` to pack")
 	out := fs.String("out", "", "the packed `file` to write (default: the CSV's name with .packed)")
+	task := fs.String("task", "task", "the task `column`")
+	label := fs.String("label", "y", "the label `column`")
+	drop := fs.String("drop", "", "comma-separated CSV `columns` to leave out")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -28,7 +31,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}
-	packed, err := app.Pack(text, *in)
+	packed, err := app.Pack(text, app.LoadOptions{Name: *in, TaskColumn: *task, LabelColumn: *label, Drop: (&dataFlags{drop: *drop}).dropped()})
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}

@@ -83,17 +83,7 @@ func TestSymEigenWarmStart(t *testing.T) {
 			a[i*n+j], a[j*n+i] = v, v
 		}
 	}
-	var qr mat.QR
-	g := mat.NewDense(n, n, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			g.Set(i, j, rng.NormFloat64())
-		}
-	}
-	qr.Factorize(g)
-	var q mat.Dense
-	qr.QTo(&q)
-	start := q.RawMatrix().Data
+	start := randOrthogonal(rng, n).RawMatrix().Data
 	v0, _ := SymEigen(append([]float64(nil), a...), n, nil)
 	v1, vec1 := SymEigen(append([]float64(nil), a...), n, start)
 	for k := 0; k < n; k++ {
@@ -115,10 +105,9 @@ func TestSymEigenWarmStart(t *testing.T) {
 	}
 }
 
-// gradedSym returns Q diag(λ) Qᵀ for a random orthogonal Q and
-// eigenvalues spread over 1..10^-span (the last ones tiny, as for the Gram
-// matrices of nearly collinear task vectors).
-func gradedSym(rng *rand.Rand, n int, span float64) (a, lam []float64) {
+// randOrthogonal returns a random n×n orthogonal matrix (the Q of a
+// Gaussian matrix's QR factorization).
+func randOrthogonal(rng *rand.Rand, n int) *mat.Dense {
 	g := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -129,6 +118,14 @@ func gradedSym(rng *rand.Rand, n int, span float64) (a, lam []float64) {
 	qr.Factorize(g)
 	var q mat.Dense
 	qr.QTo(&q)
+	return &q
+}
+
+// gradedSym returns Q diag(λ) Qᵀ for a random orthogonal Q and
+// eigenvalues spread over 1..10^-span (the last ones tiny, as for the Gram
+// matrices of nearly collinear task vectors).
+func gradedSym(rng *rand.Rand, n int, span float64) (a, lam []float64) {
+	q := randOrthogonal(rng, n)
 	lam = make([]float64, n)
 	for i := range lam {
 		lam[i] = math.Pow(10, -span*float64(i)/float64(max(n-1, 1)))

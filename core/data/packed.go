@@ -303,6 +303,9 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	if mr.err == nil && len(mr.b) != 0 {
 		mr.err = fmt.Errorf("%d bytes after its end", len(mr.b))
 	}
+	if mr.err == nil && m.Encoding == nil {
+		mr.err = fmt.Errorf("it has no encoding")
+	}
 	if mr.err != nil {
 		return nil, bad("description: %v", mr.err)
 	}

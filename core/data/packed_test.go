@@ -77,6 +77,14 @@ func TestPackedDamage(t *testing.T) {
 			ReadPacked(b, "t.tbl") // may succeed (a changed number); must not panic
 		}
 	}
+	enc := tab.Encoding
+	tab.Encoding = nil
+	if p, err := PackTable(tab); err != nil {
+		t.Fatal(err)
+	} else if _, err := ReadPacked(p, "t.tbl"); err == nil || !strings.Contains(err.Error(), "no encoding") {
+		t.Errorf("a table without its encoding: %v", err)
+	}
+	tab.Encoding = enc
 	tab.Rows = [][]string{{"a"}}
 	if _, err := PackTable(tab); err == nil {
 		t.Error("a table with raw rows was packed")

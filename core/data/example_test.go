@@ -73,3 +73,34 @@ func ExampleSplitByMask() {
 	// a train [1] test [3]
 	// b train [2 4] test []
 }
+
+func ExamplePackTable() {
+	const in = "task,y,city,x\nnorth,1.5,Oslo,0.1\nsouth,2.5,Rome,0.2\nnorth,3.5,Rome,0.3\n"
+	tab, err := data.ReadTable([]byte(in), "towns.csv", data.TableOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	packed, err := data.PackTable(tab)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Read back without parsing a number: the same tasks, features and values.
+	back, err := data.ReadPacked(packed, "towns.packed")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(data.IsPacked(packed), back.Data.FeatureNames)
+	for _, t := range back.Data.Tasks {
+		fmt.Println(t.Name, t.Y, t.X.RawRowView(0))
+	}
+	_, err = data.ReadPacked(packed[:len(packed)-3], "cut.packed")
+	fmt.Println(err != nil)
+	// Output:
+	// true [city=Oslo city=Rome x]
+	// north [1.5 3.5] [1 0 0.1]
+	// south [2.5] [0 1 0.2]
+	// true
+}

@@ -15,8 +15,6 @@ import { settingIds } from "./form.js";
 
 const $ = (id) => document.getElementById(id);
 
-// yieldToPage lets the browser handle input and paint before more work.
-const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** What an automatic λ0 chose: "λ0 auto chose λ0 = 0.4321." (empty when
  *  the run's λ0 was a number, or before its first iteration). */
@@ -163,12 +161,14 @@ export function wireController(app, form) {
   client.on("results", (m) => { app.results = m.results; app.emit("results", m.results); });
   app.on("state", setStatus);
   // A newly loaded data set clears the run; a Play asked for while it
-  // loaded (run=1 in the link) starts now.
+  // loaded (run=1 in the link) starts once every panel has taken the data
+  // (a microtask: after this event), before the page lays them out, so
+  // that the worker trains while the page draws.
   app.on("data", async () => {
     reset();
     if (pendingRun) {
       pendingRun = false;
-      await yieldToPage();
+      await Promise.resolve();
       await requestRun();
     }
   });

@@ -46,6 +46,13 @@ async function start() {
   const form = wireForm(app);
   const runs = wireController(app, form);
   const data = wireData(app, form);
+  // The link's data set (readHash made it the default one when the link
+  // names none or one that is not bundled), asked for before the other
+  // panels are wired, so that the worker reads it meanwhile; its answer is
+  // handled after this function, when every panel listens. run=1 plays as
+  // soon as the data is in.
+  if (app.settings.run === "1") runs.requestRun();
+  data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
   const { heat } = wireRunView(app, form);
   const { scBase, scITL } = wireResults(app);
   const sweep = wireSweep(app, form);
@@ -59,12 +66,6 @@ async function start() {
   wireRepro(app);
   form.apply();
   showLinkNote(problems);
-
-  // The link's data set (readHash made it the default one when the link
-  // names none or one that is not bundled), then run=1 plays as soon as
-  // the data is in.
-  if (app.settings.run === "1") runs.requestRun();
-  data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
 
   // An edited hash is a new link: its settings, its data set when that
   // changed (with the data set's preset for what the link leaves out).

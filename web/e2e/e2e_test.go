@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -208,6 +209,38 @@ func (b *browser) screenshot(name string) string {
 // TestLandmineSelfPacedRun loads the page with #run=1: landmine loads by
 // default and a self-paced MTFL fit runs to the end. It checks the console,
 // τ, the heatmap's pixels, the requests, and the time to a finished run.
+// TestWarmUpChangesNothing: the worker's warm-up (a brief run on made-up
+// data while the page is idle, so that Chrome compiles the training code
+// before Play) leaves no trace in what a run computes: a run after it
+// equals, to the bit, the same link's run=1 run, which skips it.
+func TestWarmUpChangesNothing(t *testing.T) {
+	const link = "/#data=landmine&model=mtfl&sp=1&maxIter=6"
+	// The run's numbers as Go values (JSON keys come in any order).
+	runOf := func(b *browser) any {
+		return eval[any](b, `({results: spmtlApp.results(), tau: spmtlApp.tauHistory(), objective: spmtlApp.snapshots().map((s) => s.objective)})`)
+	}
+	cold := newBrowser(t)
+	cold.do(chromedp.Navigate(cold.base + link + "&run=1"))
+	cold.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if w := eval[any](cold, `spmtlApp.warmth()`); w != nil {
+		t.Errorf("a run=1 link warmed up (%v): its run was waiting", w)
+	}
+	warm := newBrowser(t)
+	warm.do(chromedp.Navigate(warm.base + link))
+	warm.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.warmth() === "warm"`, 60*time.Second)
+	if n := eval[int](warm, `spmtlApp.snapshots().length`); n != 0 {
+		t.Fatalf("the warm-up drew %d snapshots", n)
+	}
+	warm.do(chromedp.Click(chromedp.CSS("#play")))
+	warm.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if a, b := runOf(cold), runOf(warm); !reflect.DeepEqual(a, b) {
+		t.Errorf("the run after the warm-up differs from the run=1 run:\n%.600v\n%.600v", b, a)
+	}
+	if errs := append(cold.consoleErrors(), warm.consoleErrors()...); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
+
 func TestLandmineSelfPacedRun(t *testing.T) {
 	b := newBrowser(t)
 	start := time.Now()

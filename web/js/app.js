@@ -28,6 +28,8 @@ export function createApp(client) {
     // {handle, from: "run" | "file", name, method, kind, tasks, features, info}
     // (the finished run's, or one loaded from a file), or null.
     model: null,
+    // The worker's warm-up (controller.js warmUp): null (not asked), "warming", "warm".
+    warmth: null,
     /** Makes m the current model (null: none). */
     setModel(m) { app.model = m; app.emit("model", m); },
     on(event, fn) {
@@ -61,6 +63,7 @@ export function createApp(client) {
     // The page's error: the top banner's, or else the data panel's refusal.
     error: () => (!$("error").hidden ? $("error").textContent : $("data-error").hidden ? "" : $("data-error").textContent),
     model: () => app.model,
+    warmth: () => app.warmth,
     // Every error shown now, by where it is: {element id: text}.
     errors: () => visibleErrors(),
   };

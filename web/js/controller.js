@@ -170,8 +170,20 @@ export function wireController(app, form) {
       pendingRun = false;
       await Promise.resolve();
       await requestRun();
-    }
+    } else warmUp();
   });
+
+  // warmUp has the worker train the current settings briefly on made-up
+  // data, once per page, so that the browser compiles the training code
+  // before the first Play (worker.js warmUp). Settings that cannot train
+  // are left to Play to report.
+  function warmUp() {
+    if (app.warmth || !app.data) return;
+    let config;
+    try { config = trainOptions(app.settings, 0, method(app.settings.model)); } catch (_) { return; }
+    app.warmth = "warming";
+    client.request("warm", { config, kind: app.data.kind }).catch(() => {}).then(() => { app.warmth = "warm"; });
+  }
 
   // A field corrected by hand loses its mark at once.
   for (const f of checkedFields) {

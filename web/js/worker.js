@@ -22,6 +22,8 @@
 //     tuneChoose {config, grid}        tuning, one grid point per request (a pool of
 //                                      these workers, each with the same data, tunes)
 //     free {handle}
+//     warm {config, kind}              trains config briefly on a tiny made-up data set
+//                                      of the loaded one's kind (see warmUp)
 //   events    {event: "snapshot" | "state" | "results" | "error" | "sweep", ...}
 // A run is the chosen model plus the runs the catalogue compares it with
 // (spmtl.compare: its baseline and ITL, on the same split); this worker
@@ -139,6 +141,41 @@ function stepOnce() {
   return snap.done;
 }
 
+// warmUp trains cfg for two iterations, with the runs it is compared
+// with, on a tiny made-up data set ("classification": 0/1 labels, else
+// real ones), and frees everything. Chrome compiles a wasm function on its
+// first call, on this thread: measured in Chrome, that made a visitor's
+// first Play take ~0.3 s to the first τ column against ~0.18 s with every
+// function compiled up front. The page asks for this once, while the
+// visitor looks at the loaded data (docs/architecture.md, "Warming up").
+// The made-up data never reaches a chart, and a failure here is no
+// failure of the page: the real run reports its own.
+function warmUp(cfg, kind) {
+  let seed = 7;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const lines = ["task,y,x1,x2,x3"];
+  for (let t = 0; t < 3; t++) {
+    for (let i = 0; i < 12; i++) {
+      const x = [rand(), rand(), rand()];
+      const y = kind === "classification" ? (x[0] + x[1] > 1 ? 1 : 0) : x[0] - 2 * x[2] + 0.1 * rand();
+      lines.push(`w${t},${y},${x.join(",")}`);
+    }
+  }
+  const handles = [];
+  try {
+    const d = spmtl.load(lines.join("\n"), { name: "warm-up" });
+    handles.push(d.handle);
+    const info = spmtl.train(Object.assign({}, cfg, { data: d.handle, train: 0.5, maxIter: 2 }));
+    handles.push(info.handle);
+    const comparisons = spmtl.compare(info.handle).map((c) => c.run.handle);
+    handles.push(...comparisons);
+    for (let i = 0; i < 3 && !spmtl.step(info.handle).done; i++) spmtl.evaluate(info.handle);
+    spmtl.evaluate(info.handle);
+    for (const h of comparisons) { spmtl.finish(h); spmtl.evaluate(h); }
+  } catch (_) { /* best effort: see above */ }
+  for (const h of handles.reverse()) try { spmtl.free(h); } catch (_) { /* already gone */ }
+}
+
 function loop() {
   if (!run || run.state !== "running") return;
   try {
@@ -193,6 +230,7 @@ serveRequests({
   },
   async generate(m) { await boot(); return spmtl.generate(m.name, m.seed || 1); },
   async free(m) { await boot(); spmtl.free(m.handle); return true; },
+  async warm(m) { await boot(); warmUp(m.config || {}, m.kind); return true; },
   async start(m) {
     await boot();
     const info = startRun(m.config);

@@ -206,9 +206,6 @@ func (b *browser) screenshot(name string) string {
 	return p
 }
 
-// TestLandmineSelfPacedRun loads the page with #run=1: landmine loads by
-// default and a self-paced MTFL fit runs to the end. It checks the console,
-// τ, the heatmap's pixels, the requests, and the time to a finished run.
 // TestWarmUpChangesNothing: the worker's warm-up (a brief run on made-up
 // data while the page is idle, so that Chrome compiles the training code
 // before Play) leaves no trace in what a run computes: a run after it
@@ -241,6 +238,9 @@ func TestWarmUpChangesNothing(t *testing.T) {
 	}
 }
 
+// TestLandmineSelfPacedRun loads the page with #run=1: landmine loads by
+// default and a self-paced MTFL fit runs to the end. It checks the console,
+// τ, the heatmap's pixels, the requests, and the time to a finished run.
 func TestLandmineSelfPacedRun(t *testing.T) {
 	b := newBrowser(t)
 	start := time.Now()

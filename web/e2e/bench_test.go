@@ -124,6 +124,26 @@ func TestBench(t *testing.T) {
 	report["landmine_first_result_ms"] = map[string]any{"median": median(totals), "runs": totals, "marks_median": breakdown}
 	t.Logf("navigation -> finished landmine run: median %.0f ms of %v; median marks (ms from navigation): %v", median(totals), totals, breakdown)
 
+	// 1b. A visitor's first Play: the page loaded without run=1 and left
+	// idle for 1.5 s (the worker warms up meanwhile), then Play -> the
+	// first τ column and the results, five cold loads.
+	var playTau, playDone []float64
+	for i := 0; i < 5; i++ {
+		b := newBrowser(t)
+		b.do(chromedp.Navigate(base + "/#data=landmine&model=mtfl&sp=1"))
+		b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 60*time.Second)
+		time.Sleep(1500 * time.Millisecond)
+		// Marked and clicked in one evaluation: the time from the click on
+		// is the page's, not the test driver's.
+		b.do(chromedp.Evaluate[chromedp.Void](`performance.mark("spmtl:play"); document.getElementById("play").click()`))
+		b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+		m := eval[map[string]float64](b, pageMarksJS)
+		playTau = append(playTau, m["snapshot"]-m["play"])
+		playDone = append(playDone, m["results"]-m["play"])
+	}
+	report["play_first_tau_ms"] = map[string]any{"median": median(playTau), "runs": playTau, "results_median": median(playDone), "results_runs": playDone}
+	t.Logf("Play on an idle landmine page -> first τ column: median %.0f ms of %v; -> results: median %.0f ms", median(playTau), playTau, median(playDone))
+
 	// 2. The offline file: open to the first τ column.
 	dist, _ := filepath.Abs(distDir(t))
 	var offline []float64

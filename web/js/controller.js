@@ -15,7 +15,6 @@ import { settingIds } from "./form.js";
 
 const $ = (id) => document.getElementById(id);
 
-
 /** What an automatic λ0 chose: "λ0 auto chose λ0 = 0.4321." (empty when
  *  the run's λ0 was a number, or before its first iteration). */
 export function chosenLambda0(info, first) {

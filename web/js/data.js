@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 // grouped writes a count with commas between thousands ("14,820"). Not
 // toLocaleString: its first call loads the locale data, about 0.1 s of
 // the page's thread while the first data set arrives (measured in Chrome).
-export function grouped(n) {
+function grouped(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 

@@ -147,9 +147,7 @@ func TestAccessibilityDesktopAndPhone(t *testing.T) {
 	}
 	b.screenshot("phone-full.png")
 	b.axe(src, "phone 390×844")
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // TestSchoolManyTasksScreenshot: school's 139 tasks at 1280×800: rows of at
@@ -169,7 +167,5 @@ func TestSchoolManyTasksScreenshot(t *testing.T) {
 	}
 	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("heat-panel").scrollIntoView()`))
 	b.shot("school-139.png")
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }

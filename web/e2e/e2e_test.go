@@ -148,6 +148,26 @@ func (b *browser) do(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// noConsoleErrors fails the test (and goes on) when the page logged an error.
+func (b *browser) noConsoleErrors() {
+	b.t.Helper()
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		b.t.Errorf("console errors: %v", errs)
+	}
+}
+
+// openPage opens the page without a link and waits for the default data
+// set's summary (and, with idle, for the page to be idle with it).
+func (b *browser) openPage(idle bool) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.base + "/"))
+	if idle {
+		b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	} else {
+		b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	}
+}
+
 func (b *browser) consoleErrors() []string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -249,9 +269,7 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 	elapsed := time.Since(start)
 	t.Logf("navigation to a finished landmine spMTFL run (with its baseline and ITL): %v", elapsed)
 
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 	tau := eval[[][]float64](b, `spmtlApp.tauHistory()`)
 	if len(tau) == 0 {
 		t.Fatal("no τ history")
@@ -397,8 +415,7 @@ func toyCSV() string {
 // trains on it.
 func TestFileInputTrains(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	b.openPage(false)
 	p := writeTemp(t, "mine.csv", toyCSV())
 	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
 	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
@@ -447,17 +464,14 @@ func TestFileInputTrains(t *testing.T) {
 	if metric != "rmse" {
 		t.Errorf("metric %q, want rmse", metric)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // TestMalformedCSVShowsPosition: a bad value is reported in the page with
 // its file, line and column, and the page keeps working.
 func TestMalformedCSVShowsPosition(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	b.openPage(false)
 	p := writeTemp(t, "bad.csv", "task,y,x1,x2\na,1,0.5,2\na,0,zz,1\n")
 	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
 	b.waitFor(`spmtlApp.error() !== ""`, 20*time.Second)
@@ -499,8 +513,7 @@ func TestResponsiveDuringFits(t *testing.T) {
 // its cells equal what the command line's code computes natively.
 func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	b.openPage(false)
 	start := time.Now()
 	b.do(chromedp.Click(chromedp.CSS("#repro-quick")),
 		chromedp.Click(chromedp.CSS("#repro-start")))
@@ -606,9 +619,7 @@ func TestOfflineFile(t *testing.T) {
 	if n := eval[int](b, `(spmtlApp.repro().final.landmine || []).filter((c) => Number.isFinite(c.mean)).length`); n < 8 {
 		t.Errorf("offline reproduction: %d landmine cells with a score", n)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 	b.mu.Lock()
 	for _, r := range b.requests {
 		if !strings.HasPrefix(r, "file:") && !strings.HasPrefix(r, "blob:") && !strings.HasPrefix(r, "data:") && r != "about:blank" {
@@ -771,9 +782,7 @@ func TestSequentialModelInPage(t *testing.T) {
 	if base := eval[string](b, `String(spmtlApp.results().baseline && spmtlApp.results().baseline.metric)`); base != "auc" {
 		t.Errorf("no spMTFL comparison (%s)", base)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 	b.screenshot("ella.png")
 }
 
@@ -849,17 +858,14 @@ func TestCatalogMenusAndTypedLink(t *testing.T) {
 	if h := eval[string](b, `location.hash`); !strings.Contains(h, "lambda0=7") || !strings.Contains(h, "data=school") {
 		t.Errorf("the hash %q lost the link's settings", h)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // TestFiguresSweep: the Figures view runs a λ0 sweep on landmine, one
 // curve per value, and exports it as SVG.
 func TestFiguresSweep(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	b.openPage(false)
 	b.do(chromedp.SetValue(chromedp.CSS("#sweep-values"), "0.1,1,10"),
 		chromedp.Click(chromedp.CSS("#sweep-run")))
 	b.waitFor(`document.getElementById("sweep-status").textContent.includes("done")`, 60*time.Second)
@@ -876,8 +882,6 @@ func TestFiguresSweep(t *testing.T) {
 	if strings.Count(svg, "<path") != 3 || !strings.HasPrefix(svg, "<svg") {
 		t.Errorf("the SVG export has %d curves: %.200s", strings.Count(svg, "<path"), svg)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 	b.screenshot("figures.png")
 }

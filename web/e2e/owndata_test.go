@@ -92,8 +92,7 @@ func ownCSV(header []string, tasks, rows int) string {
 // column choice of the file in the link.
 func TestOwnFileRefusedThenPreset(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.openPage(true)
 	header := []string{"group", "y", "x1", "x2"}
 	b.upload("#file", writeTemp(t, "mine.csv", ownCSV(header, 3, 12)))
 	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
@@ -145,9 +144,7 @@ func TestOwnFileRefusedThenPreset(t *testing.T) {
 	if msg := eval[string](b, `spmtlApp.error()`); msg != "" {
 		t.Errorf("an error is still shown after landmine loaded: %q", msg)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // withColumn appends a column to a CSV text: name in the header, value(i)
@@ -173,8 +170,7 @@ func withColumn(text, name string, value func(i int) string) string {
 // shown unticked with the reason it was left out.
 func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.openPage(true)
 	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 5, 12) + "tiny,0.5,1,2,3\n"
 	text = withColumn(text, "note", func(i int) string { return fmt.Sprintf("row %d", i+1) })
 	text = strings.ReplaceAll(text, ",", ";") // as a spreadsheet in many locales writes it
@@ -214,9 +210,7 @@ func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	if res := eval[string](b, `document.getElementById("results-note").textContent`); !strings.Contains(res, want) {
 		t.Errorf("the results note %q does not show the λ0 chosen", res)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // examCSV returns a copy of the command line's exam.csv (a path the
@@ -239,8 +233,7 @@ func examCSV(t *testing.T) (string, []byte) {
 // feature names.
 func TestOwnFileRolesSavePredict(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.openPage(true)
 	b.interceptDownloads()
 	examPath, examText := examCSV(t)
 	b.upload("#file", examPath)
@@ -389,9 +382,7 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	}
 	// The loaded model's shared knowledge is the same as the run's.
 	b.waitFor(`spmtlApp.knowledge() !== null && document.getElementById("knowledge-title").textContent.includes("loaded from")`, 20*time.Second)
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 	b.screenshot("own-file.png")
 }
 
@@ -401,8 +392,7 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 // then reproduces it and a run trains with it.
 func TestTuneMatchesGo(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.openPage(true)
 	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 3, 20)
 	b.upload("#file", writeTemp(t, "tune.csv", text))
 	b.waitFor(`spmtlApp.summary().name === "tune.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
@@ -478,8 +468,6 @@ func TestTuneMatchesGo(t *testing.T) {
 	if v := eval[string](b, `document.getElementById("rho").value`); v != fmt.Sprint(base.Config.Rho) {
 		t.Errorf("baseline: the form's ρ is %q, want %v", v, base.Config.Rho)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 	b.screenshot("tune.png")
 }

@@ -232,9 +232,7 @@ func TestTauHeatmapFixedScale(t *testing.T) {
 	b.waitFor(`spmtlApp.legendLayout().width < 390`, 10*time.Second)
 	b.do(chromedp.Evaluate[chromedp.Void](`window.dispatchEvent(new Event("resize"))`))
 	checkLegend(b, "peaked run, 390 px")
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // TestHeatmapReadsOut: the heatmap's scroll box takes the keyboard: the
@@ -272,9 +270,7 @@ func TestHeatmapReadsOut(t *testing.T) {
 	}
 	b.do(chromedp.Click(chromedp.CSS("#tau-table-box summary")))
 	b.waitFor(`spmtlApp.tauTable().rows === 19`, 5*time.Second)
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // manyTasksCSV: tasks × rows of a small regression problem.
@@ -298,8 +294,7 @@ func manyTasksCSV(tasks, rows int) string {
 func TestManyTasks(t *testing.T) {
 	b := newBrowser(t)
 	b.viewport(1280, 800, false)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.openPage(true)
 	const T = 8000
 	b.upload("#file", writeTemp(t, "many.csv", manyTasksCSV(T, 6)))
 	b.waitFor(`spmtlApp.summary().name === "many.csv" && spmtlApp.state() === "idle"`, 60*time.Second)
@@ -369,9 +364,7 @@ func TestManyTasks(t *testing.T) {
 	if n := eval[int](b, `spmtlApp.tauTable().rows`); n > 200 {
 		t.Errorf("the τ table built %d rows", n)
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // TestErrorsWhereTheyHappen: a bad setting is marked at its field (with
@@ -382,8 +375,7 @@ func TestManyTasks(t *testing.T) {
 func TestErrorsWhereTheyHappen(t *testing.T) {
 	b := newBrowser(t)
 	b.viewport(1280, 800, false)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.openPage(true)
 	type field struct {
 		Invalid, Described, Message, Panel string
 	}
@@ -463,9 +455,7 @@ func TestErrorsWhereTheyHappen(t *testing.T) {
 	if where := eval[string](b, `document.getElementById("repro-error").closest("section").id`); where != "repro-panel" || banner() != "" {
 		t.Errorf("no data set to reproduce: the error is in %q (banner %q)", where, banner())
 	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }
 
 // TestReproduceCancelClears: the reproduction's exports are disabled while
@@ -473,8 +463,7 @@ func TestErrorsWhereTheyHappen(t *testing.T) {
 // its unfinished columns in the table, and its exports disabled.
 func TestReproduceCancelClears(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/"))
-	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	b.openPage(false)
 	exportsDisabled := `["repro-csv", "repro-json", "repro-md"].every((id) => document.getElementById(id).disabled)`
 	if !eval[bool](b, exportsDisabled) {
 		t.Error("the reproduction's exports are enabled before any run")
@@ -533,7 +522,5 @@ func TestBadLinkReported(t *testing.T) {
 	b.waitFor(`document.getElementById("link-note").hidden && document.getElementById("model").value === "mmtl"`, 10*time.Second)
 	b.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#data=landmine&model=zzz"`))
 	b.waitFor(`!document.getElementById("link-note").hidden && document.getElementById("model").value === "mtfl"`, 10*time.Second)
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	b.noConsoleErrors()
 }

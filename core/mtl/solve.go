@@ -86,13 +86,9 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 			loss = td.lossValue(ws.loss, ws.scale, w, *b)
 		}
 	case ws.loss == Squared:
-		// The span solvers know the penalty as αᵀKα, which saves an O(d·r)
-		// pass over w in high dimension.
-		pen, err = td.squaredSpan(ws, w, b, cache)
-		if err != nil {
-			return 0, 0, err
-		}
-		return td.lossValue(ws.loss, ws.scale, w, *b), pen, nil
+		// The span solver knows its loss and penalty from α (no pass over
+		// the rows, nor an O(d·r) one over w).
+		return td.squaredSpan(ws, w, b, cache)
 	case td.primal:
 		loss, err = td.logisticPrimal(ws, w, b, cache)
 	default:

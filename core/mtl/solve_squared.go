@@ -118,9 +118,13 @@ func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 // squaredSpan solves the squared W-step in the span of the task's centered
 // rows (docs/algorithms.md §1.1 eq. (3)): (Xc M⁻¹ Xcᵀ + 2ρ'I) α = yc − Xc a,
 // w = a + M⁻¹ Xcᵀ α (for a weighted task, Xc and yc − Xc a carry √rw_i on
-// their rows). Only N×N systems and O(d r) products. It returns the
-// penalty (w−a)ᵀM(w−a) = αᵀ Xc M⁻¹ Xcᵀ α = αᵀ(r − 2ρ'α).
-func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64, cache *taskCache) (float64, error) {
+// their rows). Only N×N systems and O(d r) products. It returns the data
+// term and the penalty of the solution without another pass over the rows
+// (§1.1, "the span form's loss and penalty"): with K = Xc M⁻¹ Xcᵀ and
+// r = yc − Xc a, Kα = r − 2ρ'α, so the residuals yc − Xc w = r − Kα are
+// 2ρ'α, the loss is scale·½(2ρ')²‖α‖², and the penalty
+// (w−a)ᵀM(w−a) = αᵀKα = αᵀ(r − 2ρ'α).
+func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64, cache *taskCache) (loss, pen float64, err error) {
 	n := td.n
 	rho2 := 2 * ws.rho / ws.scale
 	var kd, xu []float64
@@ -132,7 +136,7 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64, cache *taskC
 			kd[i*n+i] += rho2
 		}
 		if !linalg.Cholesky(kd, n) {
-			return 0, errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
+			return 0, 0, errNumeric(fmt.Sprintf("task %s: W-step kernel system is not positive definite", td.name))
 		}
 		cache.m, cache.rho, cache.l, cache.xu = ws.m, rho2, kd, xu
 	}
@@ -152,7 +156,9 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64, cache *taskC
 	}
 	alpha := append([]float64(nil), r...)
 	linalg.CholSolve(kd, n, alpha)
-	pen := math.Max(0, linalg.Dot(alpha, r)-rho2*linalg.Dot(alpha, alpha))
+	aa := linalg.Dot(alpha, alpha)
+	loss = ws.scale * 0.5 * rho2 * rho2 * aa
+	pen = math.Max(0, linalg.Dot(alpha, r)-rho2*aa)
 	if td.rw != nil {
 		// w − a = M⁻¹Xcᵀ D^{1/2} α̃: the row coefficients are √rw_i α̃_i.
 		for i := range alpha {
@@ -161,7 +167,7 @@ func (td *taskData) squaredSpan(ws *wstep, w []float64, b *float64, cache *taskC
 	}
 	td.spanToW(ws, alpha, true, xu, w)
 	*b = td.ybar - linalg.Dot(td.xbar, w)
-	return pen, nil
+	return loss, pen, nil
 }
 
 // spanToW sets w = a + M⁻¹ v with v = Xᵀα (Xcᵀα when centered), given the

@@ -243,6 +243,52 @@ func TestSquaredClosedForm(t *testing.T) {
 	}
 }
 
+// TestSpanLossAndPenalty checks the loss and penalty the span form reads
+// off α (docs/algorithms.md §1.1) against a pass over the rows and the
+// quadratic form of M, with and without row weights and an anchor.
+func TestSpanLossAndPenalty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	const n, d = 9, 14
+	tk := toSparse(randTask(rng, n, d, false))
+	rw := make([]float64, n)
+	for i := range rw {
+		rw[i] = 0.2 + rng.Float64()
+	}
+	m := randMetric(rng, d, 3)
+	for _, c := range []struct {
+		name   string
+		rw     []float64
+		scale  float64
+		anchor []float64
+	}{
+		{"plain", nil, 1, nil},
+		{"anchored", nil, 1.0 / n, randVec(rng, d)},
+		{"weighted", rw, 1, nil},
+		{"weighted anchored", rw, 0.5, randVec(rng, d)},
+	} {
+		td := newWeightedTaskData(&tk, d, c.rw)
+		if td.primal {
+			t.Fatal("a sparse task should take the span form")
+		}
+		for _, rho := range []float64{1e-4, 0.3, 50} {
+			ws := &wstep{loss: Squared, scale: c.scale, rho: rho, m: m, anchor: c.anchor}
+			w := make([]float64, d)
+			var b float64
+			loss, pen, err := td.solveExact(ws, w, &b, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantLoss, wantPen := td.lossValue(Squared, c.scale, w, b), ws.penalty(w)
+			if math.Abs(loss-wantLoss) > 1e-9*math.Max(wantLoss, 1e-12) {
+				t.Errorf("%s, ρ %v: loss %v, rows give %v", c.name, rho, loss, wantLoss)
+			}
+			if math.Abs(pen-wantPen) > 1e-9*math.Max(wantPen, 1e-12) {
+				t.Errorf("%s, ρ %v: penalty %v, M gives %v", c.name, rho, pen, wantPen)
+			}
+		}
+	}
+}
+
 // TestLogisticOptimality checks that both Newton solvers reach a zero
 // gradient and agree with each other.
 func TestLogisticOptimality(t *testing.T) {

@@ -302,3 +302,60 @@ func BenchmarkCholSolve(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDot and BenchmarkAxpy: the lengths of landmine's and school's
+// primal rows (9, 27), a Cholesky row of a span system (120) and a row of
+// a reduced sentiment task (1000).
+func BenchmarkDot(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{9, 27, 120, 1000} {
+		x, y := randVec(rng, n), randVec(rng, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var s float64
+			for b.Loop() {
+				s += Dot(x, y)
+			}
+			sink = s
+		})
+	}
+}
+
+func BenchmarkAxpy(b *testing.B) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{9, 27, 120, 1000} {
+		x, y := randVec(rng, n), randVec(rng, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				Axpy(y, 1e-9, x)
+			}
+		})
+	}
+}
+
+// BenchmarkCholesky: a factorization at a primal size (27) and a span
+// size (120).
+func BenchmarkCholesky(b *testing.B) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{27, 120} {
+		a := randSPD(rng, n)
+		buf := make([]float64, n*n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				copy(buf, a)
+				if !Cholesky(buf, n) {
+					b.Fatal("not SPD")
+				}
+			}
+		})
+	}
+}
+
+var sink float64
+
+func randVec(rng *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = rng.NormFloat64()
+	}
+	return v
+}

@@ -229,7 +229,8 @@ func (b *browser) screenshot(name string) string {
 // TestWarmUpChangesNothing: the worker's warm-up (a brief run on made-up
 // data while the page is idle, so that Chrome compiles the training code
 // before Play) leaves no trace in what a run computes: a run after it
-// equals, to the bit, the same link's run=1 run, which skips it.
+// equals, to the bit, the same link's run=1 run, which skips it. A Play
+// pressed before the page is idle gets the same run and no warm-up after it.
 func TestWarmUpChangesNothing(t *testing.T) {
 	const link = "/#data=landmine&model=mtfl&sp=1&maxIter=6"
 	// The run's numbers as Go values (JSON keys come in any order).
@@ -253,7 +254,33 @@ func TestWarmUpChangesNothing(t *testing.T) {
 	if a, b := runOf(cold), runOf(warm); !reflect.DeepEqual(a, b) {
 		t.Errorf("the run after the warm-up differs from the run=1 run:\n%.600v\n%.600v", b, a)
 	}
-	if errs := append(cold.consoleErrors(), warm.consoleErrors()...); len(errs) > 0 {
+	// A Play pressed as soon as the data set shows, before the page is idle:
+	// the warm-up, not begun yet, must not begin behind the run.
+	early := newBrowser(t)
+	early.do(chromedp.Navigate(early.base + link))
+	atClick, err := chromedp.Run(early.ctx, chromedp.Evaluate[any](`new Promise((done) => {
+		const tick = () => {
+			if (!(window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle")) return setTimeout(tick, 2);
+			const w = spmtlApp.warmth();
+			document.getElementById("play").click();
+			done(w);
+		};
+		tick();
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("press Play early: %v", err)
+	}
+	early.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	time.Sleep(300 * time.Millisecond) // an idle callback would have come by now
+	if w := eval[any](early, `spmtlApp.warmth()`); atClick == nil && w != nil {
+		t.Errorf("a Play pressed before the warm-up began was followed by one (%v)", w)
+	} else if atClick != nil {
+		t.Logf("the warm-up had begun (%v) before the early Play; nothing to check there", atClick)
+	}
+	if a, b := runOf(cold), runOf(early); !reflect.DeepEqual(a, b) {
+		t.Errorf("the early Play's run differs from the run=1 run:\n%.600v\n%.600v", b, a)
+	}
+	if errs := append(append(cold.consoleErrors(), warm.consoleErrors()...), early.consoleErrors()...); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
 }

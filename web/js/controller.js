@@ -169,15 +169,26 @@ export function wireController(app, form) {
       pendingRun = false;
       await Promise.resolve();
       await requestRun();
-    } else warmUp();
+    } else whenIdle(warmUp);
   });
+
+  // whenIdle runs f once the page has drawn what it was given and is idle
+  // (after the next frame where requestIdleCallback is missing, as in
+  // Safari). The warm-up waits for it: begun with the "data" event, it
+  // took the cores from the page's first drawing of the data set, which
+  // then showed ~0.25 s later (docs/architecture.md "Warming up").
+  function whenIdle(f) {
+    if (window.requestIdleCallback) window.requestIdleCallback(f, { timeout: 2000 });
+    else requestAnimationFrame(() => setTimeout(f, 0));
+  }
 
   // warmUp has the worker train the current settings briefly on made-up
   // data, once per page, so that the browser compiles the training code
   // before the first Play (worker.js warmUp). Settings that cannot train
-  // are left to Play to report.
+  // are left to Play to report. A run begun before the page was idle needs
+  // no warm-up, and would only wait behind it.
   function warmUp() {
-    if (app.warmth || !app.data) return;
+    if (app.warmth || !app.data || app.state !== "idle") return;
     let config;
     try { config = trainOptions(app.settings, 0, method(app.settings.model)); } catch (_) { return; }
     app.warmth = "warming";

@@ -23,6 +23,9 @@ build() {
   cp web/js/*.js "$out.tmp/js/"
   cp web/examples/*.html "$out.tmp/examples/"
   cp -r web/data "$out.tmp/data"
+  # web/data/embed.go makes the folder a Go package for the CLI; a copy in
+  # dist/ would be one more package in ./... (go vet, go test).
+  rm -f "$out.tmp"/data/*.go
   # Each bundled CSV also as a binary table (spmtl pack), which the page
   # reads without parsing a number; the CSV stays for downloads and reloads.
   local csv

@@ -50,9 +50,10 @@ func Read(r io.Reader, name string, opt Options) (*Dataset, error) {
 
 // Detect tells the two input formats apart from the first bytes of a file.
 // It looks at the first line that is neither blank nor a # comment: a line
-// without commas whose first two fields are followed by an index:value
-// field, or that has exactly two fields (an example without features), is
-// "sparse"; anything else is "csv".
+// without commas or semicolons whose first two fields are followed by an
+// index:value field, or that has exactly two fields (an example without
+// features), is "sparse"; anything else is "csv". (A semicolon header such
+// as "ward;dose mg;outcome" splits at its space into two fields.)
 func Detect(prefix []byte) string {
 	b := bytes.TrimPrefix(prefix, utf8BOM)
 	for len(b) > 0 {
@@ -66,7 +67,7 @@ func Detect(prefix []byte) string {
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		if bytes.IndexByte(line, ',') >= 0 {
+		if bytes.ContainsAny(line, ",;") {
 			return "csv"
 		}
 		f := bytes.Fields(line)

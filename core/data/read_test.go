@@ -19,6 +19,8 @@ func TestDetect(t *testing.T) {
 		{"a b c\n", "csv"},
 		{"", "csv"},
 		{"a 1 3:0.5 7:1,2\n", "csv"},
+		{"ward;dose mg;outcome\na;1,5;2\n", "csv"}, // a space in a semicolon header: two fields
+		{"ward;dose mg 3:x\n", "csv"},
 	}
 	for _, tc := range tests {
 		if got := Detect([]byte(tc.in)); got != tc.want {

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -112,7 +113,9 @@ func valueErr(file string, line, col int, st numStatus, s, column string) *Parse
 	return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s", short(s), column)
 }
 
-// listNames joins up to a dozen column names for a message.
+// listNames joins up to a dozen column names for a message, with spaces
+// between them: a name that holds a space (or none, or a quote or bracket)
+// is quoted, so that "dose mg" reads as one column and an empty name shows.
 func listNames(names []string) string {
 	const max = 12
 	var b strings.Builder
@@ -124,7 +127,11 @@ func listNames(names []string) string {
 		if j > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(short(strings.TrimSpace(n)))
+		n = short(strings.TrimSpace(n))
+		if n == "" || strings.ContainsAny(n, " \t\"[]") {
+			n = strconv.Quote(n)
+		}
+		b.WriteString(n)
 	}
 	return b.String()
 }

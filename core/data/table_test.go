@@ -25,6 +25,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 	}{
 		{name: "no task column", text: "group,y,x1\na,1,2\n", err: `mine.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`},
 		{name: "no label column", text: "task,label,x1\na,1,2\n", err: `no label column "y" in header [task label x1]`},
+		{name: "names with spaces quoted", text: "ward;dose mg;outcome\na;1;2\n", err: `no task column "task" in header [ward "dose mg" outcome]`},
 		{name: "named columns", text: "group,label,x1\na,1,2\nb,0,3\n", opt: TableOptions{TaskColumn: "group", LabelColumn: "label"},
 			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
 		{name: "semicolon with decimal commas", text: "task;y;x1;x2\na;1,5;2,25;3\nb;0;1;1\nb;2;1;-0,5\n",

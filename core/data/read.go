@@ -67,7 +67,7 @@ func Detect(prefix []byte) string {
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		if bytes.ContainsAny(line, ",;") {
+		if bytes.IndexByte(line, ',') >= 0 || bytes.IndexByte(line, ';') >= 0 {
 			return "csv"
 		}
 		f := bytes.Fields(line)

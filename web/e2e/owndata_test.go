@@ -176,8 +176,8 @@ func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	text = strings.ReplaceAll(text, ",", ";") // as a spreadsheet in many locales writes it
 	b.upload("#file", writeTemp(t, "twelve.csv", text))
 	b.waitFor(`spmtlApp.summary().name === "twelve.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
-	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Read with ; as the delimiter") {
-		t.Errorf("the data notes %q do not say the file was read with ; as the delimiter", notes)
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Read with ; as the delimiter, and a comma inside a number as its decimal mark") {
+		t.Errorf("the data notes %q do not say the file was read with ; as the delimiter and decimal commas", notes)
 	}
 	type col struct {
 		Role, Text        string

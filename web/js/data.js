@@ -162,7 +162,10 @@ export function wireData(app, form) {
   // comma, how its columns became features, how its labels were read.
   function showNotes(s) {
     const notes = [];
-    if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
+    // After a semicolon, Go reads "1,5" as 1.5 (core/data decimal): said
+    // here, so that a visitor whose commas were thousands marks can tell.
+    if (s.delimiter === "semicolon") notes.push("Read with ; as the delimiter, and a comma inside a number as its decimal mark (1,5 is 1.5).");
+    else if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
     if (s.featureText) notes.push(`Features: ${s.featureText}.`);
     if (s.labelNote) notes.push(`Labels: ${s.labelNote}.`);
     $("data-notes").textContent = notes.join(" ");

@@ -199,7 +199,10 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 		fmt.Fprintf(w, "; %d training rows, %d test rows", r.Train.Rows(), r.Test.Rows())
 	}
 	fmt.Fprintln(w)
-	if sum.Delimiter != "" && sum.Delimiter != "comma" {
+	switch {
+	case sum.Delimiter == "semicolon":
+		fmt.Fprintln(w, "  read with semicolon as the delimiter, and a comma inside a number as its decimal mark")
+	case sum.Delimiter != "" && sum.Delimiter != "comma":
 		fmt.Fprintf(w, "  read with %s as the delimiter\n", sum.Delimiter)
 	}
 	if sum.FeatureText != "" && (strings.Contains(sum.FeatureText, "one-hot") || strings.Contains(sum.FeatureText, "left out")) {

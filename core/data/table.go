@@ -247,9 +247,34 @@ func SniffDelimiter(b []byte) rune {
 	return ','
 }
 
+// excelSep reads the "sep=;" line that Excel writes first (and reads) to
+// name a file's delimiter. It returns that delimiter and the text with the
+// line's content removed but its line break kept, so that every later line
+// keeps its number (csv skips the empty line); 0 and the text as it was when
+// there is no such line. A delimiter other than comma, semicolon or tab is
+// refused: the column names would come out wrong.
+func excelSep(text []byte, name string) (rune, []byte, error) {
+	b := bytes.TrimPrefix(text, utf8BOM)
+	end := bytes.IndexByte(b, '\n')
+	if end < 0 {
+		end = len(b)
+	}
+	line := bytes.TrimSuffix(b[:end], []byte("\r"))
+	v, ok := bytes.CutPrefix(line, []byte("sep="))
+	if !ok || len(v) == 0 {
+		return 0, text, nil
+	}
+	r, size := utf8.DecodeRune(v)
+	if size != len(v) || (r != ',' && r != ';' && r != '\t') {
+		return 0, nil, parseErr(name, 1, 1, ErrHeader, "the first line %q names the delimiter %q: spmtl reads comma, semicolon or tab; save the file with one of them", short(string(line)), string(v))
+	}
+	return r, b[end:], nil
+}
+
 // ReadHeader returns a CSV text's column names and its delimiter as ReadTable
-// reads them (sniffed), so that a page can offer the columns of a file it
-// could not read yet. The sparse format has no header: nil.
+// reads them (a "sep=" first line's, else sniffed), so that a page can
+// offer the columns of a file it could not read yet. The sparse format has
+// no header: nil.
 func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	if err := checkText(text, name); err != nil {
 		return nil, 0, err
@@ -257,7 +282,13 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	if Detect(text[:min(len(text), 64<<10)]) == "sparse" {
 		return nil, 0, nil
 	}
-	delim := SniffDelimiter(text)
+	delim, text, err := excelSep(text, name)
+	if err != nil {
+		return nil, 0, err
+	}
+	if delim == 0 {
+		delim = SniffDelimiter(text)
+	}
 	header, _, err := readHeader(tableReader(text, delim), name)
 	if err != nil {
 		return nil, delim, quoteErr(text, name, err)
@@ -319,7 +350,11 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := checkText(text, name); err != nil {
 		return nil, err
 	}
-	delim := opt.Delimiter
+	sep, text, err := excelSep(text, name)
+	if err != nil {
+		return nil, err
+	}
+	delim := cmp.Or(opt.Delimiter, sep)
 	if delim == 0 {
 		delim = SniffDelimiter(text)
 	}

@@ -44,6 +44,23 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		{name: "one column", text: "task|y|x\na|1|2\n", err: "the header has a single column"},
+		// Excel's first line "sep=;" names the delimiter; later lines keep
+		// their numbers.
+		{name: "excel sep line", text: "\ufeffsep=;\r\ntask;y;x1,x2\r\na;1;2\r\nb;0;3\r\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Encoding.Delimiter != ";" || !reflect.DeepEqual(tab.Header, []string{"task", "y", "x1,x2"}) {
+					t.Errorf("delimiter %q, header %q", tab.Encoding.Delimiter, tab.Header)
+				}
+				wantTasks(t, tab, "a", "b")
+			}},
+		{name: "excel sep line, tab", text: "sep=\t\ntask\ty\tx;1\na\t1\t2\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Encoding.Delimiter != "\t" || tab.Header[2] != "x;1" {
+					t.Errorf("delimiter %q, header %q", tab.Encoding.Delimiter, tab.Header)
+				}
+			}},
+		{name: "excel sep line, line numbers", text: "sep=;\ntask;y;x\na;1;2\na;1;oops\n", err: "mine.csv:4:3: non-numeric value"},
+		{name: "excel sep line, other delimiter", text: "sep=|\ntask|y|x\na|1|2\n", err: `mine.csv:1:1: the first line "sep=|" names the delimiter "|": spmtl reads comma, semicolon or tab`},
 		{name: "stray third label", text: "task,y,x\na,0,1\na,1,2\nb,1,3\nb,2,4\nb,0,5\n",
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Kind != Regression || tab.Labels.Note != "y has 3 distinct values (0, 1, 2): read as regression" {
@@ -153,6 +170,9 @@ func TestReadHeader(t *testing.T) {
 	h, d, err := ReadHeader([]byte("group;\"y, the label\";x1\na;1;2\n"), "m.csv")
 	if err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y, the label", "x1"}) {
 		t.Errorf("header %q, delimiter %q, %v", h, d, err)
+	}
+	if h, d, err := ReadHeader([]byte("sep=;\ngroup;y;x1,x2\n"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y", "x1,x2"}) {
+		t.Errorf("sep= line: header %q, delimiter %q, %v", h, d, err)
 	}
 	if h, _, err := ReadHeader([]byte("t 1 3:0.5\n"), "m.svm"); h != nil || err != nil {
 		t.Errorf("sparse: %q, %v", h, err)

@@ -78,6 +78,7 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 // sparse format (detected, or asked for) by data.ReadSparse, a CSV by
 // data.ReadTable (delimiter sniffed, columns by name, text columns encoded).
 func read(text []byte, opt LoadOptions) (*Data, error) {
+	text, _ = data.FromUTF16(text)
 	if data.IsPacked(text) {
 		return readPacked(text, opt)
 	}

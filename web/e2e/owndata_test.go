@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/chromedp/chromedp"
 	"github.com/spmtl/spmtl/core/app"
@@ -82,6 +83,26 @@ func ownCSV(header []string, tasks, rows int) string {
 		}
 	}
 	return sb.String()
+}
+
+// TestOwnFileUTF16: Excel's "Unicode Text" export (UTF-16 with a byte
+// order mark, tab-separated) loads like its UTF-8 copy, non-ASCII task
+// names included.
+func TestOwnFileUTF16(t *testing.T) {
+	text := strings.NewReplacer("t1,", "École 1\t", "t2,", "Zürich\t", ",", "\t").Replace(ownCSV([]string{"task", "y", "x1", "x2"}, 2, 10))
+	u := []byte{0xFF, 0xFE}
+	for _, c := range utf16.Encode([]rune(text)) {
+		u = append(u, byte(c), byte(c>>8))
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "unicode.txt", string(u)))
+	b.waitFor(`spmtlApp.summary().name === "unicode.txt" && spmtlApp.state() === "idle"`, 20*time.Second)
+	got := eval[string](b, `spmtlApp.summary().tasks.map((t) => t.name).join("|") + " " + spmtlApp.summary().delimiter + " " + spmtlApp.summary().rows`)
+	if got != "École 1|Zürich tab 20" {
+		t.Errorf("tasks, delimiter and rows: %q, want \"École 1|Zürich tab 20\"", got)
+	}
+	b.noConsoleErrors()
 }
 
 // TestOwnFileRefusedThenPreset: a file without a "task" column is refused

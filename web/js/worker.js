@@ -44,7 +44,13 @@ let sweepToken = 0; // bumped to cancel a running sweep
 async function readSource(url, file, text) {
   if (url) return fetchText(url);
   if (file) {
-    try { return await file.text(); } catch (e) { throw new Error(`cannot read ${file.name}: ${e.message}`); }
+    let bytes;
+    try { bytes = new Uint8Array(await file.arrayBuffer()); } catch (e) { throw new Error(`cannot read ${file.name}: ${e.message}`); }
+    // UTF-16 with its byte order mark (Excel's "Unicode Text") is decoded
+    // as such, as the Go intake does for the command line (data.FromUTF16);
+    // anything else as UTF-8, as file.text() would.
+    const enc = bytes[0] === 0xFF && bytes[1] === 0xFE ? "utf-16le" : bytes[0] === 0xFE && bytes[1] === 0xFF ? "utf-16be" : "utf-8";
+    return new TextDecoder(enc).decode(bytes);
   }
   if (typeof text !== "string") throw new Error("no data given");
   return text;

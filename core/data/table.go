@@ -265,7 +265,10 @@ func excelSep(text []byte, name string) (rune, []byte, error) {
 		return 0, text, nil
 	}
 	r, size := utf8.DecodeRune(v)
-	if size != len(v) || (r != ',' && r != ';' && r != '\t') {
+	if size != len(v) {
+		return 0, text, nil // a header whose first name starts "sep=", say
+	}
+	if r != ',' && r != ';' && r != '\t' {
 		return 0, nil, parseErr(name, 1, 1, ErrHeader, "the first line %q names the delimiter %q: spmtl reads comma, semicolon or tab; save the file with one of them", short(string(line)), string(v))
 	}
 	return r, b[end:], nil

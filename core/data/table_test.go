@@ -60,6 +60,12 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		{name: "excel sep line, line numbers", text: "sep=;\ntask;y;x\na;1;2\na;1;oops\n", err: "mine.csv:4:3: non-numeric value"},
+		{name: "a first name that starts sep=", text: "sep=x,task,y\n1,a,2\n2,b,3\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Header[0] != "sep=x" || tab.Encoding.Delimiter != "," {
+					t.Errorf("header %q, delimiter %q", tab.Header, tab.Encoding.Delimiter)
+				}
+			}},
 		{name: "excel sep line, other delimiter", text: "sep=|\ntask|y|x\na|1|2\n", err: `mine.csv:1:1: the first line "sep=|" names the delimiter "|": spmtl reads comma, semicolon or tab`},
 		{name: "stray third label", text: "task,y,x\na,0,1\na,1,2\nb,1,3\nb,2,4\nb,0,5\n",
 			check: func(t *testing.T, tab *Table) {

@@ -282,6 +282,21 @@ func PackTable(t *Table) ([]byte, error) {
 	return out, nil
 }
 
+// unplane decodes the numbers from their byte planes: byte p of number k
+// is planes[p*len(vals)+k] (see PackTable). The eight planes are read side
+// by side rather than in an inner loop over p: under js/wasm (node) that
+// reads landmine's table in 0.8-1.6 ms instead of 3.9-4.4
+// (BenchmarkReadPackedLandmine). Natively the two take the same time.
+func unplane(vals []float64, planes []byte) {
+	n := len(vals)
+	p0, p1, p2, p3 := planes[:n], planes[n:2*n], planes[2*n:3*n], planes[3*n:4*n]
+	p4, p5, p6, p7 := planes[4*n:5*n], planes[5*n:6*n], planes[6*n:7*n], planes[7*n:8*n]
+	for k := range vals {
+		vals[k] = math.Float64frombits(uint64(p0[k]) | uint64(p1[k])<<8 | uint64(p2[k])<<16 | uint64(p3[k])<<24 |
+			uint64(p4[k])<<32 | uint64(p5[k])<<40 | uint64(p6[k])<<48 | uint64(p7[k])<<56)
+	}
+}
+
 // ReadPacked reads a packed table; name is the file's name, for errors and
 // the data set's name (as ReadTable's name is). The third label's position
 // (Labels.Third) still points into the CSV that was packed. A damaged or
@@ -325,13 +340,7 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	}
 	planes, rest := b[:8*n], b[8*n:]
 	vals := make([]float64, n)
-	for k := range vals {
-		var bits uint64
-		for p := 0; p < 8; p++ {
-			bits |= uint64(planes[p*n+k]) << (8 * p)
-		}
-		vals[k] = math.Float64frombits(bits)
-	}
+	unplane(vals, planes)
 	ds := &Dataset{Name: name, Features: m.Features, FeatureNames: m.FeatureNames, Kind: m.Kind,
 		Positive: m.Positive, Negative: m.Negative, SourceRows: m.SourceRows}
 	k := 0

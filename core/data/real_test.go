@@ -145,3 +145,23 @@ func BenchmarkReadCSVLandmine(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadPackedLandmine reads landmine's packed table, as the page
+// does for a bundled data set.
+func BenchmarkReadPackedLandmine(b *testing.B) {
+	tab, err := ReadTable(readShared(b, "landmine/data.csv"), "data.csv", TableOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	packed, err := PackTable(tab)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(packed)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadPacked(packed, "data.packed"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

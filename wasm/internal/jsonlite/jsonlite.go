@@ -26,21 +26,59 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
 // Encode returns v as JSON text.
 func Encode(v any) ([]byte, error) {
 	var e encoder
-	if err := e.value(reflect.ValueOf(v), ""); err != nil {
+	if err := e.value(reflect.ValueOf(v)); err != nil {
 		return nil, err
 	}
 	return e.b, nil
 }
 
-type encoder struct{ b []byte }
+type encoder struct {
+	b    []byte
+	path trail
+}
 
-func (e *encoder) value(v reflect.Value, path string) error {
+// trail is where the walk is inside the value: one step per member or
+// element below the top. Only an error spells it out ("w[3][2]"); the walk
+// pushes and pops steps, so a long array costs no string per element.
+type trail []step
+
+// step is an element's index, or a member's name when index is -1.
+type step struct {
+	name  string
+	index int
+}
+
+func (p *trail) member(name string) { *p = append(*p, step{name: name, index: -1}) }
+func (p *trail) element(i int)      { *p = append(*p, step{index: i}) }
+func (p *trail) pop()               { *p = (*p)[:len(*p)-1] }
+
+// String is the path as an error names it: "the value" at the top.
+func (p trail) String() string {
+	if len(p) == 0 {
+		return "the value"
+	}
+	var b []byte
+	for _, s := range p {
+		if s.index >= 0 {
+			b = append(strconv.AppendInt(append(b, '['), int64(s.index), 10), ']')
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
+		b = append(b, s.name...)
+	}
+	return string(b)
+}
+
+func (e *encoder) value(v reflect.Value) error {
 	if !v.IsValid() {
 		e.b = append(e.b, "null"...)
 		return nil
@@ -51,7 +89,7 @@ func (e *encoder) value(v reflect.Value, path string) error {
 			e.b = append(e.b, "null"...)
 			return nil
 		}
-		return e.value(v.Elem(), path)
+		return e.value(v.Elem())
 	case reflect.Bool:
 		e.b = strconv.AppendBool(e.b, v.Bool())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -63,9 +101,9 @@ func (e *encoder) value(v reflect.Value, path string) error {
 	case reflect.String:
 		e.str(v.String())
 	case reflect.Struct:
-		return e.object(v, path)
+		return e.object(v)
 	case reflect.Map:
-		return e.mapping(v, path)
+		return e.mapping(v)
 	case reflect.Slice:
 		if v.IsNil() {
 			e.b = append(e.b, "null"...)
@@ -75,11 +113,11 @@ func (e *encoder) value(v reflect.Value, path string) error {
 			e.str(base64.StdEncoding.EncodeToString(v.Bytes()))
 			return nil
 		}
-		return e.array(v, path)
+		return e.array(v)
 	case reflect.Array:
-		return e.array(v, path)
+		return e.array(v)
 	default:
-		return fmt.Errorf("jsonlite: %s: cannot encode a %s", pathOr(path), v.Type())
+		return fmt.Errorf("jsonlite: %s: cannot encode a %s", e.path, v.Type())
 	}
 	return nil
 }
@@ -150,21 +188,23 @@ func (e *encoder) str(s string) {
 	e.b = append(e.b, '"')
 }
 
-func (e *encoder) array(v reflect.Value, path string) error {
+func (e *encoder) array(v reflect.Value) error {
 	e.b = append(e.b, '[')
 	for i := 0; i < v.Len(); i++ {
 		if i > 0 {
 			e.b = append(e.b, ',')
 		}
-		if err := e.value(v.Index(i), path+"["+strconv.Itoa(i)+"]"); err != nil {
+		e.path.element(i)
+		if err := e.value(v.Index(i)); err != nil {
 			return err
 		}
+		e.path.pop()
 	}
 	e.b = append(e.b, ']')
 	return nil
 }
 
-func (e *encoder) mapping(v reflect.Value, path string) error {
+func (e *encoder) mapping(v reflect.Value) error {
 	if v.IsNil() {
 		e.b = append(e.b, "null"...)
 		return nil
@@ -185,7 +225,7 @@ func (e *encoder) mapping(v reflect.Value, path string) error {
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 			key = strconv.FormatUint(k.Uint(), 10)
 		default:
-			return fmt.Errorf("jsonlite: %s: cannot encode a map keyed by %s", pathOr(path), k.Type())
+			return fmt.Errorf("jsonlite: %s: cannot encode a map keyed by %s", e.path, k.Type())
 		}
 		keys = append(keys, key)
 		vals[key] = it.Value()
@@ -198,15 +238,17 @@ func (e *encoder) mapping(v reflect.Value, path string) error {
 		}
 		e.str(key)
 		e.b = append(e.b, ':')
-		if err := e.value(vals[key], path+"."+key); err != nil {
+		e.path.member(key)
+		if err := e.value(vals[key]); err != nil {
 			return err
 		}
+		e.path.pop()
 	}
 	e.b = append(e.b, '}')
 	return nil
 }
 
-func (e *encoder) object(v reflect.Value, path string) error {
+func (e *encoder) object(v reflect.Value) error {
 	e.b = append(e.b, '{')
 	first := true
 	for _, f := range fieldsOf(v.Type()) {
@@ -220,9 +262,11 @@ func (e *encoder) object(v reflect.Value, path string) error {
 		first = false
 		e.str(f.name)
 		e.b = append(e.b, ':')
-		if err := e.value(fv, path+"."+f.name); err != nil {
+		e.path.member(f.name)
+		if err := e.value(fv); err != nil {
 			return err
 		}
+		e.path.pop()
 	}
 	e.b = append(e.b, '}')
 	return nil
@@ -235,9 +279,32 @@ type field struct {
 	omitEmpty bool
 }
 
+// fieldCache holds each struct type's fields: reading the tags again for
+// every value parsed each tag anew (StructTag.Get unquotes it) for every
+// row of a table. A map and a mutex, not a sync.Map: that would add 8 KB
+// to the wasm.
+var fieldCache struct {
+	sync.Mutex
+	m map[reflect.Type][]field
+}
+
 // fieldsOf lists a struct's JSON members in declaration order, embedded
 // structs' fields promoted where they do not clash with a shallower one.
 func fieldsOf(t reflect.Type) []field {
+	fieldCache.Lock()
+	defer fieldCache.Unlock()
+	f, ok := fieldCache.m[t]
+	if !ok {
+		if fieldCache.m == nil {
+			fieldCache.m = map[reflect.Type][]field{}
+		}
+		f = structFields(t)
+		fieldCache.m[t] = f
+	}
+	return f
+}
+
+func structFields(t reflect.Type) []field {
 	var out []field
 	seen := map[string]int{} // name → depth
 	var walk func(t reflect.Type, index []int, depth int)
@@ -308,13 +375,6 @@ func isEmpty(v reflect.Value) bool {
 	return false
 }
 
-func pathOr(p string) string {
-	if p == "" {
-		return "the value"
-	}
-	return strings.TrimPrefix(p, ".")
-}
-
 // Assign fills dst (a pointer) from a JSON tree: nil, bool, float64,
 // string, []any and map[string]any, as JSON.parse gives them. Members dst
 // does not have are ignored, members the tree lacks keep their zero value;
@@ -326,10 +386,14 @@ func Assign(dst any, tree any) error {
 	if v.Kind() != reflect.Pointer || v.IsNil() {
 		return fmt.Errorf("jsonlite: Assign needs a non-nil pointer, got %T", dst)
 	}
-	return assign(v.Elem(), tree, "")
+	var a assigner
+	return a.assign(v.Elem(), tree)
 }
 
-func assign(v reflect.Value, src any, path string) error {
+// assigner fills values from a JSON tree; path is where it is (see trail).
+type assigner struct{ path trail }
+
+func (a *assigner) assign(v reflect.Value, src any) error {
 	if src == nil {
 		if k := v.Kind(); k == reflect.Float32 || k == reflect.Float64 {
 			v.SetFloat(math.NaN())
@@ -343,105 +407,111 @@ func assign(v reflect.Value, src any, path string) error {
 		if v.IsNil() {
 			v.Set(reflect.New(v.Type().Elem()))
 		}
-		return assign(v.Elem(), src, path)
+		return a.assign(v.Elem(), src)
 	case reflect.Interface:
 		if v.NumMethod() != 0 {
-			return fmt.Errorf("%s: cannot read into %s", pathOr(path), v.Type())
+			return fmt.Errorf("%s: cannot read into %s", a.path, v.Type())
 		}
 		v.Set(reflect.ValueOf(src))
 		return nil
 	case reflect.Bool:
 		b, ok := src.(bool)
 		if !ok {
-			return wrongType(path, "true or false", src)
+			return a.wrongType("true or false", src)
 		}
 		v.SetBool(b)
 	case reflect.Float32, reflect.Float64:
 		f, ok := src.(float64)
 		if !ok {
-			return wrongType(path, "a number", src)
+			return a.wrongType("a number", src)
 		}
 		v.SetFloat(f)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		f, ok := src.(float64)
 		if !ok {
-			return wrongType(path, "a whole number", src)
+			return a.wrongType("a whole number", src)
 		}
 		if f != math.Trunc(f) || v.OverflowInt(int64(f)) || math.Abs(f) > 1<<53 {
-			return fmt.Errorf("%s: want a whole number, got %v", pathOr(path), f)
+			return fmt.Errorf("%s: want a whole number, got %v", a.path, f)
 		}
 		v.SetInt(int64(f))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		f, ok := src.(float64)
 		if !ok {
-			return wrongType(path, "a whole number", src)
+			return a.wrongType("a whole number", src)
 		}
 		if f != math.Trunc(f) || f < 0 || f > 1<<53 || v.OverflowUint(uint64(f)) {
-			return fmt.Errorf("%s: want a whole number not below 0, got %v", pathOr(path), f)
+			return fmt.Errorf("%s: want a whole number not below 0, got %v", a.path, f)
 		}
 		v.SetUint(uint64(f))
 	case reflect.String:
 		s, ok := src.(string)
 		if !ok {
-			return wrongType(path, "a string", src)
+			return a.wrongType("a string", src)
 		}
 		v.SetString(s)
 	case reflect.Slice:
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			s, ok := src.(string)
 			if !ok {
-				return wrongType(path, "base64 text", src)
+				return a.wrongType("base64 text", src)
 			}
 			b, err := base64.StdEncoding.DecodeString(s)
 			if err != nil {
-				return fmt.Errorf("%s: %w", pathOr(path), err)
+				return fmt.Errorf("%s: %w", a.path, err)
 			}
 			v.SetBytes(b)
 			return nil
 		}
-		a, ok := src.([]any)
+		list, ok := src.([]any)
 		if !ok {
-			return wrongType(path, "a list", src)
+			return a.wrongType("a list", src)
 		}
-		s := reflect.MakeSlice(v.Type(), len(a), len(a))
-		for i, x := range a {
-			if err := assign(s.Index(i), x, path+"["+strconv.Itoa(i)+"]"); err != nil {
+		s := reflect.MakeSlice(v.Type(), len(list), len(list))
+		for i, x := range list {
+			a.path.element(i)
+			if err := a.assign(s.Index(i), x); err != nil {
 				return err
 			}
+			a.path.pop()
 		}
 		v.Set(s)
 	case reflect.Array:
-		a, ok := src.([]any)
+		list, ok := src.([]any)
 		if !ok {
-			return wrongType(path, "a list", src)
+			return a.wrongType("a list", src)
 		}
 		v.SetZero()
-		for i := 0; i < v.Len() && i < len(a); i++ {
-			if err := assign(v.Index(i), a[i], path+"["+strconv.Itoa(i)+"]"); err != nil {
+		for i := 0; i < v.Len() && i < len(list); i++ {
+			a.path.element(i)
+			if err := a.assign(v.Index(i), list[i]); err != nil {
 				return err
 			}
+			a.path.pop()
 		}
 	case reflect.Map:
 		obj, ok := src.(map[string]any)
 		if !ok {
-			return wrongType(path, "an object", src)
+			return a.wrongType("an object", src)
 		}
 		if v.Type().Key().Kind() != reflect.String {
-			return fmt.Errorf("%s: cannot read a map keyed by %s", pathOr(path), v.Type().Key())
+			return fmt.Errorf("%s: cannot read a map keyed by %s", a.path, v.Type().Key())
 		}
 		m := reflect.MakeMapWithSize(v.Type(), len(obj))
 		for k, x := range obj {
 			ev := reflect.New(v.Type().Elem()).Elem()
-			if err := assign(ev, x, path+"."+k); err != nil {
+			a.path.member(k)
+			if err := a.assign(ev, x); err != nil {
 				return err
 			}
+			a.path.pop()
 			m.SetMapIndex(reflect.ValueOf(k).Convert(v.Type().Key()), ev)
 		}
 		v.Set(m)
 	case reflect.Struct:
 		obj, ok := src.(map[string]any)
 		if !ok {
-			return wrongType(path, "an object", src)
+			return a.wrongType("an object", src)
 		}
 		for _, f := range fieldsOf(v.Type()) {
 			x, ok := obj[f.name]
@@ -466,17 +536,19 @@ func assign(v reflect.Value, src any, path string) error {
 				}
 				fv = fv.Field(idx)
 			}
-			if err := assign(fv, x, path+"."+f.name); err != nil {
+			a.path.member(f.name)
+			if err := a.assign(fv, x); err != nil {
 				return err
 			}
+			a.path.pop()
 		}
 	default:
-		return fmt.Errorf("%s: cannot read into %s", pathOr(path), v.Type())
+		return fmt.Errorf("%s: cannot read into %s", a.path, v.Type())
 	}
 	return nil
 }
 
-func wrongType(path, want string, got any) error {
+func (a *assigner) wrongType(want string, got any) error {
 	var what string
 	switch got.(type) {
 	case bool:
@@ -492,5 +564,5 @@ func wrongType(path, want string, got any) error {
 	default:
 		what = fmt.Sprintf("%T", got)
 	}
-	return fmt.Errorf("%s: want %s, got %s", pathOr(path), want, what)
+	return fmt.Errorf("%s: want %s, got %s", a.path, want, what)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -246,4 +247,49 @@ func ExampleEncode() {
 	}{"spMTFL", []float64{0.5, math.NaN()}, ""})
 	fmt.Println(string(b))
 	// Output: {"name":"spMTFL","scores":[0.5,null]}
+}
+
+// TestEncodeErrorPath names where a value that JSON cannot hold sits.
+func TestEncodeErrorPath(t *testing.T) {
+	cases := []struct {
+		v    any
+		want string
+	}{
+		{make(chan int), "jsonlite: the value: cannot encode a chan int"},
+		{map[string]any{"a": []any{1.5, make(chan int)}}, "jsonlite: a[1]: cannot encode a chan int"},
+		{struct {
+			W [][]any `json:"w"`
+		}{[][]any{{1}, {2, func() {}}}}, "jsonlite: w[1][1]: cannot encode a func()"},
+		{[]any{map[float64]int{1: 1}}, "jsonlite: [0]: cannot encode a map keyed by float64"},
+	}
+	for _, c := range cases {
+		_, err := jsonlite.Encode(c.v)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Encode(%T): got error %v, want %q", c.v, err, c.want)
+		}
+	}
+}
+
+// BenchmarkEncode writes a result-sized value: a struct per task with
+// its scores, as the bridge's JSON answers carry them.
+func BenchmarkEncode(b *testing.B) {
+	type task struct {
+		Name  string    `json:"name"`
+		Test  []float64 `json:"test"`
+		Train []float64 `json:"train,omitempty"`
+		Seq   []int     `json:"seq,omitempty"`
+	}
+	v := make([]task, 200)
+	for i := range v {
+		v[i] = task{Name: "task " + strconv.Itoa(i), Test: make([]float64, 20), Seq: []int{i}}
+		for j := range v[i].Test {
+			v[i].Test[j] = float64(i*j) / 7
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := jsonlite.Encode(v); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -102,6 +102,10 @@ func TestOwnFileUTF16(t *testing.T) {
 	if got != "École 1|Zürich tab 20" {
 		t.Errorf("tasks, delimiter and rows: %q, want \"École 1|Zürich tab 20\"", got)
 	}
+	// The run bar's hint names a file after its tasks.
+	if hint := eval[string](b, `document.getElementById("first-hint").textContent`); !strings.HasPrefix(hint, "Press Play to train the 2 tasks in unicode.txt; ") {
+		t.Errorf("the hint reads %q, want it to begin \"Press Play to train the 2 tasks in unicode.txt; \"", hint)
+	}
 	b.noConsoleErrors()
 }
 

@@ -36,6 +36,10 @@ const MIN_ROW = 4; // px: the shortest row drawn for one task
 const TOP = 8, BOTTOM = 30, RIGHT = 10;
 const rgbText = ([r, g, b]) => `rgb(${r},${g},${b})`;
 const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
+// The task names' order ("task 2" before "task 10"), made once: a new
+// Intl.Collator cost 0.1-0.3 ms on every draw.
+let collator = null;
+const byName = () => collator || (collator = new Intl.Collator(undefined, { numeric: true }));
 
 /** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
 export class Heatmap {
@@ -106,7 +110,7 @@ export class Heatmap {
       const at = idx.map((t) => this.enteredAt(t));
       idx.sort((a, b) => at[a] - at[b] || this.tasks[a].localeCompare(this.tasks[b]));
     } else {
-      const coll = new Intl.Collator(undefined, { numeric: true });
+      const coll = byName();
       idx.sort((a, b) => coll.compare(this.tasks[a], this.tasks[b]));
     }
     return idx;

@@ -70,10 +70,10 @@ export function wireController(app, form) {
     const hint = $("first-hint");
     const d = app.data;
     if (!d || app.runInfo || app.snapshots.length) { hint.hidden = true; return; }
-    const n = d.tasks.length, tasks = `${n} task${n === 1 ? "" : "s"}`;
+    const n = d.tasks.length, s = n === 1 ? "" : "s";
     // "19 landmine tasks" for a bundled data set; a file's name reads
     // better after its tasks ("the 4 tasks in ward doses.csv").
-    const which = bundle(app.settings.data) ? `${n} ${app.settings.data} task${n === 1 ? "" : "s"}` : `the ${tasks} in ${d.name}`;
+    const which = bundle(app.settings.data) ? `${n} ${app.settings.data} task${s}` : `the ${n} task${s} in ${d.name}`;
     const m = method(app.settings.model);
     const what = m && m.kind === "sequential" ? `the map shows the order in which ${m.label} learns them`
       : "the map shows which tasks the learner trusts first";

@@ -280,7 +280,7 @@ func delimiterName(s string) (string, bool) {
 func featureText(tab *data.Table) string {
 	var parts, out []string
 	used := 0
-	for _, c := range tab.Columns {
+	for j, c := range tab.Columns {
 		switch c.Role {
 		case data.RoleNumeric:
 			used++
@@ -291,7 +291,7 @@ func featureText(tab *data.Table) string {
 		case data.RoleDropped:
 			out = append(out, c.Name)
 		case data.RoleRefused:
-			out = append(out, fmt.Sprintf("%s (%s)", c.Name, c.Reason))
+			out = append(out, fmt.Sprintf("%s (%s)", data.ColumnLabel(c.Name, j), c.Reason))
 		}
 	}
 	const max = 8

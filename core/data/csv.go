@@ -76,8 +76,10 @@ func newCSVReader(r io.Reader) *csv.Reader {
 }
 
 // readHeader reads the header record, trims its names and checks that they
-// are non-empty and distinct. It returns the names and the header's line.
-func readHeader(cr *csv.Reader, file string) ([]string, int, error) {
+// are distinct and, unless unnamed is set, non-empty (a table's unnamed
+// columns are returned as "" and judged by ReadTable). It returns the names
+// and the header's line.
+func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error) {
 	rec, err := cr.Read()
 	if err == io.EOF {
 		return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: want a header row")
@@ -90,6 +92,9 @@ func readHeader(cr *csv.Reader, file string) ([]string, int, error) {
 	seen := make(map[string]int, len(rec))
 	for j, f := range rec {
 		h := strings.TrimSpace(f)
+		if h == "" && unnamed {
+			continue
+		}
 		if h == "" {
 			return nil, 0, parseErr(file, line, j+1, ErrHeader, "empty name for column %d in header [%s]; every column needs a name", j+1, listNames(rec))
 		}

@@ -55,7 +55,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"missing label column", "task,label,x1\na,1,2\n", CSVOptions{}, 1, 1, `no label column "y" in header [task label x1]`, ErrHeader},
 		{"missing custom column", "task,y,x1\na,1,2\n", CSVOptions{TaskColumn: "school"}, 1, 1, `no task column "school"`, ErrHeader},
 		{"duplicate column", "task,y,x1,x1\na,1,2,3\n", CSVOptions{}, 1, 4, `duplicate column name "x1" (also column 3)`, ErrHeader},
-		{"empty column name", "task,y,x1,\na,1,2,3\n", CSVOptions{}, 1, 4, "empty name for column 4", ErrHeader},
+		{"unnamed column with values", "task,y,x1,\na,1,2,3\n", CSVOptions{}, 2, 4, `column 4 has values ("3") but no name in the header`, ErrHeader},
 		{"no features", "task,y\na,1\n", CSVOptions{}, 1, 1, "no feature columns", ErrHeader},
 		{"empty task", "task,y,x1\na,1,2\n ,1,2\n", CSVOptions{}, 3, 1, "empty task name in column task", ErrMissingValue},
 		{"empty quoted task", "y,x1,task\n1,2,\"\"\n", CSVOptions{}, 2, 3, "empty task name", ErrMissingValue},

@@ -24,7 +24,7 @@ import (
 // position are *ParseError values whose Column is the field number.
 func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 	cr := newCSVReader(r)
-	header, hline, err := readHeader(cr, name)
+	header, hline, err := readHeader(cr, name, false)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 // SplitColumns returns the split columns of a split file: every column of
 // its header but "row", in order.
 func SplitColumns(r io.Reader, name string) ([]string, error) {
-	header, _, err := readHeader(newCSVReader(r), name)
+	header, _, err := readHeader(newCSVReader(r), name, false)
 	if err != nil {
 		return nil, err
 	}

@@ -292,7 +292,7 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	if delim == 0 {
 		delim = SniffDelimiter(text)
 	}
-	header, _, err := readHeader(tableReader(text, delim), name)
+	header, _, err := readHeader(tableReader(text, delim), name, true)
 	if err != nil {
 		return nil, delim, quoteErr(text, name, err)
 	}
@@ -375,7 +375,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 
 	// Pass 1: the header and every column's values.
 	cr := tableReader(text, delim)
-	header, hline, err := readHeader(cr, name)
+	header, hline, err := readHeader(cr, name, true)
 	if err != nil {
 		return nil, quoteErr(text, name, err)
 	}
@@ -404,6 +404,20 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	roles[ti] = RoleTask
 	if li >= 0 {
 		roles[li] = RoleLabel
+	}
+	// A column without a name is never read: most are the empty column a
+	// spreadsheet adds after a trailing delimiter. One that holds values is
+	// refused below.
+	refused := map[int]string{}
+	type cell struct {
+		line int
+		text string
+	}
+	unnamedValue := map[int]cell{} // an unnamed column's first value
+	for j, h := range header {
+		if h == "" {
+			roles[j], refused[j] = RoleRefused, "no name, no values"
+		}
 	}
 	var dropped []string
 	if opt.Encoding != nil {
@@ -446,10 +460,11 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 			return nil, quoteErr(text, name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) != len(header) {
-			if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-				continue
-			}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
+			continue
+		}
+		rec, ok := fitRecord(rec, header)
+		if !ok {
 			col := len(header) + 1
 			if len(rec) < len(header) {
 				col = len(rec) + 1
@@ -461,14 +476,27 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 				s := decimal(strings.TrimSpace(f), comma)
 				stats[j].add(s, numClass(s), maxCat)
 			}
+			if _, seen := unnamedValue[j]; header[j] == "" && !seen && strings.TrimSpace(f) != "" {
+				l, _ := cr.FieldPos(j)
+				unnamedValue[j] = cell{l, strings.Clone(strings.TrimSpace(f))}
+			}
 		}
+	}
+	for j := range header {
+		v, ok := unnamedValue[j]
+		if !ok || opt.Encoding != nil {
+			continue // predict reads only the model's columns
+		}
+		if !opt.DropRefused {
+			return nil, parseErr(name, v.line, j+1, ErrHeader, "column %d has values (%q) but no name in the header; name it in the header, or delete the column", j+1, short(v.text))
+		}
+		refused[j] = "no name: its values are not read"
 	}
 
 	// Decide the roles.
 	tab := &Table{Header: header}
 	enc := &Encoding{Format: "csv", Delimiter: string(delim), TaskColumn: taskCol, LabelColumn: labelCol, Dropped: dropped}
 	var encCols []EncodedColumn // in header order
-	refused := map[int]string{}
 	colOf := make([]int, len(header))
 	for j := range colOf {
 		colOf[j] = -1
@@ -537,7 +565,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		case RoleRefused:
 			ci.Distinct = stats[j].distinct
 			ci.Reason = refused[j]
-			enc.Dropped = append(enc.Dropped, h)
+			if h != "" {
+				enc.Dropped = append(enc.Dropped, h)
+			}
 		}
 		tab.Columns = append(tab.Columns, ci)
 	}
@@ -602,7 +632,8 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		if err != nil {
 			return nil, quoteErr(text, name, err)
 		}
-		if len(rec) != len(header) {
+		rec, ok := fitRecord(rec, header)
+		if !ok {
 			continue // blank (pass 1 refused ragged rows)
 		}
 		tn := strings.TrimSpace(rec[ti])
@@ -712,15 +743,48 @@ func advice(st *columnStats, col string) string {
 // left.
 func leftOut(cols []ColumnInfo) string {
 	var names []string
-	for _, c := range cols {
+	for j, c := range cols {
 		if c.Role == RoleDropped || c.Role == RoleRefused {
-			names = append(names, c.Name)
+			names = append(names, ColumnLabel(c.Name, j))
 		}
 	}
 	if len(names) == 0 {
 		return ""
 	}
 	return " (left out: " + strings.Join(names, ", ") + ")"
+}
+
+// fitRecord matches a record to the header when a trailing delimiter is
+// on one side only: a record may end before unnamed last columns (it is
+// given empty fields for them), or carry empty fields past the header's
+// end, which are cut. ok is false for a record that is ragged otherwise.
+func fitRecord(rec, header []string) (_ []string, ok bool) {
+	if len(rec) > len(header) {
+		for _, f := range rec[len(header):] {
+			if strings.TrimSpace(f) != "" {
+				return rec, false
+			}
+		}
+		return rec[:len(header)], true
+	}
+	for _, h := range header[len(rec):] {
+		if h != "" {
+			return rec, false
+		}
+	}
+	for len(rec) < len(header) {
+		rec = append(rec, "")
+	}
+	return rec, true
+}
+
+// ColumnLabel names column j (0-based) of a header for a message: its
+// name, or "column N" for one the header leaves unnamed.
+func ColumnLabel(name string, j int) string {
+	if name == "" {
+		return fmt.Sprintf("column %d", j+1)
+	}
+	return name
 }
 
 // tableReader returns a csv.Reader over text with the delimiter, a leading

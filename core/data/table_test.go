@@ -139,6 +139,45 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("column %+v, %d features", c, tab.Data.Features)
 				}
 			}},
+		// A spreadsheet's trailing delimiter adds a column with neither a
+		// name nor values: it is left out, with its position as its label.
+		{name: "unnamed empty columns", text: "task,y,x,,\r\na,1,2,,\r\nb,0,3,,\r\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 1 || len(tab.Columns) != 5 || tab.Encoding.Dropped != nil {
+					t.Fatalf("%d features, columns %+v, dropped %q", tab.Data.Features, tab.Columns, tab.Encoding.Dropped)
+				}
+				for _, c := range tab.Columns[3:] {
+					if c.Name != "" || c.Role != RoleRefused || c.Reason != "no name, no values" {
+						t.Errorf("column %+v", c)
+					}
+				}
+			}},
+		// pandas writes its row index as an unnamed first column.
+		{name: "unnamed column with values", text: ",task,y,x\n0,a,1,2\n1,a,0,3\n", err: `mine.csv:2:1: column 1 has values ("0") but no name in the header; name it in the header, or delete the column`},
+		{name: "unnamed column with values, on a later line", text: "task,y,x,\na,1,2,\na,0,3, 9\n", err: `mine.csv:3:4: column 4 has values ("9")`},
+		{name: "unnamed column with values unticked", text: ",task,y,x\n0,a,1,2\n1,a,0,3\n", opt: TableOptions{DropRefused: true},
+			check: func(t *testing.T, tab *Table) {
+				if c := tab.Columns[0]; c.Role != RoleRefused || c.Reason != "no name: its values are not read" || tab.Data.Features != 1 {
+					t.Errorf("column %+v, %d features", c, tab.Data.Features)
+				}
+			}},
+		{name: "only unnamed features", text: "task,y,\na,1,\n", err: "no feature columns: the header has only the task column \"task\" and the label column \"y\" (left out: column 3)"},
+		// A trailing delimiter on the header's line only, or on the rows' only.
+		{name: "trailing delimiter on the header only", text: "task,y,x,\na,1,2\nb,0,3,\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 1 || tab.Data.Tasks[1].X.At(0, 0) != 3 {
+					t.Errorf("%d features, b's x %v", tab.Data.Features, tab.Data.Tasks[1].X.RawMatrix().Data)
+				}
+			}},
+		{name: "trailing delimiter on the rows only", text: "task,y,x\na,1,2,\nb,0,3, \n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 1 || len(tab.Columns) != 3 {
+					t.Errorf("%d features, columns %+v", tab.Data.Features, tab.Columns)
+				}
+			}},
+		{name: "a value past the header's end", text: "task,y,x\na,1,2,5\n", err: "mine.csv:2:4: ragged row: 4 fields, want 3"},
+		{name: "a short row under named columns", text: "task,y,x,z,\na,1,2\n", err: "mine.csv:2:4: ragged row: 3 fields, want 5"},
+		{name: "duplicate names still refused", text: "task,y,x,,x\na,1,2,,3\n", err: `duplicate column name "x" (also column 3)`},
 		{name: "50 values encoded", text: manyValues(50),
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Features != 51 {
@@ -179,6 +218,9 @@ func TestReadHeader(t *testing.T) {
 	}
 	if h, d, err := ReadHeader([]byte("sep=;\ngroup;y;x1,x2\n"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y", "x1,x2"}) {
 		t.Errorf("sep= line: header %q, delimiter %q, %v", h, d, err)
+	}
+	if h, _, err := ReadHeader([]byte("task,y,x,\na,1,2,\n"), "m.csv"); err != nil || !reflect.DeepEqual(h, []string{"task", "y", "x", ""}) {
+		t.Errorf("unnamed column: header %q, %v", h, err)
 	}
 	if h, _, err := ReadHeader([]byte("t 1 3:0.5\n"), "m.svm"); h != nil || err != nil {
 		t.Errorf("sparse: %q, %v", h, err)
@@ -223,6 +265,17 @@ func TestReadTableWithEncoding(t *testing.T) {
 	}
 	if len(tab.Rows) != 3 || tab.Rows[2][1] != "c" {
 		t.Errorf("raw rows %q", tab.Rows)
+	}
+	// A row that ends before an unnamed last column gets an empty field
+	// for it, so that predictions line up with the header.
+	tab, err = ReadTable([]byte("school,sex,x,\nS1,F,7\n"), "new.csv", TableOptions{Encoding: enc, Tasks: tasks})
+	if err != nil || !reflect.DeepEqual(tab.Rows, [][]string{{"S1", "F", "7", ""}}) {
+		t.Errorf("short row under an unnamed column: %q, %v", tab.Rows, err)
+	}
+	// New rows with an unnamed column: not one of the model's, so not read.
+	tab, err = ReadTable([]byte(",school,sex,x\n0,S1,F,7\n"), "new.csv", TableOptions{Encoding: enc, Tasks: tasks})
+	if err != nil || !reflect.DeepEqual(tab.Data.Tasks[0].X.RawRowView(0), []float64{1, 0, 7}) {
+		t.Errorf("unnamed column in new rows: %v", err)
 	}
 	_, err = ReadTable([]byte("school,sex\nS1,F\n"), "new.csv", TableOptions{Encoding: enc})
 	if err == nil || !strings.Contains(err.Error(), `no column "x" in header [school sex]: the model was trained with it`) {

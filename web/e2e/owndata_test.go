@@ -238,6 +238,49 @@ func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestOwnFileUnnamedColumns: pandas' unnamed row index before the columns
+// and a spreadsheet's trailing delimiter after them. The column menus
+// offer only the named columns; once the task column is chosen the file
+// loads, both unnamed columns listed by position, refused with the reason,
+// and it trains.
+func TestOwnFileUnnamedColumns(t *testing.T) {
+	lines := strings.Split(strings.TrimSpace(ownCSV([]string{"group", "y", "x1", "x2"}, 3, 12)), "\n")
+	for i := range lines {
+		idx := ""
+		if i > 0 {
+			idx = fmt.Sprint(i - 1)
+		}
+		lines[i] = idx + "," + lines[i] + ","
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "frame.csv", strings.Join(lines, "\n")+"\n"))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	for _, id := range []string{"task-col", "label-col"} {
+		if got, want := b.menu(id), []string{"group", "y", "x1", "x2"}; !slices.Equal(got, want) {
+			t.Errorf("the %s menu offers %q, want the named columns %q", id, got, want)
+		}
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
+	b.waitFor(`spmtlApp.summary().name === "frame.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if n := eval[int](b, `spmtlApp.summary().features`); n != 2 {
+		t.Errorf("%d features, want 2 (x1, x2)", n)
+	}
+	rows := eval[[]string](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => tr.dataset.role + ": " + tr.cells[0].textContent + ": " + tr.cells[1].textContent + ": " + (tr.querySelector("input") ? tr.querySelector("input").getAttribute("aria-label") : ""))`)
+	want := []string{
+		"refused: column 1: refused: no name: its values are not read: use column 1 as a feature",
+		"task: group: task: ", "label: y: label: ",
+		"numeric: x1: numeric: use x1 as a feature", "numeric: x2: numeric: use x2 as a feature",
+		"refused: column 6: refused: no name, no values: use column 6 as a feature",
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("the columns table lists\n%q\nwant\n%q", rows, want)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
+	b.noConsoleErrors()
+}
+
 // examCSV returns a copy of the command line's exam.csv (a path the
 // browser can read) and its text.
 func examCSV(t *testing.T) (string, []byte) {

@@ -176,7 +176,8 @@ export function wireData(app, form) {
     for (const [id, want] of [["task-col", task], ["label-col", label]]) {
       const sel = $(id);
       sel.innerHTML = "";
-      for (const c of header) sel.add(new Option(c, c));
+      // An unnamed column (Go leaves it out) is no choice.
+      for (const c of header) if (c !== "") sel.add(new Option(c, c));
       sel.disabled = !enabled;
       // A column the file does not have is no choice: the menu shows none.
       if (header.includes(want)) sel.value = want; else sel.selectedIndex = -1;
@@ -209,13 +210,15 @@ export function wireData(app, form) {
     box.hidden = !(s.columns && s.columns.length);
     box.open = editable;
     body.innerHTML = "";
-    for (const c of s.columns || []) {
+    for (const [i, c] of (s.columns || []).entries()) {
+      // A column the header leaves unnamed goes by its position, as Go's messages name it.
+      const shown = c.name || `column ${i + 1}`;
       const tr = body.insertRow();
       tr.dataset.column = c.name;
       tr.dataset.role = c.role;
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = c.name;
+      th.textContent = shown;
       tr.append(th);
       tr.insertCell().textContent = roleText(c);
       const cell = tr.insertCell();
@@ -225,7 +228,7 @@ export function wireData(app, form) {
       tick.checked = c.role === "numeric" || c.role === "text";
       tick.disabled = !editable || c.role === "refused";
       tick.value = c.name;
-      tick.setAttribute("aria-label", `use ${c.name} as a feature`);
+      tick.setAttribute("aria-label", `use ${shown} as a feature`);
       if (c.role === "refused") tick.title = c.reason;
       else if (!editable) tick.title = "a preset loads as shipped";
       const label = document.createElement("label");

@@ -230,6 +230,10 @@ type Summary struct {
 	FeatureText string `json:"featureText,omitempty"`
 	// LabelNote says how the labels were read, when it is worth saying.
 	LabelNote string `json:"labelNote,omitempty"`
+	// NumberNote names the columns written with thousands separators
+	// ("x1 has numbers written with thousands separators: 1,234 is read
+	// as 1234").
+	NumberNote string `json:"numberNote,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -264,8 +268,27 @@ func (d *Data) Summary() Summary {
 		sum.Header, sum.Columns, sum.LabelNote = tab.Header, tab.Columns, tab.Labels.Note
 		sum.TaskColumn, sum.LabelColumn = enc.TaskColumn, enc.LabelColumn
 		sum.FeatureText = featureText(tab)
+		sum.NumberNote = numberNote(tab)
 	}
 	return sum
+}
+
+// numberNote names the columns some of whose numbers have thousands
+// separators, or is empty when none has.
+func numberNote(tab *data.Table) string {
+	var names []string
+	for j, c := range tab.Columns {
+		if c.Thousands {
+			names = append(names, data.ColumnLabel(c.Name, j))
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0] + " has numbers written with thousands separators: 1,234 is read as 1234"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " have numbers written with thousands separators: 1,234 is read as 1234"
 }
 
 func delimiterName(s string) (string, bool) {

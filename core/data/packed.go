@@ -127,6 +127,20 @@ func (m *packedMeta) append(b []byte) []byte {
 		w.int(t.Rows)
 		w.flag(t.Source)
 	}
+	// Added later, so written only when there is something to say (and
+	// read only when present): the columns with thousands separators.
+	var thousands []int
+	for j, c := range m.Columns {
+		if c.Thousands {
+			thousands = append(thousands, j)
+		}
+	}
+	if thousands != nil {
+		w.int(len(thousands))
+		for _, j := range thousands {
+			w.int(j)
+		}
+	}
 	return w.b
 }
 
@@ -216,6 +230,15 @@ func (r *metaReader) meta() (m packedMeta) {
 		m.Tasks = make([]packedTask, n)
 		for i := range m.Tasks {
 			m.Tasks[i] = packedTask{Name: r.str(), Rows: r.int(), Source: r.flag()}
+		}
+	}
+	if r.err == nil && len(r.b) > 0 {
+		for n := r.count(); n > 0 && r.err == nil; n-- {
+			if j := r.int(); j >= 0 && j < len(m.Columns) {
+				m.Columns[j].Thousands = true
+			} else if r.err == nil {
+				r.err = fmt.Errorf("a column number of the description is damaged")
+			}
 		}
 	}
 	return m

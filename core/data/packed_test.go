@@ -21,6 +21,8 @@ func TestPackedRoundTrip(t *testing.T) {
 		{"text column and classes", []byte("task,y,city,x\na,yes,Paris,1.5\na,no,Rome,-2\nb,yes,Paris,3e-300\nb,no,Oslo,0\n"), TableOptions{}},
 		{"small integer labels", []byte("task,y,x\na,1,0.1\na,2,0.2\nb,3,0.3\nb,1,0.4\n"), TableOptions{}},
 		{"dropped and refused", []byte("task;y;id;x;z\na;1,5;r1;2;7\na;2,5;r2;3;8\nb;0;r3;4;9\n"), TableOptions{Drop: []string{"z"}, DropRefused: true, MaxCategories: 2}},
+		{"thousands separators", []byte("task,y,income,x\na,\"1,500\",\"12,345\",1\nb,2,987,2\nb,3,\"1,000\",3\n"), TableOptions{}},
+		{"unnamed columns", []byte(",task,y,x,\n0,a,1,2,\n1,b,3,4,\n"), TableOptions{DropRefused: true}},
 		{"quoted, other columns", []byte("\"grp\",\"target\",\"x 1\"\n\"a\",\"1\",\"2\"\n\"b\",\"3\",\"4\"\n"), TableOptions{TaskColumn: "grp", LabelColumn: "target"}},
 	}
 	for _, rel := range []string{"landmine/data.csv", "school/data.csv", "cs/data.csv"} {
@@ -44,6 +46,9 @@ func TestPackedRoundTrip(t *testing.T) {
 		}
 		if !reflect.DeepEqual(back, tab) {
 			t.Errorf("%s: the packed table reads back differently:\n got %+v\nwant %+v", c.name, back, tab)
+		}
+		if strings.HasPrefix(c.name, "thousands") && !(back.Columns[1].Thousands && back.Columns[2].Thousands && !back.Columns[3].Thousands) {
+			t.Errorf("%s: the columns with thousands separators are lost: %+v", c.name, back.Columns)
 		}
 		if strings.HasPrefix(c.name, "small") && (back.Labels.Third == nil || back.Labels.Third.Line != 4) {
 			t.Errorf("%s: the third label's position is lost: %+v", c.name, back.Labels.Third)

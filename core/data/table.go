@@ -32,8 +32,8 @@ const (
 // decimal returns s with a decimal comma read as a point ("1,5" → "1.5"):
 // files separated by semicolons come from spreadsheets that write numbers
 // that way. Anything else is returned as it is.
-func decimal(s string, comma bool) string {
-	if !comma || strings.Count(s, ",") != 1 || strings.ContainsAny(s, ".eE") {
+func decimal(s string) string {
+	if strings.Count(s, ",") != 1 || strings.ContainsAny(s, ".eE") {
 		return s
 	}
 	t := strings.Replace(s, ",", ".", 1)
@@ -41,6 +41,68 @@ func decimal(s string, comma bool) string {
 		return t
 	}
 	return s
+}
+
+// ungroup returns s without its thousands separators when it is a number
+// written with them in the English way ("1,234", "-12,345,678.5"): a first
+// group of one to three digits not starting with 0, then groups of exactly
+// three, an optional fraction after a point. Anything else (a decimal
+// comma "1,5" or "0,125", a list "1,23") is returned as it is, with false.
+func ungroup(s string) (string, bool) {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i == len(s) || s[i] == '0' {
+		return s, false
+	}
+	if n := digits(); n < 1 || n > 3 {
+		return s, false
+	}
+	groups := 0
+	for i < len(s) && s[i] == ',' {
+		i++
+		if digits() != 3 {
+			return s, false
+		}
+		groups++
+	}
+	if groups == 0 {
+		return s, false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		digits()
+	}
+	if i != len(s) {
+		return s, false
+	}
+	return strings.ReplaceAll(s, ",", ""), true
+}
+
+// numberText returns a cell of a numeric column as strconv reads it, and
+// whether it was written with thousands separators. A comma is a decimal
+// mark after a semicolon delimiter (decimal) and a thousands separator
+// inside a quoted field of a comma-separated file (ungroup); a tab-separated
+// file could mean either, and gets neither.
+func numberText(s string, delim rune) (string, bool) {
+	switch delim {
+	case ';':
+		return decimal(s), false
+	case ',':
+		if t, ok := ungroup(s); ok {
+			return t, true
+		}
+	}
+	return s, false
 }
 
 // DefaultMaxCategories is the most distinct values a text column may have
@@ -62,6 +124,9 @@ type ColumnInfo struct {
 	Values []string `json:"values,omitempty"`
 	// Reason says why a column was left out.
 	Reason string `json:"reason,omitempty"`
+	// Thousands is set on a numeric or label column some of whose numbers
+	// are written with thousands separators ("1,234", read as 1234).
+	Thousands bool `json:"thousands,omitempty"`
 }
 
 // Encoding says how a table's columns became the features: the feature
@@ -302,6 +367,7 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 // columnStats is what the first pass learns of a column.
 type columnStats struct {
 	numeric, text, empty int
+	thousands            int // numbers written with thousands separators
 	// values are the distinct values (an empty cell as "(empty)") in order
 	// of first appearance, the first maxCat+1 of them; distinct counts them
 	// all, unless the column was clearly numeric when it passed maxCat+1
@@ -362,7 +428,6 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		delim = SniffDelimiter(text)
 	}
 	maxCat := cmp.Or(opt.MaxCategories, DefaultMaxCategories)
-	comma := delim == ';'
 	taskCol := cmp.Or(strings.TrimSpace(opt.TaskColumn), "task")
 	labelCol := cmp.Or(strings.TrimSpace(opt.LabelColumn), "y")
 	if opt.Encoding != nil {
@@ -451,6 +516,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		dropped = append(dropped, d)
 	}
 	stats := make([]columnStats, len(header))
+	labelThousands := false
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -473,8 +539,20 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		}
 		for j, f := range rec {
 			if roles[j] == RoleNumeric && !opt.NumericOnly {
-				s := decimal(strings.TrimSpace(f), comma)
-				stats[j].add(s, numClass(s), maxCat)
+				// Classified as the number it would be read as; kept as
+				// written, for a text column's values.
+				raw := strings.TrimSpace(f)
+				s, grouped := numberText(raw, delim)
+				ns := numClass(s)
+				if grouped && ns == numOK {
+					stats[j].thousands++
+				}
+				stats[j].add(raw, ns, maxCat)
+			}
+			if j == li {
+				if _, grouped := numberText(strings.TrimSpace(f), delim); grouped {
+					labelThousands = true
+				}
 			}
 			if _, seen := unnamedValue[j]; header[j] == "" && !seen && strings.TrimSpace(f) != "" {
 				l, _ := cr.FieldPos(j)
@@ -557,6 +635,10 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	for j, h := range header {
 		ci := ColumnInfo{Name: h, Role: roles[j]}
 		switch roles[j] {
+		case RoleNumeric:
+			ci.Thousands = stats[j].thousands > 0
+		case RoleLabel:
+			ci.Thousands = labelThousands
 		case RoleText:
 			ci.Values = encCols[colOf[j]].Values
 			ci.Distinct = len(ci.Values)
@@ -655,7 +737,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		var v float64
 		if opt.Encoding == nil {
 			l, _ := cr.FieldPos(li)
-			ls := decimal(strings.TrimSpace(rec[li]), comma)
+			ls, _ := numberText(strings.TrimSpace(rec[li]), delim)
 			if c, v, err = lab.add(ls, l, li+1); err != nil {
 				return nil, err
 			}
@@ -671,7 +753,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 			}
 			s := strings.TrimSpace(f)
 			if encCols[k].Values == nil {
-				s = decimal(s, comma)
+				s, _ = numberText(s, delim)
 				x, st := parseNum(s)
 				if st != numOK {
 					l, _ := cr.FieldPos(j)

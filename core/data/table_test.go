@@ -177,6 +177,59 @@ func TestReadTableOwnFiles(t *testing.T) {
 			}},
 		{name: "a value past the header's end", text: "task,y,x\na,1,2,5\n", err: "mine.csv:2:4: ragged row: 4 fields, want 3"},
 		{name: "a short row under named columns", text: "task,y,x,z,\na,1,2\n", err: "mine.csv:2:4: ragged row: 3 fields, want 5"},
+		// Quoted numbers with thousands separators in a comma-separated
+		// file are numbers; more than 50 of them are no text column.
+		{name: "thousands separators", text: "task,y,income,x\na,\"1,500\",\"12,345\",1\na,2,\"1,234,567.5\",2\nb,3,987,3\nb,\"-2,000.25\",\"+1,000\",4\n",
+			check: func(t *testing.T, tab *Table) {
+				a, b := tab.Data.Tasks[0], tab.Data.Tasks[1]
+				if tab.Data.Features != 2 || a.Y[0] != 1500 || b.Y[1] != -2000.25 || a.X.At(0, 0) != 12345 || a.X.At(1, 0) != 1234567.5 || b.X.At(1, 0) != 1000 {
+					t.Errorf("%d features, y %v %v, x %v %v", tab.Data.Features, a.Y, b.Y, a.X.RawMatrix().Data, b.X.RawMatrix().Data)
+				}
+				var th []bool
+				for _, c := range tab.Columns {
+					th = append(th, c.Thousands)
+				}
+				if !reflect.DeepEqual(th, []bool{false, true, true, false}) {
+					t.Errorf("thousands marks %v, want y and income", th)
+				}
+			}},
+		{name: "60 numbers with thousands separators", text: func() string {
+			text := "task,y,income\n"
+			for i := 0; i < 60; i++ {
+				text += fmt.Sprintf("t%d,%d,\"%d,%03d\"\n", i%3, i%2, 1+i, 7*i)
+			}
+			return text
+		}(),
+			check: func(t *testing.T, tab *Table) {
+				if c := tab.Columns[2]; c.Role != RoleNumeric || !c.Thousands || tab.Data.Tasks[0].X.At(1, 0) != 4021 {
+					t.Errorf("income %+v, t0's second value %v", c, tab.Data.Tasks[0].X.At(1, 0))
+				}
+			}},
+		// After a semicolon the comma is the decimal mark; in a tab-separated
+		// file it could be either, so "1,234" stays a word there.
+		{name: "semicolon: 1,234 is a decimal", text: "task;y;x\na;1;1,234\nb;0;2\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Tasks[0].X.At(0, 0) != 1.234 || tab.Columns[2].Thousands {
+					t.Errorf("x %v, column %+v", tab.Data.Tasks[0].X.At(0, 0), tab.Columns[2])
+				}
+			}},
+		{name: "tab: 1,234 is a word", text: "task\ty\tx\tz\na\t1\t1,234\t1\nb\t0\t2,345\t2\n",
+			check: func(t *testing.T, tab *Table) {
+				if c := tab.Columns[2]; c.Role != RoleText || c.Thousands {
+					t.Errorf("x %+v", c)
+				}
+			}},
+		// A text column keeps its values as written: "1,5" after a
+		// semicolon is a word of it, not 1.5.
+		{name: "semicolon: a number-like word of a text column", text: "task;y;grade;x\na;1;A;1\na;2;B;2\nb;3;1,5;3\nb;1;A;4\n",
+			check: func(t *testing.T, tab *Table) {
+				if c := tab.Columns[2]; c.Role != RoleText || !reflect.DeepEqual(c.Values, []string{"A", "B", "1,5"}) {
+					t.Fatalf("grade %+v", c)
+				}
+				if got := tab.Data.Tasks[1].X.RawRowView(0); !reflect.DeepEqual(got, []float64{0, 0, 1, 3}) {
+					t.Errorf("b's first row %v, want grade=1,5 set", got)
+				}
+			}},
 		{name: "duplicate names still refused", text: "task,y,x,,x\na,1,2,,3\n", err: `duplicate column name "x" (also column 3)`},
 		{name: "50 values encoded", text: manyValues(50),
 			check: func(t *testing.T, tab *Table) {
@@ -209,6 +262,35 @@ func manyValues(n int) string {
 		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i, i)
 	}
 	return b.String()
+}
+
+func TestUngroup(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"1,234", "1234", true},
+		{"-12,345,678.5", "-12345678.5", true},
+		{"+999,000.", "+999000.", true},
+		{"1,234.", "1234.", true},
+		{"1234", "1234", false},   // no separator: not ours to change
+		{"0,125", "0,125", false}, // a decimal comma
+		{"1,5", "1,5", false},
+		{"1,23", "1,23", false},
+		{"1,2345", "1,2345", false},
+		{"1234,567", "1234,567", false},
+		{",123", ",123", false},
+		{"1,,234", "1,,234", false},
+		{"1,234,56", "1,234,56", false},
+		{"1,234e5", "1,234e5", false},
+		{"1,234.5.6", "1,234.5.6", false},
+		{"-", "-", false},
+		{"", "", false},
+	} {
+		if got, ok := ungroup(tc.in); got != tc.want || ok != tc.ok {
+			t.Errorf("ungroup(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
 }
 
 func TestReadHeader(t *testing.T) {

@@ -524,12 +524,12 @@ func summaryJS(s session.Summary) map[string]any {
 		for k, v := range c.Values {
 			vals[k] = v
 		}
-		cols[i] = map[string]any{"name": c.Name, "role": string(c.Role), "distinct": c.Distinct, "values": vals, "reason": c.Reason}
+		cols[i] = map[string]any{"name": c.Name, "role": string(c.Role), "distinct": c.Distinct, "values": vals, "reason": c.Reason, "thousands": c.Thousands}
 	}
 	return map[string]any{"handle": s.Handle, "name": s.Name, "tasks": tasks, "features": s.Features, "rows": s.Rows,
 		"kind": s.Kind, "positive": s.Positive, "negative": s.Negative, "fixedSplit": s.FixedSplit, "featureNames": names,
 		"format": s.Format, "delimiter": s.Delimiter, "header": header, "columns": cols, "featureText": s.FeatureText,
-		"labelNote": s.LabelNote, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn}
+		"labelNote": s.LabelNote, "numberNote": s.NumberNote, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn}
 }
 
 func train(args []safejs.Value) (any, error) {

@@ -238,13 +238,16 @@ func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	b.noConsoleErrors()
 }
 
-// TestOwnFileUnnamedColumns: pandas' unnamed row index before the columns
-// and a spreadsheet's trailing delimiter after them. The column menus
-// offer only the named columns; once the task column is chosen the file
-// loads, both unnamed columns listed by position, refused with the reason,
-// and it trains.
-func TestOwnFileUnnamedColumns(t *testing.T) {
-	lines := strings.Split(strings.TrimSpace(ownCSV([]string{"group", "y", "x1", "x2"}, 3, 12)), "\n")
+// TestOwnFileExportQuirks: pandas' unnamed row index before the columns,
+// a spreadsheet's trailing delimiter after them, and numbers with
+// thousands separators ("12,345"). The column menus offer only the named
+// columns; once the task column is chosen the file loads, both unnamed
+// columns listed by position, refused with the reason, the separated
+// numbers read as numbers and said so, and it trains.
+func TestOwnFileExportQuirks(t *testing.T) {
+	text := ownCSV([]string{"group", "y", "x1", "x2"}, 3, 12)
+	text = withColumn(text, "income", func(i int) string { return fmt.Sprintf("\"%d,%03d\"", 10+i%7, (i*137)%1000) })
+	lines := strings.Split(strings.TrimSpace(text), "\n")
 	for i := range lines {
 		idx := ""
 		if i > 0 {
@@ -257,21 +260,25 @@ func TestOwnFileUnnamedColumns(t *testing.T) {
 	b.upload("#file", writeTemp(t, "frame.csv", strings.Join(lines, "\n")+"\n"))
 	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
 	for _, id := range []string{"task-col", "label-col"} {
-		if got, want := b.menu(id), []string{"group", "y", "x1", "x2"}; !slices.Equal(got, want) {
+		if got, want := b.menu(id), []string{"group", "y", "x1", "x2", "income"}; !slices.Equal(got, want) {
 			t.Errorf("the %s menu offers %q, want the named columns %q", id, got, want)
 		}
 	}
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
 	b.waitFor(`spmtlApp.summary().name === "frame.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
-	if n := eval[int](b, `spmtlApp.summary().features`); n != 2 {
-		t.Errorf("%d features, want 2 (x1, x2)", n)
+	if n := eval[int](b, `spmtlApp.summary().features`); n != 3 {
+		t.Errorf("%d features, want 3 (x1, x2, income)", n)
+	}
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Numbers: income has numbers written with thousands separators: 1,234 is read as 1234.") {
+		t.Errorf("the data notes %q do not say income's thousands separators were read", notes)
 	}
 	rows := eval[[]string](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => tr.dataset.role + ": " + tr.cells[0].textContent + ": " + tr.cells[1].textContent + ": " + (tr.querySelector("input") ? tr.querySelector("input").getAttribute("aria-label") : ""))`)
 	want := []string{
 		"refused: column 1: refused: no name: its values are not read: use column 1 as a feature",
 		"task: group: task: ", "label: y: label: ",
 		"numeric: x1: numeric: use x1 as a feature", "numeric: x2: numeric: use x2 as a feature",
-		"refused: column 6: refused: no name, no values: use column 6 as a feature",
+		"numeric: income: numeric, written with thousands separators: use income as a feature",
+		"refused: column 7: refused: no name, no values: use column 7 as a feature",
 	}
 	if !slices.Equal(rows, want) {
 		t.Errorf("the columns table lists\n%q\nwant\n%q", rows, want)

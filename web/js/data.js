@@ -159,7 +159,8 @@ export function wireData(app, form) {
   }
 
   // showNotes says how the file was read: a delimiter other than the
-  // comma, how its columns became features, how its labels were read.
+  // comma, how its columns became features, how its labels were read,
+  // which numbers had thousands separators.
   function showNotes(s) {
     const notes = [];
     // After a semicolon, Go reads "1,5" as 1.5 (core/data decimal): said
@@ -168,6 +169,8 @@ export function wireData(app, form) {
     else if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
     if (s.featureText) notes.push(`Features: ${s.featureText}.`);
     if (s.labelNote) notes.push(`Labels: ${s.labelNote}.`);
+    // In a comma-separated file Go reads a quoted "1,234" as 1234 (core/data ungroup).
+    if (s.numberNote) notes.push(`Numbers: ${s.numberNote}.`);
     $("data-notes").textContent = notes.join(" ");
     $("data-notes").hidden = notes.length === 0;
   }
@@ -190,8 +193,8 @@ export function wireData(app, form) {
   function roleText(c) {
     switch (c.role) {
       case "task": return "task";
-      case "label": return "label";
-      case "numeric": return "numeric";
+      case "label": return c.thousands ? "label, written with thousands separators" : "label";
+      case "numeric": return c.thousands ? "numeric, written with thousands separators" : "numeric";
       case "text": return `text, one-hot (${c.values.length} value${c.values.length === 1 ? "" : "s"}: ${c.values.slice(0, 6).join(", ")}${c.values.length > 6 ? ", …" : ""})`;
       case "dropped": return "left out";
       case "refused": return `refused: ${c.reason}`;

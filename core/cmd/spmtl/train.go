@@ -211,4 +211,7 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.LabelNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.LabelNote)
 	}
+	if sum.NumberNote != "" {
+		fmt.Fprintf(w, "  %s\n", sum.NumberNote)
+	}
 }

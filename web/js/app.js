@@ -22,6 +22,7 @@ export function createApp(client) {
     data: null, // summary of the loaded data set
     runInfo: null, // the worker's answer to "start": train's info plus {comparisons}
     state: "loading", // idle | loading | running | paused | done | failed
+    runPending: false, // Play was asked for before the data arrived (run=1 in a link)
     snapshots: [],
     results: null,
     // The model that Save, Predict and the shared-knowledge view use:

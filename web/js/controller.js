@@ -28,7 +28,6 @@ const words = { idle: "ready", running: "running", paused: "paused", done: "done
 /** Wires the run controls; returns {play, step, start, requestRun, reset, pause}. */
 export function wireController(app, form) {
   const client = app.client;
-  let pendingRun = false; // play was asked for before the data arrived
 
   function setStatus() {
     const last = app.snapshots[app.snapshots.length - 1];
@@ -107,6 +106,12 @@ export function wireController(app, form) {
 
   function reset() {
     client.request("reset").catch(() => {});
+    resetViews();
+  }
+
+  // resetViews clears the run from the page: the panels' reset may lay
+  // out the whole page (~0.1 s on a first run).
+  function resetViews() {
     app.runInfo = null; app.snapshots = []; app.results = null;
     app.state = app.data ? "idle" : "loading";
     app.emit("reset");
@@ -117,8 +122,11 @@ export function wireController(app, form) {
     form.read();
     if (!checkSettings()) return false;
     const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
-    reset();
-    app.runInfo = await client.request("start", { config: opts, play });
+    // The worker starts first (its start ends any run it had) and trains
+    // while the page clears its views; its answer and snapshots come after.
+    const starting = client.request("start", { config: opts, play });
+    resetViews();
+    app.runInfo = await starting;
     // Started: whatever was wrong before is not any more.
     clearFieldErrors(settingIds);
     showSlot("run-error", "");
@@ -129,7 +137,7 @@ export function wireController(app, form) {
   }
 
   async function play() {
-    if (!app.data || app.state === "loading") { pendingRun = true; return; }
+    if (!app.data || app.state === "loading") { app.runPending = true; return; }
     try {
       if (app.state === "running") await client.request("pause");
       else if (app.state === "paused" && app.runInfo) await client.request("resume");
@@ -140,7 +148,7 @@ export function wireController(app, form) {
   // requestRun starts a new run now, or as soon as the data is in (run=1
   // in a link).
   async function requestRun() {
-    if (!app.data || app.state === "loading") { pendingRun = true; return; }
+    if (!app.data || app.state === "loading") { app.runPending = true; return; }
     try { await start(true); } catch (e) { runFailed(e); app.setState("failed"); }
   }
 
@@ -165,14 +173,17 @@ export function wireController(app, form) {
   // A newly loaded data set clears the run; a Play asked for while it
   // loaded (run=1 in the link) starts once every panel has taken the data
   // (a microtask: after this event), before the page lays them out, so
-  // that the worker trains while the page draws.
+  // that the worker trains while the page draws (start clears the run).
   app.on("data", async () => {
-    reset();
-    if (pendingRun) {
-      pendingRun = false;
+    if (app.runPending) {
+      app.runPending = false;
+      app.state = "idle"; // the data is in; start clears the views
       await Promise.resolve();
       await requestRun();
-    } else whenIdle(warmUp);
+    } else {
+      reset();
+      whenIdle(warmUp);
+    }
   });
 
   // whenIdle runs f once the page has drawn what it was given and is idle

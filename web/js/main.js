@@ -23,8 +23,9 @@ import { wireKnowledge } from "./knowledge.js";
 import { checkLink } from "./link-check.js";
 
 // The offline single file and embedding hosts may provide their own worker
-// factory (see web/offline).
-const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER() : new Worker(new URL("./worker.js", import.meta.url));
+// factory (see web/offline); index.html starts one before the page loads.
+const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER()
+  : window.SPMTL_WORKER || new Worker(new URL("./worker.js", import.meta.url));
 giveModule(worker);
 performance.mark("spmtl:worker");
 const app = createApp(new LearnerClient(worker));

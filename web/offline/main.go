@@ -258,6 +258,14 @@ window.SPMTL_OFFLINE = true;
   }
 })();
 `
+	// The served page's first script fetches the wasm and starts a worker
+	// from js/: nothing of that exists beside this file, which makes both
+	// from its own payloads (boot below), wherever it is opened from.
+	head := regexp.MustCompile(`(?s)<script>\n// The first thing the page does:.*?</script>\n`)
+	if len(head.FindAllString(page, -1)) != 1 {
+		return fmt.Errorf("index.html has no single start-up script (\"// The first thing the page does:\")")
+	}
+	page = head.ReplaceAllString(page, "")
 	// The page's own <link> and module <script> tags are replaced by inline ones.
 	page = strings.Replace(page, `<link rel="stylesheet" href="style.css">`, "<style>\n"+css+"</style>", 1)
 	modTag := `<script type="module" src="js/main.js"></script>`

@@ -111,7 +111,7 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 func valueErr(file string, line, col int, st numStatus, s, column string) *ParseError {
 	switch st {
 	case numEmpty:
-		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported", column)
+		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported; fill it in, delete the row, or leave the column out (-drop %s)", column, column)
 	case numNotFinite:
 		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s", short(s), column)
 	}

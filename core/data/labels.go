@@ -78,7 +78,7 @@ type labeler struct {
 func (l *labeler) add(raw string, line, col int) (int8, float64, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return 0, 0, parseErr(l.file, line, col, ErrMissingValue, "missing label")
+		return 0, 0, parseErr(l.file, line, col, ErrMissingValue, "missing label%s: give the row its label, or delete the row", l.where())
 	}
 	v, st := parseNum(s)
 	switch st {

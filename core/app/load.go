@@ -49,6 +49,9 @@ type Data struct {
 	// saved model keeps.
 	Table    *data.Table
 	Encoding *data.Encoding
+	// TextEncoding is the text encoding the file was read from
+	// (data.DecodeText: "" for UTF-8).
+	TextEncoding string
 }
 
 // Load reads a data text. Errors from the readers keep their
@@ -78,10 +81,20 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 // sparse format (detected, or asked for) by data.ReadSparse, a CSV by
 // data.ReadTable (delimiter sniffed, columns by name, text columns encoded).
 func read(text []byte, opt LoadOptions) (*Data, error) {
-	text, _ = data.FromUTF16(text)
 	if data.IsPacked(text) {
 		return readPacked(text, opt)
 	}
+	text, enc := data.DecodeText(text)
+	d, err := readText(text, opt)
+	if err != nil {
+		return nil, err
+	}
+	d.TextEncoding = enc
+	return d, nil
+}
+
+// readText reads a data text (UTF-8) in the sparse format or as a CSV.
+func readText(text []byte, opt LoadOptions) (*Data, error) {
 	format := strings.ToLower(strings.TrimSpace(opt.Format))
 	if format == "" {
 		format = data.Detect(text[:min(len(text), 64<<10)])
@@ -230,6 +243,9 @@ type Summary struct {
 	FeatureText string `json:"featureText,omitempty"`
 	// LabelNote says how the labels were read, when it is worth saying.
 	LabelNote string `json:"labelNote,omitempty"`
+	// TextEncoding names the file's text encoding when it was not UTF-8
+	// ("UTF-16", "Windows-1252").
+	TextEncoding string `json:"textEncoding,omitempty"`
 	// NumberNote names the columns written with thousands separators
 	// ("x1 has numbers written with thousands separators: 1,234 is read
 	// as 1234").
@@ -259,6 +275,7 @@ func (d *Data) Summary() Summary {
 		sum.Tasks = append(sum.Tasks, ts)
 	}
 	sum.Format = "generated"
+	sum.TextEncoding = d.TextEncoding
 	if d.Encoding != nil {
 		sum.Format = d.Encoding.Format
 	}

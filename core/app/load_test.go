@@ -53,3 +53,34 @@ func TestLoadPackedEqualsCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadTextEncodings: a file in Windows-1252 (a spreadsheet's CSV on
+// Western European Windows) or UTF-16 loads like its UTF-8 copy, and the
+// summary names the encoding.
+func TestLoadTextEncodings(t *testing.T) {
+	const utf = "task;y;x\nÉcole;1;2\nÉcole;2;3\nZürich;1;4\nZürich;3;1\n"
+	want, err := Load([]byte(utf), LoadOptions{Name: "m.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	latin := []byte(strings.NewReplacer("É", "\xC9", "ü", "\xFC").Replace(utf))
+	u16 := []byte{0xFF, 0xFE}
+	for _, r := range utf {
+		u16 = append(u16, byte(r), byte(r>>8))
+	}
+	for _, tc := range []struct {
+		name string
+		text []byte
+	}{{"Windows-1252", latin}, {"UTF-16", u16}} {
+		got, err := Load(tc.text, LoadOptions{Name: "m.csv"})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if s := got.Summary(); s.TextEncoding != tc.name || !reflect.DeepEqual(got.All, want.All) {
+			t.Errorf("%s: encoding %q, tasks %v", tc.name, s.TextEncoding, s.Tasks)
+		}
+	}
+	if s := want.Summary(); s.TextEncoding != "" {
+		t.Errorf("UTF-8 named %q", s.TextEncoding)
+	}
+}

@@ -191,7 +191,7 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 	var ds *data.Dataset
 	p := &Predictions{Column: "prediction"}
 	var rows [][]string
-	text, _ = data.FromUTF16(text)
+	text, _ = data.DecodeText(text)
 	switch m.Encoding.Format {
 	case "csv":
 		tab, err := data.ReadTable(text, name, data.TableOptions{Encoding: m.Encoding, Tasks: m.Tasks})

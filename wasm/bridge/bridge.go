@@ -144,7 +144,8 @@ func (o opts) boolean(p string, def bool) (bool, error) {
 }
 
 // textOrBytes returns a data argument's bytes: a string (a data file's
-// text) or a Uint8Array (a packed table, which is not text).
+// text) or a Uint8Array (a file's bytes, which Go decodes, or a packed
+// table, which is not text).
 func textOrBytes(v safejs.Value) ([]byte, error) {
 	if v.Type() == safejs.TypeString {
 		s, err := v.String()
@@ -161,7 +162,7 @@ func textOrBytes(v safejs.Value) ([]byte, error) {
 		}
 		return b, nil
 	}
-	return nil, fmt.Errorf("the first argument must be the data text (or a packed table's bytes)")
+	return nil, fmt.Errorf("the data must be text or a Uint8Array (a file's bytes or a packed table)")
 }
 
 func load(args []safejs.Value) (any, error) {
@@ -194,17 +195,19 @@ func load(args []safejs.Value) (any, error) {
 
 // header(text, name) → {header: [...], delimiter: "comma"|"semicolon"|"tab"|""}:
 // a CSV's columns as the intake reads them (empty for the sparse format),
-// so that the page can offer a refused file's columns.
+// so that the page can offer a refused file's columns. The text may be a
+// file's bytes, decoded as the intake decodes them (data.DecodeText).
 func header(args []safejs.Value) (any, error) {
-	text, err := arg(args, 0).String()
+	b, err := textOrBytes(arg(args, 0))
 	if err != nil {
-		return nil, fmt.Errorf("spmtl.header: the first argument must be the data text")
+		return nil, fmt.Errorf("spmtl.header: %w", err)
 	}
+	text, _ := data.DecodeText(b)
 	name := "data"
 	if a := arg(args, 1); a.Type() == safejs.TypeString {
 		name, _ = a.String()
 	}
-	h, d, err := data.ReadHeader([]byte(text), name)
+	h, d, err := data.ReadHeader(text, name)
 	if err != nil {
 		return nil, err
 	}
@@ -384,18 +387,19 @@ func treeOf(v safejs.Value) (any, error) {
 	return out, nil
 }
 
-// predict(handle, text, name) predicts a file's rows with a model or a
-// finished run: JSON text of {header, rows, values, column, meaning,
-// warnings}.
+// predict(handle, text, name) predicts a file's rows (its text or bytes)
+// with a model or a finished run: JSON text of {header, rows, values,
+// column, meaning, warnings}.
 func predict(args []safejs.Value) (any, error) {
 	h, err := handleArg(args, "predict")
 	if err != nil {
 		return nil, err
 	}
-	text, err := arg(args, 1).String()
+	b, err := textOrBytes(arg(args, 1))
 	if err != nil {
-		return nil, fmt.Errorf("spmtl.predict: the second argument must be the file's text")
+		return nil, fmt.Errorf("spmtl.predict: %w", err)
 	}
+	text := string(b)
 	name := "data"
 	if a := arg(args, 2); a.Type() == safejs.TypeString {
 		name, _ = a.String()
@@ -529,7 +533,7 @@ func summaryJS(s session.Summary) map[string]any {
 	return map[string]any{"handle": s.Handle, "name": s.Name, "tasks": tasks, "features": s.Features, "rows": s.Rows,
 		"kind": s.Kind, "positive": s.Positive, "negative": s.Negative, "fixedSplit": s.FixedSplit, "featureNames": names,
 		"format": s.Format, "delimiter": s.Delimiter, "header": header, "columns": cols, "featureText": s.FeatureText,
-		"labelNote": s.LabelNote, "numberNote": s.NumberNote, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn}
+		"labelNote": s.LabelNote, "numberNote": s.NumberNote, "textEncoding": s.TextEncoding, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn}
 }
 
 func train(args []safejs.Value) (any, error) {

@@ -109,6 +109,35 @@ func TestOwnFileUTF16(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestOwnFileWindows1252: a spreadsheet's CSV export on Western European
+// Windows is Windows-1252, where "é" is the one byte 0xE9. It loads with
+// its accented task names intact (Go decodes it, as for the command line),
+// and the page says how it was read. Go's decoding of every byte of the
+// upper half matches the browser's own TextDecoder("windows-1252").
+func TestOwnFileWindows1252(t *testing.T) {
+	text := strings.NewReplacer("t1,", "\xC9cole;", "t2,", "Z\xFCrich;", "t3,", "caf\xE9 \x80;", ",", ";").Replace(ownCSV([]string{"task", "y", "x1", "x2"}, 3, 10))
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "westeuropa.csv", text))
+	b.waitFor(`spmtlApp.summary().name === "westeuropa.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if got := eval[string](b, `spmtlApp.summary().tasks.map((t) => t.name).join("|")`); got != "École|Zürich|café €" {
+		t.Errorf("tasks %q, want \"École|Zürich|café €\"", got)
+	}
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Read as Windows-1252 text (it is not UTF-8).") {
+		t.Errorf("the data notes %q do not say the file was read as Windows-1252", notes)
+	}
+	upper := make([]byte, 128)
+	for i := range upper {
+		upper[i] = byte(128 + i)
+	}
+	goText, enc := data.DecodeText(upper)
+	browser := eval[string](b, `new TextDecoder("windows-1252").decode(Uint8Array.from({ length: 128 }, (_, i) => 128 + i))`)
+	if enc != data.Windows1252 || string(goText) != browser {
+		t.Errorf("Go decodes the upper half (%s) as\n%q\nthe browser as\n%q", enc, goText, browser)
+	}
+	b.noConsoleErrors()
+}
+
 // TestOwnFileRefusedThenPreset: a file without a "task" column is refused
 // with a message that names the header's columns, shown in the data panel;
 // the two column menus offer exactly that file's columns; choosing them

@@ -161,15 +161,18 @@ export function wireData(app, form) {
     app.emit("data", summary);
   }
 
-  // showNotes says how the file was read: a delimiter other than the
-  // comma, how its columns became features, how its labels were read,
-  // which numbers had thousands separators.
+  // showNotes says how the file was read: its text encoding when not
+  // UTF-8, a delimiter other than the comma, how its columns became
+  // features, how its labels were read, which numbers had thousands
+  // separators.
   function showNotes(s) {
     const notes = [];
     // After a semicolon, Go reads "1,5" as 1.5 (core/data decimal): said
     // here, so that a visitor whose commas were thousands marks can tell.
     if (s.delimiter === "semicolon") notes.push("Read with ; as the delimiter, and a comma inside a number as its decimal mark (1,5 is 1.5).");
     else if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
+    // Go decodes a file that is not UTF-8 (core/data DecodeText).
+    if (s.textEncoding) notes.push(`Read as ${s.textEncoding} text (it is not UTF-8).`);
     if (s.featureText) notes.push(`Features: ${s.featureText}.`);
     if (s.labelNote) notes.push(`Labels: ${s.labelNote}.`);
     // In a comma-separated file Go reads a quoted "1,234" as 1234 (core/data ungroup).

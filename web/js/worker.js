@@ -37,20 +37,18 @@ if (typeof self.bootSpmtl === "undefined") {
 const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm");
 
 let catalog = null; // spmtl.catalog(), asked once
-let source = null; // {text, url, name, splitText}: the last data set loaded (text null until needed when its binary table was read)
+let source = null; // {text, url, name, splitText}: the last data set loaded (text: a string, a file's bytes, or null until needed when its binary table was read)
 let run = null; // {main, info, comparisons: [{role, label, handle}], state, timer}
 let sweepToken = 0; // bumped to cancel a running sweep
 
+// readSource returns a data set's text, or a file's bytes: Go decodes
+// those as it does for the command line (data.DecodeText: UTF-8, UTF-16
+// with its byte order mark, Windows-1252), so that a file reads the same
+// in both and the summary can say how it was read.
 async function readSource(url, file, text) {
   if (url) return fetchText(url);
   if (file) {
-    let bytes;
-    try { bytes = new Uint8Array(await file.arrayBuffer()); } catch (e) { throw new Error(`cannot read ${file.name}: ${e.message}`); }
-    // UTF-16 with its byte order mark (Excel's "Unicode Text") is decoded
-    // as such, as the Go intake does for the command line (data.FromUTF16);
-    // anything else as UTF-8, as file.text() would.
-    const enc = bytes[0] === 0xFF && bytes[1] === 0xFE ? "utf-16le" : bytes[0] === 0xFE && bytes[1] === 0xFF ? "utf-16be" : "utf-8";
-    return new TextDecoder(enc).decode(bytes);
+    try { return new Uint8Array(await file.arrayBuffer()); } catch (e) { throw new Error(`cannot read ${file.name}: ${e.message}`); }
   }
   if (typeof text !== "string") throw new Error("no data given");
   return text;
@@ -286,7 +284,9 @@ serveRequests({
   },
   async importModel(m) {
     await boot();
-    const text = await readSource(undefined, m.file, m.text);
+    const src = await readSource(undefined, m.file, m.text);
+    // A model file is JSON, which is UTF-8.
+    const text = typeof src === "string" ? src : new TextDecoder().decode(src);
     return spmtl.importModel(text, m.name || (m.file && m.file.name) || "model");
   },
   // predict: a file's rows with a loaded model (its handle) or the finished run.

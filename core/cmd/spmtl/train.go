@@ -199,6 +199,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 		fmt.Fprintf(w, "; %d training rows, %d test rows", r.Train.Rows(), r.Test.Rows())
 	}
 	fmt.Fprintln(w)
+	if sum.TextEncoding != "" {
+		fmt.Fprintf(w, "  read as %s text (it is not UTF-8)\n", sum.TextEncoding)
+	}
 	switch {
 	case sum.Delimiter == "semicolon":
 		fmt.Fprintln(w, "  read with semicolon as the delimiter, and a comma inside a number as its decimal mark")

@@ -177,7 +177,12 @@ export function wireController(app, form) {
   app.on("data", async () => {
     if (app.runPending) {
       app.runPending = false;
-      app.state = "idle"; // the data is in; start clears the views
+      // start clears the views once the worker has its request; clearing
+      // them here as well would lay out the page before that (~0.1 s on a
+      // first run). A run still on screen from the data set before is
+      // cleared now, so that a start refused for its settings leaves none.
+      if (app.runInfo || app.snapshots.length || app.results) reset();
+      else app.state = "idle";
       await Promise.resolve();
       await requestRun();
     } else {

@@ -568,7 +568,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		if !opt.DropRefused {
 			return nil, parseErr(name, v.line, j+1, ErrHeader, "column %d has values (%q) but no name in the header; name it in the header, or delete the column", j+1, short(v.text))
 		}
-		refused[j] = "no name: its values are not read"
+		refused[j] = "no name, so its values are not read"
 	}
 
 	// Decide the roles.

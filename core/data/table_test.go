@@ -157,7 +157,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "unnamed column with values, on a later line", text: "task,y,x,\na,1,2,\na,0,3, 9\n", err: `mine.csv:3:4: column 4 has values ("9")`},
 		{name: "unnamed column with values unticked", text: ",task,y,x\n0,a,1,2\n1,a,0,3\n", opt: TableOptions{DropRefused: true},
 			check: func(t *testing.T, tab *Table) {
-				if c := tab.Columns[0]; c.Role != RoleRefused || c.Reason != "no name: its values are not read" || tab.Data.Features != 1 {
+				if c := tab.Columns[0]; c.Role != RoleRefused || c.Reason != "no name, so its values are not read" || tab.Data.Features != 1 {
 					t.Errorf("column %+v, %d features", c, tab.Data.Features)
 				}
 			}},

@@ -303,7 +303,7 @@ func TestOwnFileExportQuirks(t *testing.T) {
 	}
 	rows := eval[[]string](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => tr.dataset.role + ": " + tr.cells[0].textContent + ": " + tr.cells[1].textContent + ": " + (tr.querySelector("input") ? tr.querySelector("input").getAttribute("aria-label") : ""))`)
 	want := []string{
-		"refused: column 1: refused: no name: its values are not read: use column 1 as a feature",
+		"refused: column 1: refused: no name, so its values are not read: use column 1 as a feature",
 		"task: group: task: ", "label: y: label: ",
 		"numeric: x1: numeric: use x1 as a feature", "numeric: x2: numeric: use x2 as a feature",
 		"numeric: income: numeric, written with thousands separators: use income as a feature",

@@ -85,6 +85,9 @@ func read(text []byte, opt LoadOptions) (*Data, error) {
 		return readPacked(text, opt)
 	}
 	text, enc := data.DecodeText(text)
+	if err := data.CheckText(text, opt.Name); err != nil {
+		return nil, err
+	}
 	d, err := readText(text, opt)
 	if err != nil {
 		return nil, err

@@ -84,3 +84,19 @@ func TestLoadTextEncodings(t *testing.T) {
 		t.Errorf("UTF-8 named %q", s.TextEncoding)
 	}
 }
+
+// TestLoadRefusesWorkbooks: the intake names a workbook given by mistake
+// whatever format it would have guessed, and the Windows-1252 fallback
+// does not turn a binary file into text.
+func TestLoadRefusesWorkbooks(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"book.xlsx", "PK\x03\x04\x14\x00\x06\x00\x08\x00", "book.xlsx: not a text file: it is a zip archive, such as an Excel workbook (.xlsx)"},
+		{"doc.pdf", "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj", "doc.pdf: not a text file: it is a PDF document"},
+		{"a.svm", "PAR1 1 1:2\n", "a.svm: not a text file: it is a Parquet file"},
+	} {
+		_, err := Load([]byte(tc.text), LoadOptions{Name: tc.name})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

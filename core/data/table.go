@@ -253,9 +253,27 @@ func DelimiterName(r rune) string {
 // ErrNotText: the input is not a text file.
 var ErrNotText = errors.New("not a text file")
 
-// checkText refuses binary input: a NUL byte, or bytes that are not UTF-8,
-// in the first 8 KB.
-func checkText(b []byte, name string) error {
+// notTables are file types a visitor may give by mistake, by their first
+// bytes, with what to do instead.
+var notTables = []struct{ magic, what string }{
+	{"PK\x03\x04", "a zip archive, such as an Excel workbook (.xlsx) or an OpenDocument sheet (.ods): save the sheet as CSV (in Excel: File, Save As, CSV UTF-8) and give that file"},
+	{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", "an Excel 97-2003 workbook (.xls): save the sheet as CSV (in Excel: File, Save As, CSV UTF-8) and give that file"},
+	{"\x1F\x8B", "compressed with gzip: decompress it and give the file inside"},
+	{"%PDF", "a PDF document: export its table as CSV and give that file"},
+	{"PAR1", "a Parquet file: write it as CSV (pandas: read_parquet, then to_csv) and give that file"},
+}
+
+// CheckText refuses input that is not text: a file type that is known not
+// to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet),
+// named with what to do instead, or a zero byte or bytes that are not
+// UTF-8 in the first 8 KB. The readers call it; so does the intake before
+// it guesses a text's format.
+func CheckText(b []byte, name string) error {
+	for _, t := range notTables {
+		if bytes.HasPrefix(b, []byte(t.magic)) {
+			return fmt.Errorf("%s: %w: it is %s", name, ErrNotText, t.what)
+		}
+	}
 	head := b[:min(len(b), 8<<10)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
 		return fmt.Errorf("%s: %w (a zero byte at offset %d): give a CSV file or a sparse text file", name, ErrNotText, i)
@@ -344,7 +362,7 @@ func excelSep(text []byte, name string) (rune, []byte, error) {
 // offer the columns of a file it could not read yet. The sparse format has
 // no header: nil.
 func ReadHeader(text []byte, name string) ([]string, rune, error) {
-	if err := checkText(text, name); err != nil {
+	if err := CheckText(text, name); err != nil {
 		return nil, 0, err
 	}
 	if Detect(text[:min(len(text), 64<<10)]) == "sparse" {
@@ -416,7 +434,7 @@ func (st *columnStats) add(s string, ns numStatus, maxCat int) {
 // a position are *ParseError values whose Column is the field number. See
 // ReadCSV for the accepted CSV conventions.
 func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
-	if err := checkText(text, name); err != nil {
+	if err := CheckText(text, name); err != nil {
 		return nil, err
 	}
 	sep, text, err := excelSep(text, name)

@@ -97,7 +97,13 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		{name: "unterminated quote", text: "task,y,x\na,1,2\nb,0,\"3\nb,1,4\nb,0,5\n", err: `mine.csv:3:3: a quote opened on line 3 is never closed`},
-		{name: "binary", text: "PK\x03\x04\x00\x00binary", err: "mine.csv: not a text file (a zero byte at offset 4)"},
+		{name: "binary", text: "ab\x00\x00binary", err: "mine.csv: not a text file (a zero byte at offset 2)"},
+		// Files given by mistake are named, with what to do instead.
+		{name: "xlsx", text: "PK\x03\x04\x14\x00\x06\x00", err: "mine.csv: not a text file: it is a zip archive, such as an Excel workbook (.xlsx) or an OpenDocument sheet (.ods): save the sheet as CSV"},
+		{name: "xls", text: "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00", err: "it is an Excel 97-2003 workbook (.xls): save the sheet as CSV"},
+		{name: "gzip", text: "\x1F\x8B\x08\x00", err: "it is compressed with gzip: decompress it"},
+		{name: "pdf", text: "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", err: "it is a PDF document"},
+		{name: "parquet", text: "PAR1\x15\x04", err: "it is a Parquet file"},
 		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: "not a text file (bytes that are not UTF-8 text at offset 13)"},
 		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
 		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",

@@ -10,7 +10,7 @@ import (
 // mark (little- or big-endian), as Excel's "Unicode Text" and some other
 // exports save a table; ok is false, and b is returned as it is, for
 // anything else. An odd trailing byte is dropped and an unpaired surrogate
-// becomes U+FFFD, so that checkText or the reader reports the damage.
+// becomes U+FFFD, so that CheckText or the reader reports the damage.
 func FromUTF16(b []byte) (out []byte, ok bool) {
 	if len(b) < 2 {
 		return b, false

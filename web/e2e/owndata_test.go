@@ -113,7 +113,8 @@ func TestOwnFileUTF16(t *testing.T) {
 // Windows is Windows-1252, where "é" is the one byte 0xE9. It loads with
 // its accented task names intact (Go decodes it, as for the command line),
 // and the page says how it was read. Go's decoding of every byte of the
-// upper half matches the browser's own TextDecoder("windows-1252").
+// upper half matches the browser's own TextDecoder("windows-1252"). The
+// workbook itself, dropped by mistake, is refused with what to do instead.
 func TestOwnFileWindows1252(t *testing.T) {
 	text := strings.NewReplacer("t1,", "\xC9cole;", "t2,", "Z\xFCrich;", "t3,", "caf\xE9 \x80;", ",", ";").Replace(ownCSV([]string{"task", "y", "x1", "x2"}, 3, 10))
 	b := newBrowser(t)
@@ -134,6 +135,12 @@ func TestOwnFileWindows1252(t *testing.T) {
 	browser := eval[string](b, `new TextDecoder("windows-1252").decode(Uint8Array.from({ length: 128 }, (_, i) => 128 + i))`)
 	if enc != data.Windows1252 || string(goText) != browser {
 		t.Errorf("Go decodes the upper half (%s) as\n%q\nthe browser as\n%q", enc, goText, browser)
+	}
+	// The workbook itself, dropped by mistake, is named with what to do.
+	b.upload("#file", writeTemp(t, "westeuropa.xlsx", "PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00"))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	if msg := eval[string](b, `spmtlApp.dataError()`); !strings.Contains(msg, "westeuropa.xlsx: not a text file: it is a zip archive, such as an Excel workbook (.xlsx)") || !strings.Contains(msg, "save the sheet as CSV") {
+		t.Errorf("the data panel says %q for a workbook", msg)
 	}
 	b.noConsoleErrors()
 }

@@ -24,7 +24,9 @@ import (
 // position are *ParseError values whose Column is the field number.
 func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 	cr := newCSVReader(r)
-	header, hline, err := readHeader(cr, name, false)
+	// An unnamed column (a spreadsheet's trailing delimiter) is never a
+	// split column, and its values are not read.
+	header, hline, err := readHeader(cr, name, true)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +36,7 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 		switch {
 		case h == "row":
 			ri = j
-		case h == column || (column == "" && ci < 0):
+		case h != "" && (h == column || (column == "" && ci < 0)):
 			ci = j
 		}
 	}
@@ -52,10 +54,11 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 			return nil, csvErr(name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) != len(header) {
-			if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-				continue
-			}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
+			continue
+		}
+		rec, ok := fitRecord(rec, header)
+		if !ok {
 			c := len(header) + 1
 			if len(rec) < len(header) {
 				c = len(rec) + 1
@@ -93,16 +96,16 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 	return mask, nil
 }
 
-// SplitColumns returns the split columns of a split file: every column of
-// its header but "row", in order.
+// SplitColumns returns the split columns of a split file: every named
+// column of its header but "row", in order.
 func SplitColumns(r io.Reader, name string) ([]string, error) {
-	header, _, err := readHeader(newCSVReader(r), name, false)
+	header, _, err := readHeader(newCSVReader(r), name, true)
 	if err != nil {
 		return nil, err
 	}
 	var cols []string
 	for _, h := range header {
-		if h != "row" {
+		if h != "row" && h != "" {
 			cols = append(cols, h)
 		}
 	}

@@ -29,12 +29,25 @@ func TestReadSplitFile(t *testing.T) {
 		{"row,split1,split2\n0,train,test\n1,test,train\n", "", []bool{true, false}},
 		{"\xef\xbb\xbfsplit,row\r\n\" Train \",0\r\ntest,1", "", []bool{true, false}},
 		{"fold\ntrain\n\ntest\n\n", "fold", []bool{true, false}},
+		// Unnamed columns (a trailing delimiter, pandas' index) are never
+		// the split column.
+		{"row,split1,\n0,train,\n1,test,\n", "", []bool{true, false}},
+		{"row,split1,\n0,train\n1,test\n", "split1", []bool{true, false}},
+		{"row,split1\n0,train,\n1,test, \n", "", []bool{true, false}},
+		{",split1\n0,test\n1,train\n", "", []bool{false, true}},
 	}
 	for _, tc := range tests {
 		got, err := ReadSplitFile(strings.NewReader(tc.in), "s.csv", tc.column)
 		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("ReadSplitFile(%q, %q) = %v, %v; want %v", tc.in, tc.column, got, err, tc.want)
 		}
+	}
+}
+
+func TestSplitColumns(t *testing.T) {
+	got, err := SplitColumns(strings.NewReader("row,split1,,split2,\n0,train,,test,\n"), "s.csv")
+	if err != nil || !reflect.DeepEqual(got, []string{"split1", "split2"}) {
+		t.Errorf("SplitColumns = %q, %v; want the named columns [split1 split2]", got, err)
 	}
 }
 
@@ -55,6 +68,8 @@ func TestReadSplitFileErrors(t *testing.T) {
 		{"ragged", "row,split1\n0,train,x\n", "split1", 2, 3, "ragged row: 3 fields, want 2", ErrRaggedRow},
 		{"empty", "", "split1", 1, 1, "empty file", ErrEmptyFile},
 		{"header only", "row,split1\n", "split1", 1, 1, "no data rows", ErrNoRows},
+		{"only an unnamed column besides row", "row,\n0,train\n", "", 1, 1, `no split column "other than row" in header [row ""]`, ErrHeader},
+		{"a value past the header's end", "row,split1\n0,train,test\n", "split1", 2, 3, "ragged row: 3 fields, want 2", ErrRaggedRow},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -54,16 +54,12 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 			return nil, csvErr(name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
-			continue
+		rec, blank, err := fitRow(rec, header, name, line)
+		if err != nil {
+			return nil, err
 		}
-		rec, ok := fitRecord(rec, header)
-		if !ok {
-			c := len(header) + 1
-			if len(rec) < len(header) {
-				c = len(rec) + 1
-			}
-			return nil, parseErr(name, line, c, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), len(header), len(header))
+		if blank {
+			continue
 		}
 		if ri >= 0 {
 			s := strings.TrimSpace(rec[ri])

@@ -544,16 +544,12 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 			return nil, quoteErr(text, name, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
-			continue
+		rec, blank, err := fitRow(rec, header, name, line)
+		if err != nil {
+			return nil, err
 		}
-		rec, ok := fitRecord(rec, header)
-		if !ok {
-			col := len(header) + 1
-			if len(rec) < len(header) {
-				col = len(rec) + 1
-			}
-			return nil, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), len(header), len(header))
+		if blank {
+			continue
 		}
 		for j, f := range rec {
 			if roles[j] == RoleNumeric && !opt.NumericOnly {
@@ -876,6 +872,23 @@ func fitRecord(rec, header []string) (_ []string, ok bool) {
 		rec = append(rec, "")
 	}
 	return rec, true
+}
+
+// fitRow is fitRecord for a data row of a reader at line: blank is set for
+// a line of only spaces, which the readers skip, and a record that cannot
+// be matched is a ragged-row error at its first missing or extra field.
+func fitRow(rec, header []string, name string, line int) (_ []string, blank bool, err error) {
+	if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
+		return nil, true, nil
+	}
+	if fitted, ok := fitRecord(rec, header); ok {
+		return fitted, false, nil
+	}
+	col := len(header) + 1
+	if len(rec) < len(header) {
+		col = len(rec) + 1
+	}
+	return nil, false, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), len(header), len(header))
 }
 
 // ColumnLabel names column j (0-based) of a header for a message: its

@@ -96,6 +96,14 @@ func read(text []byte, opt LoadOptions) (*Data, error) {
 	return d, nil
 }
 
+// Header returns a CSV file's column names and delimiter as the intake
+// reads them (the file's bytes decoded as read decodes them; none for the
+// sparse format), for the page's column menus after a refusal.
+func Header(text []byte, name string) ([]string, rune, error) {
+	text, _ = data.DecodeText(text)
+	return data.ReadHeader(text, name)
+}
+
 // readText reads a data text (UTF-8) in the sparse format or as a CSV.
 func readText(text []byte, opt LoadOptions) (*Data, error) {
 	format := strings.ToLower(strings.TrimSpace(opt.Format))

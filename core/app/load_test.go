@@ -83,6 +83,9 @@ func TestLoadTextEncodings(t *testing.T) {
 	if s := want.Summary(); s.TextEncoding != "" {
 		t.Errorf("UTF-8 named %q", s.TextEncoding)
 	}
+	if h, d, err := Header([]byte("\xC9cole;y;x\n"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"École", "y", "x"}) {
+		t.Errorf("Header of a Windows-1252 file: %q, %q, %v", h, d, err)
+	}
 }
 
 // TestLoadRefusesWorkbooks: the intake names a workbook given by mistake

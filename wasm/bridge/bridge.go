@@ -196,18 +196,17 @@ func load(args []safejs.Value) (any, error) {
 // header(text, name) → {header: [...], delimiter: "comma"|"semicolon"|"tab"|""}:
 // a CSV's columns as the intake reads them (empty for the sparse format),
 // so that the page can offer a refused file's columns. The text may be a
-// file's bytes, decoded as the intake decodes them (data.DecodeText).
+// file's bytes, decoded as the intake decodes them (app.Header).
 func header(args []safejs.Value) (any, error) {
 	b, err := textOrBytes(arg(args, 0))
 	if err != nil {
 		return nil, fmt.Errorf("spmtl.header: %w", err)
 	}
-	text, _ := data.DecodeText(b)
 	name := "data"
 	if a := arg(args, 1); a.Type() == safejs.TypeString {
 		name, _ = a.String()
 	}
-	h, d, err := data.ReadHeader(text, name)
+	h, d, err := app.Header(b, name)
 	if err != nil {
 		return nil, err
 	}

@@ -303,6 +303,40 @@ func BenchmarkCholSolve(b *testing.B) {
 	}
 }
 
+// TestDotAxpyExact: Dot's partial sums take the elements in the order of
+// the plain definition below (four running sums by index mod 4, a remainder
+// added to the first), so its result is the same bit for bit whatever its
+// loops look like; Axpy updates each element once, as a·x_i + dst_i. Both
+// are checked for every length that exercises their main and tail loops.
+func TestDotAxpyExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for n := 0; n <= 41; n++ {
+		a, b := randVec(rng, n), randVec(rng, n+3) // b may be longer than a
+		var s [4]float64
+		m := n - n%4
+		for i := 0; i < m; i++ {
+			s[i%4] += a[i] * b[i]
+		}
+		for i := m; i < n; i++ {
+			s[0] += a[i] * b[i]
+		}
+		if got, want := Dot(a, b), (s[0]+s[1])+(s[2]+s[3]); got != want {
+			t.Errorf("n=%d: Dot = %v, want %v", n, got, want)
+		}
+		dst := randVec(rng, n)
+		want := make([]float64, n)
+		for i := range want {
+			want[i] = dst[i] + 0.7*a[i]
+		}
+		Axpy(dst, 0.7, a)
+		for i := range want {
+			if dst[i] != want[i] {
+				t.Errorf("n=%d: Axpy element %d = %v, want %v", n, i, dst[i], want[i])
+			}
+		}
+	}
+}
+
 // BenchmarkDot and BenchmarkAxpy: the lengths of landmine's and school's
 // primal rows (9, 27), a Cholesky row of a span system (120) and a row of
 // a reduced sentiment task (1000).

@@ -36,9 +36,16 @@ type CSR struct {
 
 // RowDot returns the dot product of row i with the dense vector w (len Cols).
 func (s *CSR) RowDot(i int, w []float64) float64 {
+	// Ranging over the row's own subslices leaves one bounds check (w's)
+	// per term; under js/wasm that made the span reduction's Gram matrix
+	// of sentiment's rows faster (the sums are the same).
+	lo, hi := s.Indptr[i], s.Indptr[i+1]
+	vals := s.Values[lo:hi]
+	idx := s.Indices[lo:hi]
+	idx = idx[:len(vals)]
 	var sum float64
-	for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
-		sum += s.Values[k] * w[s.Indices[k]]
+	for k, v := range vals {
+		sum += v * w[idx[k]]
 	}
 	return sum
 }

@@ -23,6 +23,23 @@ type metric struct {
 	gamma []float64
 
 	dense []float64 // M (not M⁻¹), d×d row-major, formed lazily for the primal solver
+	ut    []float64 // Uᵀ, r×d row-major, formed lazily for the span form's projections
+}
+
+// transposedU returns Uᵀ (r×d, row-major), formed on first use: row c is
+// column c of U, so that (XU)_ic is one long linalg.Dot of row i of X.
+func (m *metric) transposedU() []float64 {
+	if m.ut == nil && m.r > 0 {
+		d, r := m.d, m.r
+		ut := make([]float64, r*d)
+		for j := 0; j < d; j++ {
+			for c, v := range m.u[j*r : j*r+r] {
+				ut[c*d+j] = v
+			}
+		}
+		m.ut = ut
+	}
+	return m.ut
 }
 
 func identityMetric(d int) *metric { return &metric{d: d, full: d, beta: 1} }

@@ -193,10 +193,17 @@ func newWeightedTaskData(t *data.Task, d int, rw []float64) *taskData {
 			yc := t.Y[i] - td.ybar
 			td.ycyc += wi * yc * yc
 			linalg.Axpy(td.q, wi*yc, row)
+			// The upper triangle only (half the work: for a pooled STL
+			// task this is the set-up's main cost), mirrored below.
 			for a, ra := range row {
 				if ra != 0 {
-					linalg.Axpy(td.c[a*d:a*d+d], wi*ra, row)
+					linalg.Axpy(td.c[a*d+a:a*d+d], wi*ra, row[a:])
 				}
+			}
+		}
+		for a := 0; a < d; a++ {
+			for b := a + 1; b < d; b++ {
+				td.c[b*d+a] = td.c[a*d+b]
 			}
 		}
 		return td

@@ -1,0 +1,128 @@
+package mtl
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestKernelProjections: the span form's projections XU and its kernel
+// Xc M⁻¹ Xcᵀ (docs/algorithms.md §1.1 eq. (3)) match products written out
+// entry by entry, for a dense task (XU from long dots against Uᵀ) and the
+// same task in sparse form (XU accumulated row by row of U).
+func TestKernelProjections(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	const n, r = 7, 3
+	d := primalMaxDim + 5
+	dense := randTask(rng, n, d, false)
+	for i := 0; i < n; i++ {
+		dense.X.Set(i, 2, 0) // a zero feature, which the sparse form skips
+	}
+	rw := make([]float64, n)
+	for i := range rw {
+		rw[i] = 0.2 + rng.Float64()
+	}
+	m := randMetric(rng, d, r)
+	x := func(i, j int) float64 { return dense.X.At(i, j) }
+	for _, c := range []struct {
+		name     string
+		sparse   bool
+		centered bool
+		rw       []float64
+	}{
+		{"dense", false, false, nil},
+		{"dense centered", false, true, nil},
+		{"dense centered weighted", false, true, rw},
+		{"sparse centered weighted", true, true, rw},
+	} {
+		tk := dense
+		if c.sparse {
+			tk = toSparse(dense)
+		}
+		td := newWeightedTaskData(&tk, d, c.rw)
+		if td.primal {
+			t.Fatalf("%s: a task with more features than rows should take the span form", c.name)
+		}
+		k, xu := td.kernel(m, c.centered)
+		// The rows as the kernel sees them: centered by the weighted mean.
+		rows := make([][]float64, n)
+		for i := range rows {
+			rows[i] = make([]float64, d)
+			for j := range rows[i] {
+				rows[i][j] = x(i, j)
+				if c.centered {
+					rows[i][j] -= td.xbar[j]
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			for q := 0; q < r; q++ {
+				var want float64
+				for j := 0; j < d; j++ {
+					want += rows[i][j] * m.u[j*r+q]
+				}
+				if got := xu[i*r+q]; math.Abs(got-want) > 1e-12*(1+math.Abs(want)) {
+					t.Errorf("%s: (XU)[%d,%d] = %v, want %v", c.name, i, q, got, want)
+				}
+			}
+			for l := 0; l < n; l++ {
+				// M⁻¹ = βI + U diag(γ) Uᵀ.
+				var want float64
+				for a := 0; a < d; a++ {
+					minv := m.beta * rows[l][a]
+					for q := 0; q < r; q++ {
+						var uq float64
+						for b := 0; b < d; b++ {
+							uq += m.u[b*r+q] * rows[l][b]
+						}
+						minv += m.u[a*r+q] * m.gamma[q] * uq
+					}
+					want += rows[i][a] * minv
+				}
+				if c.centered && c.rw != nil {
+					want *= math.Sqrt(c.rw[i] * c.rw[l])
+				}
+				if got := k[i*n+l]; math.Abs(got-want) > 1e-10*(1+math.Abs(want)) {
+					t.Errorf("%s: K[%d,%d] = %v, want %v", c.name, i, l, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPrimalMoments: the primal form's C = Σ_i rw_i (x_i − x̄)(x_i − x̄)ᵀ,
+// built from its upper triangle, is exactly symmetric and matches the sum
+// written out.
+func TestPrimalMoments(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	const n, d = 30, 6
+	tk := randTask(rng, n, d, false)
+	rw := make([]float64, n)
+	for i := range rw {
+		rw[i] = 0.2 + rng.Float64()
+	}
+	for _, w := range [][]float64{nil, rw} {
+		td := newWeightedTaskData(&tk, d, w)
+		if !td.primal {
+			t.Fatal("a task with more rows than features should take the primal form")
+		}
+		for a := 0; a < d; a++ {
+			for b := 0; b < d; b++ {
+				var want float64
+				for i := 0; i < n; i++ {
+					wi := 1.0
+					if w != nil {
+						wi = w[i]
+					}
+					want += wi * (tk.X.At(i, a) - td.xbar[a]) * (tk.X.At(i, b) - td.xbar[b])
+				}
+				if got := td.c[a*d+b]; math.Abs(got-want) > 1e-12*(1+math.Abs(want)) {
+					t.Errorf("weights %v: C[%d,%d] = %v, want %v", w != nil, a, b, got, want)
+				}
+				if td.c[a*d+b] != td.c[b*d+a] {
+					t.Errorf("C[%d,%d] = %v but C[%d,%d] = %v", a, b, td.c[a*d+b], b, a, td.c[b*d+a])
+				}
+			}
+		}
+	}
+}

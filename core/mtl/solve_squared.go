@@ -55,16 +55,18 @@ func (td *taskData) projectRows(m *metric) []float64 {
 		if td.s != nil {
 			s := td.s
 			for k := s.Indptr[i]; k < s.Indptr[i+1]; k++ {
-				j := s.Indices[k]
-				linalg.Axpy(acc, s.Values[k], m.u[j*r:j*r+r])
+				v := s.Values[k]
+				row := m.u[s.Indices[k]*r : s.Indices[k]*r+r]
+				for c, uc := range row {
+					acc[c] += v * uc
+				}
 			}
 			continue
 		}
 		// (XU)_ic = x_i · (column c of U): r long dots. Accumulating r-long
 		// rows of U per feature instead was 18% of a sentiment run under
 		// js/wasm (node's profile), mostly call and loop overhead at r ≤ T.
-		ut, x := m.transposedU(), td.x.RawRowView(i)
-		d := len(x)
+		ut, x, d := m.transposedU(), td.x.RawRowView(i), m.d
 		for c := range acc {
 			acc[c] = linalg.Dot(x, ut[c*d:c*d+d])
 		}

@@ -18,10 +18,7 @@ func TestKernelProjections(t *testing.T) {
 	for i := 0; i < n; i++ {
 		dense.X.Set(i, 2, 0) // a zero feature, which the sparse form skips
 	}
-	rw := make([]float64, n)
-	for i := range rw {
-		rw[i] = 0.2 + rng.Float64()
-	}
+	rw := randRowWeights(rng, n)
 	m := randMetric(rng, d, r)
 	x := func(i, j int) float64 { return dense.X.At(i, j) }
 	for _, c := range []struct {
@@ -97,10 +94,7 @@ func TestPrimalMoments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 34))
 	const n, d = 30, 6
 	tk := randTask(rng, n, d, false)
-	rw := make([]float64, n)
-	for i := range rw {
-		rw[i] = 0.2 + rng.Float64()
-	}
+	rw := randRowWeights(rng, n)
 	for _, w := range [][]float64{nil, rw} {
 		td := newWeightedTaskData(&tk, d, w)
 		if !td.primal {

@@ -80,6 +80,15 @@ func randMetric(rng *rand.Rand, d, r int) *metric {
 	return m
 }
 
+// randRowWeights returns n row weights in [0.2, 1.2).
+func randRowWeights(rng *rand.Rand, n int) []float64 {
+	rw := make([]float64, n)
+	for i := range rw {
+		rw[i] = 0.2 + rng.Float64()
+	}
+	return rw
+}
+
 func randVec(rng *rand.Rand, d int) []float64 {
 	v := make([]float64, d)
 	for j := range v {
@@ -250,10 +259,7 @@ func TestSpanLossAndPenalty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	const n, d = 9, 14
 	tk := toSparse(randTask(rng, n, d, false))
-	rw := make([]float64, n)
-	for i := range rw {
-		rw[i] = 0.2 + rng.Float64()
-	}
+	rw := randRowWeights(rng, n)
 	m := randMetric(rng, d, 3)
 	for _, c := range []struct {
 		name   string

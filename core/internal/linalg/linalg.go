@@ -171,7 +171,7 @@ func SymEigen(a []float64, n int, start []float64) (vals, vecs []float64) {
 	// made it faster with the same arithmetic, element for element.
 	vt := make([]float64, n*n)
 	if len(start) == n*n {
-		// a ← startᵀ a start, v ← start.
+		// a ← startᵀ a start, vt ← startᵀ.
 		tmp := make([]float64, n*n)
 		for i := 0; i < n; i++ {
 			for k := 0; k < n; k++ {

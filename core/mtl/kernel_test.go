@@ -120,3 +120,60 @@ func TestPrimalMoments(t *testing.T) {
 		}
 	}
 }
+
+// TestLogisticDataDerivatives: logisticData's gradient is the finite
+// difference of its data term, its Hessian the finite difference of its
+// gradient, and the term itself the sum of softplus losses written out, with
+// and without row weights.
+func TestLogisticDataDerivatives(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	const n, d, scale = 23, 5, 0.1
+	tk := randTask(rng, n, d, true)
+	for _, rw := range [][]float64{nil, randRowWeights(rng, n)} {
+		td := newWeightedTaskData(&tk, d, rw)
+		w, b := randVec(rng, d), 0.2
+		at := func(w []float64, b float64) *logisticEval {
+			e := newLogisticEval(d + 1)
+			td.logisticData(scale, w, b, e)
+			return e
+		}
+		e := at(w, b)
+		var want float64
+		for i := 0; i < n; i++ {
+			wi := 1.0
+			if rw != nil {
+				wi = rw[i]
+			}
+			var f float64
+			for j := 0; j < d; j++ {
+				f += tk.X.At(i, j) * w[j]
+			}
+			want += wi * math.Log1p(math.Exp(-tk.Y[i]*(f+b)))
+		}
+		if math.Abs(e.f-scale*want) > 1e-12*math.Abs(scale*want) {
+			t.Errorf("weights %v: data term %v, want %v", rw != nil, e.f, scale*want)
+		}
+		const h = 1e-6
+		for j := 0; j <= d; j++ {
+			wp, wm := append([]float64(nil), w...), append([]float64(nil), w...)
+			bp, bm := b, b
+			if j < d {
+				wp[j] += h
+				wm[j] -= h
+			} else {
+				bp += h
+				bm -= h
+			}
+			ep, em := at(wp, bp), at(wm, bm)
+			if fd := (ep.f - em.f) / (2 * h); math.Abs(fd-e.grad[j]) > 1e-6*math.Max(1, math.Abs(fd)) {
+				t.Errorf("weights %v: gradient %d = %v, finite difference %v", rw != nil, j, e.grad[j], fd)
+			}
+			for k := 0; k <= d; k++ {
+				fd := (ep.grad[k] - em.grad[k]) / (2 * h)
+				if got := e.h[k*(d+1)+j]; math.Abs(fd-got) > 1e-6*math.Max(1, math.Abs(fd)) {
+					t.Errorf("weights %v: Hessian [%d,%d] = %v, finite difference %v", rw != nil, k, j, got, fd)
+				}
+			}
+		}
+	}
+}

@@ -75,6 +75,29 @@ type taskData struct {
 	k0   []float64 // XXᵀ, n×n row-major (span form)
 	k0pi []float64 // K0·π with π_i = rw_i/sumW, for centering (span form)
 	pipi float64   // πᵀK0π
+
+	// Xᵀ (d×n row-major) of a dense task, formed on first use by the
+	// logistic primal solver (columns), which fits run concurrently on one
+	// Problem may share.
+	xtOnce sync.Once
+	xt     []float64
+}
+
+// columns returns Xᵀ, d×n row-major: row a holds feature a of every row.
+func (td *taskData) columns() []float64 {
+	td.xtOnce.Do(func() {
+		if td.x == nil { // a task with no rows
+			return
+		}
+		n, d := td.x.Dims()
+		td.xt = make([]float64, d*n)
+		for i := 0; i < n; i++ {
+			for a, v := range td.x.RawRowView(i) {
+				td.xt[a*n+i] = v
+			}
+		}
+	})
+	return td.xt
 }
 
 // primalMaxDim is the largest dimension for which a dense task is solved in

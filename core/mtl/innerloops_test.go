@@ -1,5 +1,8 @@
 package mtl
 
+// Tests of the computations the solvers repeat in their inner loops, each
+// against the same quantity written out entry by entry.
+
 import (
 	"math"
 	"math/rand/v2"

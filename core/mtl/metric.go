@@ -113,7 +113,15 @@ func (m *metric) apply(dst, v []float64, forward bool) {
 
 // quad returns vᵀ M v (see stableQuad).
 func (m *metric) quad(v []float64) float64 {
-	c := make([]float64, m.r)
+	// c lives on the stack when r is small, as it is for every W-step's
+	// penalty but sentiment's (r ≤ T).
+	var small [32]float64
+	c := small[:0]
+	if m.r <= len(small) {
+		c = small[:m.r]
+	} else {
+		c = make([]float64, m.r)
+	}
 	m.project(v, c)
 	return stableQuad(m.u, m.r, m.beta, m.gamma, v, c)
 }
@@ -167,6 +175,10 @@ type thinSVD struct {
 	r    int
 	s    []float64
 	proj [][]float64
+	// projBuf backs proj; the caller may hand it to the next call to be
+	// reused (a Θ-step per outer iteration would otherwise allocate T
+	// vectors each time).
+	projBuf []float64
 	// basis holds the eigenvectors of the small Gram matrix, to start the
 	// next call's eigensolver from.
 	basis []float64
@@ -182,7 +194,10 @@ type thinSVD struct {
 // direction like a tiny one (MTFL puts it in the isotropic complement,
 // where its σ = √(s² + ε) is σ0 to within s²/2ε; MTASO's top h never
 // reach it unless W̃ has rank below h).
-func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD, error) {
+//
+// projBuf, when its capacity suffices, is reused for the projections; the
+// caller must no longer read the projections it backed.
+func newThinSVD(W [][]float64, omega []float64, d int, prev, projBuf []float64) (*thinSVD, error) {
 	T := len(W)
 	out := &thinSVD{proj: make([][]float64, T)}
 	if d <= T {
@@ -206,9 +221,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 			out.s[i] = math.Sqrt(math.Max(lam[i], 0))
 		}
 		out.u = vecs
-		for t, w := range W {
-			out.proj[t] = projectOnto(out.u, d, w)
-		}
+		out.projectAll(W, projBuf)
 		return out, nil
 	}
 	g := make([]float64, T*T)
@@ -251,24 +264,37 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev []float64) (*thinSVD
 	// Uᵀw_t directly, O(d r) per task. Reading it off the SVD as
 	// S·Vᵀe_t/ω_t is cheaper but divides the round-off of V by ω_t, which
 	// is unbounded when τ_t is tiny (docs/findings.md, "tiny weights").
-	for t, w := range W {
-		out.proj[t] = projectOnto(out.u, r, w)
-	}
+	out.projectAll(W, projBuf)
 	return out, nil
 }
 
-// projectOnto returns Uᵀw for U d×r (row-major).
-func projectOnto(u []float64, r int, w []float64) []float64 {
-	c := make([]float64, r)
+// projectAll sets out.proj[t] = Uᵀw_t for every task, in buf when it is
+// long enough, else in a new backing array.
+func (out *thinSVD) projectAll(W [][]float64, buf []float64) {
+	r := out.r
+	if cap(buf) < len(W)*r {
+		buf = make([]float64, len(W)*r)
+	}
+	buf = buf[:len(W)*r]
+	out.projBuf = buf
+	for t, w := range W {
+		c := buf[t*r : t*r+r : t*r+r]
+		projectInto(c, out.u, r, w)
+		out.proj[t] = c
+	}
+}
+
+// projectInto sets c = Uᵀw for U d×r (row-major).
+func projectInto(c, u []float64, r int, w []float64) {
+	clear(c)
 	if r == 0 {
-		return c
+		return
 	}
 	for j, wj := range w {
 		if wj != 0 {
 			linalg.Axpy(c, wj, u[j*r:j*r+r])
 		}
 	}
-	return c
 }
 
 // stableQuad returns vᵀMv = ‖v − Uc‖²/β + Σ_i c_i²/(β+γ_i) with c = Uᵀv.

@@ -18,6 +18,7 @@ type mtaso struct {
 	anchors [][]float64 // nil at the start: W^(0) = 0, so p = 0
 	basis   []float64   // eigenvectors of the last Θ-step, to start the next
 	theta0  [][]float64 // Θ's rows after the last Θ-step (for Theta)
+	proj    []float64   // the last Θ-step's projections' storage, reused
 }
 
 var _ structure = (*mtaso)(nil)
@@ -48,11 +49,11 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 		return err
 	}
 	d := s.env.d
-	svd, err := newThinSVD(W, columnWeights(s.env, tau), d, s.basis)
+	svd, err := newThinSVD(W, columnWeights(s.env, tau), d, s.basis, s.proj)
 	if err != nil {
 		return fmt.Errorf("mtaso Θ-step: %w", err)
 	}
-	s.basis = svd.basis
+	s.basis, s.proj = svd.basis, svd.projBuf
 	// Θ = the top h left singular vectors (fewer if W̃ has lower rank; the
 	// missing directions would carry no weight of W̃ anyway).
 	h := min(s.h, svd.r)
@@ -65,11 +66,17 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 		}
 		s.theta0[i] = row
 	}
-	s.anchors = make([][]float64, len(W))
+	// The last Θ's anchors are rewritten in place: their W-step is done.
+	if len(s.anchors) != len(W) {
+		s.anchors = make([][]float64, len(W))
+	}
 	for t := range W {
 		// p_t = U_h U_hᵀ w_t, from the projections the SVD already has.
 		c := svd.proj[t][:h]
-		p := make([]float64, d)
+		p := s.anchors[t]
+		if len(p) != d {
+			p = make([]float64, d)
+		}
 		for j := range p {
 			p[j] = linalg.Dot(svd.u[j*r:j*r+h], c)
 		}

@@ -13,6 +13,7 @@ type mtfl struct {
 	m     *metric   // M⁻¹ = D
 	pen   []float64 // w_tᵀD⁻¹w_t of the last update's W
 	basis []float64 // eigenvectors of the last D-step, to start the next
+	proj  []float64 // the last D-step's projections' storage, reused
 }
 
 var (
@@ -50,11 +51,11 @@ func (s *mtfl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtfl"); err != nil {
 		return err
 	}
-	m, pen, basis, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.dFull, s.env.cfg.Eps, s.basis)
+	m, pen, svd, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.dFull, s.env.cfg.Eps, s.basis, s.proj)
 	if err != nil {
 		return err
 	}
-	s.m, s.pen, s.basis = m, pen, basis
+	s.m, s.pen, s.basis, s.proj = m, pen, svd.basis, svd.projBuf
 	return nil
 }
 
@@ -64,9 +65,10 @@ func (s *mtfl) penalties() []float64 { return s.pen }
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
 // normalization over all dFull dimensions of the data even when the
 // vectors have only d (span) coordinates (§6, §11). It also returns each
-// w_tᵀ D⁻¹ w_t, read off the SVD.
-func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev []float64) (*metric, []float64, []float64, error) {
-	svd, err := newThinSVD(W, omega, d, prev)
+// w_tᵀ D⁻¹ w_t, read off the SVD, and the SVD (prev and projBuf: see
+// newThinSVD).
+func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev, projBuf []float64) (*metric, []float64, *thinSVD, error) {
+	svd, err := newThinSVD(W, omega, d, prev, projBuf)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("mtfl D-step: %w", err)
 	}
@@ -86,5 +88,5 @@ func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev 
 	for t, w := range W {
 		pen[t] = stableQuad(m.u, r, m.beta, m.gamma, w, svd.proj[t])
 	}
-	return m, pen, svd.basis, nil
+	return m, pen, svd, nil
 }

@@ -25,6 +25,20 @@ type wstep struct {
 	rho    float64
 	m      *metric
 	anchor []float64
+	// scratch is a d-vector that penalty and the squared W-step reuse,
+	// so that a fit's thousands of W-steps do not allocate one each
+	// (under js/wasm the collector runs on the fitting thread; see
+	// docs/architecture.md, "The table's kernels under js/wasm").
+	scratch []float64
+}
+
+// buf returns ws.scratch with length n, allocated on first use. Its
+// contents are the last user's.
+func (ws *wstep) buf(n int) []float64 {
+	if cap(ws.scratch) < n {
+		ws.scratch = make([]float64, n)
+	}
+	return ws.scratch[:n]
 }
 
 // lossValue returns scale·Σ_i loss_i(w, b) for the task.
@@ -56,8 +70,17 @@ func (td *taskData) lossValue(loss Loss, scale float64, w []float64, b float64) 
 
 // penalty returns (w−a)ᵀM(w−a).
 func (ws *wstep) penalty(w []float64) float64 {
-	return ws.m.quad(ws.diff(w))
+	if ws.anchor == nil {
+		return ws.m.quad(w)
+	}
+	u := ws.buf(len(w))
+	for j, a := range ws.anchor {
+		u[j] = w[j] - a
+	}
+	return ws.m.quad(u)
 }
+
+// diff returns a new vector w − a.
 
 func (ws *wstep) diff(w []float64) []float64 {
 	u := make([]float64, len(w))

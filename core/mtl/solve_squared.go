@@ -34,7 +34,7 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 	}
 	copy(w, td.q)
 	if ws.anchor != nil {
-		ma := make([]float64, d)
+		ma := ws.buf(d)
 		ws.m.applyM(ma, ws.anchor)
 		linalg.Axpy(w, rho2, ma)
 	}

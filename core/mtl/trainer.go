@@ -33,6 +33,10 @@ type Trainer struct {
 	cache []taskCache
 	loss  []float64 // data term of each task at the current W
 	pen   []float64 // penalty of each task against the Θ of its W-step
+	// steps holds each task's W-step problem, refilled at every use
+	// (wstep) so that its scratch vector outlives the iteration.
+	steps []wstep
+	ptrs  []*wstep // &steps[t]
 
 	// bugScale is √ρ when Config.CodeBugs asks for the authors' MTASO
 	// scaling of W, else 0 (no scaling).
@@ -89,6 +93,11 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	tr.cache = make([]taskCache, len(tr.tasks))
 	tr.loss = make([]float64, len(tr.tasks))
 	tr.pen = make([]float64, len(tr.tasks))
+	tr.steps = make([]wstep, len(tr.tasks))
+	tr.ptrs = make([]*wstep, len(tr.tasks))
+	for t := range tr.ptrs {
+		tr.ptrs[t] = &tr.steps[t]
+	}
 	return tr, nil
 }
 
@@ -125,14 +134,14 @@ func (tr *Trainer) Run(ctx context.Context) (Snapshot, error) {
 
 func (tr *Trainer) scale(td *taskData) float64 { return lossScale(tr.cfg.Loss, tr.cfg.Variant, td) }
 
+// wstep returns task t's W-step problem given the current Θ. It refills
+// and returns the trainer's own &tr.steps[t], valid until the next call
+// for t.
 func (tr *Trainer) wstep(t int) *wstep {
-	return &wstep{
-		loss:   tr.cfg.Loss,
-		scale:  tr.scale(tr.tasks[t]),
-		rho:    tr.cfg.Rho,
-		m:      tr.st.metric(),
-		anchor: tr.st.anchor(t),
-	}
+	ws := &tr.steps[t]
+	ws.loss, ws.scale, ws.rho = tr.cfg.Loss, tr.scale(tr.tasks[t]), tr.cfg.Rho
+	ws.m, ws.anchor = tr.st.metric(), tr.st.anchor(t)
+	return ws
 }
 
 // Step runs one outer iteration: the W-step for every task given Θ, the
@@ -195,9 +204,9 @@ func (tr *Trainer) step() (Snapshot, error) {
 // returns the per-task problems it solved.
 func (tr *Trainer) wStep() ([]*wstep, error) {
 	cfg := tr.cfg
-	steps := make([]*wstep, len(tr.tasks))
+	steps := tr.ptrs
 	for t := range steps {
-		steps[t] = tr.wstep(t)
+		tr.wstep(t)
 	}
 	if cfg.Solver == FISTA100 {
 		if err := fistaJoint(tr.tasks, steps, tr.w, tr.b, nil); err != nil {

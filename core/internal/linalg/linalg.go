@@ -170,9 +170,10 @@ func SymEigen(a []float64, n int, start []float64) (vals, vecs []float64) {
 	// js/wasm SymEigen was 39% of a syn2 run (node's profile), and this
 	// made it faster with the same arithmetic, element for element.
 	vt := make([]float64, n*n)
+	var tmp []float64 // the warm start's product, then the output's storage
 	if len(start) == n*n {
 		// a ← startᵀ a start, vt ← startᵀ.
-		tmp := make([]float64, n*n)
+		tmp = make([]float64, n*n)
 		for i := 0; i < n; i++ {
 			for k := 0; k < n; k++ {
 				if aik := a[i*n+k]; aik != 0 {
@@ -273,7 +274,10 @@ func SymEigen(a []float64, n int, start []float64) (vals, vecs []float64) {
 	}
 	sort.Slice(order, func(x, y int) bool { return a[order[x]*n+order[x]] > a[order[y]*n+order[y]] })
 	vals = make([]float64, n)
-	vecs = make([]float64, n*n)
+	vecs = tmp
+	if vecs == nil {
+		vecs = make([]float64, n*n)
+	}
 	for k, i := range order {
 		vals[k] = a[i*n+i]
 		for j, x := range vt[i*n : i*n+n] {

@@ -179,9 +179,6 @@ type thinSVD struct {
 	// reused (a Θ-step per outer iteration would otherwise allocate T
 	// vectors each time).
 	projBuf []float64
-	// basis holds the eigenvectors of the small Gram matrix, to start the
-	// next call's eigensolver from.
-	basis []float64
 }
 
 // newThinSVD computes the SVD of W̃ in O(d T min(d, T)). For d > T it takes
@@ -197,7 +194,7 @@ type thinSVD struct {
 //
 // projBuf, when its capacity suffices, is reused for the projections; the
 // caller must no longer read the projections it backed.
-func newThinSVD(W [][]float64, omega []float64, d int, prev, projBuf []float64) (*thinSVD, error) {
+func newThinSVD(W [][]float64, omega []float64, d int, projBuf []float64) (*thinSVD, error) {
 	T := len(W)
 	out := &thinSVD{proj: make([][]float64, T)}
 	if d <= T {
@@ -213,8 +210,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev, projBuf []float64) 
 				}
 			}
 		}
-		lam, vecs := linalg.SymEigen(a, d, prev)
-		out.basis = vecs
+		lam, vecs := linalg.SymEigen(a, d)
 		out.r = d
 		out.s = make([]float64, d)
 		for i := range out.s {
@@ -231,8 +227,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, prev, projBuf []float64) 
 			g[a*T+b], g[b*T+a] = v, v
 		}
 	}
-	lam, vecs := linalg.SymEigen(g, T, prev) // descending
-	out.basis = vecs
+	lam, vecs := linalg.SymEigen(g, T) // descending
 	var keep []int
 	for i, l := range lam {
 		if l > 1e-12*lam[0] && l > 0 {

@@ -16,7 +16,6 @@ type mtaso struct {
 	h       int
 	m       *metric
 	anchors [][]float64 // nil at the start: W^(0) = 0, so p = 0
-	basis   []float64   // eigenvectors of the last Θ-step, to start the next
 	theta0  [][]float64 // Θ's rows after the last Θ-step (for Theta)
 	proj    []float64   // the last Θ-step's projections' storage, reused
 }
@@ -49,11 +48,11 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 		return err
 	}
 	d := s.env.d
-	svd, err := newThinSVD(W, columnWeights(s.env, tau), d, s.basis, s.proj)
+	svd, err := newThinSVD(W, columnWeights(s.env, tau), d, s.proj)
 	if err != nil {
 		return fmt.Errorf("mtaso Θ-step: %w", err)
 	}
-	s.basis, s.proj = svd.basis, svd.projBuf
+	s.proj = svd.projBuf
 	// Θ = the top h left singular vectors (fewer if W̃ has lower rank; the
 	// missing directions would carry no weight of W̃ anyway).
 	h := min(s.h, svd.r)

@@ -9,11 +9,10 @@ import (
 // 2008; docs/algorithms.md §6): Θ = D, pen_t = w_tᵀD⁻¹w_t, and the Θ-step is
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·) with W̃ = W·diag(ω), kept low-rank.
 type mtfl struct {
-	env   structureEnv
-	m     *metric   // M⁻¹ = D
-	pen   []float64 // w_tᵀD⁻¹w_t of the last update's W
-	basis []float64 // eigenvectors of the last D-step, to start the next
-	proj  []float64 // the last D-step's projections' storage, reused
+	env  structureEnv
+	m    *metric   // M⁻¹ = D
+	pen  []float64 // w_tᵀD⁻¹w_t of the last update's W
+	proj []float64 // the last D-step's projections' storage, reused
 }
 
 var (
@@ -51,11 +50,11 @@ func (s *mtfl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mtfl"); err != nil {
 		return err
 	}
-	m, pen, svd, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.dFull, s.env.cfg.Eps, s.basis, s.proj)
+	m, pen, svd, err := mtflMetric(W, columnWeights(s.env, tau), s.env.d, s.env.dFull, s.env.cfg.Eps, s.proj)
 	if err != nil {
 		return err
 	}
-	s.m, s.pen, s.basis, s.proj = m, pen, svd.basis, svd.projBuf
+	s.m, s.pen, s.proj = m, pen, svd.projBuf
 	return nil
 }
 
@@ -65,10 +64,9 @@ func (s *mtfl) penalties() []float64 { return s.pen }
 // D = (W̃W̃ᵀ + εI)^{1/2} / tr(·), from the thin SVD of W̃, with the trace
 // normalization over all dFull dimensions of the data even when the
 // vectors have only d (span) coordinates (§6, §11). It also returns each
-// w_tᵀ D⁻¹ w_t, read off the SVD, and the SVD (prev and projBuf: see
-// newThinSVD).
-func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, prev, projBuf []float64) (*metric, []float64, *thinSVD, error) {
-	svd, err := newThinSVD(W, omega, d, prev, projBuf)
+// w_tᵀ D⁻¹ w_t, read off the SVD, and the SVD (projBuf: see newThinSVD).
+func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, projBuf []float64) (*metric, []float64, *thinSVD, error) {
+	svd, err := newThinSVD(W, omega, d, projBuf)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("mtfl D-step: %w", err)
 	}

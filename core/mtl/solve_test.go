@@ -420,7 +420,7 @@ func TestThinSVD(t *testing.T) {
 				wt.Set(j, k, v*omega[k])
 			}
 		}
-		got, err := newThinSVD(W, omega, d, nil, nil)
+		got, err := newThinSVD(W, omega, d, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -478,7 +478,7 @@ func TestTinyColumnWeight(t *testing.T) {
 	}
 	omega[3] = 1e-30
 	omega[5] = 1
-	svd, err := newThinSVD(W, omega, d, nil, nil)
+	svd, err := newThinSVD(W, omega, d, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -493,7 +493,7 @@ func TestTinyColumnWeight(t *testing.T) {
 			}
 		}
 	}
-	m, pen, _, err := mtflMetric(W, omega, d, d, 1e-8, nil, nil)
+	m, pen, _, err := mtflMetric(W, omega, d, d, 1e-8, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

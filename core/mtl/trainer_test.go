@@ -104,7 +104,7 @@ func TestMTFLDStepClosedForm(t *testing.T) {
 			omega[k] = rng.Float64() + 0.1
 		}
 		const eps = 1e-3
-		m, pen, _, err := mtflMetric(W, omega, d, d, eps, nil, nil)
+		m, pen, _, err := mtflMetric(W, omega, d, d, eps, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

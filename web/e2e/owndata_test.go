@@ -533,11 +533,20 @@ func TestTuneMatchesGo(t *testing.T) {
 		t.Errorf("the page chose %v (ρ %v, %v × auto), Go %v (ρ %v, %v × auto)", got.Result.Best, got.Result.Config.Rho,
 			got.Result.Config.AutoLambda0, res.Best, res.Config.Rho, res.Config.AutoLambda0)
 	}
+	// The same to 1e-9 relative, not bit for bit: math.Exp is assembly on
+	// amd64 and Go under js/wasm, and their last bits differ (math.Log's
+	// do not), so the self-paced τ, and everything fitted after it,
+	// differs in the last bits. On this file the two differed by up to
+	// 8e-13 with the Jacobi eigensolver and 3.5e-12 with SymEigen's QR.
 	for i := range res.Scores {
 		for j, w := range res.Scores[i] {
 			g := got.Scores[i][j]
-			if (g == nil) != math.IsNaN(w) || (g != nil && math.Abs(*g-w) > 1e-12) {
-				t.Errorf("score at ρ %v, κ %v: page %v, Go %v", res.Rho[i], res.Kappa[j], g, w)
+			if (g == nil) != math.IsNaN(w) || (g != nil && math.Abs(*g-w) > 1e-9*math.Max(1, math.Abs(w))) {
+				page := "none"
+				if g != nil {
+					page = fmt.Sprint(*g)
+				}
+				t.Errorf("score at ρ %v, κ %v: page %v, Go %v", res.Rho[i], res.Kappa[j], page, w)
 			}
 		}
 	}

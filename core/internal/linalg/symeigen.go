@@ -340,7 +340,16 @@ func tridiagonalQR(d, e, vt []float64, n int) {
 		// cancels in the denominator.
 		eh := e[hi-1]
 		g := (d[hi-1] - d[hi]) / (2 * eh)
-		mu := d[hi] - eh/(g+math.Copysign(math.Hypot(g, 1), g))
+		// √(g²+1) by Sqrt, which is correctly rounded everywhere, not
+		// math.Hypot, which is assembly on amd64 and Go under js/wasm
+		// (their last bits may differ, as math.Exp's do), so that the
+		// page and the command line solve alike; past 2²⁷, g²+1 rounds
+		// to g² anyway.
+		hg := math.Abs(g)
+		if hg < 0x1p500 {
+			hg = math.Sqrt(g*g + 1)
+		}
+		mu := d[hi] - eh/(g+math.Copysign(hg, g))
 		x, z := d[lo]-mu, e[lo]
 		for k := lo; k < hi; k++ {
 			// Rotation with c = x/r, s = z/r, r = ±√(x²+z²), taken

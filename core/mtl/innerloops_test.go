@@ -7,6 +7,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
+	"gonum.org/v1/gonum/mat"
 )
 
 // TestKernelProjections: the span form's projections XU and its kernel
@@ -178,5 +182,73 @@ func TestLogisticDataDerivatives(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRowLengthsChangeNothing: reading a span-form row only up to its used
+// length (taskData.xlen: past its last nonzero, rounded up to a multiple
+// of 8) gives every result bit for bit as reading the whole row: the Gram
+// matrix, the means, x_iᵀw, w += a·x_i and the projections XU. The rows
+// are zero past a random point, as the rows of a pivoted Cholesky factor
+// are; without the rounding to 8, Dot would sum some products in other
+// partial sums and this fails.
+func TestRowLengthsChangeNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	const n, d = 30, 100 // more features than rows and than primalMaxDim: span form
+	x := mat.NewDense(n, d, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < rng.IntN(d+1); j++ {
+			x.Set(i, j, rng.NormFloat64())
+		}
+	}
+	task := data.Task{Name: "t", X: x, Y: randVec(rng, n)}
+	for _, rw := range [][]float64{nil, randRowWeights(rng, n)} {
+		td := newWeightedTaskData(&task, d, rw)
+		if td.primal || td.xlen == nil {
+			t.Fatalf("primal %v, xlen %v: want the span form with row lengths", td.primal, td.xlen)
+		}
+		shorter := 0
+		for _, l := range td.xlen {
+			if l < d {
+				shorter++
+			}
+		}
+		if shorter < n/2 {
+			t.Fatalf("only %d of %d rows are read short", shorter, n)
+		}
+		whole := newWeightedTaskData(&task, d, rw)
+		whole.xlen = nil
+		// k0 and xbar were built with the lengths; rebuild them whole.
+		whole.k0, whole.xbar = make([]float64, n*n), make([]float64, d)
+		for i := 0; i < n; i++ {
+			linalg.Axpy(whole.xbar, whole.wt(i), x.RawRowView(i))
+			for j := 0; j < n; j++ {
+				whole.k0[i*n+j] = linalg.Dot(x.RawRowView(i), x.RawRowView(j))
+			}
+		}
+		for j := range whole.xbar {
+			whole.xbar[j] /= whole.sumW
+		}
+		same := func(what string, a, b []float64) {
+			t.Helper()
+			for i := range a {
+				if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+					t.Fatalf("%s[%d]: %v with row lengths, %v whole", what, i, a[i], b[i])
+				}
+			}
+		}
+		same("k0", td.k0, whole.k0)
+		same("xbar", td.xbar, whole.xbar)
+		w := randVec(rng, d)
+		for i := 0; i < n; i++ {
+			same("dot", []float64{td.dot(i, w)}, []float64{whole.dot(i, w)})
+			a, b := randVec(rng, d), []float64(nil)
+			b = append(b, a...)
+			td.addRowTo(a, i, 0.7)
+			whole.addRowTo(b, i, 0.7)
+			same("addRowTo", a, b)
+		}
+		m := randMetric(rng, d, 5)
+		same("XU", td.projectRows(m), whole.projectRows(m))
 	}
 }

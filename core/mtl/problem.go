@@ -59,6 +59,14 @@ type taskData struct {
 	y    []float64
 	x    *mat.Dense // dense rows, or nil
 	s    *data.CSR  // sparse rows, or nil
+	// xlen, for a dense task in the span form, is how much of each row
+	// the solvers read: past its last nonzero, rounded up to a multiple of
+	// 8 (at most d). Rows in span coordinates are rows of a pivoted
+	// Cholesky factor (span.go), zero past their pivot's position: half
+	// of sentiment's reduced coordinates are such zeros. A multiple of 8
+	// keeps linalg.Dot's partial sums what they were over the whole row,
+	// so every result is the same. nil: whole rows.
+	xlen []int
 	// rw weights each row's loss (nil: every row 1). Only STL's pooled
 	// task has weights (1/N_t of the row's task); its data term is then
 	// Σ_i rw_i·loss_i with scale 1. sumW is Σ_i rw_i (n without weights).
@@ -251,11 +259,17 @@ func newWeightedTaskData(t *data.Task, d int, rw []float64) *taskData {
 			}
 		}
 	} else {
+		td.xlen = make([]int, n)
+		for i := range td.xlen {
+			td.xlen[i] = usedLength(t.X.RawRowView(i))
+		}
 		for i := 0; i < n; i++ {
-			ri := t.X.RawRowView(i)
-			linalg.Axpy(td.xbar, td.wt(i), ri)
+			ri := td.row(i)
+			linalg.Axpy(td.xbar[:len(ri)], td.wt(i), ri)
 			for j := 0; j <= i; j++ {
-				v := linalg.Dot(ri, t.X.RawRowView(j))
+				rj := td.row(j)
+				m := min(len(ri), len(rj))
+				v := linalg.Dot(ri[:m], rj[:m])
 				td.k0[i*n+j], td.k0[j*n+i] = v, v
 			}
 		}
@@ -283,12 +297,32 @@ func (td *taskData) wt(i int) float64 {
 	return td.rw[i]
 }
 
+// usedLength returns the length of x past its last nonzero, rounded up to
+// a multiple of 8 and at most len(x) (see taskData.xlen).
+func usedLength(x []float64) int {
+	last := len(x)
+	for last > 0 && x[last-1] == 0 {
+		last--
+	}
+	return min((last+7)/8*8, len(x))
+}
+
+// row returns the part of dense row i that the solvers read (taskData.xlen).
+func (td *taskData) row(i int) []float64 {
+	r := td.x.RawRowView(i)
+	if td.xlen != nil {
+		r = r[:td.xlen[i]]
+	}
+	return r
+}
+
 // dot returns x_iᵀw.
 func (td *taskData) dot(i int, w []float64) float64 {
 	if td.s != nil {
 		return td.s.RowDot(i, w)
 	}
-	return linalg.Dot(td.x.RawRowView(i), w)
+	r := td.row(i)
+	return linalg.Dot(r, w[:len(r)])
 }
 
 // addRowTo adds a·x_i to dst.
@@ -300,7 +334,8 @@ func (td *taskData) addRowTo(dst []float64, i int, a float64) {
 		}
 		return
 	}
-	linalg.Axpy(dst, a, td.x.RawRowView(i))
+	r := td.row(i)
+	linalg.Axpy(dst[:len(r)], a, r)
 }
 
 // pool returns the union of all tasks as one task (for STL). With

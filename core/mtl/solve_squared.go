@@ -66,9 +66,9 @@ func (td *taskData) projectRows(m *metric) []float64 {
 		// (XU)_ic = x_i · (column c of U): r long dots. Accumulating r-long
 		// rows of U per feature instead was 18% of a sentiment run under
 		// js/wasm (node's profile), mostly call and loop overhead at r ≤ T.
-		ut, x, d := m.transposedU(), td.x.RawRowView(i), m.d
+		ut, x, d := m.transposedU(), td.row(i), m.d
 		for c := range acc {
-			acc[c] = linalg.Dot(x, ut[c*d:c*d+d])
+			acc[c] = linalg.Dot(x, ut[c*d:c*d+len(x)])
 		}
 	}
 	return out

@@ -255,19 +255,9 @@ func TestSymEigenTinyEigenvalues(t *testing.T) {
 // nearby matrix, as MTFL and MTASO used to from one outer iteration to the
 // next; BenchmarkSymEigen runs on the same matrix.
 func BenchmarkJacobiEigen(b *testing.B) {
-	rng := rand.New(rand.NewPCG(3, 4))
 	const n = 30
-	a, _ := gradedSym(rng, n, 6)
-	_, start := jacobiEigen(append([]float64(nil), a...), n, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j <= i; j++ {
-			e := 1e-3 * rng.NormFloat64() * math.Sqrt(math.Abs(a[i*n+i]*a[j*n+j]))
-			a[i*n+j] += e
-			if i != j {
-				a[j*n+i] += e
-			}
-		}
-	}
+	near, a := benchEigenMatrices(n)
+	_, start := jacobiEigen(near, n, nil)
 	buf := make([]float64, n*n)
 	for _, bc := range []struct {
 		name  string
@@ -394,4 +384,24 @@ func randVec(rng *rand.Rand, n int) []float64 {
 		v[i] = rng.NormFloat64()
 	}
 	return v
+}
+
+// benchEigenMatrices returns a graded symmetric n×n matrix and a copy of it
+// perturbed by 1e-3 relative, entry by entry: the eigen benchmarks' input
+// and, for the Jacobi one's warm start, the nearby matrix whose
+// eigenvectors start it.
+func benchEigenMatrices(n int) (near, a []float64) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	a, _ = gradedSym(rng, n, 6)
+	near = append([]float64(nil), a...)
+	for i := 0; i < n; i++ {
+		for j := 0; j <= i; j++ {
+			e := 1e-3 * rng.NormFloat64() * math.Sqrt(math.Abs(a[i*n+i]*a[j*n+j]))
+			a[i*n+j] += e
+			if i != j {
+				a[j*n+i] += e
+			}
+		}
+	}
+	return near, a
 }

@@ -264,18 +264,8 @@ func TestSymEigenGraded(t *testing.T) {
 // and construction), so that the figures compare directly with its cold
 // and warm runs.
 func BenchmarkSymEigen(b *testing.B) {
-	rng := rand.New(rand.NewPCG(3, 4))
 	const n = 30
-	a, _ := gradedSym(rng, n, 6)
-	for i := 0; i < n; i++ {
-		for j := 0; j <= i; j++ {
-			e := 1e-3 * rng.NormFloat64() * math.Sqrt(math.Abs(a[i*n+i]*a[j*n+j]))
-			a[i*n+j] += e
-			if i != j {
-				a[j*n+i] += e
-			}
-		}
-	}
+	_, a := benchEigenMatrices(n)
 	buf := make([]float64, n*n)
 	for b.Loop() {
 		copy(buf, a)

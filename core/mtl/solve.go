@@ -73,24 +73,21 @@ func (ws *wstep) penalty(w []float64) float64 {
 	if ws.anchor == nil {
 		return ws.m.quad(w)
 	}
-	u := ws.buf(len(w))
-	for j, a := range ws.anchor {
-		u[j] = w[j] - a
-	}
-	return ws.m.quad(u)
+	return ws.m.quad(ws.diffInto(ws.buf(len(w)), w))
 }
 
 // diff returns a new vector w − a.
-
 func (ws *wstep) diff(w []float64) []float64 {
-	u := make([]float64, len(w))
-	copy(u, w)
-	if ws.anchor != nil {
-		for j, a := range ws.anchor {
-			u[j] -= a
-		}
+	return ws.diffInto(make([]float64, len(w)), w)
+}
+
+// diffInto sets dst = w − a (w when there is no anchor) and returns it.
+func (ws *wstep) diffInto(dst, w []float64) []float64 {
+	copy(dst, w)
+	for j, a := range ws.anchor {
+		dst[j] -= a
 	}
-	return u
+	return dst
 }
 
 // solveExact solves the W-step to machine precision (closed form for the

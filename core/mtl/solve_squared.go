@@ -22,8 +22,13 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 		} else {
 			l = make([]float64, d*d)
 		}
-		for i, v := range td.c {
-			l[i] = v + rho2*M[i]
+		// The lower triangle only: Cholesky and CholSolve read no other
+		// entry (the upper one keeps whatever the cache held).
+		for a := 0; a < d; a++ {
+			row, c, m := l[a*d:a*d+a+1], td.c[a*d:a*d+a+1], M[a*d:a*d+a+1]
+			for b, v := range c {
+				row[b] = v + rho2*m[b]
+			}
 		}
 		if !linalg.Cholesky(l, d) {
 			return errNumeric(fmt.Sprintf("task %s: W-step system is not positive definite", td.name))

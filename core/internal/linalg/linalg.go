@@ -77,8 +77,10 @@ func Axpy(dst []float64, a float64, x []float64) {
 // are written by hand.
 
 // Cholesky overwrites the symmetric positive definite n×n row-major matrix a
-// with its lower Cholesky factor L (a = LLᵀ; the strict upper triangle is
-// left as is). It reports false if a is not numerically positive definite.
+// with its lower Cholesky factor L (a = LLᵀ). It reads only the lower
+// triangle and the diagonal, so a caller may fill just those; the strict
+// upper triangle is left as is, and CholSolve does not read it either. It
+// reports false if a is not numerically positive definite.
 func Cholesky(a []float64, n int) bool {
 	for j := 0; j < n; j++ {
 		rj := a[j*n : j*n+j]

@@ -295,6 +295,39 @@ func BenchmarkCholSolve(b *testing.B) {
 	}
 }
 
+// TestCholeskyReadsLowerTriangle: Cholesky and CholSolve give the same
+// bits whatever the strict upper triangle holds (squaredPrimal fills only
+// the lower one), for sizes that exercise Dot's main and tail loops.
+func TestCholeskyReadsLowerTriangle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, n := range []int{1, 3, 9, 14, 27} {
+		a := randSPD(rng, n)
+		junk := append([]float64(nil), a...)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				junk[i*n+j] = math.NaN()
+			}
+		}
+		if !Cholesky(a, n) || !Cholesky(junk, n) {
+			t.Fatalf("n=%d: not SPD", n)
+		}
+		x, y := randVec(rng, n), make([]float64, n)
+		copy(y, x)
+		CholSolve(a, n, x)
+		CholSolve(junk, n, y)
+		for i := 0; i < n; i++ {
+			for j := 0; j <= i; j++ {
+				if a[i*n+j] != junk[i*n+j] {
+					t.Fatalf("n=%d: L[%d][%d] = %v with a NaN upper triangle, %v without", n, i, j, junk[i*n+j], a[i*n+j])
+				}
+			}
+			if x[i] != y[i] {
+				t.Fatalf("n=%d: solution[%d] = %v with a NaN upper triangle, %v without", n, i, y[i], x[i])
+			}
+		}
+	}
+}
+
 // TestDotAxpyExact: Dot's partial sums take the elements in the order of
 // the plain definition below (four running sums by index mod 4, a remainder
 // added to the first), so its result is the same bit for bit whatever its

@@ -22,7 +22,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -93,11 +95,58 @@ const stallWatch = `(() => {
 	setInterval(() => { const n = performance.now(); window.__gap = Math.max(window.__gap, n - last); last = n; }, 5);
 })()`
 
+// machineMs times a fixed workload in Go on every core at once (on each,
+// 100,000 dot products of two 1,000-element vectors, like the solvers'
+// inner loops) and returns the median wall time of five, in ms. The bench
+// prints it at its start, before the table and at its end: on a shared
+// machine the same code has run 1.5 times slower from one minute to the
+// next, and the table keeps every core busy, so a figure means little
+// without the machine's speed, on all its cores, when it was taken.
+func machineMs() float64 {
+	x, y := make([]float64, 1000), make([]float64, 1000)
+	for i := range x {
+		x[i], y[i] = float64(i%7)+0.5, float64(i%5)-1.5
+	}
+	cores := runtime.NumCPU()
+	sums := make([]float64, cores)
+	var times []float64
+	for r := 0; r < 5; r++ {
+		start := time.Now()
+		var wg sync.WaitGroup
+		for c := 0; c < cores; c++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var acc float64 // one write at the end: no shared cache line
+				for k := 0; k < 100000; k++ {
+					var s float64
+					for i, v := range x {
+						s += v * y[i]
+					}
+					acc += s
+				}
+				sums[c] += acc
+			}()
+		}
+		wg.Wait()
+		times = append(times, float64(time.Since(start).Microseconds())/1000)
+	}
+	for _, s := range sums {
+		machineSink += s // used, so the loops stay
+	}
+	return median(times)
+}
+
+var machineSink float64
+
 func TestBench(t *testing.T) {
 	if os.Getenv("SPMTL_BENCH") == "" {
 		t.Skip("a benchmark: ./build.sh bench")
 	}
 	report := map[string]any{"when": time.Now().Format(time.RFC3339)}
+	speed := map[string]float64{"start": machineMs()}
+	report["machine_ms"] = speed
+	t.Logf("machine reference (%s), at the start: %.0f ms", "100,000 dot products of 1,000 elements in Go on each core at once, median of five", speed["start"])
 	base := serveGo(t)
 
 	// 1. Navigation to a finished landmine run, five cold loads.
@@ -187,6 +236,7 @@ func TestBench(t *testing.T) {
 
 	// 4. The whole table in the browser.
 	if os.Getenv("SPMTL_BENCH_TABLE") != "0" {
+		speed["before_table"] = machineMs()
 		b := newBrowserFor(t, 25*time.Minute)
 		b.do(chromedp.Navigate(base + "/"))
 		b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
@@ -209,6 +259,9 @@ func TestBench(t *testing.T) {
 		report["browser_table_s"] = map[string]any{"seconds": secs, "workers": pool, "state": eval[string](b, `spmtlApp.repro().state`)}
 		t.Logf("the whole table (six data sets, 10 runs, paper variant) in the browser: %.0f s with %d workers", secs, pool)
 	}
+
+	speed["end"] = machineMs()
+	t.Logf("machine reference (ms; lower is faster): %v", speed)
 
 	out := os.Getenv("SPMTL_BENCH_OUT")
 	if out == "" {

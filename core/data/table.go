@@ -261,13 +261,16 @@ var notTables = []struct{ magic, what string }{
 	{"\x1F\x8B", "compressed with gzip: decompress it and give the file inside"},
 	{"%PDF", "a PDF document: export its table as CSV and give that file"},
 	{"PAR1", "a Parquet file: write it as CSV (pandas: read_parquet, then to_csv) and give that file"},
+	// The intake reads packed tables before it checks for text; a reader
+	// of rows' text (predict, a split file, the column menus) cannot.
+	{packedMagic, "a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
 }
 
 // CheckText refuses input that is not text: a file type that is known not
-// to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet),
-// named with what to do instead, or a zero byte or bytes that are not
-// UTF-8 in the first 8 KB. The readers call it; so does the intake before
-// it guesses a text's format.
+// to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet, a
+// packed table), named with what to do instead, or a zero byte or bytes
+// that are not UTF-8 in the first 8 KB. The readers call it; so does the
+// intake before it guesses a text's format.
 func CheckText(b []byte, name string) error {
 	for _, t := range notTables {
 		if bytes.HasPrefix(b, []byte(t.magic)) {

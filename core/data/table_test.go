@@ -104,6 +104,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "gzip", text: "\x1F\x8B\x08\x00", err: "it is compressed with gzip: decompress it"},
 		{name: "pdf", text: "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", err: "it is a PDF document"},
 		{name: "parquet", text: "PAR1\x15\x04", err: "it is a Parquet file"},
+		{name: "packed", text: packedMagic + "\x07\x00", err: "mine.csv: not a text file: it is a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
 		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: "not a text file (bytes that are not UTF-8 text at offset 13)"},
 		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
 		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",

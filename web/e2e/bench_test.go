@@ -173,6 +173,29 @@ func TestBench(t *testing.T) {
 	report["landmine_first_result_ms"] = map[string]any{"median": median(totals), "runs": totals, "marks_median": breakdown}
 	t.Logf("navigation -> finished landmine run: median %.0f ms of %v; median marks (ms from navigation): %v", median(totals), totals, breakdown)
 
+	// 1a. The same link in a browser that is already running, each load in
+	// a new browser context (nothing cached, no storage): a visitor's
+	// first visit, without the browser's own start-up, which in a fresh
+	// browser competes for the two cores (docs/architecture.md, "Start-up
+	// and the offline file").
+	{
+		running := newBrowser(t)
+		running.do(chromedp.Navigate("about:blank"))
+		var tau, done []float64
+		for i := 0; i < 5; i++ {
+			ctx, cancel := chromedp.NewContext(running.ctx, chromedp.WithNewBrowserContext())
+			b := &browser{t: t, ctx: ctx}
+			b.do(chromedp.Navigate(base + "/#data=landmine&model=mtfl&sp=1&run=1"))
+			b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+			m := eval[map[string]float64](b, pageMarksJS)
+			tau = append(tau, m["snapshot"])
+			done = append(done, m["results"])
+			cancel()
+		}
+		report["landmine_running_browser_ms"] = map[string]any{"first_tau_median": median(tau), "first_tau_runs": tau, "results_median": median(done), "results_runs": done}
+		t.Logf("the same in a running browser, a new context per load: first τ column median %.0f ms of %v; finished median %.0f ms", median(tau), tau, median(done))
+	}
+
 	// 1b. A visitor's first Play: the page loaded without run=1 and left
 	// idle for 1.5 s (the worker warms up meanwhile), then Play -> the
 	// first τ column and the results, five cold loads.

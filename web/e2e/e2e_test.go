@@ -285,6 +285,45 @@ func TestWarmUpChangesNothing(t *testing.T) {
 	}
 }
 
+// TestWarmUpFollowsTheModel: choosing another model on an idle page warms
+// that model up too (once), and the run Play then starts is the same, to
+// the bit, as the same link's run=1 run, which had no warm-up.
+func TestWarmUpFollowsTheModel(t *testing.T) {
+	const link = "/#data=landmine&model=mtfl&sp=1&maxIter=6"
+	runOf := func(b *browser) any {
+		return eval[any](b, `({results: spmtlApp.results(), tau: spmtlApp.tauHistory(), objective: spmtlApp.snapshots().map((s) => s.objective)})`)
+	}
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + link))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.warmth() === "warm"`, 60*time.Second)
+	choose := func(model string) {
+		b.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("model"); s.value = "` + model + `"; s.dispatchEvent(new Event("change")); })()`))
+	}
+	choose("mmtl")
+	b.waitFor(`spmtlApp.warmedModels().join() === "mtfl,mmtl" && spmtlApp.warmth() === "warm"`, 60*time.Second)
+	// Back to a model warmed before: no second warm-up.
+	choose("mtfl")
+	time.Sleep(500 * time.Millisecond)
+	choose("mmtl")
+	time.Sleep(500 * time.Millisecond)
+	if got := eval[string](b, `spmtlApp.warmedModels().join()`); got != "mtfl,mmtl" {
+		t.Errorf("warmed up %q, want mtfl,mmtl (each once)", got)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	cold := newBrowser(t)
+	cold.do(chromedp.Navigate(cold.base + "/#data=landmine&model=mmtl&sp=1&maxIter=6&run=1"))
+	cold.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if w := eval[any](cold, `spmtlApp.warmth()`); w != nil {
+		t.Errorf("a run=1 link warmed up (%v)", w)
+	}
+	if a, c := runOf(b), runOf(cold); !reflect.DeepEqual(a, c) {
+		t.Errorf("the run after warming mmtl up differs from the run=1 run:\n%.600v\n%.600v", a, c)
+	}
+	b.noConsoleErrors()
+	cold.noConsoleErrors()
+}
+
 // TestLandmineSelfPacedRun loads the page with #run=1: landmine loads by
 // default and a self-paced MTFL fit runs to the end. It checks the console,
 // τ, the heatmap's pixels, the requests, and the time to a finished run.

@@ -31,6 +31,7 @@ export function createApp(client) {
     model: null,
     // The worker's warm-up (controller.js warmUp): null (not asked), "warming", "warm".
     warmth: null,
+    warmedModels: [], // the models warmed up so far, in order
     /** Makes m the current model (null: none). */
     setModel(m) { app.model = m; app.emit("model", m); },
     on(event, fn) {
@@ -65,6 +66,7 @@ export function createApp(client) {
     error: () => (!$("error").hidden ? $("error").textContent : $("data-error").hidden ? "" : $("data-error").textContent),
     model: () => app.model,
     warmth: () => app.warmth,
+    warmedModels: () => app.warmedModels.slice(),
     // Every error shown now, by where it is: {element id: text}.
     errors: () => visibleErrors(),
   };

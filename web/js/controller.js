@@ -122,6 +122,7 @@ export function wireController(app, form) {
     form.read();
     if (!checkSettings()) return false;
     const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
+    warmed.add(warmKey(opts, app.data.kind)); // the run compiles its method
     // The worker starts first (its start ends any run it had) and trains
     // while the page clears its views; its answer and snapshots come after.
     const starting = client.request("start", { config: opts, play });
@@ -202,16 +203,29 @@ export function wireController(app, form) {
   }
 
   // warmUp has the worker train the current settings briefly on made-up
-  // data, once per page, so that the browser compiles the training code
-  // before the first Play (worker.js warmUp). Settings that cannot train
-  // are left to Play to report. A run begun before the page was idle needs
-  // no warm-up, and would only wait behind it.
+  // data, so that the browser compiles the training code before Play
+  // (worker.js warmUp): once per method (warmKey), when the data set is in
+  // and when another model, loss or selection rule is chosen, while no run
+  // is going (idle, or one finished). Settings that cannot train are left
+  // to Play to report. A run begun before the page was idle needs no
+  // warm-up for its method (start marks it), and would only wait behind it.
+  const warmed = new Set();
+  function warmKey(config, kind) {
+    return JSON.stringify([config.model, config.selfPaced, config.loss || "", config.select || "", kind]);
+  }
   function warmUp() {
-    if (app.warmth || !app.data || app.state !== "idle") return;
+    if (app.warmth === "warming" || !app.data || (app.state !== "idle" && app.state !== "done")) return;
     let config;
     try { config = trainOptions(app.settings, 0, method(app.settings.model)); } catch (_) { return; }
+    const key = warmKey(config, app.data.kind);
+    if (warmed.has(key)) return;
+    warmed.add(key);
     app.warmth = "warming";
-    client.request("warm", { config, kind: app.data.kind }).catch(() => {}).then(() => { app.warmth = "warm"; });
+    client.request("warm", { config, kind: app.data.kind }).catch(() => {}).then(() => {
+      app.warmth = "warm";
+      app.warmedModels.push(config.model);
+      whenIdle(warmUp); // a method chosen meanwhile
+    });
   }
 
   // A field corrected by hand loses its mark at once.
@@ -219,6 +233,8 @@ export function wireController(app, form) {
     $(f).addEventListener("change", () => { if ($(f).getAttribute("aria-invalid") && !settingProblem(f, $(f).value)) fieldError(f, ""); });
   }
   $("model").addEventListener("change", showHint);
+  // Another method compiles other code: warm it while the visitor looks.
+  for (const id of ["model", "selfPaced", "loss", "select"]) $(id).addEventListener("change", () => whenIdle(warmUp));
   $("play").addEventListener("click", play);
   $("step").addEventListener("click", step);
   $("reset").addEventListener("click", reset);

@@ -3,10 +3,13 @@
 // banner (for errors that belong to no panel: see notices.js), and the
 // window.spmtlApp read-outs the browser tests use.
 //
-// Events: "data" (a data set was loaded), "reset" (no run), "run" (a run
-// started: its info), "snapshot" (snap, eval), "results" (results), "state"
-// (the run's state changed), "model" (the current model changed: the
-// finished run's, a loaded one, or none).
+// Events: "loading" (another data set is on its way), "data" (a data set
+// was loaded), "reset" (no run), "run" (a run started: its info),
+// "snapshot" (snap, eval), "results" (results), "runerror" (the run failed:
+// its message), "state" (the run's state changed), "model" (the current
+// model changed: the finished run's, a loaded one, or none). Only the
+// current run's snapshots, results and failure become events
+// (controller.js).
 
 import { visibleErrors } from "./notices.js";
 

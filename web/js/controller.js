@@ -28,6 +28,13 @@ const words = { idle: "ready", running: "running", paused: "paused", done: "done
 /** Wires the run controls; returns {play, step, start, requestRun, reset, pause}. */
 export function wireController(app, form) {
   const client = app.client;
+  // tag names the run whose events the page takes. Every start and reset
+  // takes a new one, so that a snapshot still on its way from a run the
+  // page has left (another data set loaded, Reset pressed) is dropped
+  // instead of drawn over what came after it.
+  // An event without a tag is the worker's own failure, which always counts.
+  let tag = 0;
+  const current = (m) => !("tag" in m) || m.tag === tag;
 
   function setStatus() {
     const last = app.snapshots[app.snapshots.length - 1];
@@ -105,7 +112,7 @@ export function wireController(app, form) {
   }
 
   function reset() {
-    client.request("reset").catch(() => {});
+    client.request("reset", { tag: ++tag }).catch(() => {});
     resetViews();
   }
 
@@ -125,7 +132,7 @@ export function wireController(app, form) {
     warmed.add(warmKey(opts, app.data.kind)); // the run compiles its method
     // The worker starts first (its start ends any run it had) and trains
     // while the page clears its views; its answer and snapshots come after.
-    const starting = client.request("start", { config: opts, play });
+    const starting = client.request("start", { config: opts, play, tag: ++tag });
     resetViews();
     app.runInfo = await starting;
     // Started: whatever was wrong before is not any more.
@@ -159,17 +166,36 @@ export function wireController(app, form) {
         if (!(await start(false))) return;
       }
       await client.request("step");
-    } catch (e) { runFailed(e); }
+    } catch (e) {
+      // A run that failed is not resumed: Play or Step starts a new one,
+      // with the settings as they are then.
+      runFailed(e);
+      app.setState("failed");
+    }
   }
 
-  client.on("state", (m) => app.setState(m.state));
-  client.on("error", (m) => { runFailed({ message: m.message }); app.setState("failed"); });
+  client.on("state", (m) => { if (current(m)) app.setState(m.state); });
+  client.on("error", (m) => {
+    if (!current(m)) return;
+    runFailed({ message: m.message });
+    app.setState("failed");
+    app.emit("runerror", m.message);
+  });
   client.on("snapshot", (m) => {
+    if (!current(m)) return;
     app.snapshots.push(m.snap);
     app.emit("snapshot", m.snap, m.eval);
     setStatus();
   });
-  client.on("results", (m) => { app.results = m.results; app.emit("results", m.results); });
+  client.on("results", (m) => {
+    if (!current(m)) return;
+    app.results = m.results;
+    app.emit("results", m.results);
+  });
+  // Another data set is on its way: the run on the one before ends now
+  // (its views are cleared), rather than training on while the new one is
+  // read and then drawing over it.
+  app.on("loading", () => { if (app.runInfo || app.snapshots.length || app.results) reset(); });
   app.on("state", setStatus);
   // A newly loaded data set clears the run; a Play asked for while it
   // loaded (run=1 in the link) starts once every panel has taken the data

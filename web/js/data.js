@@ -40,11 +40,18 @@ export function wireData(app, form) {
   // (the tuning pool) can read the same: {src, name, opts} or {generate: {name, seed}}.
   app.source = null;
 
+  // beginLoading: another data set is on its way ("loading" ends the run on
+  // the one before: controller.js).
+  function beginLoading() {
+    app.emit("loading");
+    app.setState("loading");
+  }
+
   /** Loads the bundled data set name (generated or read from its files), as shipped. */
   async function loadBundle(name) {
     own = null;
     parses++;
-    app.setState("loading");
+    beginLoading();
     try {
       const b = bundle(name);
       if (!b) throw new Error(`no bundled data set ${name}`);
@@ -82,6 +89,7 @@ export function wireData(app, form) {
   async function parseOwn(fresh) {
     const o = own, gen = ++parses;
     const opts = { task: o.task, label: o.label, drop: o.drop.slice() };
+    beginLoading();
     try {
       const summary = fresh
         ? await client.request("load", Object.assign({ name: o.name, opts }, o.src))

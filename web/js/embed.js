@@ -22,9 +22,10 @@ export function wireEmbed(app, form, runs, data) {
   if (!host) return;
 
   const toHost = (msg) => host.postMessage(msg, "*");
-  app.client.on("snapshot", (m) => toHost({ type: "spmtl:snapshot", snapshot: plainArrays(m.snap), mean: m.eval.mean }));
-  app.client.on("results", (m) => toHost({ type: "spmtl:results", results: plainArrays(m.results), settings: app.settings }));
-  app.client.on("error", (m) => toHost({ type: "spmtl:error", message: m.message }));
+  // The page's events, not the worker's: only the current run's reach the host.
+  app.on("snapshot", (snap, ev) => toHost({ type: "spmtl:snapshot", snapshot: plainArrays(snap), mean: ev.mean }));
+  app.on("results", (results) => toHost({ type: "spmtl:results", results: plainArrays(results), settings: app.settings }));
+  app.on("runerror", (message) => toHost({ type: "spmtl:error", message }));
   window.addEventListener("message", async (e) => {
     if (e.source !== host || !e.data || typeof e.data.type !== "string") return;
     const m = e.data;

@@ -11,7 +11,7 @@
 //     header                           the kept CSV text's header {header, delimiter},
 //                                      for the column menus after a refusal
 //     generate {name, seed}            syn1, syn2
-//     start {config, play}, step, pause, resume, reset, cancel
+//     start {config, play, tag}, step, pause, resume, reset {tag}, cancel {tag}
 //     sweep {config, param, values}, cancelSweep
 //     exportModel {handle?, opts}      the finished run's model file (JSON text)
 //     importModel {file|text, name}    a saved model → {handle, name, method, ...}
@@ -24,7 +24,10 @@
 //     free {handle}
 //     warm {config, kind}              trains config briefly on a tiny made-up data set
 //                                      of the loaded one's kind (see warmUp)
-//   events    {event: "snapshot" | "state" | "results" | "error" | "sweep", ...}
+//   events    {event: "snapshot" | "state" | "results" | "error" | "sweep", tag, ...}
+// A run's events carry the tag its start named (reset's and cancel's
+// "idle" the tag they named), so that the page can drop the events of a
+// run it has left that were still on their way.
 // A run is the chosen model plus the runs the catalogue compares it with
 // (spmtl.compare: its baseline and ITL, on the same split); this worker
 // does not decide which.
@@ -38,7 +41,7 @@ const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "..
 
 let catalog = null; // spmtl.catalog(), asked once
 let source = null; // {text, url, name, splitText}: the last data set loaded (text: a string, a file's bytes, or null until needed when its binary table was read)
-let run = null; // {main, info, comparisons: [{role, label, handle}], state, timer}
+let run = null; // {main, info, comparisons: [{role, label, handle}], state, timer, tag}
 let sweepToken = 0; // bumped to cancel a running sweep
 
 // readSource returns a data set's text, or a file's bytes: Go decodes
@@ -100,7 +103,8 @@ function runModel(handle, what) {
   return run.main;
 }
 
-function post(msg) { self.postMessage(msg); }
+// post sends an event of the current run (tagged with its start's tag).
+function post(msg) { self.postMessage(Object.assign({ tag: run ? run.tag : undefined }, msg)); }
 function setState(state) { if (run) run.state = state; post({ event: "state", state }); }
 
 function freeRun() {
@@ -112,7 +116,7 @@ function freeRun() {
 
 // startRun trains cfg and the runs Go compares it with; the answer is the
 // main run's info with the comparisons' roles and labels.
-function startRun(cfg) {
+function startRun(cfg, tag) {
   freeRun();
   const info = spmtl.train(cfg);
   let comparisons = [];
@@ -122,7 +126,7 @@ function startRun(cfg) {
     spmtl.free(info.handle);
     throw e;
   }
-  run = { main: info.handle, info, comparisons, state: "paused" };
+  run = { main: info.handle, info, comparisons, state: "paused", tag };
   return Object.assign({}, info, { comparisons: comparisons.map(({ role, label }) => ({ role, label })) });
 }
 
@@ -237,14 +241,22 @@ serveRequests({
   async warm(m) { await boot(); warmUp(m.config || {}, m.kind); return true; },
   async start(m) {
     await boot();
-    const info = startRun(m.config);
+    const info = startRun(m.config, m.tag);
     if (m.play) { setState("running"); run.timer = setTimeout(loop, 0); } else setState("paused");
     return info;
   },
   async step() {
     if (!run || run.state === "done") throw new Error("no run to step");
     if (run.state === "running") { run.state = "paused"; clearTimeout(run.timer); }
-    const done = stepOnce();
+    let done;
+    try {
+      done = stepOnce();
+    } catch (e) {
+      // The learner stops at its first failure: resuming it would only
+      // repeat the error (the page starts a new run instead).
+      run.state = "failed";
+      throw e;
+    }
     if (!done) setState("paused");
     return done;
   },
@@ -305,6 +317,6 @@ serveRequests({
   async tuneChoose(m) { await boot(); return spmtl.tuneChoose(m.config, m.grid); },
   async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
   async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
-  async reset() { freeRun(); post({ event: "state", state: "idle" }); return true; },
-  async cancel() { freeRun(); post({ event: "state", state: "idle" }); return true; },
+  async reset(m) { freeRun(); post({ event: "state", state: "idle", tag: m.tag }); return true; },
+  async cancel(m) { freeRun(); post({ event: "state", state: "idle", tag: m.tag }); return true; },
 });

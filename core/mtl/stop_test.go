@@ -169,8 +169,8 @@ func TestCodeBugsScalesMTASO(t *testing.T) {
 }
 
 // TestAutoLambda: at the λ AutoLambda returns, the softmax rule gives the
-// easiest quarter of the tasks half of the weight; a trainer asked for an
-// automatic λ0 starts there.
+// easiest quarter of the tasks half of the weight (the easier of two tasks
+// three quarters); a trainer asked for an automatic λ0 starts there.
 func TestAutoLambda(t *testing.T) {
 	for _, cost := range [][]float64{
 		{0.3, 0.5, 0.9, 1.4, 2.0, 7, 7.5, 8},
@@ -195,7 +195,24 @@ func TestAutoLambda(t *testing.T) {
 			t.Errorf("costs %v: λ %g gives the easiest quarter %g of τ, want 0.5", cost, lambda, easy)
 		}
 	}
-	for _, cost := range [][]float64{{1, 2}, {3, 3, 3, 3}} {
+	// Two tasks: the easier one holds three quarters of τ.
+	for _, cost := range [][]float64{{1, 2}, {40, 0.5}, {1e-3, 2e-3}} {
+		lambda, err := AutoLambda(cost)
+		if err != nil {
+			t.Fatalf("costs %v: %v", cost, err)
+		}
+		tau := SoftmaxTau(cost, lambda, Paper)
+		if easy := math.Max(tau[0], tau[1]); math.Abs(easy-0.75) > 1e-6 || (tau[0] > tau[1]) != (cost[0] < cost[1]) {
+			t.Errorf("costs %v: λ %g gives τ %v, want the easier task 0.75", cost, lambda, tau)
+		}
+	}
+	// One task: τ is 1 whatever λ is; the floor, or 1 for a cost of 0.
+	for _, c := range []struct{ cost, want float64 }{{2.5, 0.25}, {0, 1}} {
+		if l, err := AutoLambda([]float64{c.cost}); err != nil || l != c.want {
+			t.Errorf("one task of cost %g: λ %g (%v), want %g", c.cost, l, err, c.want)
+		}
+	}
+	for _, cost := range [][]float64{{}, {2, 2}, {3, 3, 3, 3}} {
 		if _, err := AutoLambda(cost); err == nil {
 			t.Errorf("costs %v: no error", cost)
 		}

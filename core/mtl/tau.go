@@ -1,6 +1,7 @@
 package mtl
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -76,25 +77,39 @@ func tauRegularizer(rule TauRule, tau []float64) float64 {
 	return r
 }
 
-// AutoLambda returns the pace λ at which the softmax rule gives the easiest
-// quarter of the tasks (⌈T/4⌉ of them, by cost) half of the total weight
-// (docs/algorithms.md §2.5), found by bisection on log λ, but never less
-// than a tenth of the median cost: when the first W-step barely separates
-// the tasks (their costs agree to many digits) the rule would otherwise
-// sharpen τ on differences that are noise. The share of the easiest
-// quarter falls from 1 (λ → 0) to ⌈T/4⌉/T (λ → ∞), so a half is reachable
-// from three tasks on; with fewer, or costs that are all equal, there is
-// no such λ and AutoLambda says why.
+// AutoLambda returns the pace λ at which the softmax rule gives the
+// easiest quarter of the tasks (⌈T/4⌉ of them, by cost) half of the total
+// weight (docs/algorithms.md §2.5), found by bisection on log λ, but never
+// less than a tenth of the median cost: when the first W-step barely
+// separates the tasks (their costs agree to many digits) the rule would
+// otherwise sharpen τ on differences that are noise. The share of the
+// easiest quarter falls from 1 (λ → 0) to ⌈T/4⌉/T (λ → ∞), so a half is
+// reachable from three tasks on. Two tasks take the λ at which the easier
+// one holds three quarters (it weighs three times the other, as the
+// easiest quarter of many tasks weighs three times the rest on average);
+// one task has τ = 1 whatever λ is, and takes the floor. Costs that are all
+// equal leave no λ to find, and AutoLambda says why.
 func AutoLambda(cost []float64) (float64, error) {
 	T := len(cost)
-	if T < 3 {
-		return 0, fmt.Errorf("lambda0 auto needs three tasks or more (this data set has %d): give lambda0 a number", T)
+	if T == 0 {
+		return 0, errors.New("lambda0 auto: no task costs")
 	}
 	c := append([]float64(nil), cost...)
 	sort.Float64s(c)
+	floor := 0.1 * math.Abs(c[T/2])
+	if T == 1 {
+		if !(floor > 0) || math.IsInf(floor, 0) {
+			return 1, nil // any λ gives the one task τ = 1
+		}
+		return floor, nil
+	}
 	spread := c[T-1] - c[0]
 	if !(spread > 0) || math.IsInf(spread, 0) {
 		return 0, fmt.Errorf("lambda0 auto: every task has the same cost %g at the first iteration, so no pace separates them: give lambda0 a number", c[0])
+	}
+	target := 0.5
+	if T == 2 {
+		target = 0.75
 	}
 	q := (T + 3) / 4
 	share := func(lambda float64) float64 {
@@ -108,14 +123,13 @@ func AutoLambda(cost []float64) (float64, error) {
 		}
 		return easy / all
 	}
-	floor := 0.1 * math.Abs(c[T/2])
 	lo, hi := math.Log(spread*1e-9), math.Log(spread*1e9)
-	if share(math.Exp(lo)) < 0.5 {
+	if share(math.Exp(lo)) < target {
 		return math.Max(math.Exp(lo), floor), nil // the easiest tasks are tied with the next ones
 	}
 	for i := 0; i < 200 && hi-lo > 1e-12; i++ {
 		mid := (lo + hi) / 2
-		if share(math.Exp(mid)) > 0.5 {
+		if share(math.Exp(mid)) > target {
 			lo = mid
 		} else {
 			hi = mid

@@ -5,6 +5,8 @@ package e2e
 // is not resumed.
 
 import (
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,6 +77,14 @@ func TestPlayAfterAFailedStepStartsAnew(t *testing.T) {
 	if st := eval[string](b, `spmtlApp.state()`); st != "failed" {
 		t.Errorf("state %q after the failed step, want failed", st)
 	}
+	// It started and stopped at its first step; the field to fix has the
+	// focus (on a phone it may be a screen away from Step).
+	if msg := eval[string](b, `spmtlApp.errors()["run-error"] || ""`); msg != "The run stopped at iteration 1: see the marked setting." {
+		t.Errorf("beside Play: %q, want that the run stopped at iteration 1", msg)
+	}
+	if id := eval[string](b, `document.activeElement.id`); id != "lambda0" {
+		t.Errorf("the focus is on %q after the failure, want the λ0 field", id)
+	}
 	b.do(chromedp.SetValue(chromedp.CSS("#lambda0"), "1"))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" || spmtlApp.state() === "failed"`, 30*time.Second)
@@ -86,6 +96,114 @@ func TestPlayAfterAFailedStepStartsAnew(t *testing.T) {
 	}
 	if n := eval[int](b, `Object.keys(spmtlApp.errors()).length`); n != 0 {
 		t.Errorf("errors still shown after the run: %s", eval[string](b, `JSON.stringify(spmtlApp.errors())`))
+	}
+	b.noConsoleErrors()
+}
+
+// TestChangedSettingsStartANewRun: settings changed while a run is paused
+// are not the run's. The run note says so, and Play trains a new run with
+// them instead of resuming the old one (whose settings the form and the
+// link no longer show).
+func TestChangedSettingsStartANewRun(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=mtfl&sp=1&maxIter=6"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#step")))
+	b.waitFor(`spmtlApp.state() === "paused" && spmtlApp.snapshots().length === 1`, 30*time.Second)
+	if note := eval[string](b, `document.getElementById("run-note").hidden ? "" : document.getElementById("run-note").textContent`); strings.Contains(note, "not this run's") {
+		t.Errorf("the run note says %q before any setting changed", note)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#model"), "itl"))
+	b.waitFor(`!document.getElementById("run-note").hidden && document.getElementById("run-note").textContent.includes("not this run's")`, 10*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if m := eval[string](b, `spmtlApp.runInfo().config.model`); m != "itl" {
+		t.Errorf("Play after choosing ITL trained %q, want a new ITL run", m)
+	}
+	if note := eval[string](b, `document.getElementById("run-note").textContent`); strings.Contains(note, "not this run's") {
+		t.Errorf("the run note still says %q after the new run", note)
+	}
+	b.noConsoleErrors()
+}
+
+// TestLinksThatAreNotPlayed: a link the page wrote for a visitor's own file
+// (data=custom) says that a link does not carry the file, and a run=1 link
+// with values the page replaced does not train: its run would not be the
+// one it names.
+func TestLinksThatAreNotPlayed(t *testing.T) {
+	b := newBrowser(t)
+	for _, c := range []struct{ link, want string }{
+		{"/#data=custom&run=1", "a file of your own, which a link does not carry"},
+		{"/#data=landmine&model=nope&run=1", `model "nope" is not a method`},
+	} {
+		b.do(chromedp.Navigate(b.base + "/examples/module.html"))
+		b.do(chromedp.Navigate(b.base + c.link))
+		b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+		note := eval[string](b, `document.getElementById("link-note").hidden ? "" : document.getElementById("link-note").textContent`)
+		if !strings.Contains(note, c.want) || !strings.Contains(note, "press Play") {
+			t.Errorf("%s: the link note says %q, want %q and that it was not played", c.link, note, c.want)
+		}
+		time.Sleep(500 * time.Millisecond) // a run started on its own would have begun by now
+		if st, n := eval[string](b, `spmtlApp.state()`), eval[int](b, `spmtlApp.snapshots().length`); st != "idle" || n != 0 {
+			t.Errorf("%s: state %q with %d snapshots, want idle and no run", c.link, st, n)
+		}
+	}
+	b.noConsoleErrors()
+}
+
+// TestEmbedHostHearsARefusedRun: an embedding host that sets a value the
+// page refuses and asks for a run is told why the run did not start.
+func TestEmbedHostHearsARefusedRun(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
+	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__heard = [];
+		const f = document.createElement("iframe");
+		f.src = "../index.html#embed=1&data=landmine&maxIter=3";
+		document.body.appendChild(f);
+		window.addEventListener("message", (e) => {
+			if (e.source !== f.contentWindow || !e.data) return;
+			window.__heard.push(e.data);
+			if (e.data.type === "spmtl:ready") {
+				e.source.postMessage({ type: "spmtl:set", settings: { rho: "abc" } }, "*");
+				e.source.postMessage({ type: "spmtl:run" }, "*");
+			}
+		});
+	})()`))
+	b.waitFor(`window.__heard.some((m) => m.type === "spmtl:error")`, 30*time.Second)
+	msg := eval[string](b, `window.__heard.find((m) => m.type === "spmtl:error").message`)
+	// ρ is a number field, which keeps no "abc": the page sees it empty.
+	if !strings.Contains(msg, "did not start") || !strings.Contains(msg, "ρ must be a number above 0") {
+		t.Errorf("the host heard %q, want why the run did not start", msg)
+	}
+	b.noConsoleErrors()
+}
+
+// TestTwoTaskFileTrainsWithTheDefaults: a visitor's file of two tasks
+// trains with the page's own default λ0 (auto), which chooses the pace at
+// which the easier task holds three quarters of τ, or the floor above it
+// (docs/algorithms.md §2.5).
+func TestTwoTaskFileTrainsWithTheDefaults(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "two.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 2, 24)))
+	b.waitFor(`spmtlApp.summary().name === "two.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if v := eval[string](b, `document.getElementById("lambda0").value`); v != "auto" {
+		t.Fatalf("λ0 for a visitor's file starts at %q, want auto", v)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" || spmtlApp.state() === "failed"`, 30*time.Second)
+	if st := eval[string](b, `spmtlApp.state()`); st != "done" {
+		t.Fatalf("two tasks with the defaults ended %q: %s", st, eval[string](b, `JSON.stringify(spmtlApp.errors())`))
+	}
+	// Three quarters for the easier task, or less where the floor (a tenth
+	// of the median cost) raises λ.
+	tau := eval[[]float64](b, `Array.from(spmtlApp.snapshots()[0].tau)`)
+	if easy := math.Max(tau[0], tau[1]); len(tau) != 2 || !(easy > 0.5 && easy <= 0.75+1e-9) {
+		t.Errorf("the first τ %v, want the easier task above half and at most 0.75", tau)
+	}
+	if note := eval[string](b, `document.getElementById("run-note").textContent`); !strings.Contains(note, "λ0 auto chose λ0 = ") {
+		t.Errorf("the run note %q does not say which λ0 auto chose", note)
 	}
 	b.noConsoleErrors()
 }

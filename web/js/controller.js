@@ -25,7 +25,9 @@ export function chosenLambda0(info, first) {
 
 const words = { idle: "ready", running: "running", paused: "paused", done: "done", failed: "failed", loading: "loading data…" };
 
-/** Wires the run controls; returns {play, step, start, requestRun, reset, pause}. */
+/** Wires the run controls; returns {play, step, start, requestRun, reset,
+ *  pause, refused}: refused() is why the last start was refused before it
+ *  reached the learner (a setting's problem), or "". */
 export function wireController(app, form) {
   const client = app.client;
   // tag names the run whose events the page takes. Every start and reset
@@ -60,13 +62,18 @@ export function wireController(app, form) {
   }
 
   // showRunNote: the λ0 an automatic setting chose (the first iteration's
-  // λ) and the tasks too small to test.
+  // λ), the tasks too small to test, and whether the settings shown are no
+  // longer the run's.
   function showRunNote() {
     const notes = [];
     const info = app.runInfo, first = app.snapshots[0];
     const chosen = chosenLambda0(info, first);
     if (chosen) notes.push(chosen);
     if (info && info.untestedText) notes.push(`${info.untestedText}.`);
+    if (settingsChanged() && app.state !== "failed") {
+      notes.push(app.state === "running" ? "The settings shown are not this run's: it goes on with its own; pause it, then Play trains a new run with them."
+        : "The settings shown are not this run's: Play trains a new run with them.");
+    }
     $("run-note").textContent = notes.join(" ");
     $("run-note").hidden = notes.length === 0;
   }
@@ -88,22 +95,29 @@ export function wireController(app, form) {
   }
 
   // runFailed shows why a run could not start or went on: at the field it
-  // names, or beside Play.
+  // names (which takes the focus, as a setting refused before Play does:
+  // on a phone it may be a screen away), or beside Play. A run that failed
+  // at a step says so, not that it did not start.
   function runFailed(e) {
     const field = fieldOf(e.message);
+    const atStep = /^step: (iteration \d+): /.exec(e.message);
     if (field && settingIds.includes(field)) {
-      fieldError(field, e.message);
-      showSlot("run-error", "The run did not start: see the marked setting.");
+      fieldError(field, atStep ? e.message.slice("step: ".length) : e.message);
+      showSlot("run-error", atStep ? `The run stopped at ${atStep[1]}: see the marked setting.` : "The run did not start: see the marked setting.");
+      $(field).focus();
     } else showSlot("run-error", e.message);
   }
 
-  // checkSettings marks every bad setting at its field; false when any is.
+  // checkSettings marks every bad setting at its field; false when any is
+  // (refused then says why, for an embedding host that cannot see the field).
+  let refused = "";
   function checkSettings() {
     let first = "";
+    refused = "";
     for (const f of checkedFields) {
       const why = settingProblem(f, $(f).value);
       fieldError(f, why);
-      if (why && !first) first = f;
+      if (why && !first) { first = f; refused = why; }
     }
     if (!first) return true;
     showSlot("run-error", "Fix the marked setting to train.");
@@ -114,6 +128,20 @@ export function wireController(app, form) {
   function reset() {
     client.request("reset", { tag: ++tag }).catch(() => {});
     resetViews();
+  }
+
+  // runSettings: the training options the run on screen started with
+  // (without the data handle), to tell whether the form still shows them.
+  let runSettings = "";
+  const optionsKey = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));
+
+  // settingsChanged: whether a run is on screen and the form's settings are
+  // not the ones it started with (Play and Step then start a new run).
+  function settingsChanged() {
+    if (!app.runInfo || !app.data || !runSettings || app.state === "idle") return false;
+    try {
+      return optionsKey(trainOptions(app.settings, app.data.handle, method(app.settings.model))) !== runSettings;
+    } catch (_) { return true; } // a setting that is not a number is not the run's
   }
 
   // resetViews clears the run from the page: the panels' reset may lay
@@ -129,6 +157,7 @@ export function wireController(app, form) {
     form.read();
     if (!checkSettings()) return false;
     const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
+    runSettings = optionsKey(opts);
     warmed.add(warmKey(opts, app.data.kind)); // the run compiles its method
     // The worker starts first (its start ends any run it had) and trains
     // while the page clears its views; its answer and snapshots come after.
@@ -148,7 +177,7 @@ export function wireController(app, form) {
     if (!app.data || app.state === "loading") { app.runPending = true; return; }
     try {
       if (app.state === "running") await client.request("pause");
-      else if (app.state === "paused" && app.runInfo) await client.request("resume");
+      else if (app.state === "paused" && app.runInfo && !settingsChanged()) await client.request("resume");
       else await start(true);
     } catch (e) { runFailed(e); app.setState("failed"); }
   }
@@ -162,7 +191,7 @@ export function wireController(app, form) {
 
   async function step() {
     try {
-      if (!app.runInfo || app.state === "done" || app.state === "idle" || app.state === "failed") {
+      if (!app.runInfo || app.state === "done" || app.state === "idle" || app.state === "failed" || settingsChanged()) {
         if (!(await start(false))) return;
       }
       await client.request("step");
@@ -258,6 +287,9 @@ export function wireController(app, form) {
   for (const f of checkedFields) {
     $(f).addEventListener("change", () => { if ($(f).getAttribute("aria-invalid") && !settingProblem(f, $(f).value)) fieldError(f, ""); });
   }
+  // A changed setting may make the run on screen no longer the form's
+  // (form.js has copied it into app.settings by now: it listens first).
+  for (const id of settingIds.concat(["selfPaced"])) $(id).addEventListener("change", showRunNote);
   $("model").addEventListener("change", showHint);
   // Another method compiles other code: warm it while the visitor looks.
   for (const id of ["model", "selfPaced", "loss", "select"]) $(id).addEventListener("change", () => whenIdle(warmUp));
@@ -265,5 +297,5 @@ export function wireController(app, form) {
   $("step").addEventListener("click", step);
   $("reset").addEventListener("click", reset);
   setStatus();
-  return { play, step, start, requestRun, reset, pause: () => client.request("pause") };
+  return { play, step, start, requestRun, reset, pause: () => client.request("pause"), refused: () => refused };
 }

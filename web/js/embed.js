@@ -42,7 +42,10 @@ export function wireEmbed(app, form, runs, data) {
           form.read();
           toHost({ type: "spmtl:settings", settings: app.settings });
           break;
-        case "spmtl:run": await runs.start(true); break;
+        case "spmtl:run":
+          // A setting the page refuses never reaches the learner: say why.
+          if (!(await runs.start(true))) throw new Error(`the run did not start: ${runs.refused()}`);
+          break;
         case "spmtl:pause": await runs.pause(); break;
         case "spmtl:step": await runs.step(); break;
         case "spmtl:reset": runs.reset(); break;

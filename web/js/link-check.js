@@ -21,7 +21,11 @@ export function checkLink(s, hash = location.hash, ownLoaded = false) {
   const base = baseSettings(s.data);
   const problems = [];
   const named = params.get("data");
-  if (named !== null && named !== s.data && !(ownLoaded && named === OWN_DATA)) {
+  if (named === OWN_DATA && !ownLoaded) {
+    // The page wrote it for a visitor's own file, which never leaves their
+    // machine and so is in no link.
+    problems.push(`it was made with a file of your own, which a link does not carry (your data never leaves your machine); showing ${s.data}: drop the file again to go on with it`);
+  } else if (named !== null && named !== s.data && !(ownLoaded && named === OWN_DATA)) {
     problems.push(`the link's data set "${named}" is not one of the bundled data sets (${bundles().map((b) => b.name).join(", ")}); using ${s.data}`);
   }
   const replace = (key, why) => {

@@ -30,11 +30,13 @@ giveModule(worker);
 performance.mark("spmtl:worker");
 const app = createApp(new LearnerClient(worker));
 
-// showLinkNote reports a link's bad values (none: no note).
-function showLinkNote(problems) {
+// showLinkNote reports a link's bad values (none: no note), and that a
+// run=1 link was not played: its run would not be the one it names.
+function showLinkNote(problems, played = false) {
   const note = document.getElementById("link-note");
   const text = document.getElementById("link-note-text");
-  text.textContent = problems.length ? `This link had values the page cannot use: ${problems.join("; ")}.` : "";
+  const unplayed = played ? " The link asked to train at once; it did not, as the run would not be the link's: press Play to train with what the page shows." : "";
+  text.textContent = problems.length ? `This link had values the page cannot use: ${problems.join("; ")}.${unplayed}` : "";
   note.hidden = problems.length === 0;
 }
 
@@ -52,7 +54,9 @@ async function start() {
   // panels are wired, so that the worker reads it meanwhile; its answer is
   // handled after this function, when every panel listens. run=1 plays as
   // soon as the data is in.
-  if (app.settings.run === "1") runs.requestRun();
+  // A link with values the page replaced is not played: its run would not
+  // be the one the link names.
+  if (app.settings.run === "1" && problems.length === 0) runs.requestRun();
   data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
   const { heat } = wireRunView(app, form);
   const { scBase, scITL } = wireResults(app);
@@ -66,19 +70,20 @@ async function start() {
   if (offlineProblem) app.showError(offlineProblem);
   wireRepro(app);
   form.apply();
-  showLinkNote(problems);
+  showLinkNote(problems, app.settings.run === "1");
 
   // An edited hash is a new link: its settings, its data set when that
   // changed (with the data set's preset for what the link leaves out).
   window.addEventListener("hashchange", () => {
     const before = app.settings.data;
     const next = readHash(location.hash, before === OWN_DATA);
-    showLinkNote(checkLink(next, location.hash, before === OWN_DATA));
+    const problems = checkLink(next, location.hash, before === OWN_DATA);
+    showLinkNote(problems, next.run === "1");
     for (const k of Object.keys(app.settings)) delete app.settings[k];
     Object.assign(app.settings, next);
     form.apply();
     if (next.data !== before && bundle(next.data)) data.loadBundle(next.data);
-    if (next.run === "1") runs.requestRun();
+    if (next.run === "1" && problems.length === 0) runs.requestRun();
   });
 }
 

@@ -207,3 +207,26 @@ func TestTwoTaskFileTrainsWithTheDefaults(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestRefusalGoesWithItsData: the learner's refusal of a run (here at the
+// λ0 field) describes the data set it was given; once another is loaded it
+// is gone, while a value the form itself finds wrong stays marked.
+func TestRefusalGoesWithItsData(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "pairs.csv", "task,y,x1\na,1,0.5\na,2,1.5\nb,0,2\nb,3,1\nc,5,0\nc,1,1\n"))
+	b.waitFor(`spmtlApp.summary().name === "pairs.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#train"), "1"))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "failed" && !!spmtlApp.errors()["lambda0-error"]`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#seed"), "-1")) // the form's own check refuses it at Play
+	b.upload("#file", writeTemp(t, "mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20)))
+	b.waitFor(`spmtlApp.summary().name === "mine.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	errs := eval[map[string]string](b, `spmtlApp.errors()`)
+	if errs["lambda0-error"] != "" || errs["run-error"] != "" {
+		t.Errorf("after mine.csv loaded the refusal of pairs.csv's run is still shown: %v", errs)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`!!spmtlApp.errors()["seed-error"]`, 10*time.Second)
+	b.noConsoleErrors()
+}

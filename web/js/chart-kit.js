@@ -20,13 +20,28 @@ export function extent(values) {
   let lo = Infinity, hi = -Infinity;
   for (const v of values) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
   if (!Number.isFinite(lo)) return [0, 1];
-  if (lo === hi) { const d = Math.abs(lo) * 0.05 || 0.5; return [lo - d, hi + d]; }
+  // Values that differ only in their last digits (rounding, a solver's
+  // tolerance) are drawn as the flat line they are, not stretched over the
+  // whole panel, where nothing would look like something.
+  if (hi - lo <= 1e-9 * Math.max(Math.abs(lo), Math.abs(hi))) { const d = Math.abs(lo) * 0.05 || 0.5; return [lo - d, hi + d]; }
   const pad = (hi - lo) * 0.06;
   return [lo - pad, hi + pad];
 }
 
 /** A number for an axis label. */
 export const fmt = (v) => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(1) : v.toPrecision(3));
+
+/** The two ends of an axis as labels, with as many digits as it takes for
+ *  them to differ (an axis labelled 0.0868 at both ends reads as broken). */
+export function fmtRange(lo, hi) {
+  if (lo === hi) return [fmt(lo), fmt(hi)];
+  for (let d = 3; d <= 12; d++) {
+    const f = (v) => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(d - 2) : v.toPrecision(d));
+    const a = f(lo), b = f(hi);
+    if (a !== b) return [a, b];
+  }
+  return [String(lo), String(hi)];
+}
 
 /** Draws chart in a task of its own, once for any number of calls before
  *  that task runs: a burst of snapshots costs one drawing, and one chart's

@@ -98,10 +98,12 @@ export function wireController(app, form) {
   // names (which takes the focus, as a setting refused before Play does:
   // on a phone it may be a screen away), or beside Play. A run that failed
   // at a step says so, not that it did not start.
+  const learnerMarked = new Set(); // fields marked by the learner's refusal of a run
   function runFailed(e) {
     const field = fieldOf(e.message);
     const atStep = /^step: (iteration \d+): /.exec(e.message);
     if (field && settingIds.includes(field)) {
+      learnerMarked.add(field);
       fieldError(field, atStep ? e.message.slice("step: ".length) : e.message);
       showSlot("run-error", atStep ? `The run stopped at ${atStep[1]}: see the marked setting.` : "The run did not start: see the marked setting.");
       $(field).focus();
@@ -146,7 +148,17 @@ export function wireController(app, form) {
 
   // resetViews clears the run from the page: the panels' reset may lay
   // out the whole page (~0.1 s on a first run).
+  // forgetRefusal: the learner's refusal of a run that is gone (not a typed
+  // value the form's own checks still find wrong) goes with it; after
+  // another data set it would describe data no longer loaded.
+  function forgetRefusal() {
+    for (const f of learnerMarked) fieldError(f, "");
+    learnerMarked.clear();
+    showSlot("run-error", "");
+  }
+
   function resetViews() {
+    forgetRefusal();
     app.runInfo = null; app.snapshots = []; app.results = null;
     app.state = app.data ? "idle" : "loading";
     app.emit("reset");
@@ -224,7 +236,7 @@ export function wireController(app, form) {
   // Another data set is on its way: the run on the one before ends now
   // (its views are cleared), rather than training on while the new one is
   // read and then drawing over it.
-  app.on("loading", () => { if (app.runInfo || app.snapshots.length || app.results) reset(); });
+  app.on("loading", () => { if (app.runInfo || app.snapshots.length || app.results) reset(); else forgetRefusal(); });
   app.on("state", setStatus);
   // A newly loaded data set clears the run; a Play asked for while it
   // loaded (run=1 in the link) starts once every panel has taken the data

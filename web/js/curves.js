@@ -2,13 +2,15 @@
 // stacked line panels on one canvas, with a sentence for screen readers
 // (its aria-label, after each step). A sequential run (CL, ELLA) has no
 // objective: its upper panel carries a note and the lower one is per step.
-import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
+import { setup, extent, fmt, fmtRange, drawSoon } from "./chart-kit.js";
 
 /** Two stacked line panels: the objective and the mean test score per iteration. */
 export class Curves {
   constructor(canvas) { this.canvas = canvas; this.points = []; this.metric = ""; this.kind = "parallel"; }
   /** Clears the curves for a run of kind "parallel" or "sequential". */
-  reset(metric, kind = "parallel") { this.points = []; this.metric = metric || ""; this.kind = kind; drawSoon(this); }
+  reset(metric, kind = "parallel") { this.points = []; this.metric = metric || ""; this.kind = kind; this.done = false; drawSoon(this); }
+  /** Marks the run finished: a score that never came is then "none", not "not yet". */
+  finish() { this.done = true; drawSoon(this); }
   push(iter, objective, score) { this.points.push({ iter, objective, score }); drawSoon(this); }
 
   /** A sentence for screen readers: where each curve started and ended. */
@@ -17,7 +19,9 @@ export class Curves {
     if (!p.length) return "Objective and mean test score per iteration: no run yet.";
     const ends = (key) => {
       const v = p.map((q) => q[key]).filter(Number.isFinite);
-      return v.length ? `from ${fmt(v[0])} to ${fmt(v[v.length - 1])}` : "none yet";
+      if (!v.length) return this.done ? "none (no task could be scored)" : "none yet";
+      const [a, b] = fmtRange(v[0], v[v.length - 1]);
+      return `from ${a} to ${b}`;
     };
     const score = `mean test ${this.metric.toUpperCase() || "score"} ${ends("score")}`;
     return sequential ? `Mean test score over ${p.length} ${word}s of a sequential learner (no objective): ${score}.`
@@ -48,12 +52,13 @@ export class Curves {
       const vals = this.points.map((q) => q[p.key]);
       if (!vals.some(Number.isFinite)) {
         g.fillStyle = "#5b6475"; g.textBaseline = "middle";
-        g.fillText(this.points.length ? "no score yet" : "no run yet: press Play", left + 10, y0 + ph / 2);
+        g.fillText(!this.points.length ? "no run yet: press Play" : this.done ? "no task could be scored: see the results' note" : "no score yet", left + 10, y0 + ph / 2);
         return;
       }
       const [lo, hi] = extent(vals);
       g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
-      g.fillText(fmt(hi), left - 4, y0 + 6); g.fillText(fmt(lo), left - 4, y0 + ph - 6);
+      const [loText, hiText] = fmtRange(lo, hi);
+      g.fillText(hiText, left - 4, y0 + 6); g.fillText(loText, left - 4, y0 + ph - 6);
       const X = (k) => left + (k / (n - 1)) * (w - left - right);
       const Y = (v) => y0 + ph - ((v - lo) / (hi - lo)) * ph;
       g.strokeStyle = p.color; g.lineWidth = 2; g.beginPath();

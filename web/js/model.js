@@ -43,7 +43,7 @@ export function wireModel(app) {
       features: app.data.features, data: app.data.name, trainRows: info.trainRows, fixedSplit: app.data.fixedSplit, split: runSplit });
   });
   app.on("reset", () => { if (app.model && app.model.from === "run") app.setModel(null); });
-  app.on("model", showModel);
+  app.on("model", (m) => { if (predictions) clearPredictions(); showModel(m); });
 
   function forgetLoaded() {
     if (loaded !== null) client.request("free", { handle: loaded }).catch(() => {});
@@ -95,10 +95,22 @@ export function wireModel(app) {
       showPredictions();
       showSlot("model-error", "");
     } catch (e) {
+      clearPredictions();
       $("predict-status").textContent = `Cannot predict ${f.name}.`;
       showSlot("model-error", e.message);
     }
   });
+
+  // clearPredictions takes the last predictions off the panel: after a
+  // file that could not be predicted they would read as that file's, and
+  // after the model changed as the new model's.
+  function clearPredictions() {
+    predictions = null;
+    $("predict-warnings").innerHTML = "";
+    $("predict-warnings").hidden = true;
+    $("predict-preview").innerHTML = "";
+    $("predict-csv").disabled = true;
+  }
 
   function showPredictions() {
     const p = predictions;

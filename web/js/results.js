@@ -39,10 +39,16 @@ export function wireResults(app) {
       : app.runInfo.config.selfPaced ? "when τ first reached 1/T — blue at iteration 1, green at 2–3, amber later, red never"
         : "without self-pacing every task takes part from iteration 1 (blue)";
     $("scatter-hint").textContent = `Points above the line are tasks where ${name} does better. Colour: ${colour}.`;
+    const info = app.runInfo;
+    const untested = new Set(info.untested || []);
+    // Tasks with test rows but no score: an AUC needs both classes among them.
+    const unscored = main.tasks.filter((_, i) => !untested.has(i) && !Number.isFinite(main.test[i])).length;
+    const scored = main.tasks.filter((_, i) => Number.isFinite(main.test[i])).length;
     for (const [chart, role] of [[scBase, "baseline"], [scITL, "itl"]]) {
       const other = r[role];
       chart.title = other ? `${name} vs ${other.label}` : `${name}: no ${role === "itl" ? "ITL" : "baseline"} to compare with`;
-      chart.set(other ? points(other) : [], `${errName}, ${name}`, other ? `${errName}, ${other.label}` : "");
+      chart.set(other ? points(other) : [], `${errName}, ${name}`, other ? `${errName}, ${other.label}` : "",
+        scored ? "no task has a score from both models" : "no task could be scored: see the note under the table");
     }
     const cols = ["main", "baseline", "itl"].filter((k) => r[k]);
     const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
@@ -54,9 +60,16 @@ export function wireResults(app) {
       strong: (i) => i === 0,
       caption: `Test ${metric.toUpperCase()} per task (${main.tasks.length} tasks), ${name} and the runs it is compared with`,
     });
-    const info = app.runInfo;
+    // n/a is explained: an AUC is undefined for a task whose test rows are
+    // all of one class, and the mean is over the tasks that have a score.
+    let na = "";
+    if (unscored && !scored) {
+      na = "n/a: no task's test rows hold both classes, so no AUC can be computed; give each task more test rows (a smaller train rows/task).";
+    } else if (unscored) {
+      na = `n/a: ${unscored} task${unscored === 1 ? "'s" : "s'"} test rows are all of one class, where an AUC is undefined; the mean is over the ${scored} task${scored === 1 ? "" : "s"} with a score.`;
+    }
     $("results-note").textContent = [`${name}: trained on ${info.trainRows} rows, tested on ${info.testRows}.`,
-      chosenLambda0(info, app.snapshots[0]), info.untestedText ? `${info.untestedText}.` : ""].filter(Boolean).join(" ");
+      chosenLambda0(info, app.snapshots[0]), info.untestedText ? `${info.untestedText}.` : "", na].filter(Boolean).join(" ");
   }
 
   app.on("reset", clear);

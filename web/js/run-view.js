@@ -78,6 +78,7 @@ export function wireRunView(app, form) {
     if (curves.points.length === 0) curves.metric = ev.metric;
     curves.push(snap.iter, snap.seq ? NaN : snap.objective, ev.mean === null ? NaN : ev.mean);
   });
+  app.on("results", () => curves.finish());
   $("order").addEventListener("change", () => { form.read(); heat.setOrder(app.settings.order); });
   $("heat-zoom").addEventListener("change", () => heat.setZoom($("heat-zoom").value));
   $("heat-stretch").addEventListener("change", () => heat.setStretch($("heat-stretch").checked));

@@ -10,13 +10,16 @@ export class Scatter {
   constructor(canvas, tooltip, title) {
     this.canvas = canvas; this.tooltip = tooltip; this.title = title;
     this.points = []; this.layout = null;
+    // What an empty chart says: before a run's end, or why none came.
+    this.empty = "runs when training finishes";
     canvas.addEventListener("mousemove", (e) => this.hover(e));
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
   }
 
-  /** points: [{task, x, y}] (NaN points are left out and counted). */
-  set(points, xLabel, yLabel) {
-    this.points = points; this.xLabel = xLabel; this.yLabel = yLabel;
+  /** points: [{task, x, y}] (NaN points are left out and counted); empty:
+   *  what the chart says when no point can be drawn. */
+  set(points, xLabel, yLabel, empty = "runs when training finishes") {
+    this.points = points; this.xLabel = xLabel; this.yLabel = yLabel; this.empty = empty;
     this.canvas.setAttribute("aria-label", this.describe());
     drawSoon(this);
   }
@@ -31,7 +34,7 @@ export class Scatter {
   /** A sentence for screen readers: what is compared and how many tasks lie on each side. */
   describe() {
     const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-    if (!pts.length) return `Scatter, ${this.title}: per-task test error, drawn when training finishes.`;
+    if (!pts.length) return `Scatter, ${this.title}: per-task test error: ${this.empty}.`;
     const above = pts.filter((p) => p.y > p.x).length, below = pts.filter((p) => p.y < p.x).length;
     return `Scatter, ${this.title}: per-task test error, ${this.xLabel} across, ${this.yLabel} up, both from 0; ${pts.length} tasks, `
       + `${above} above the line y = x (the first model has the lower error), ${below} below, ${pts.length - above - below} on it.`;
@@ -47,7 +50,7 @@ export class Scatter {
     g.strokeStyle = "#d9dde5"; g.strokeRect(left, top, size, size);
     if (!pts.length) {
       g.fillStyle = "#5b6475"; g.textBaseline = "middle";
-      g.fillText("runs when training finishes", left + 10, top + size / 2);
+      g.fillText(this.empty, left + 10, top + size / 2);
       this.layout = null;
       return;
     }

@@ -1,0 +1,96 @@
+package e2e
+
+// Tests that the page's views say what is so: a run whose tasks could not
+// be scored says why instead of waiting for a score, predictions that
+// failed leave no older file's predictions behind, and an axis whose ends
+// differ in their last digits is labelled so that they differ.
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestNoScoreIsExplained: with one test row per task no AUC can be
+// computed (it needs both classes). The finished run says so under the
+// results, and its scatters and curves say that no task could be scored,
+// not that they wait for training to finish.
+func TestNoScoreIsExplained(t *testing.T) {
+	b := newBrowser(t)
+	b.runDone("#data=landmine&model=mtfl&sp=1&maxIter=3&train=0.99999&run=1")
+	note := eval[string](b, `document.getElementById("results-note").textContent`)
+	if !strings.Contains(note, "no task's test rows hold both classes") {
+		t.Errorf("the results note %q does not say why every score is n/a", note)
+	}
+	for _, id := range []string{"scatter-base", "scatter-itl"} {
+		if label := eval[string](b, `document.getElementById("`+id+`").getAttribute("aria-label")`); !strings.Contains(label, "no task could be scored") {
+			t.Errorf("%s says %q after the run, want that no task could be scored", id, label)
+		}
+	}
+	if label := eval[string](b, `document.getElementById("curves").getAttribute("aria-label")`); !strings.Contains(label, "none (no task could be scored)") {
+		t.Errorf("the curves say %q after the run, want that no task could be scored", label)
+	}
+	b.noConsoleErrors()
+}
+
+// TestFailedPredictionLeavesNoOldPreview: after a file that cannot be
+// predicted (a column the model was trained with is missing), the panel
+// no longer shows, nor offers to download, the previous file's predictions.
+func TestFailedPredictionLeavesNoOldPreview(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20)))
+	b.waitFor(`spmtlApp.summary().name === "mine.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)
+	b.upload("#predict-file", writeTemp(t, "new.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 4)))
+	b.waitFor(`spmtlApp.predictions() !== null`, 20*time.Second)
+	if n := eval[int](b, `document.querySelectorAll("#predict-preview tbody tr").length`); n != 12 {
+		t.Fatalf("the preview shows %d rows of new.csv, want 12", n)
+	}
+	b.upload("#predict-file", writeTemp(t, "short.csv", ownCSV([]string{"task", "y", "x1"}, 3, 4)))
+	b.waitFor(`document.getElementById("predict-status").textContent.startsWith("Cannot predict short.csv")`, 20*time.Second)
+	if n := eval[int](b, `document.querySelectorAll("#predict-preview tr").length`); n != 0 {
+		t.Errorf("after short.csv was refused the panel still shows %d rows of new.csv's predictions", n)
+	}
+	if dis := eval[bool](b, `document.getElementById("predict-csv").disabled`); !dis {
+		t.Error("after short.csv was refused new.csv's predictions can still be downloaded")
+	}
+	if p := eval[bool](b, `spmtlApp.predictions() === null`); !p {
+		t.Error("spmtlApp.predictions() still holds new.csv's predictions")
+	}
+	b.noConsoleErrors()
+}
+
+// TestAxisEndsDiffer: the ends of an axis are labelled with as many digits
+// as it takes to tell them apart, and values that differ only in their
+// last bits are drawn flat (the range is not stretched over the panel).
+func TestAxisEndsDiffer(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(false)
+	b.do(chromedp.Evaluate[chromedp.Void](`import("./js/chart-kit.js").then((m) => { window.__kit = {
+		labels: m.fmtRange(0.0868001, 0.0868004), wide: m.fmtRange(1, 2), big: m.fmtRange(12345.6, 12346.1),
+		flat: m.extent([0.5, 0.5 + 1e-15]), real: m.extent([0.5, 0.5001]) }; })`))
+	b.waitFor(`window.__kit !== undefined`, 10*time.Second)
+	type kit struct {
+		Labels, Wide, Big []string
+		Flat, Real        []float64
+	}
+	k := eval[kit](b, `window.__kit`)
+	for _, p := range [][]string{k.Labels, k.Wide, k.Big} {
+		if len(p) != 2 || p[0] == p[1] {
+			t.Errorf("axis labels %q: the two ends read the same", p)
+		}
+	}
+	if k.Wide[0] != "1.00" || k.Wide[1] != "2.00" {
+		t.Errorf("axis 1 to 2 labelled %q, want the usual three digits", k.Wide)
+	}
+	if span := k.Flat[1] - k.Flat[0]; span < 0.04 {
+		t.Errorf("values 1e-15 apart get the range %v: a flat line stretched over the panel", k.Flat)
+	}
+	if span := k.Real[1] - k.Real[0]; span > 0.001 {
+		t.Errorf("values 1e-4 apart get the range %v, want it close around them", k.Real)
+	}
+}

@@ -44,7 +44,9 @@ export class VirtualTable {
     if (first > 0) html += `<tr class="spacer" aria-hidden="true" style="height:${first * ROW_H}px"><td colspan="${cols}"></td></tr>`;
     for (let i = first; i < last; i++) {
       const cells = s.row(i), strong = s.strong && s.strong(i);
-      html += `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}><th scope="row">${esc(cells[0])}</th>`;
+      // A name too long for its cell (style.css cuts it) keeps its whole text as a title.
+      const title = String(cells[0]).length > 24 ? ` title="${esc(cells[0])}"` : "";
+      html += `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}><th scope="row"${title}>${esc(cells[0])}</th>`;
       for (let k = 1; k < cells.length; k++) html += `<td>${esc(cells[k])}</td>`;
       html += "</tr>";
     }

@@ -108,7 +108,7 @@ func NewELLA(ds *data.Dataset, cfg ELLAConfig) (e *ELLA, err error) {
 	case cfg.Loss == mtl.Logistic && ds.Kind != data.Classification:
 		return nil, fmt.Errorf("new ella: the logistic loss needs binary labels")
 	case (ds.Features+1)*cfg.K > 4000:
-		return nil, fmt.Errorf("new ella: (d+1)·k = %d is too large for ELLA's dense basis update (it is meant for low-dimensional data such as landmine)", (ds.Features+1)*cfg.K)
+		return nil, fmt.Errorf("new ella: (d+1)·k = %d is too large for ELLA's dense basis update (it is meant for low-dimensional data such as landmine): choose CL or a parallel method such as MTFL for these %d features", (ds.Features+1)*cfg.K, ds.Features)
 	}
 	T := len(ds.Tasks)
 	p := ds.Features + 1

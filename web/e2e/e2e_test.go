@@ -712,7 +712,21 @@ func TestSupplementEmbedsTwoLearners(t *testing.T) {
 			t.Errorf("%s learner reported %+v", k, got[k])
 		}
 	}
+	// The MTFL frame shows no setting, so no empty settings box; the
+	// self-paced one shows its λ0.
+	hidden := eval[[]bool](b, `["base", "sp"].map((f) => document.getElementById(f).contentDocument.getElementById("settings").hidden)`)
+	if !hidden[0] || hidden[1] {
+		t.Errorf("settings box hidden in the MTFL and spMTFL frames: %v, want true and false", hidden)
+	}
 	b.screenshot("supplement.png")
+	// On a phone the two frames stack and the page does not scroll sideways.
+	b.viewport(390, 844, true)
+	if w := eval[int](b, `document.documentElement.clientWidth`); w > 390 {
+		t.Errorf("the supplement page is laid out %d px wide on a 390 px phone (no viewport meta?)", w)
+	}
+	if w := b.sideways(); w > 0 {
+		t.Errorf("the supplement page scrolls sideways by %d px at 390 px", w)
+	}
 }
 
 // TestModuleTrainsFromString: spmtl.js's promise surface trains a CSV held

@@ -135,6 +135,7 @@ func TestLinksThatAreNotPlayed(t *testing.T) {
 	for _, c := range []struct{ link, want string }{
 		{"/#data=custom&run=1", "a file of your own, which a link does not carry"},
 		{"/#data=landmine&model=nope&run=1", `model "nope" is not a method`},
+		{"/#data=landmine&c=0.5&run=1", `the link's pace c "0.5" is not`},
 	} {
 		b.do(chromedp.Navigate(b.base + "/examples/module.html"))
 		b.do(chromedp.Navigate(b.base + c.link))
@@ -228,5 +229,22 @@ func TestRefusalGoesWithItsData(t *testing.T) {
 	}
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`!!spmtlApp.errors()["seed-error"]`, 10*time.Second)
+	b.noConsoleErrors()
+}
+
+// TestHardRuleThatLetsEveryTaskIn: under the hard τ rule, a λ0 above every
+// task's first cost lets all of them in at once, so τ stays uniform; the
+// run note says so and what to change.
+func TestHardRuleThatLetsEveryTaskIn(t *testing.T) {
+	b := newBrowser(t)
+	b.runDone("#data=landmine&model=mtaso&sp=1&tau=hard&lambda0=1&maxIter=3&run=1")
+	note := eval[string](b, `document.getElementById("run-note").textContent`)
+	if !strings.Contains(note, "let all of them in at once") || !strings.Contains(note, "give λ0 a value among their costs") {
+		t.Errorf("the run note %q does not say that λ0 let every task in", note)
+	}
+	b.runDone("#data=landmine&model=mtaso&sp=1&tau=hard&lambda0=0.15&maxIter=3&run=1")
+	if note := eval[string](b, `document.getElementById("run-note").textContent`); strings.Contains(note, "at once") {
+		t.Errorf("the run note %q for a λ0 among the costs", note)
+	}
 	b.noConsoleErrors()
 }

@@ -70,12 +70,26 @@ export function wireController(app, form) {
     const chosen = chosenLambda0(info, first);
     if (chosen) notes.push(chosen);
     if (info && info.untestedText) notes.push(`${info.untestedText}.`);
+    const idle = hardRuleIdle(info, first);
+    if (idle) notes.push(idle);
     if (settingsChanged() && app.state !== "failed") {
       notes.push(app.state === "running" ? "The settings shown are not this run's: it goes on with its own; pause it, then Play trains a new run with them."
         : "The settings shown are not this run's: Play trains a new run with them.");
     }
     $("run-note").textContent = notes.join(" ");
     $("run-note").hidden = notes.length === 0;
+  }
+
+  // hardRuleIdle: under the hard τ rule a task is in while its cost is below
+  // λ; a λ0 above every first cost lets every task in at once, and as λ
+  // only grows the run is its baseline with τ uniform throughout. The map
+  // shows that honestly (grey); this says why and what to change.
+  function hardRuleIdle(info, first) {
+    if (!info || !info.config.selfPaced || info.config.tau !== "hard" || !first || !first.cost || !(first.lambda > 0)) return "";
+    if (!first.cost.every((c) => c < first.lambda)) return "";
+    const top = Math.max(...first.cost);
+    return `Every task's first cost (at most ${top.toPrecision(3)}) was below λ0 = ${first.lambda.toPrecision(3)}, so the hard rule let all of them in at once `
+      + "and τ stays uniform: this run is its baseline. To pace the tasks, give λ0 a value among their costs.";
   }
 
   // showHint: before the first run, what Play will do with the loaded data.

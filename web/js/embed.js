@@ -15,10 +15,14 @@ export function wireEmbed(app, form, runs, data) {
   document.body.classList.add("embed");
   const shown = new Set((app.settings.controls || "play,step,reset").split(",").map((c) => c.trim()));
   for (const id of ["play", "step", "reset"]) $(id).hidden = !shown.has(id);
+  let settingsShown = 0;
   for (const id of settingIds.concat(["selfPaced", "preset"])) {
     const label = $(id).closest("label");
     if (label) label.hidden = !shown.has(id === "selfPaced" ? "sp" : id);
+    if (label && !label.hidden) settingsShown++;
   }
+  // No setting among the controls: no empty settings box either.
+  $("settings").hidden = settingsShown === 0;
   if (!host) return;
 
   const toHost = (msg) => host.postMessage(msg, "*");

@@ -43,7 +43,8 @@ export function checkLink(s, hash = location.hash, ownLoaded = false) {
   }
   for (const key of checkedFields) {
     if (!params.has(key)) continue;
-    if (settingProblem(key, s[key])) replace(key, `${settingName(key)} "${s[key]}" is not ${settingWant(key)}`);
+    // "the link's pace c", not "the link's the pace c".
+    if (settingProblem(key, s[key])) replace(key, `${settingName(key).replace(/^the /, "")} "${s[key]}" is not ${settingWant(key)}`);
   }
   return problems;
 }

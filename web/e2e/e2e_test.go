@@ -649,6 +649,12 @@ func TestOfflineFile(t *testing.T) {
 		t.Errorf("heatmap rows with colour: %d, want 19", rows)
 	}
 	b.screenshot("offline.png")
+	// The data sets' provenance notes are in the file (their links would
+	// point at files that are not there).
+	notes := eval[[]string](b, `Array.from(document.querySelectorAll("footer details summary")).map((s) => s.textContent)`)
+	if len(notes) != 4 || eval[int](b, `document.querySelectorAll('footer a[href^="data/"]').length`) != 0 {
+		t.Errorf("the offline footer has the notes %q and links into data/: want the four data sets' notes and no links", notes)
+	}
 	for _, c := range []struct {
 		hash  string
 		tasks int

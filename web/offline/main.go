@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
 	"log"
 	"os"
 	"path/filepath"
@@ -278,11 +279,46 @@ window.SPMTL_OFFLINE = true;
 	inline.WriteString("<script>\n" + scriptText(boot) + "</script>\n")
 	inline.WriteString("<script>\n\"use strict\";\n" + scriptText(js) + "</script>")
 	page = strings.Replace(page, modTag, inline.String(), 1)
-	// Links to the data folder do not exist offline; keep the text.
-	page = regexp.MustCompile(`<a href="data/[^"]*">([^<]*)</a>`).ReplaceAllString(page, "$1")
+	page, err = inlineSources(page, web)
+	if err != nil {
+		return err
+	}
 	if err := os.WriteFile(out, []byte(page), 0o644); err != nil {
 		return err
 	}
 	fmt.Printf("wrote %s: %d bytes (payloads in the page: %s; modules: %s)\n", out, len(page), strings.Join(sizes, ", "), strings.Join(order, " "))
 	return nil
+}
+
+// sourceLinkRe matches the footer's links to a data set's provenance note.
+var sourceLinkRe = regexp.MustCompile(`<a href="data/([a-z0-9]+)/SOURCE\.md">([^<]*)</a>`)
+
+// inlineSources puts the data sets' provenance notes (web/data/NAME/SOURCE.md:
+// where each data set comes from, and its licence) into the page's footer,
+// each in a closed <details>, in place of links to files that do not exist
+// beside the offline file. (In-page anchors would not do: the hash holds the
+// page's settings.)
+func inlineSources(page, web string) (string, error) {
+	var notes strings.Builder
+	var err error
+	page = sourceLinkRe.ReplaceAllStringFunc(page, func(a string) string {
+		m := sourceLinkRe.FindStringSubmatch(a)
+		b, rerr := os.ReadFile(filepath.Join(web, "data", m[1], "SOURCE.md"))
+		if rerr != nil && err == nil {
+			err = fmt.Errorf("the footer links to %s's SOURCE.md: %w", m[1], rerr)
+		}
+		fmt.Fprintf(&notes, "<details><summary>%s: source and licence</summary><pre>%s</pre></details>\n", m[2], html.EscapeString(string(b)))
+		return m[2]
+	})
+	if err != nil {
+		return "", err
+	}
+	if notes.Len() == 0 {
+		return page, nil
+	}
+	const end = "</footer>"
+	if strings.Count(page, end) != 1 {
+		return "", fmt.Errorf("index.html has no single %s for the data sets' provenance notes", end)
+	}
+	return strings.Replace(page, end, `<div class="sources">`+"\n"+notes.String()+"</div>\n"+end, 1), nil
 }

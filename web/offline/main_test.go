@@ -106,3 +106,29 @@ func TestModuleOrderRefuses(t *testing.T) {
 		t.Errorf("export list: error %v", err)
 	}
 }
+
+// TestInlineSources: the footer's links to the data sets' provenance notes,
+// which do not exist beside the offline file, become their names, and each
+// note is in the footer, escaped, in a closed <details>.
+func TestInlineSources(t *testing.T) {
+	web := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(web, "data", "cs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(web, "data", "cs", "SOURCE.md"), []byte("# cs\nLicence: <CC BY> & co.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := `<main></main><footer><p>Data: <a href="data/cs/SOURCE.md">cs</a>.</p></footer>`
+	got, err := inlineSources(page, web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<footer><p>Data: cs.</p><div class=\"sources\">\n<details><summary>cs: source and licence</summary><pre># cs\nLicence: &lt;CC BY&gt; &amp; co.\n</pre></details>\n</div>\n</footer>"
+	if !strings.Contains(got, want) || strings.Contains(got, `href="data/`) {
+		t.Errorf("footer:\n%s\nwant:\n%s", got, want)
+	}
+	page = `<footer><p><a href="data/gone/SOURCE.md">gone</a></p></footer>`
+	if _, err := inlineSources(page, web); err == nil || !strings.Contains(err.Error(), "gone") {
+		t.Errorf("a missing note: error %v", err)
+	}
+}

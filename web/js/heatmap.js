@@ -41,6 +41,13 @@ const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
 let collator = null;
 const byName = () => collator || (collator = new Intl.Collator(undefined, { numeric: true }));
 
+// focusFromKeyboard tells whether el was focused by the keyboard (or a
+// script) rather than by a pointer; a browser without :focus-visible
+// counts as the keyboard, as before.
+function focusFromKeyboard(el) {
+  try { return el.matches(":focus-visible"); } catch { return true; }
+}
+
 /** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
 export class Heatmap {
   constructor(els, spec) {
@@ -65,7 +72,14 @@ export class Heatmap {
       if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
     });
     this.wrap.addEventListener("keydown", (e) => this.key(e));
-    this.wrap.addEventListener("focus", () => { if (this.history.length && !this.cursor) this.moveTo(0, this.history.length - 1); });
+    // A click or a tap reads out the cell under it, as the keys do (a
+    // touch screen has no hover). The same press focuses the scroll box:
+    // that focus must not read out the first row's last iteration, where
+    // only the keyboard starts (Tab gives :focus-visible, a pointer not).
+    c.addEventListener("click", (e) => { const cell = this.cellAt(e); if (cell) this.moveTo(cell.r, cell.k); });
+    this.wrap.addEventListener("focus", () => {
+      if (this.history.length && !this.cursor && focusFromKeyboard(this.wrap)) this.moveTo(0, this.history.length - 1);
+    });
     this.wrap.addEventListener("blur", () => { this.tooltip.hidden = true; this.cursor = null; this.draw(); });
   }
 

@@ -1,0 +1,113 @@
+package e2e
+
+// Tests of the τ heatmap as a newcomer meets it: the cell a click or a tap
+// reads out, the legend's range label, the text alternative of a whole
+// run, the tooltip when the page scrolls, long task names and many
+// iterations, and the labels of a sequential run's map.
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// heatRead returns the heat panel's live read-out and the tooltip's text
+// ("" when the tooltip is hidden).
+func (b *browser) heatRead() (readout, tip string) {
+	b.t.Helper()
+	r := eval[[]string](b, `[document.getElementById("heat-readout").textContent,
+		document.getElementById("tooltip").hidden ? "" : document.getElementById("tooltip").textContent]`)
+	return r[0], r[1]
+}
+
+// cellPoint scrolls the heatmap into the middle of the viewport and returns
+// the viewport point at the centre of drawn row r (counted from the top of
+// the map, not of its scroll box's view) and column k.
+func (b *browser) cellPoint(r, k int) (x, y float64) {
+	b.t.Helper()
+	p := eval[[]float64](b, fmt.Sprintf(`(() => {
+		document.getElementById("heatwrap").scrollIntoView({block: "center", behavior: "instant"});
+		const L = spmtlApp.heatmapLayout(), c = document.getElementById("heatmap").getBoundingClientRect();
+		return [c.left + L.left + (%d + 0.5) * L.colW, c.top + L.top + (%d + 0.5) * L.rowH - L.scroll];
+	})()`, k, r))
+	return p[0], p[1]
+}
+
+// frames waits for two animation frames: a scroll's event has been
+// dispatched by then (browsers fire it as they update the rendering).
+func (b *browser) frames() {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))`, chromedp.EvalAwaitPromise)); err != nil {
+		b.t.Fatalf("wait for frames: %v", err)
+	}
+}
+
+// cellSays reports whether a read-out (lines joined by sep) is the one of
+// task at iteration iter.
+func cellSays(text, sep, task string, iter int) bool {
+	return regexp.MustCompile(`^` + regexp.QuoteMeta(task+sep) + fmt.Sprintf(`iteration %d\b`, iter)).MatchString(text)
+}
+
+// TestHeatmapClickReadsThatCell: a click on a cell, or a tap on a phone,
+// reads that cell out (the tooltip and the live read-out), not the first
+// row's last iteration; the arrow keys go on from it; keyboard focus (Tab)
+// still starts at the first row, last iteration.
+func TestHeatmapClickReadsThatCell(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.runDone("#data=landmine&model=mtfl&sp=1&lambda0=0.05&run=1")
+	tasks := eval[[]string](b, `spmtlApp.runInfo().tasks`)
+	order := eval[[]int](b, `spmtlApp.heatmapLayout().order`)
+	iters := eval[[]int](b, `spmtlApp.snapshots().map((s) => s.iter)`)
+	K := len(iters)
+	if K < 4 {
+		t.Fatalf("the run has %d iterations; the test needs 4", K)
+	}
+	expect := func(how string, r, k int) {
+		t.Helper()
+		readout, tip := b.heatRead()
+		task := tasks[order[r]]
+		if !cellSays(readout, " · ", task, iters[k]) {
+			t.Errorf("%s row %d, iteration %d (%s): the read-out says %q", how, r+1, iters[k], task, readout)
+		}
+		if !cellSays(tip, "\n", task, iters[k]) {
+			t.Errorf("%s row %d, iteration %d (%s): the tooltip says %q", how, r+1, iters[k], task, tip)
+		}
+	}
+	x, y := b.cellPoint(3, 2)
+	b.do(chromedp.MouseClickXY(x, y))
+	b.waitFor(`document.getElementById("heat-readout").textContent.includes("T·τ")`, 5*time.Second)
+	expect("a click on", 3, 2)
+	x, y = b.cellPoint(6, 0)
+	b.do(chromedp.MouseClickXY(x, y))
+	expect("a second click on", 6, 0)
+	// The keys go on from the clicked cell.
+	b.do(chromedp.KeyEvent(kb.ArrowDown))
+	expect("ArrowDown after the click:", 7, 0)
+
+	// Tab into the map (from the control before it): the first row, the last iteration.
+	b.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`),
+		chromedp.Focus(chromedp.CSS("#heat-stretch")), chromedp.KeyEvent(kb.Tab))
+	if id := eval[string](b, `document.activeElement.id`); id != "heatwrap" {
+		t.Fatalf("Tab from the stretch box focused #%s, want the map's box", id)
+	}
+	expect("Tab into the map:", 0, K-1)
+
+	// A phone: a tap reads the tapped cell, and a second tap another one.
+	b.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+	b.viewport(390, 844, true)
+	b.do(chromedp.Evaluate[chromedp.Void](`window.dispatchEvent(new Event("resize"))`))
+	b.waitFor(`spmtlApp.heatmapLayout().left + spmtlApp.heatmapLayout().width < 390`, 10*time.Second)
+	x, y = b.cellPoint(2, 1)
+	b.do(chromedp.TapXY(x, y))
+	b.waitFor(`!document.getElementById("tooltip").hidden`, 5*time.Second)
+	expect("a tap on", 2, 1)
+	x, y = b.cellPoint(5, 3)
+	b.do(chromedp.TapXY(x, y))
+	expect("a second tap on", 5, 3)
+	b.noConsoleErrors()
+}

@@ -111,3 +111,76 @@ func TestHeatmapClickReadsThatCell(t *testing.T) {
 	expect("a second tap on", 5, 3)
 	b.noConsoleErrors()
 }
+
+// legendBox is a box the legend drew: a text's, or the range bracket's.
+type legendBox struct {
+	Text                     string
+	Left, Right, Top, Bottom float64
+}
+
+func (a legendBox) overlaps(b legendBox) bool {
+	return a.Left < b.Right && b.Left < a.Right && a.Top < b.Bottom && b.Top < a.Bottom
+}
+
+// TestHeatLegendRunLabelClear: the legend's "this run: …" label never lies
+// on the bracket that marks the run's range, nor on another of its texts,
+// on a phone and on a desktop, on the fixed and on the stretched scale.
+func TestHeatLegendRunLabelClear(t *testing.T) {
+	b := newBrowser(t)
+	for _, c := range []struct {
+		hash   string
+		w, h   int64
+		mobile bool
+	}{
+		{"#data=school&model=mtfl&sp=1&run=1", 390, 844, true},
+		{"#data=landmine&model=mtfl&sp=1&lambda0=0.02&run=1", 1280, 800, false},
+	} {
+		b.do(chromedp.Navigate("about:blank"))
+		b.viewport(c.w, c.h, c.mobile)
+		b.runDone(c.hash)
+		for _, stretched := range []bool{false, true} {
+			where := fmt.Sprintf("%s at %d×%d", c.hash, c.w, c.h)
+			if stretched {
+				b.do(chromedp.Click(chromedp.CSS("#heat-stretch")))
+				b.waitFor(`spmtlApp.legendLayout().label.includes("stretched")`, 5*time.Second)
+				where += ", stretched"
+			}
+			if !stretched {
+				checkLegend(b, where) // its ticks are the fixed scale's
+			}
+			leg := eval[struct {
+				Width, Height float64
+				Texts         []legendBox
+				Bracket       *legendBox
+			}](b, `(() => { const l = spmtlApp.legendLayout(), box = (t) => t && ({Text: t.text || "", Left: t.left, Right: t.right, Top: t.top, Bottom: t.bottom});
+				return {Width: l.width, Height: l.height, Texts: l.texts.map(box), Bracket: box(l.bracket)}; })()`)
+			if leg.Bracket == nil {
+				t.Fatalf("%s: the legend gives no box for the run's bracket", where)
+			}
+			found := false
+			for i, x := range leg.Texts {
+				if x.Left < 0 || x.Top < 0 || x.Right > leg.Width || x.Bottom > leg.Height {
+					t.Errorf("%s: %q at [%.1f, %.1f]×[%.1f, %.1f] is outside the %.0f×%.0f canvas", where, x.Text, x.Left, x.Right, x.Top, x.Bottom, leg.Width, leg.Height)
+				}
+				if regexp.MustCompile(`^this run:`).MatchString(x.Text) {
+					found = true
+					if x.overlaps(*leg.Bracket) {
+						t.Errorf("%s: %q at [%.1f, %.1f]×[%.1f, %.1f] lies on the bracket at [%.1f, %.1f]×[%.1f, %.1f]", where, x.Text,
+							x.Left, x.Right, x.Top, x.Bottom, leg.Bracket.Left, leg.Bracket.Right, leg.Bracket.Top, leg.Bracket.Bottom)
+					}
+				}
+				for _, y := range leg.Texts[i+1:] {
+					if x.overlaps(y) {
+						t.Errorf("%s: the legend's texts %q and %q overlap", where, x.Text, y.Text)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: no \"this run:\" text in %+v", where, leg.Texts)
+			}
+		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("legend").scrollIntoView({block: "center", behavior: "instant"})`))
+		b.shot(fmt.Sprintf("legend-%dx%d.png", c.w, c.h))
+	}
+	b.noConsoleErrors()
+}

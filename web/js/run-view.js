@@ -86,7 +86,7 @@ export function wireRunView(app, form) {
   window.spmtlApp.heatmapLayout = () => heat.layout;
   window.spmtlApp.heatColour = (rel) => heat.colourOf(rel);
   window.spmtlApp.tauScale = () => tauScale();
-  window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, label: legend.label });
+  window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, bracket: legend.bracket, label: legend.label });
   window.spmtlApp.tauTable = () => ({ built: table.built(), rows: $("tau-table").querySelectorAll("tbody tr:not(.spacer)").length });
   return { heat, curves };
 }

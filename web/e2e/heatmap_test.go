@@ -7,7 +7,10 @@ package e2e
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -182,5 +185,150 @@ func TestHeatLegendRunLabelClear(t *testing.T) {
 		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("legend").scrollIntoView({block: "center", behavior: "instant"})`))
 		b.shot(fmt.Sprintf("legend-%dx%d.png", c.w, c.h))
 	}
+	b.noConsoleErrors()
+}
+
+// relValue parses a T·τ as the page prints it ("1/8", "0.65").
+func relValue(s string) float64 {
+	var n, d float64
+	if _, err := fmt.Sscanf(s, "%g/%g", &n, &d); err == nil && d != 0 {
+		return n / d
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return v
+}
+
+// rangeRe finds a printed range of T·τ: "0.98–1.01", "0.011 (beyond 1/8) – 4.58".
+var rangeRe = regexp.MustCompile(`(\d[\d./]*)(?: \([^)]*\))?\s?–\s?(\d[\d./]*)`)
+
+// checkRanges fails when a text prints a range whose two ends read as the same number.
+func checkRanges(t *testing.T, where, text string) {
+	t.Helper()
+	for _, m := range rangeRe.FindAllStringSubmatch(text, -1) {
+		if relValue(m[1]) == relValue(m[2]) {
+			t.Errorf("%s: the range %q has ends that read alike, in %q", where, m[0], text)
+		}
+	}
+}
+
+// TestHeatmapDescribesTheWholeRun: the heatmap's text alternative tells of
+// the whole run, not only its last iteration: a hard-rule run whose τ is
+// far from uniform in its first iterations and uniform at the end gives
+// the range of T·τ over the run, which tasks weighed most and least and
+// when, and from when τ was uniform. A range whose ends would print alike
+// prints them with the digits that tell them apart, or as one value when
+// they are equal.
+func TestHeatmapDescribesTheWholeRun(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.runDone("#data=landmine&model=mtaso&sp=1&tau=hard&lambda0=0.15&run=1")
+	tau := eval[[][]float64](b, `spmtlApp.tauHistory()`)
+	tasks := eval[[]string](b, `spmtlApp.runInfo().tasks`)
+	iters := eval[[]int](b, `spmtlApp.snapshots().map((s) => s.iter)`)
+	T, K := float64(len(tasks)), len(tau)
+	uniform := func(col []float64) bool {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range col {
+			lo, hi = math.Min(lo, T*v), math.Max(hi, T*v)
+		}
+		return hi-lo < 1e-9
+	}
+	// The extreme cells: their value, the first iteration with it, and the tasks with it there.
+	type extreme struct {
+		v     float64
+		k     int
+		tasks map[string]bool
+	}
+	find := func(better func(a, b float64) bool) extreme {
+		e := extreme{v: T * tau[0][0]}
+		for _, col := range tau {
+			for _, v := range col {
+				if better(T*v, e.v) {
+					e.v = T * v
+				}
+			}
+		}
+		e.k = -1
+		for k, col := range tau {
+			for i, v := range col {
+				if math.Abs(T*v-e.v) <= 1e-9*e.v && (e.k == -1 || e.k == k) {
+					e.k = k
+					if e.tasks == nil {
+						e.tasks = map[string]bool{}
+					}
+					e.tasks[tasks[i]] = true
+				}
+			}
+		}
+		return e
+	}
+	most := find(func(a, b float64) bool { return a > b })
+	least := find(func(a, b float64) bool { return a < b })
+	from := K
+	for from > 0 && uniform(tau[from-1]) {
+		from--
+	}
+	if from == K || from == 0 || most.v/least.v < 10 {
+		t.Fatalf("the test needs a run uniform at its end and far from it before: T·τ %v–%v, uniform from column %d of %d", least.v, most.v, from+1, K)
+	}
+	label := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`)
+	t.Logf("the hard-rule run's heatmap label: %s", label)
+	m := regexp.MustCompile(`from (\S+) \(([^)]*) at iteration (\d+)\) to (\S+) \(([^)]*) at iteration (\d+)\)`).FindStringSubmatch(label)
+	if m == nil {
+		t.Fatalf("the label %q does not give T·τ's range over the run, with its tasks and iterations", label)
+	}
+	for _, c := range []struct {
+		what             string
+		e                extreme
+		value, names, at string
+	}{{"least", least, m[1], m[2], m[3]}, {"most", most, m[4], m[5], m[6]}} {
+		if v := relValue(c.value); math.Abs(v-c.e.v) > 0.05*c.e.v { // 2 or 3 digits
+			t.Errorf("the label gives the %s T·τ as %s, the run's is %.4g", c.what, c.value, c.e.v)
+		}
+		if c.at != strconv.Itoa(iters[c.e.k]) {
+			t.Errorf("the label gives the %s T·τ at iteration %s, the run had it first at iteration %d", c.what, c.at, iters[c.e.k])
+		}
+		named := 0
+		for _, n := range regexp.MustCompile(`, | and `).Split(c.names, -1) {
+			if c.e.tasks[n] {
+				named++
+			} else if !regexp.MustCompile(`^\d+ more$`).MatchString(n) {
+				t.Errorf("the label names %q among the tasks weighed %s; they are %v", n, c.what, c.e.tasks)
+			}
+		}
+		if named == 0 {
+			t.Errorf("the label names none of the tasks weighed %s (%v): %q", c.what, c.e.tasks, c.names)
+		}
+	}
+	if want := fmt.Sprintf("uniform from iteration %d on", iters[from]); !strings.Contains(label, want) {
+		t.Errorf("the label %q does not say %q", label, want)
+	}
+	checkRanges(t, "the hard-rule run's heatmap label", label)
+
+	// The printed ranges: ends that differ print apart, equal ends once.
+	ends, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](`import("/js/tau-scale.js").then((m) => [m.relRange(0.9999, 1.004), m.relRange(0.99999, 1.00001),
+		m.relRange(0.65, 1.24), m.relRange(1 / 8, 8), m.relRange(1, 1), m.relText(0.9999)])`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("tau-scale.js's relRange: %v", err)
+	}
+	for i, want := range []string{"", "", "0.65–1.24", "1/8–8", "1", "1.00"} {
+		if want != "" && ends[i] != want {
+			t.Errorf("printed range %d: %q, want %q", i, ends[i], want)
+		}
+	}
+	for _, r := range ends[:2] {
+		checkRanges(t, "relRange", r)
+		if !strings.Contains(r, "–") {
+			t.Errorf("relRange printed %q, two different ends as one", r)
+		}
+	}
+	// A run within 1% of uniform: its label's and legend's ranges.
+	b.do(chromedp.Navigate("about:blank"))
+	b.runDone("#data=landmine&model=mtfl&sp=1&lambda0=1000&run=1")
+	checkRanges(t, "a near-uniform run's heatmap label", eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`))
+	checkRanges(t, "a near-uniform run's legend", eval[string](b, `spmtlApp.legendLayout().label`))
 	b.noConsoleErrors()
 }

@@ -7,7 +7,7 @@
 // drawn are kept in `texts` and the bracket's in `bracket` (the browser
 // tests check that none overlaps another).
 import { setup } from "./chart-kit.js";
-import { relText } from "./tau-scale.js";
+import { relText, relEnds } from "./tau-scale.js";
 import { viridis, SEQUENTIAL_KEY } from "./heatmap.js";
 
 const INK = "#1d2330", MUTED = "#5b6475";
@@ -84,10 +84,13 @@ export class HeatLegend {
       g.fillRect(a, barY - 8, Math.max(b - a, 1), 2);
       this.bracket = { left: Math.min(a, b) - 4, right: Math.max(a, b) + 4, top: barY - 8, bottom: barY - 1 };
       const clip = (v) => (v < scale.lo ? ` (beyond ${relText(scale.lo)})` : v > scale.hi ? ` (beyond ${relText(scale.hi)})` : "");
-      run = `this run: ${relText(runLo)}${clip(runLo)} – ${relText(runHi)}${clip(runHi)}`;
+      // Ends that would print alike get the digits that tell them apart;
+      // equal ones print once.
+      const [lo, hi] = relEnds(runLo, runHi);
+      run = hi === undefined ? `this run: ${lo}${clip(runLo)} throughout` : `this run: ${lo}${clip(runLo)} – ${hi}${clip(runHi)}`;
       // Centred over the bracket; text() keeps it inside the canvas. On a
       // narrow canvas the ends' "beyond" notes go (the bar's ends say ≤, ≥).
-      const shown = this.fits(g, w, run, `this run: ${relText(runLo)} – ${relText(runHi)}`);
+      const shown = this.fits(g, w, run, hi === undefined ? `this run: ${lo} throughout` : `this run: ${lo} – ${hi}`);
       this.text(g, shown, (a + b) / 2, runY, "center", INK);
     }
     this.label = `Colour key, ${scale.stretched ? "stretched to this run" : "fixed"}: T·τ on a log scale from ${ticks[0].label} (blue) `

@@ -12,7 +12,7 @@
 // fixed scale and the same colours as Go's figure.Heatmap.
 import { escapeXML as esc } from "./export.js";
 import { drawSoon } from "./chart-kit.js";
-import { TauScale, relText } from "./tau-scale.js";
+import { TauScale, relEnds, relRange } from "./tau-scale.js";
 
 // Viridis, sampled at nine stops: the sequential view's three states.
 const STOPS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
@@ -33,6 +33,12 @@ const LEARNED_NOW = 1, LEARNED_BEFORE = 0.45, NOT_YET = 0;
 export const SEQUENTIAL_KEY = [[LEARNED_NOW, "learned at this step"], [LEARNED_BEFORE, "learned before"], [NOT_YET, "not yet learned"]];
 
 const MIN_ROW = 4; // px: the shortest row drawn for one task
+const UNIFORM = 1e-9; // a column whose T·τ spans less than this is uniform
+// Two T·τ this close (relative) are the same weight: the tasks that share
+// the run's largest or smallest weight are named together.
+const same = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+// "a", "a and b", "a, b and c".
+const andList = (xs) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
 const TOP = 8, BOTTOM = 30, RIGHT = 10;
 const rgbText = ([r, g, b]) => `rgb(${r},${g},${b})`;
 const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
@@ -62,6 +68,9 @@ export class Heatmap {
     this.zoom = "auto"; // auto (≥ 4 px a row, scrolling) | fit | a row height in px
     this.stretch = false;
     this.runLo = Infinity; this.runHi = -Infinity; // T·τ over the run
+    this.loAt = null; this.hiAt = null; // where the run had them first: {k, tasks}
+    this.uniformFrom = -1; // the first column of the run's uniform end (-1: its last column is not uniform)
+    this.described = null; // describe()'s text for {K, tasks}
     this.layout = null;
     this.cursor = null; // the keyboard's cell {r, k}
     this.onChange = null; // called after each draw (aria-label, legend)
@@ -85,7 +94,8 @@ export class Heatmap {
 
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
   reset(tasks, kind = "parallel", selfPaced = true) {
-    Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity, labelW: null });
+    Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity,
+      loAt: null, hiAt: null, uniformFrom: -1, described: null, labelW: null });
     this.wrap.scrollTop = 0;
     drawSoon(this);
   }
@@ -94,11 +104,23 @@ export class Heatmap {
   push(snap, enteredAt) {
     this.history.push(snap);
     if (enteredAt) this.entered = enteredAt;
-    if (!snap.seq) {
-      const T = this.tasks.length;
-      for (const v of snap.tau) { const r = T * v; if (r < this.runLo) this.runLo = r; if (r > this.runHi) this.runHi = r; }
-    }
+    if (!snap.seq) this.track(snap, this.history.length - 1);
     drawSoon(this);
+  }
+
+  // track adds column k to what the legend and the text alternative tell
+  // of the whole run: its smallest and largest T·τ, the first column with
+  // each and the tasks with it there, and where its uniform end begins.
+  track(snap, k) {
+    const T = this.tasks.length;
+    let lo = Infinity, hi = -Infinity;
+    for (const v of snap.tau) { const r = T * v; if (r < lo) lo = r; if (r > hi) hi = r; }
+    const at = (v) => { const ts = []; for (let t = 0; t < T; t++) if (same(T * snap.tau[t], v)) ts.push(t); return { k, tasks: ts }; };
+    if (!this.loAt || (lo < this.runLo && !same(lo, this.runLo))) this.loAt = at(lo);
+    if (!this.hiAt || (hi > this.runHi && !same(hi, this.runHi))) this.hiAt = at(hi);
+    this.runLo = Math.min(this.runLo, lo); this.runHi = Math.max(this.runHi, hi);
+    if (hi - lo >= UNIFORM) this.uniformFrom = -1;
+    else if (this.uniformFrom < 0) this.uniformFrom = k;
   }
 
   setOrder(order) { this.order = order; drawSoon(this); }
@@ -341,25 +363,50 @@ export class Heatmap {
     this.moveTo(...moves[e.key]);
   }
 
-  /** A sentence for screen readers: what the map shows after the last step. */
+  /** The text alternative: what the map shows of the whole run (T·τ's
+   *  range, which tasks weighed least and most and when, from when τ was
+   *  uniform), then after its last step. Cached per step: it is asked for
+   *  after every drawing, scrolling included. */
   describe() {
     const K = this.history.length, T = this.tasks.length;
     if (!T) return "Heatmap of the task weights τ: no data loaded yet.";
     if (!K) return `Heatmap of the task weights τ of ${T} tasks: no run yet. Press Play; each row will be a task, each column an iteration.`;
+    if (this.described && this.described.K === K && this.described.tasks === this.tasks) return this.described.text;
+    const text = this.describeRun();
+    this.described = { K, tasks: this.tasks, text };
+    return text;
+  }
+
+  describeRun() {
+    const K = this.history.length, T = this.tasks.length;
     const last = this.history[K - 1];
     const names = (idx) => idx.map((t) => this.tasks[t]).join(", ");
     if (this.sequential) {
       const order = last.seq.order;
       return `Task learned at each of ${K} steps (of ${T} tasks): first ${names(order.slice(0, 2))}; latest ${names(order.slice(-1))}.`;
     }
-    const idx = this.tasks.map((_, i) => i).sort((a, b) => last.tau[b] - last.tau[a]);
+    // The whole run, unless τ was uniform throughout (or there is one column).
+    let run = "";
+    if (K > 1 && this.uniformFrom !== 0 && this.loAt && this.hiAt) {
+      const ends = relEnds(this.runLo, this.runHi);
+      // The tasks that share an extreme: up to four by name, or three and how many more.
+      const tied = ({ k, tasks }) => {
+        const n = tasks.map((t) => this.tasks[t]);
+        return `${andList(n.length <= 4 ? n : [...n.slice(0, 3), `${n.length - 3} more`])} at iteration ${this.history[k].iter}`;
+      };
+      run = `Over ${K} iterations T·τ (1 = uniform) ranged from ${ends[0]} (${tied(this.loAt)}) to ${ends[ends.length - 1]} (${tied(this.hiAt)})`;
+      run += this.uniformFrom > 0 ? `; uniform from iteration ${this.history[this.uniformFrom].iter} on. ` : ". ";
+    }
+    const what = `τ after ${K} iteration${K === 1 ? "" : "s"}`;
     let lo = Infinity, hi = -Infinity;
     for (let t = 0; t < T; t++) { const v = this.rel(last, t); lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    const spread = `spread T·τ ${relText(lo)}–${relText(hi)} (1 = uniform)`;
-    const what = `τ after ${K} iteration${K === 1 ? "" : "s"}`;
-    if (hi - lo < 1e-9) return `${what}: uniform, every task weighs 1/${T}${this.selfPaced ? "" : " (not self-paced)"}; ${spread}.`;
+    if (hi - lo < UNIFORM) {
+      const throughout = K > 1 && this.uniformFrom === 0 ? " throughout" : "";
+      return `${run}${what}: uniform${throughout}, every task weighs 1/${T}${this.selfPaced ? "" : " (not self-paced)"}.`;
+    }
+    const idx = this.tasks.map((_, i) => i).sort((a, b) => last.tau[b] - last.tau[a]);
     const n = T >= 4 ? 2 : 1;
-    return `${what}: easiest ${names(idx.slice(0, n))}; hardest ${names(idx.slice(-n).reverse())}; ${spread}.`;
+    return `${run}${what}: easiest ${names(idx.slice(0, n))}; hardest ${names(idx.slice(-n).reverse())}; spread T·τ ${relRange(lo, hi)} (1 = uniform).`;
   }
 
   /** The heatmap as a standalone SVG document on the fixed scale (Go's
@@ -403,7 +450,7 @@ export class Heatmap {
     for (const tk of scale.ticks()) out += `<line x1="${at(tk.value)}" x2="${at(tk.value)}" y1="${ly + 12}" y2="${ly + 16}" stroke="#333"/><text x="${at(tk.value)}" y="${ly + 27}" text-anchor="middle">${esc(tk.label)}</text>`;
     if (this.runHi >= this.runLo) {
       out += `<path d="M${at(this.runLo).toFixed(1)} ${ly - 1}v-5M${at(this.runHi).toFixed(1)} ${ly - 1}v-5M${at(this.runLo).toFixed(1)} ${ly - 4}H${at(this.runHi).toFixed(1)}" stroke="#000" stroke-width="2"/>`;
-      out += `<text x="${lx + lw + 6}" y="${ly + 10}" font-size="10">this run: ${relText(this.runLo)} – ${relText(this.runHi)}</text>`;
+      out += `<text x="${lx + lw + 6}" y="${ly + 10}" font-size="10">this run: ${relRange(this.runLo, this.runHi, " – ")}</text>`;
     }
     return out + "</svg>\n";
   }

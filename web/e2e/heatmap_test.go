@@ -332,3 +332,78 @@ func TestHeatmapDescribesTheWholeRun(t *testing.T) {
 	checkRanges(t, "a near-uniform run's legend", eval[string](b, `spmtlApp.legendLayout().label`))
 	b.noConsoleErrors()
 }
+
+// TestHeatmapTooltipHidesOnScroll: the heatmap's tooltip (fixed to the
+// viewport) goes when the page or the map's box scrolls, whether it shows
+// the keyboard's cell or the hovered one; the map's own scrolling to the
+// keyboard's cell keeps it, beside that cell, and so does the page's
+// scrolling to the map when Tab focuses it.
+func TestHeatmapTooltipHidesOnScroll(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.runDone("#data=school&model=mtfl&sp=1&run=1")
+	// Where the tooltip is, against the keyboard's cell (null: hidden).
+	type tipPlace struct {
+		Shown           bool
+		TipTop, CellTop float64
+		MapTop, MapBot  float64
+	}
+	place := func() tipPlace {
+		b.frames()
+		return eval[tipPlace](b, `(() => {
+			const tip = document.getElementById("tooltip"), L = spmtlApp.heatmapLayout(), c = document.getElementById("heatmap").getBoundingClientRect();
+			const cur = spmtlApp.heatCursor();
+			return {Shown: !tip.hidden, TipTop: tip.getBoundingClientRect().top, CellTop: cur ? c.top + L.top + cur.r * L.rowH - L.scroll : NaN, MapTop: c.top, MapBot: c.bottom};
+		})()`)
+	}
+	besideCell := func(what string) {
+		t.Helper()
+		p := place()
+		if !p.Shown {
+			t.Errorf("%s: the tooltip is hidden", what)
+		} else if math.Abs(p.TipTop-p.CellTop) > 2 {
+			t.Errorf("%s: the tooltip's top is at %.1f, the keyboard's cell's at %.1f", what, p.TipTop, p.CellTop)
+		}
+	}
+	hidden := func(what string) {
+		t.Helper()
+		if p := place(); p.Shown {
+			t.Errorf("%s: the tooltip still shows (its top at %.1f, the map at %.1f–%.1f)", what, p.TipTop, p.MapTop, p.MapBot)
+		}
+	}
+	// Tab into the map from the control before it while the map is below
+	// the fold: the page scrolls to it, and the tooltip is beside the cell.
+	b.do(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("heat-stretch");
+		s.scrollIntoView({block: "end", behavior: "instant"}); s.focus({preventScroll: true}); })()`))
+	if p := place(); p.MapBot <= 800 {
+		t.Fatalf("the map's canvas ends at %.0f, inside the 800 px viewport; the test needs it below the fold", p.MapBot)
+	}
+	b.do(chromedp.KeyEvent(kb.Tab))
+	besideCell("Tab into the map")
+	// Paging down scrolls the map's box to the keyboard's cell: its tooltip stays, beside it.
+	for range 3 {
+		b.do(chromedp.KeyEvent(kb.PageDown))
+	}
+	if s := eval[float64](b, `document.getElementById("heatwrap").scrollTop`); s <= 0 {
+		t.Fatalf("paging down did not scroll the map's box")
+	}
+	besideCell("PageDown ×3")
+	// The page scrolls: the tooltip goes.
+	b.do(chromedp.Evaluate[chromedp.Void](`window.scrollBy(0, 150)`))
+	hidden("the page scrolled after the keys")
+	// The map's box scrolls (a wheel; up: paging went to its end): the tooltip goes.
+	b.do(chromedp.KeyEvent(kb.ArrowUp))
+	besideCell("ArrowUp")
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("heatwrap").scrollTop -= 60`))
+	hidden("the map's box scrolled after the keys")
+	// A hovered cell's tooltip goes with the page's scroll too.
+	b.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+	x, y := b.cellPoint(eval[int](b, `spmtlApp.heatmapLayout().firstRow`)+2, 1)
+	b.do(chromedp.MouseEvent("mouseMoved", x, y))
+	if p := place(); !p.Shown {
+		t.Fatal("hovering a cell shows no tooltip")
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`window.scrollBy(0, -100)`))
+	hidden("the page scrolled under the pointer")
+	b.noConsoleErrors()
+}

@@ -73,6 +73,7 @@ export class Heatmap {
     this.described = null; // describe()'s text for {K, tasks}
     this.layout = null;
     this.cursor = null; // the keyboard's cell {r, k}
+    this.tipAt = null; // where the canvas was when the tooltip was placed
     this.onChange = null; // called after each draw (aria-label, legend)
     const c = this.canvas;
     c.addEventListener("mousemove", (e) => this.hover(e));
@@ -90,6 +91,19 @@ export class Heatmap {
       if (this.history.length && !this.cursor && focusFromKeyboard(this.wrap)) this.moveTo(0, this.history.length - 1);
     });
     this.wrap.addEventListener("blur", () => { this.tooltip.hidden = true; this.cursor = null; this.draw(); });
+    // The tooltip is fixed to the viewport, placed for where its cell was:
+    // a scroll of the page or of the map's box leaves it over whatever
+    // comes there, so it goes. Not when nothing moved since it was placed,
+    // as after moveTo's own scrolling of the box to the keyboard's cell.
+    // (Capture: an element's scroll event does not bubble.)
+    window.addEventListener("scroll", () => { if (!this.tooltip.hidden && this.tipAt && !this.tipStill()) this.tooltip.hidden = true; },
+      { capture: true, passive: true });
+  }
+
+  // tipStill tells whether the map is where it was when the tooltip was placed.
+  tipStill() {
+    const r = this.canvas.getBoundingClientRect(), a = this.tipAt;
+    return r.left === a.left && r.top === a.top && this.wrap.scrollTop === a.scroll;
   }
 
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
@@ -324,6 +338,8 @@ export class Heatmap {
     this.tooltip.style.left = `${Math.min(x, window.innerWidth - 220)}px`;
     this.tooltip.style.top = `${y}px`;
     this.tooltip.hidden = false;
+    const r = this.canvas.getBoundingClientRect();
+    this.tipAt = { left: r.left, top: r.top, scroll: this.wrap.scrollTop };
   }
 
   hover(e) {

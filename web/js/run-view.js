@@ -84,6 +84,7 @@ export function wireRunView(app, form) {
   $("tau-table-box").addEventListener("toggle", () => { if ($("tau-table-box").open) showTable(); });
   window.addEventListener("resize", () => { heat.draw(); curves.draw(); });
   window.spmtlApp.heatmapLayout = () => heat.layout;
+  window.spmtlApp.heatCursor = () => heat.cursor; // the keyboard's (or the clicked) cell: {r, k}, or null
   window.spmtlApp.heatColour = (rel) => heat.colourOf(rel);
   window.spmtlApp.tauScale = () => tauScale();
   window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, bracket: legend.bracket, label: legend.label });

@@ -407,3 +407,173 @@ func TestHeatmapTooltipHidesOnScroll(t *testing.T) {
 	hidden("the page scrolled under the pointer")
 	b.noConsoleErrors()
 }
+
+// namedTasksCSV: a small regression problem whose tasks have the given names.
+func namedTasksCSV(names []string, rows int) string {
+	var sb strings.Builder
+	sb.WriteString("task,y,x1,x2\n")
+	for t, name := range names {
+		for i := 0; i < rows; i++ {
+			x1, x2 := float64((i*3+t)%7)-3, float64((i*5+2*t)%9)-4
+			fmt.Fprintf(&sb, "%s,%.3f,%v,%v\n", name, 0.5*x1-0.2*x2+0.3*float64(t)+0.1*float64((i*7)%5-2), x1, x2)
+		}
+	}
+	return sb.String()
+}
+
+// abbreviates reports whether label is name with parts left out where it has "…".
+func abbreviates(label, name string) bool {
+	parts := strings.Split(label, "…")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile(`^` + strings.Join(parts, `.*`) + `$`).MatchString(name)
+}
+
+// rowLabel is a row label the heatmap drew.
+type rowLabel struct {
+	Text                     string
+	Task                     int
+	Left, Right, Top, Bottom float64
+}
+
+// svgLabelRe finds the SVG export's row labels: the title (the full name) and the text shown.
+var svgLabelRe = regexp.MustCompile(`<text [^>]*text-anchor="end">(?:<title>([^<]*)</title>)?([^<]*)</text>`)
+
+// TestHeatmapRowLabels: long task names that share their start are
+// shortened with an ellipsis to labels that still tell them apart, in the
+// map and in its SVG export, and each label fits its margin; the read-out
+// gives the full name. On a phone the top row's label is drawn whole, not
+// cut at the map's edge. The steps under the map never run into each
+// other, at any number of iterations.
+func TestHeatmapRowLabels(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.openPage(true)
+	names := []string{"Hospital Northside - ward A", "Hospital Northside - ward B", "Hospital Northside - ward C",
+		"Hospital Southside - ward A", "Hospital Northside - intensive care", "Clinic"}
+	b.upload("#file", writeTemp(t, "wards.csv", namedTasksCSV(names, 30)))
+	b.waitFor(`spmtlApp.summary().name === "wards.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	b.waitFor(`spmtlApp.heatmapLayout().cols === spmtlApp.snapshots().length`, 10*time.Second)
+	tasks := eval[[]string](b, `spmtlApp.runInfo().tasks`)
+	checkLabels := func(where string, got map[string]string, width func(string) float64, room float64) {
+		t.Helper()
+		seen := map[string]string{}
+		for name, label := range got {
+			if other, ok := seen[label]; ok {
+				t.Errorf("%s: %q and %q are both labelled %q", where, name, other, label)
+			}
+			seen[label] = name
+			if !abbreviates(label, name) {
+				t.Errorf("%s: %q is labelled %q, which is not an abbreviation of it", where, name, label)
+			}
+			if w := width(label); w > room {
+				t.Errorf("%s: the label %q is %.0f px wide, more than the %.0f px of its margin", where, label, w, room)
+			}
+		}
+		if len(got) != len(names) {
+			t.Errorf("%s: %d labels %v, want one per task (%d)", where, len(got), got, len(names))
+		}
+	}
+	type mapLabels struct {
+		Left   float64
+		Labels []rowLabel
+	}
+	L := eval[mapLabels](b, `(() => { const L = spmtlApp.heatmapLayout();
+		return {Left: L.left, Labels: (L.labels || []).map((l) => ({Text: l.text, Task: l.task, Left: l.left, Right: l.right, Top: l.top, Bottom: l.bottom}))}; })()`)
+	onMap := map[string]string{}
+	for _, l := range L.Labels {
+		onMap[tasks[l.Task]] = l.Text
+		if l.Left < 0 || l.Right > L.Left {
+			t.Errorf("the map: the label %q spans x %.1f–%.1f, outside its margin 0–%.1f", l.Text, l.Left, l.Right, L.Left)
+		}
+	}
+	checkLabels("the map", onMap, func(string) float64 { return 0 }, 1)
+	t.Logf("the map's labels: %v", onMap)
+	svg := eval[string](b, `spmtlApp.svgs().heatmap`)
+	inSVG := map[string]string{}
+	for _, m := range svgLabelRe.FindAllStringSubmatch(svg, -1) {
+		name := m[1]
+		if name == "" { // no title: the label is the whole name
+			name = m[2]
+		}
+		inSVG[name] = m[2]
+	}
+	checkLabels("the SVG", inSVG, func(s string) float64 {
+		return eval[float64](b, fmt.Sprintf(`(() => { const g = document.createElement("canvas").getContext("2d"); g.font = "11px sans-serif"; return g.measureText(%q).width; })()`, s))
+	}, 106)
+	// The read-out has the full name.
+	order := eval[[]int](b, `spmtlApp.heatmapLayout().order`)
+	x, y := b.cellPoint(1, 0)
+	b.do(chromedp.MouseClickXY(x, y))
+	if readout, _ := b.heatRead(); !strings.HasPrefix(readout, tasks[order[1]]+" · ") {
+		t.Errorf("the read-out of row 2 is %q, want it to start with the full name %q", readout, tasks[order[1]])
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("heatwrap").scrollIntoView({block: "center", behavior: "instant"})`))
+	b.shot("heatmap-long-names.png")
+
+	// A phone: the top row's label is drawn whole, its top not cut at the map's edge.
+	b.do(chromedp.Navigate("about:blank"))
+	b.viewport(390, 844, true)
+	b.runDone("#data=school&model=mtfl&sp=1&run=1")
+	top := eval[struct {
+		Label rowLabel
+		Ink   int
+	}](b, `(() => {
+		const L = spmtlApp.heatmapLayout(), l = (L.labels || [])[0], g = document.getElementById("heatmap").getContext("2d"), d = L.dpr;
+		if (!l) return {Label: {Text: ""}, Ink: 0};
+		// Dark pixels in the label's top 2 px: its glyphs' tops.
+		const px = g.getImageData(Math.floor(l.left * d), Math.floor(l.top * d), Math.ceil((l.right - l.left) * d), Math.ceil(2 * d)).data;
+		let ink = 0;
+		for (let i = 0; i < px.length; i += 4) if (px[i] < 160 && px[i + 1] < 160 && px[i + 2] < 160) ink++;
+		return {Label: {Text: l.text, Task: l.task, Left: l.left, Right: l.right, Top: l.top, Bottom: l.bottom}, Ink: ink};
+	})()`)
+	if top.Label.Text == "" {
+		t.Fatal("the phone's map reports no row labels")
+	}
+	if top.Label.Top < 0 || top.Ink == 0 {
+		t.Errorf("the phone's top row label %q (top at %.1f px) is cut: no ink in its top 2 px", top.Label.Text, top.Label.Top)
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("heatwrap").scrollIntoView({block: "center", behavior: "instant"})`))
+	b.shot("heatmap-phone-top-label.png")
+
+	// The steps under a map of 1 to 700 iterations, at the phone's width and a desktop's.
+	for _, width := range []int{330, 1200} {
+		problems, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`(async () => {
+			const m = await import("/js/heatmap.js");
+			const box = document.createElement("div"); box.style.width = "%dpx";
+			const wrap = document.createElement("div"), canvas = document.createElement("canvas"), spacer = document.createElement("div"), tooltip = document.createElement("div");
+			canvas.style.width = "100%%"; wrap.append(canvas, spacer); box.append(wrap); document.body.append(box);
+			const h = new m.Heatmap({wrap, canvas, spacer, tooltip, readout: null}, spmtlApp.tauScale());
+			h.reset(["a", "b", "c"]);
+			const out = [];
+			for (let K = 1; K <= 700; K++) {
+				h.history.push({iter: K, tau: [1 / 3, 1 / 3, 1 / 3], lambda: 1});
+				if (!(K <= 40 || (K >= 90 && K <= 110) || K >= 600 || K %% 37 === 0)) continue;
+				h.draw();
+				const xs = h.layout.xLabels, W = wrap.clientWidth;
+				if (!xs || !xs.length || xs[xs.length - 1].text !== String(K)) { out.push(K + ": the last label is " + JSON.stringify(xs && xs[xs.length - 1])); continue; }
+				for (let i = 0; i < xs.length; i++) {
+					if (xs[i].left < 0 || xs[i].right > W) out.push(K + ": " + xs[i].text + " outside the canvas");
+					if (i > 0 && xs[i].left < xs[i - 1].right + 2) out.push(K + ": " + xs[i - 1].text + " and " + xs[i].text + " touch");
+				}
+				// The SVG's steps: at least a label's width apart (11 px digits are at most 7 px).
+				if (K %% 50 === 0 || K === 650) {
+					const at = [...h.svg().matchAll(/<text x="([\d.]+)" y="[\d.]+" text-anchor="middle" fill="#555">(\d+)<\/text>/g)].map((x) => [+x[1], x[2]]);
+					for (let i = 1; i < at.length; i++) if (at[i][0] - at[i - 1][0] < 3.5 * (at[i][1].length + at[i - 1][1].length) + 2) out.push(K + ": the SVG's " + at[i - 1][1] + " and " + at[i][1] + " touch");
+				}
+			}
+			box.remove();
+			return out;
+		})()`, width), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("at %d px, a map of many iterations: %v", width, err)
+		}
+		if len(problems) > 0 {
+			t.Errorf("at %d px, the steps under the map: %d problems, first %v", width, len(problems), problems[:min(len(problems), 5)])
+		}
+	}
+	b.noConsoleErrors()
+}

@@ -54,6 +54,74 @@ function focusFromKeyboard(el) {
   try { return el.matches(":focus-visible"); } catch { return true; }
 }
 
+// Where a name may be cut between words; a cut drops the separators before its "…".
+const SEP = /[\s\-_/.,:;|()]/;
+const trimSep = (s) => s.replace(/[\s\-_/.,:;|(]+$/, "");
+
+/** Row labels for names, each at most maxW px wide by measure(text): a
+ *  name that fits is kept; a longer one is cut with an ellipsis after as
+ *  much of its start as fits. Names that share a start longer than that
+ *  ("Hospital Northside - ward A", "… ward B") would all read alike, so
+ *  then the label keeps the words where the name differs from the names
+ *  nearest it, after as much of the start as fits: "Hospital N…ward A".
+ *  The full name stays in the read-out and the tooltip. */
+export function shortLabels(names, maxW, measure) {
+  // d[i]: where name i first differs from the names nearest it in sort order.
+  const sorted = names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+  const lcp = (a, b) => { let n = 0; while (n < a.length && n < b.length && a[n] === b[n]) n++; return n; };
+  const d = new Array(names.length).fill(0);
+  for (let j = 1; j < sorted.length; j++) {
+    const n = lcp(names[sorted[j - 1]], names[sorted[j]]);
+    d[sorted[j - 1]] = Math.max(d[sorted[j - 1]], n); d[sorted[j]] = Math.max(d[sorted[j]], n);
+  }
+  // longest(f, lo, hi): the largest n in [lo, hi] whose text f(n) fits, or lo - 1.
+  const longest = (f, lo, hi) => {
+    let best = lo - 1;
+    while (lo <= hi) { const m = (lo + hi) >> 1; if (measure(f(m)) <= maxW) { best = m; lo = m + 1; } else hi = m - 1; }
+    return best;
+  };
+  return names.map((name, i) => {
+    if (measure(name) <= maxW) return name;
+    const cut = (k) => `${trimSep(name.slice(0, k))}…`;
+    const k = longest(cut, 1, name.length - 1);
+    if (k > d[i] || d[i] >= name.length) return k >= 1 ? cut(k) : "…";
+    // The tail from the differing word (and the one before it when it is
+    // short, as "A" in "ward A"; in a long word, from a few letters before).
+    const at = d[i];
+    let j = at;
+    while (j > 0 && !SEP.test(name[j - 1])) j--;
+    if (name.length - j < 6 && j > 0) {
+      let w = j - 1;
+      while (w > 0 && SEP.test(name[w - 1])) w--;
+      while (w > 0 && !SEP.test(name[w - 1])) w--;
+      if (at - w <= 12) j = w;
+    }
+    if (at - j > 8) j = at - 3;
+    // As much of the start as fits before the tail…
+    const h = longest((n) => `${trimSep(name.slice(0, n))}…${name.slice(j)}`, 1, j);
+    if (h >= 1 && trimSep(name.slice(0, h))) return `${trimSep(name.slice(0, h))}…${name.slice(j)}`;
+    // …or the tail alone, as much of it as fits that still holds the difference…
+    for (let t = j; t <= at; t++) if (measure(`…${name.slice(t)}`) <= maxW) return `…${name.slice(t)}`;
+    // …or a window from the difference on.
+    const e = longest((n) => `…${trimSep(name.slice(at, n))}…`, at + 1, name.length - 1);
+    return e > at ? `…${trimSep(name.slice(at, e))}…` : k >= 1 ? cut(k) : "…";
+  });
+}
+
+/** The columns whose step is written under a map of K columns colW px
+ *  wide: one every gap px or more, and always the last, for which the one
+ *  before it gives way when they would be closer than gap (at 650
+ *  iterations "640" and "650" ran into "6450"). */
+export function axisColumns(K, colW, gap) {
+  const every = Math.max(1, Math.ceil(gap / colW)), ks = [];
+  for (let k = 0; k < K; k += every) ks.push(k);
+  if (K && ks[ks.length - 1] !== K - 1) {
+    if ((K - 1 - ks[ks.length - 1]) * colW < gap) ks.pop();
+    ks.push(K - 1);
+  }
+  return ks;
+}
+
 /** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
 export class Heatmap {
   constructor(els, spec) {
@@ -109,7 +177,7 @@ export class Heatmap {
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
   reset(tasks, kind = "parallel", selfPaced = true) {
     Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity,
-      loAt: null, hiAt: null, uniformFrom: -1, described: null, labelW: null });
+      loAt: null, hiAt: null, uniformFrom: -1, described: null });
     this.wrap.scrollTop = 0;
     drawSoon(this);
   }
@@ -202,13 +270,16 @@ export class Heatmap {
     return { baseH, ph, rowH, group, drawnRows: rows, content: rows * rowH };
   }
 
-  labelWidth(g) {
-    if (this.labelW == null) {
-      let m = 30;
-      for (let i = 0; i < this.tasks.length; i++) m = Math.max(m, g.measureText(this.tasks[i].slice(0, 14)).width);
-      this.labelW = m;
+  // rowLabels gives every task's label at most maxW px wide (cached: the
+  // names change only with the run).
+  rowLabels(g, maxW) {
+    if (!this.labels || this.labels.maxW !== maxW || this.labels.tasks !== this.tasks) {
+      const list = shortLabels(this.tasks, maxW, (t) => g.measureText(t).width);
+      let widest = 30;
+      for (const l of list) widest = Math.max(widest, g.measureText(l).width);
+      this.labels = { maxW, tasks: this.tasks, list, widest };
     }
-    return Math.min(140, Math.ceil(this.labelW) + 12);
+    return this.labels;
   }
 
   draw() {
@@ -227,7 +298,12 @@ export class Heatmap {
     g.fillRect(0, 0, w, G.baseH);
     g.font = "11px system-ui, sans-serif";
     const T = this.tasks.length;
-    const left = this.labelWidth(g);
+    // Labels up to 128 px, or 30% of a narrow canvas; a grouped row's has
+    // room for the "…" that says the row holds more tasks.
+    const ellipsis = g.measureText("…").width;
+    const maxW = Math.max(48, Math.min(128, Math.floor(w * 0.3))) - (G.group > 1 ? Math.ceil(ellipsis) : 0);
+    const labels = this.rowLabels(g, maxW);
+    const left = Math.ceil(Math.min(maxW, labels.widest) + (G.group > 1 ? ellipsis : 0)) + 12;
     const pw = Math.max(10, w - left - RIGHT);
     const cols = Math.max(this.history.length, 1);
     const colW = pw / cols;
@@ -252,11 +328,6 @@ export class Heatmap {
         // Overlap by a pixel fraction to avoid hairline gaps between columns.
         g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(G.rowH - gap, 0.75));
       }
-      if (r % every === 0) {
-        g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
-        const name = this.tasks[order[a]].slice(0, 14) + (b - a > 1 ? "…" : "");
-        g.fillText(name, left - 6, y + G.rowH / 2);
-      }
     }
     if (this.cursor && this.cursor.k < this.history.length) {
       const y = TOP + this.cursor.r * G.rowH - scroll;
@@ -265,14 +336,37 @@ export class Heatmap {
       g.lineWidth = 1;
     }
     g.restore();
+    // The row labels, outside the cells' clip: a label is taller than a
+    // 4 px row, and the top row's was cut at the map's top edge. A row has
+    // one when its middle is in view.
+    g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
+    this.layout.labels = [];
+    for (let r = r0 - (r0 % every); r < r1; r += every) {
+      const mid = TOP + (r + 0.5) * G.rowH - scroll;
+      if (mid < TOP || mid > TOP + G.ph) continue;
+      const a = r * G.group, b = Math.min(T, a + G.group);
+      const text = labels.list[order[a]] + (b - a > 1 ? "…" : "");
+      g.fillText(text, left - 6, mid);
+      const m = g.measureText(text);
+      this.layout.labels.push({ text, task: order[a], left: left - 6 - m.actualBoundingBoxLeft, right: left - 6 + m.actualBoundingBoxRight,
+        top: mid - m.actualBoundingBoxAscent, bottom: mid + m.actualBoundingBoxDescent });
+    }
     // A frame, so that cells near the neutral colour still show the map's extent.
     g.strokeStyle = "#9aa3b2";
     g.strokeRect(left - 0.5, TOP - 0.5, pw + 1, G.ph + 1);
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
-    const stepLabel = Math.max(1, Math.ceil(28 / colW));
-    this.history.forEach((s, k) => {
-      if (k % stepLabel === 0 || k === this.history.length - 1) g.fillText(String(s.iter), left + (k + 0.5) * colW, TOP + G.ph + 3);
-    });
+    // The steps under the map, as far apart as the widest (the last) needs;
+    // the last kept inside the canvas.
+    this.layout.xLabels = [];
+    if (this.history.length) {
+      const K = this.history.length, gap = Math.max(28, g.measureText(String(this.history[K - 1].iter)).width + 10);
+      for (const k of axisColumns(K, colW, gap)) {
+        const text = String(this.history[k].iter), half = g.measureText(text).width / 2;
+        const x = Math.min(left + (k + 0.5) * colW, w - 1 - half);
+        g.fillText(text, x, TOP + G.ph + 3);
+        this.layout.xLabels.push({ text, left: x - half, right: x + half });
+      }
+    }
     g.textAlign = "left";
     g.fillText(`${this.stepWord} →`, left, TOP + G.ph + 16);
     if (G.content > G.ph + 0.5 || G.group > 1) {
@@ -434,8 +528,15 @@ export class Heatmap {
     const title = this.sequential ? "Task learned at each step" : "Task weight relative to uniform, T·τ, per iteration";
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
     out += `<text x="${left}" y="14" font-size="13">${esc(title)}</text>`;
+    // The row labels fit the 110 px margin as the page's do (measured in
+    // the SVG's font); each keeps its full name as its title.
+    const g = document.createElement("canvas").getContext("2d");
+    g.font = "11px sans-serif";
+    const labels = shortLabels(this.tasks, left - 10, (s) => g.measureText(s).width);
     this.rowOrder().forEach((t, r) => {
-      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end">${esc(this.tasks[t])}</text>`;
+      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) {
+        out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end"><title>${esc(this.tasks[t])}</title>${esc(labels[t])}</text>`;
+      }
       this.history.forEach((s, k) => {
         const fill = s.seq ? rgbText(viridis(this.seqValue(s, t))) : scale.colour(this.rel(s, t));
         const text = s.seq ? this.seqText(s, t) : `τ ${num(s.tau[t])}, T·τ ${num(this.rel(s, t), 3)}`;
@@ -443,9 +544,11 @@ export class Heatmap {
       });
     });
     const y0 = top + T * rh;
-    this.history.forEach((s, k) => {
-      if (k % Math.max(1, Math.ceil(24 / cw)) === 0 || k === K - 1) out += `<text x="${(left + (k + 0.5) * cw).toFixed(1)}" y="${y0 + 14}" text-anchor="middle" fill="#555">${s.iter}</text>`;
-    });
+    if (K) {
+      for (const k of axisColumns(K, cw, Math.max(24, g.measureText(String(this.history[K - 1].iter)).width + 10))) {
+        out += `<text x="${(left + (k + 0.5) * cw).toFixed(1)}" y="${y0 + 14}" text-anchor="middle" fill="#555">${this.history[k].iter}</text>`;
+      }
+    }
     out += `<text x="${left}" y="${y0 + 28}">${this.stepWord} →</text>`;
     if (this.sequential) {
       let x = left;

@@ -577,3 +577,33 @@ func TestHeatmapRowLabels(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestSequentialHeatmapLabels: a sequential run (CL) has no τ: the map's
+// exports, its table, its read-out hint and its accessible names say what
+// it shows, the order in which the tasks were learned; a self-paced run
+// after it in the same page has the τ labels back.
+func TestSequentialHeatmapLabels(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.runDone("#data=landmine&model=cl&run=1")
+	labelsJS := `(() => { const $ = (s) => document.querySelector(s); return {
+		"PNG button": $("#heatmap-png").textContent, "SVG button": $("#heatmap-svg").textContent,
+		"table toggle": $("#tau-table-box summary").textContent, "read-out hint": $("#heat-readout").textContent,
+		"map's box name": $("#heatwrap").getAttribute("aria-label"), "table's name": $("#tau-table").getAttribute("aria-label")}; })()`
+	for what, text := range eval[map[string]string](b, labelsJS) {
+		if strings.Contains(text, "τ") {
+			t.Errorf("CL: the %s says %q, of τ, which a sequential run does not have", what, text)
+		}
+		if !regexp.MustCompile(`order|learned`).MatchString(text) {
+			t.Errorf("CL: the %s says %q, not that the map shows the order in which tasks were learned", what, text)
+		}
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#data=landmine&model=mtfl&sp=1&run=1"`))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.runInfo() && spmtlApp.runInfo().kind !== "sequential" && spmtlApp.results() !== null`, 60*time.Second)
+	for what, text := range eval[map[string]string](b, labelsJS) {
+		if !strings.Contains(text, "τ") {
+			t.Errorf("spMTFL after CL: the %s says %q, without τ", what, text)
+		}
+	}
+	b.noConsoleErrors()
+}

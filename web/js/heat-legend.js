@@ -1,18 +1,20 @@
 // heat-legend.js: the heatmap's colour key on its own canvas. For τ: the
 // fixed T·τ scale (or the run-stretched one, labelled as such) as a bar
 // with its ticks (≤ 1/8, 1/2, 1, 2, ≥ 8: the ends clip), and this run's
-// smallest and largest T·τ marked on it; for a sequential run: its three
-// cell states. Every text is measured and kept inside the canvas; the boxes
-// drawn are kept in `texts` (the browser tests check them).
+// smallest and largest T·τ marked on it by a bracket, with their values on
+// a line of their own above it; for a sequential run: its three cell
+// states. Every text is measured and kept inside the canvas; the boxes
+// drawn are kept in `texts` and the bracket's in `bracket` (the browser
+// tests check that none overlaps another).
 import { setup } from "./chart-kit.js";
-import { relText } from "./tau-scale.js";
+import { relText, relEnds } from "./tau-scale.js";
 import { viridis, SEQUENTIAL_KEY } from "./heatmap.js";
 
 const INK = "#1d2330", MUTED = "#5b6475";
 
 /** The heatmap's colour key. */
 export class HeatLegend {
-  constructor(canvas) { this.canvas = canvas; this.texts = []; this.width = 0; this.height = 0; }
+  constructor(canvas) { this.canvas = canvas; this.texts = []; this.bracket = null; this.width = 0; this.height = 0; }
 
   // text draws s with its box kept inside the canvas (shifted, never cut)
   // and records the box.
@@ -33,7 +35,7 @@ export class HeatLegend {
   /** Draws the key: {scale, runLo, runHi} for τ, or {sequential: true}. */
   draw({ scale, runLo, runHi, sequential }) {
     const { g, w, h } = setup(this.canvas);
-    this.texts = []; this.width = w; this.height = h;
+    this.texts = []; this.bracket = null; this.width = w; this.height = h;
     if (sequential) {
       let x = 4, y = 16;
       for (const [v, label] of SEQUENTIAL_KEY) {
@@ -56,7 +58,10 @@ export class HeatLegend {
       ? this.fits(g, w, "T·τ, stretched to this run (1 = uniform; not comparable across runs)", "T·τ stretched to this run (1 = uniform)")
       : this.fits(g, w, "T·τ: the weight relative to uniform (1 = an equal share), log scale", "T·τ relative to uniform (1 = equal), log scale", "T·τ (1 = uniform)");
     this.text(g, caption, 4, 12, "left", INK);
-    const barY = 34, barH = 12;
+    // Lines, top down: the caption, this run's range (its own line: beside
+    // the bracket it ran into it whenever the range was wide), the bracket,
+    // the bar, the ticks. The canvas's CSS height (style.css) fits them.
+    const runY = 27, barY = 40, barH = 12;
     for (let x = Math.floor(x0); x < Math.ceil(x1); x++) {
       const t = (x + 0.5 - x0) / (x1 - x0);
       const rel = 2 ** (Math.log2(scale.lo) + t * (Math.log2(scale.hi) - Math.log2(scale.lo)));
@@ -77,13 +82,16 @@ export class HeatLegend {
       g.fillStyle = INK;
       for (const x of [a, b]) { g.beginPath(); g.moveTo(x - 4, barY - 7); g.lineTo(x + 4, barY - 7); g.lineTo(x, barY - 1); g.fill(); }
       g.fillRect(a, barY - 8, Math.max(b - a, 1), 2);
+      this.bracket = { left: Math.min(a, b) - 4, right: Math.max(a, b) + 4, top: barY - 8, bottom: barY - 1 };
       const clip = (v) => (v < scale.lo ? ` (beyond ${relText(scale.lo)})` : v > scale.hi ? ` (beyond ${relText(scale.hi)})` : "");
-      run = `this run: ${relText(runLo)}${clip(runLo)} – ${relText(runHi)}${clip(runHi)}`;
-      // The label beside the bracket, on the side with room.
-      const tw = g.measureText(run).width;
-      const right = Math.max(a, b) + 8;
-      if (right + tw <= w - 2) this.text(g, run, right, barY - 2, "left", INK);
-      else this.text(g, run, Math.max(2, Math.min(a, b) - 8), barY - 2, "right", INK);
+      // Ends that would print alike get the digits that tell them apart;
+      // equal ones print once.
+      const [lo, hi] = relEnds(runLo, runHi);
+      run = hi === undefined ? `this run: ${lo}${clip(runLo)} throughout` : `this run: ${lo}${clip(runLo)} – ${hi}${clip(runHi)}`;
+      // Centred over the bracket; text() keeps it inside the canvas. On a
+      // narrow canvas the ends' "beyond" notes go (the bar's ends say ≤, ≥).
+      const shown = this.fits(g, w, run, hi === undefined ? `this run: ${lo} throughout` : `this run: ${lo} – ${hi}`);
+      this.text(g, shown, (a + b) / 2, runY, "center", INK);
     }
     this.label = `Colour key, ${scale.stretched ? "stretched to this run" : "fixed"}: T·τ on a log scale from ${ticks[0].label} (blue) `
       + `through 1 (light grey: uniform) to ${ticks[ticks.length - 1].label} (red); ${run}.`;

@@ -12,7 +12,7 @@
 // fixed scale and the same colours as Go's figure.Heatmap.
 import { escapeXML as esc } from "./export.js";
 import { drawSoon } from "./chart-kit.js";
-import { TauScale, relText } from "./tau-scale.js";
+import { TauScale, relEnds, relRange } from "./tau-scale.js";
 
 // Viridis, sampled at nine stops: the sequential view's three states.
 const STOPS = [[68, 1, 84], [71, 44, 122], [59, 81, 139], [44, 113, 142], [33, 144, 141],
@@ -33,6 +33,12 @@ const LEARNED_NOW = 1, LEARNED_BEFORE = 0.45, NOT_YET = 0;
 export const SEQUENTIAL_KEY = [[LEARNED_NOW, "learned at this step"], [LEARNED_BEFORE, "learned before"], [NOT_YET, "not yet learned"]];
 
 const MIN_ROW = 4; // px: the shortest row drawn for one task
+const UNIFORM = 1e-9; // a column whose T·τ spans less than this is uniform
+// Two T·τ this close (relative) are the same weight: the tasks that share
+// the run's largest or smallest weight are named together.
+const same = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+// "a", "a and b", "a, b and c".
+const andList = (xs) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
 const TOP = 8, BOTTOM = 30, RIGHT = 10;
 const rgbText = ([r, g, b]) => `rgb(${r},${g},${b})`;
 const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
@@ -40,6 +46,81 @@ const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
 // Intl.Collator cost 0.1-0.3 ms on every draw.
 let collator = null;
 const byName = () => collator || (collator = new Intl.Collator(undefined, { numeric: true }));
+
+// focusFromKeyboard tells whether el was focused by the keyboard (or a
+// script) rather than by a pointer; a browser without :focus-visible
+// counts as the keyboard, as before.
+function focusFromKeyboard(el) {
+  try { return el.matches(":focus-visible"); } catch { return true; }
+}
+
+// Where a name may be cut between words; a cut drops the separators before its "…".
+const SEP = /[\s\-_/.,:;|()]/;
+const trimSep = (s) => s.replace(/[\s\-_/.,:;|(]+$/, "");
+
+/** Row labels for names, each at most maxW px wide by measure(text): a
+ *  name that fits is kept; a longer one is cut with an ellipsis after as
+ *  much of its start as fits. Names that share a start longer than that
+ *  ("Hospital Northside - ward A", "… ward B") would all read alike, so
+ *  then the label keeps the words where the name differs from the names
+ *  nearest it, after as much of the start as fits: "Hospital N…ward A".
+ *  The full name stays in the read-out and the tooltip. */
+export function shortLabels(names, maxW, measure) {
+  // d[i]: where name i first differs from the names nearest it in sort order.
+  const sorted = names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+  const lcp = (a, b) => { let n = 0; while (n < a.length && n < b.length && a[n] === b[n]) n++; return n; };
+  const d = new Array(names.length).fill(0);
+  for (let j = 1; j < sorted.length; j++) {
+    const n = lcp(names[sorted[j - 1]], names[sorted[j]]);
+    d[sorted[j - 1]] = Math.max(d[sorted[j - 1]], n); d[sorted[j]] = Math.max(d[sorted[j]], n);
+  }
+  // longest(f, lo, hi): the largest n in [lo, hi] whose text f(n) fits, or lo - 1.
+  const longest = (f, lo, hi) => {
+    let best = lo - 1;
+    while (lo <= hi) { const m = (lo + hi) >> 1; if (measure(f(m)) <= maxW) { best = m; lo = m + 1; } else hi = m - 1; }
+    return best;
+  };
+  return names.map((name, i) => {
+    if (measure(name) <= maxW) return name;
+    const cut = (k) => `${trimSep(name.slice(0, k))}…`;
+    const k = longest(cut, 1, name.length - 1);
+    if (k > d[i] || d[i] >= name.length) return k >= 1 ? cut(k) : "…";
+    // The tail from the differing word (and the one before it when it is
+    // short, as "A" in "ward A"; in a long word, from a few letters before).
+    const at = d[i];
+    let j = at;
+    while (j > 0 && !SEP.test(name[j - 1])) j--;
+    if (name.length - j < 6 && j > 0) {
+      let w = j - 1;
+      while (w > 0 && SEP.test(name[w - 1])) w--;
+      while (w > 0 && !SEP.test(name[w - 1])) w--;
+      if (at - w <= 12) j = w;
+    }
+    if (at - j > 8) j = at - 3;
+    // As much of the start as fits before the tail…
+    const h = longest((n) => `${trimSep(name.slice(0, n))}…${name.slice(j)}`, 1, j);
+    if (h >= 1 && trimSep(name.slice(0, h))) return `${trimSep(name.slice(0, h))}…${name.slice(j)}`;
+    // …or the tail alone, as much of it as fits that still holds the difference…
+    for (let t = j; t <= at; t++) if (measure(`…${name.slice(t)}`) <= maxW) return `…${name.slice(t)}`;
+    // …or a window from the difference on.
+    const e = longest((n) => `…${trimSep(name.slice(at, n))}…`, at + 1, name.length - 1);
+    return e > at ? `…${trimSep(name.slice(at, e))}…` : k >= 1 ? cut(k) : "…";
+  });
+}
+
+/** The columns whose step is written under a map of K columns colW px
+ *  wide: one every gap px or more, and always the last, for which the one
+ *  before it gives way when they would be closer than gap (at 650
+ *  iterations "640" and "650" ran into "6450"). */
+export function axisColumns(K, colW, gap) {
+  const every = Math.max(1, Math.ceil(gap / colW)), ks = [];
+  for (let k = 0; k < K; k += every) ks.push(k);
+  if (K && ks[ks.length - 1] !== K - 1) {
+    if ((K - 1 - ks[ks.length - 1]) * colW < gap) ks.pop();
+    ks.push(K - 1);
+  }
+  return ks;
+}
 
 /** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
 export class Heatmap {
@@ -55,8 +136,12 @@ export class Heatmap {
     this.zoom = "auto"; // auto (≥ 4 px a row, scrolling) | fit | a row height in px
     this.stretch = false;
     this.runLo = Infinity; this.runHi = -Infinity; // T·τ over the run
+    this.loAt = null; this.hiAt = null; // where the run had them first: {k, tasks}
+    this.uniformFrom = -1; // the first column of the run's uniform end (-1: its last column is not uniform)
+    this.described = null; // describe()'s text for {K, tasks}
     this.layout = null;
     this.cursor = null; // the keyboard's cell {r, k}
+    this.tipAt = null; // where the canvas was when the tooltip was placed
     this.onChange = null; // called after each draw (aria-label, legend)
     const c = this.canvas;
     c.addEventListener("mousemove", (e) => this.hover(e));
@@ -65,13 +150,34 @@ export class Heatmap {
       if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
     });
     this.wrap.addEventListener("keydown", (e) => this.key(e));
-    this.wrap.addEventListener("focus", () => { if (this.history.length && !this.cursor) this.moveTo(0, this.history.length - 1); });
+    // A click or a tap reads out the cell under it, as the keys do (a
+    // touch screen has no hover). The same press focuses the scroll box:
+    // that focus must not read out the first row's last iteration, where
+    // only the keyboard starts (Tab gives :focus-visible, a pointer not).
+    c.addEventListener("click", (e) => { const cell = this.cellAt(e); if (cell) this.moveTo(cell.r, cell.k); });
+    this.wrap.addEventListener("focus", () => {
+      if (this.history.length && !this.cursor && focusFromKeyboard(this.wrap)) this.moveTo(0, this.history.length - 1);
+    });
     this.wrap.addEventListener("blur", () => { this.tooltip.hidden = true; this.cursor = null; this.draw(); });
+    // The tooltip is fixed to the viewport, placed for where its cell was:
+    // a scroll of the page or of the map's box leaves it over whatever
+    // comes there, so it goes. Not when nothing moved since it was placed,
+    // as after moveTo's own scrolling of the box to the keyboard's cell.
+    // (Capture: an element's scroll event does not bubble.)
+    window.addEventListener("scroll", () => { if (!this.tooltip.hidden && this.tipAt && !this.tipStill()) this.tooltip.hidden = true; },
+      { capture: true, passive: true });
+  }
+
+  // tipStill tells whether the map is where it was when the tooltip was placed.
+  tipStill() {
+    const r = this.canvas.getBoundingClientRect(), a = this.tipAt;
+    return r.left === a.left && r.top === a.top && this.wrap.scrollTop === a.scroll;
   }
 
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
   reset(tasks, kind = "parallel", selfPaced = true) {
-    Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity, labelW: null });
+    Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity,
+      loAt: null, hiAt: null, uniformFrom: -1, described: null });
     this.wrap.scrollTop = 0;
     drawSoon(this);
   }
@@ -80,11 +186,23 @@ export class Heatmap {
   push(snap, enteredAt) {
     this.history.push(snap);
     if (enteredAt) this.entered = enteredAt;
-    if (!snap.seq) {
-      const T = this.tasks.length;
-      for (const v of snap.tau) { const r = T * v; if (r < this.runLo) this.runLo = r; if (r > this.runHi) this.runHi = r; }
-    }
+    if (!snap.seq) this.track(snap, this.history.length - 1);
     drawSoon(this);
+  }
+
+  // track adds column k to what the legend and the text alternative tell
+  // of the whole run: its smallest and largest T·τ, the first column with
+  // each and the tasks with it there, and where its uniform end begins.
+  track(snap, k) {
+    const T = this.tasks.length;
+    let lo = Infinity, hi = -Infinity;
+    for (const v of snap.tau) { const r = T * v; if (r < lo) lo = r; if (r > hi) hi = r; }
+    const at = (v) => { const ts = []; for (let t = 0; t < T; t++) if (same(T * snap.tau[t], v)) ts.push(t); return { k, tasks: ts }; };
+    if (!this.loAt || (lo < this.runLo && !same(lo, this.runLo))) this.loAt = at(lo);
+    if (!this.hiAt || (hi > this.runHi && !same(hi, this.runHi))) this.hiAt = at(hi);
+    this.runLo = Math.min(this.runLo, lo); this.runHi = Math.max(this.runHi, hi);
+    if (hi - lo >= UNIFORM) this.uniformFrom = -1;
+    else if (this.uniformFrom < 0) this.uniformFrom = k;
   }
 
   setOrder(order) { this.order = order; drawSoon(this); }
@@ -152,13 +270,16 @@ export class Heatmap {
     return { baseH, ph, rowH, group, drawnRows: rows, content: rows * rowH };
   }
 
-  labelWidth(g) {
-    if (this.labelW == null) {
-      let m = 30;
-      for (let i = 0; i < this.tasks.length; i++) m = Math.max(m, g.measureText(this.tasks[i].slice(0, 14)).width);
-      this.labelW = m;
+  // rowLabels gives every task's label at most maxW px wide (cached: the
+  // names change only with the run).
+  rowLabels(g, maxW) {
+    if (!this.labels || this.labels.maxW !== maxW || this.labels.tasks !== this.tasks) {
+      const list = shortLabels(this.tasks, maxW, (t) => g.measureText(t).width);
+      let widest = 30;
+      for (const l of list) widest = Math.max(widest, g.measureText(l).width);
+      this.labels = { maxW, tasks: this.tasks, list, widest };
     }
-    return Math.min(140, Math.ceil(this.labelW) + 12);
+    return this.labels;
   }
 
   draw() {
@@ -177,7 +298,12 @@ export class Heatmap {
     g.fillRect(0, 0, w, G.baseH);
     g.font = "11px system-ui, sans-serif";
     const T = this.tasks.length;
-    const left = this.labelWidth(g);
+    // Labels up to 128 px, or 30% of a narrow canvas; a grouped row's has
+    // room for the "…" that says the row holds more tasks.
+    const ellipsis = g.measureText("…").width;
+    const maxW = Math.max(48, Math.min(128, Math.floor(w * 0.3))) - (G.group > 1 ? Math.ceil(ellipsis) : 0);
+    const labels = this.rowLabels(g, maxW);
+    const left = Math.ceil(Math.min(maxW, labels.widest) + (G.group > 1 ? ellipsis : 0)) + 12;
     const pw = Math.max(10, w - left - RIGHT);
     const cols = Math.max(this.history.length, 1);
     const colW = pw / cols;
@@ -202,11 +328,6 @@ export class Heatmap {
         // Overlap by a pixel fraction to avoid hairline gaps between columns.
         g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(G.rowH - gap, 0.75));
       }
-      if (r % every === 0) {
-        g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
-        const name = this.tasks[order[a]].slice(0, 14) + (b - a > 1 ? "…" : "");
-        g.fillText(name, left - 6, y + G.rowH / 2);
-      }
     }
     if (this.cursor && this.cursor.k < this.history.length) {
       const y = TOP + this.cursor.r * G.rowH - scroll;
@@ -215,14 +336,37 @@ export class Heatmap {
       g.lineWidth = 1;
     }
     g.restore();
+    // The row labels, outside the cells' clip: a label is taller than a
+    // 4 px row, and the top row's was cut at the map's top edge. A row has
+    // one when its middle is in view.
+    g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
+    this.layout.labels = [];
+    for (let r = r0 - (r0 % every); r < r1; r += every) {
+      const mid = TOP + (r + 0.5) * G.rowH - scroll;
+      if (mid < TOP || mid > TOP + G.ph) continue;
+      const a = r * G.group, b = Math.min(T, a + G.group);
+      const text = labels.list[order[a]] + (b - a > 1 ? "…" : "");
+      g.fillText(text, left - 6, mid);
+      const m = g.measureText(text);
+      this.layout.labels.push({ text, task: order[a], left: left - 6 - m.actualBoundingBoxLeft, right: left - 6 + m.actualBoundingBoxRight,
+        top: mid - m.actualBoundingBoxAscent, bottom: mid + m.actualBoundingBoxDescent });
+    }
     // A frame, so that cells near the neutral colour still show the map's extent.
     g.strokeStyle = "#9aa3b2";
     g.strokeRect(left - 0.5, TOP - 0.5, pw + 1, G.ph + 1);
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
-    const stepLabel = Math.max(1, Math.ceil(28 / colW));
-    this.history.forEach((s, k) => {
-      if (k % stepLabel === 0 || k === this.history.length - 1) g.fillText(String(s.iter), left + (k + 0.5) * colW, TOP + G.ph + 3);
-    });
+    // The steps under the map, as far apart as the widest (the last) needs;
+    // the last kept inside the canvas.
+    this.layout.xLabels = [];
+    if (this.history.length) {
+      const K = this.history.length, gap = Math.max(28, g.measureText(String(this.history[K - 1].iter)).width + 10);
+      for (const k of axisColumns(K, colW, gap)) {
+        const text = String(this.history[k].iter), half = g.measureText(text).width / 2;
+        const x = Math.min(left + (k + 0.5) * colW, w - 1 - half);
+        g.fillText(text, x, TOP + G.ph + 3);
+        this.layout.xLabels.push({ text, left: x - half, right: x + half });
+      }
+    }
     g.textAlign = "left";
     g.fillText(`${this.stepWord} →`, left, TOP + G.ph + 16);
     if (G.content > G.ph + 0.5 || G.group > 1) {
@@ -288,6 +432,8 @@ export class Heatmap {
     this.tooltip.style.left = `${Math.min(x, window.innerWidth - 220)}px`;
     this.tooltip.style.top = `${y}px`;
     this.tooltip.hidden = false;
+    const r = this.canvas.getBoundingClientRect();
+    this.tipAt = { left: r.left, top: r.top, scroll: this.wrap.scrollTop };
   }
 
   hover(e) {
@@ -327,25 +473,51 @@ export class Heatmap {
     this.moveTo(...moves[e.key]);
   }
 
-  /** A sentence for screen readers: what the map shows after the last step. */
+  /** The text alternative: what the map shows of the whole run (T·τ's
+   *  range, which tasks weighed least and most and when, from when τ was
+   *  uniform), then after its last step. Cached per step: it is asked for
+   *  after every drawing, scrolling included. */
   describe() {
     const K = this.history.length, T = this.tasks.length;
     if (!T) return "Heatmap of the task weights τ: no data loaded yet.";
+    if (!K && this.sequential) return `The task learned at each step, of ${T} tasks: no step yet.`;
     if (!K) return `Heatmap of the task weights τ of ${T} tasks: no run yet. Press Play; each row will be a task, each column an iteration.`;
+    if (this.described && this.described.K === K && this.described.tasks === this.tasks) return this.described.text;
+    const text = this.describeRun();
+    this.described = { K, tasks: this.tasks, text };
+    return text;
+  }
+
+  describeRun() {
+    const K = this.history.length, T = this.tasks.length;
     const last = this.history[K - 1];
     const names = (idx) => idx.map((t) => this.tasks[t]).join(", ");
     if (this.sequential) {
       const order = last.seq.order;
       return `Task learned at each of ${K} steps (of ${T} tasks): first ${names(order.slice(0, 2))}; latest ${names(order.slice(-1))}.`;
     }
-    const idx = this.tasks.map((_, i) => i).sort((a, b) => last.tau[b] - last.tau[a]);
+    // The whole run, unless τ was uniform throughout (or there is one column).
+    let run = "";
+    if (K > 1 && this.uniformFrom !== 0 && this.loAt && this.hiAt) {
+      const ends = relEnds(this.runLo, this.runHi);
+      // The tasks that share an extreme: up to four by name, or three and how many more.
+      const tied = ({ k, tasks }) => {
+        const n = tasks.map((t) => this.tasks[t]);
+        return `${andList(n.length <= 4 ? n : [...n.slice(0, 3), `${n.length - 3} more`])} at iteration ${this.history[k].iter}`;
+      };
+      run = `Over ${K} iterations T·τ (1 = uniform) ranged from ${ends[0]} (${tied(this.loAt)}) to ${ends[ends.length - 1]} (${tied(this.hiAt)})`;
+      run += this.uniformFrom > 0 ? `; uniform from iteration ${this.history[this.uniformFrom].iter} on. ` : ". ";
+    }
+    const what = `τ after ${K} iteration${K === 1 ? "" : "s"}`;
     let lo = Infinity, hi = -Infinity;
     for (let t = 0; t < T; t++) { const v = this.rel(last, t); lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    const spread = `spread T·τ ${relText(lo)}–${relText(hi)} (1 = uniform)`;
-    const what = `τ after ${K} iteration${K === 1 ? "" : "s"}`;
-    if (hi - lo < 1e-9) return `${what}: uniform, every task weighs 1/${T}${this.selfPaced ? "" : " (not self-paced)"}; ${spread}.`;
+    if (hi - lo < UNIFORM) {
+      const throughout = K > 1 && this.uniformFrom === 0 ? " throughout" : "";
+      return `${run}${what}: uniform${throughout}, every task weighs 1/${T}${this.selfPaced ? "" : " (not self-paced)"}.`;
+    }
+    const idx = this.tasks.map((_, i) => i).sort((a, b) => last.tau[b] - last.tau[a]);
     const n = T >= 4 ? 2 : 1;
-    return `${what}: easiest ${names(idx.slice(0, n))}; hardest ${names(idx.slice(-n).reverse())}; ${spread}.`;
+    return `${run}${what}: easiest ${names(idx.slice(0, n))}; hardest ${names(idx.slice(-n).reverse())}; spread T·τ ${relRange(lo, hi)} (1 = uniform).`;
   }
 
   /** The heatmap as a standalone SVG document on the fixed scale (Go's
@@ -357,8 +529,15 @@ export class Heatmap {
     const title = this.sequential ? "Task learned at each step" : "Task weight relative to uniform, T·τ, per iteration";
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
     out += `<text x="${left}" y="14" font-size="13">${esc(title)}</text>`;
+    // The row labels fit the 110 px margin as the page's do (measured in
+    // the SVG's font); each keeps its full name as its title.
+    const g = document.createElement("canvas").getContext("2d");
+    g.font = "11px sans-serif";
+    const labels = shortLabels(this.tasks, left - 10, (s) => g.measureText(s).width);
     this.rowOrder().forEach((t, r) => {
-      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end">${esc(this.tasks[t])}</text>`;
+      if (rh >= 9 || r % Math.ceil(9 / rh) === 0) {
+        out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end"><title>${esc(this.tasks[t])}</title>${esc(labels[t])}</text>`;
+      }
       this.history.forEach((s, k) => {
         const fill = s.seq ? rgbText(viridis(this.seqValue(s, t))) : scale.colour(this.rel(s, t));
         const text = s.seq ? this.seqText(s, t) : `τ ${num(s.tau[t])}, T·τ ${num(this.rel(s, t), 3)}`;
@@ -366,9 +545,11 @@ export class Heatmap {
       });
     });
     const y0 = top + T * rh;
-    this.history.forEach((s, k) => {
-      if (k % Math.max(1, Math.ceil(24 / cw)) === 0 || k === K - 1) out += `<text x="${(left + (k + 0.5) * cw).toFixed(1)}" y="${y0 + 14}" text-anchor="middle" fill="#555">${s.iter}</text>`;
-    });
+    if (K) {
+      for (const k of axisColumns(K, cw, Math.max(24, g.measureText(String(this.history[K - 1].iter)).width + 10))) {
+        out += `<text x="${(left + (k + 0.5) * cw).toFixed(1)}" y="${y0 + 14}" text-anchor="middle" fill="#555">${this.history[k].iter}</text>`;
+      }
+    }
     out += `<text x="${left}" y="${y0 + 28}">${this.stepWord} →</text>`;
     if (this.sequential) {
       let x = left;
@@ -389,7 +570,7 @@ export class Heatmap {
     for (const tk of scale.ticks()) out += `<line x1="${at(tk.value)}" x2="${at(tk.value)}" y1="${ly + 12}" y2="${ly + 16}" stroke="#333"/><text x="${at(tk.value)}" y="${ly + 27}" text-anchor="middle">${esc(tk.label)}</text>`;
     if (this.runHi >= this.runLo) {
       out += `<path d="M${at(this.runLo).toFixed(1)} ${ly - 1}v-5M${at(this.runHi).toFixed(1)} ${ly - 1}v-5M${at(this.runLo).toFixed(1)} ${ly - 4}H${at(this.runHi).toFixed(1)}" stroke="#000" stroke-width="2"/>`;
-      out += `<text x="${lx + lw + 6}" y="${ly + 10}" font-size="10">this run: ${relText(this.runLo)} – ${relText(this.runHi)}</text>`;
+      out += `<text x="${lx + lw + 6}" y="${ly + 10}" font-size="10">this run: ${relRange(this.runLo, this.runHi, " – ")}</text>`;
     }
     return out + "</svg>\n";
   }

@@ -21,6 +21,16 @@ export function wireRunView(app, form) {
   const heading = $("heat-panel").querySelector("h2");
   const curveHeading = $("curve-panel").querySelector("h2");
   let tableTimer = 0;
+  // The heat panel's labels: index.html's, of τ, and a sequential run's,
+  // whose map has no τ but the order in which the tasks were learned.
+  const modeLabels = [
+    [$("heatmap-png"), null, "Download the learning order as PNG"],
+    [$("heatmap-svg"), null, "Download the learning order as SVG"],
+    [$("tau-table-box").querySelector("summary"), null, "Show the learning order as a table"],
+    [$("heat-readout"), null, "Point at a cell, or focus the map and use the arrow keys, to read when a task was learned."],
+    [$("heatwrap"), "aria-label", "The order in which the tasks were learned: scroll it, or use the arrow keys to read a cell"],
+    [$("tau-table"), "aria-label", "The step at which each task was learned"],
+  ].map(([el, attr, seq]) => ({ el, attr, seq, tau: attr ? el.getAttribute(attr) : el.textContent }));
 
   heat.onChange = () => {
     $("heatmap").setAttribute("aria-label", heat.describe());
@@ -58,6 +68,12 @@ export function wireRunView(app, form) {
       : "Each row is a task, each column an iteration. Colour is the task's weight relative to an equal share (T·τ): red, trusted more than uniform; blue, less; light grey, uniform.";
     $("order").querySelector('option[value="easy"]').textContent = sequential ? "by the step that learned them" : "by when τ let them in";
     $("export-tau").textContent = sequential ? "Download steps as CSV" : "Download τ as CSV";
+    // (The read-out gets its hint back too: a cell read out of the last run is not of this one.)
+    for (const { el, attr, seq, tau } of modeLabels) {
+      const text = sequential ? seq : tau;
+      if (attr) el.setAttribute(attr, text);
+      else if (el.textContent !== text) el.textContent = text;
+    }
     $("heat-stretch").disabled = sequential;
   }
 
@@ -85,9 +101,10 @@ export function wireRunView(app, form) {
   $("tau-table-box").addEventListener("toggle", () => { if ($("tau-table-box").open) showTable(); });
   window.addEventListener("resize", () => { heat.draw(); curves.draw(); });
   window.spmtlApp.heatmapLayout = () => heat.layout;
+  window.spmtlApp.heatCursor = () => heat.cursor; // the keyboard's (or the clicked) cell: {r, k}, or null
   window.spmtlApp.heatColour = (rel) => heat.colourOf(rel);
   window.spmtlApp.tauScale = () => tauScale();
-  window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, label: legend.label });
+  window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, bracket: legend.bracket, label: legend.label });
   window.spmtlApp.tauTable = () => ({ built: table.built(), rows: $("tau-table").querySelectorAll("tbody tr:not(.spacer)").length });
   return { heat, curves };
 }

@@ -33,12 +33,30 @@ export function log2(x) {
   return Math.log(frac) * Math.LOG2E + exp;
 }
 
-/** A value of T·τ as a legend writes it: 1/8, 1/2, 1, 2, 8, or 3 digits. */
+/** A value of T·τ as a legend writes it: 1/8, 1/2, 1, 2, 8, or 2 digits
+ *  below 1 and 3 from 1 on. A value that rounds up to 1 counts as 1 on:
+ *  0.9999 is "1.00" like 1.004, not "1.0". */
 export function relText(v) {
   if (v > 0 && v < 1 && Number.isInteger(1 / v)) return `1/${1 / v}`;
   if (Number.isInteger(v)) return String(v);
-  return v.toPrecision(v < 1 ? 2 : 3);
+  return v.toPrecision(v < 1 && Number(v.toPrecision(2)) < 1 ? 2 : 3);
 }
+
+// printed is the number a text of relText's reads as ("1/8" too).
+const printed = (s) => (s.startsWith("1/") ? 1 / Number(s.slice(2)) : Number(s));
+
+/** The ends of a range of T·τ as texts: [lo, hi] as relText writes them,
+ *  or, when those would read as the same number, both with the fewest
+ *  digits that tell them apart (0.9999 and 1.004: "0.9999" and "1.004",
+ *  not "1.00" twice); [lo] alone when they are equal to 12 digits. */
+export function relEnds(lo, hi) {
+  let a = relText(lo), b = relText(hi);
+  for (let p = 3; printed(a) === printed(b) && p <= 12; p++) { a = lo.toPrecision(p); b = hi.toPrecision(p); }
+  return printed(a) === printed(b) ? [relText(lo)] : [a, b];
+}
+
+/** A range of T·τ as one text: "0.65–1.24", "0.9999–1.004", or "1" when its ends are equal. */
+export function relRange(lo, hi, sep = "–") { return relEnds(lo, hi).join(sep); }
 
 /** A colour scale of T·τ. spec: the catalogue's {lo, hi, stops, ticks}. */
 export class TauScale {

@@ -858,6 +858,9 @@ func TestSequentialModelInPage(t *testing.T) {
 	if !strings.Contains(note, "no objective") {
 		t.Errorf("the curve panel has no note about the missing objective (%q)", note)
 	}
+	if shown := eval[bool](b, `!document.getElementById("curve-about").hidden`); shown {
+		t.Error("the curve panel still says its top panel is the objective the learner minimizes")
+	}
 	if obj := eval[int](b, `spmtlApp.snapshots().filter((s) => s.seq === null).length`); obj != 0 {
 		t.Errorf("%d snapshots without seq", obj)
 	}

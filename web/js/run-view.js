@@ -60,6 +60,8 @@ export function wireRunView(app, form) {
   function setMode(sequential, name) {
     const note = $("curve-note");
     note.hidden = !sequential;
+    // A sequential learner has no objective: the note says what the curve is instead.
+    $("curve-about").hidden = sequential;
     note.textContent = sequential ? `${name} learns one task per step and has no objective to draw; the curve is its mean test score after each step.` : "";
     heading.textContent = sequential ? "Task learned at each step" : "Task weights τ per iteration";
     curveHeading.textContent = sequential ? "Test score per step" : "Objective and test score per iteration";

@@ -52,8 +52,10 @@ export class TuneMap {
     const m = this.grid.metric.toUpperCase();
     const over = this.grid.kappa.length ? `ρ (${this.grid.rho.length} values, rows) and λ0 as multiples of the automatic λ0 (${this.grid.kappa.length} values, columns)` : `ρ (${this.grid.rho.length} values)`;
     let s = `Heatmap of the mean cross-validation ${m} over ${over}; brighter is better.`;
-    const done = this.scores.flat().filter((x) => x !== undefined).length;
-    s += ` ${done} of ${this.grid.rho.length * Math.max(1, this.grid.kappa.length)} points scored.`;
+    // A point whose fits all failed (null) is not "scored": a grid that
+    // failed everywhere must not read as complete.
+    const all = this.scores.flat(), failed = all.filter((x) => x === null).length;
+    s += ` ${all.filter((x) => typeof x === "number").length} of ${this.grid.rho.length * Math.max(1, this.grid.kappa.length)} points scored${failed ? `; ${failed} failed (no score)` : ""}.`;
     if (this.best) {
       const [i, j] = this.best, v = this.scores[i][j];
       s += ` Chosen: ρ = ${this.grid.rho[i]}${this.grid.kappa.length ? `, λ0 = ${this.colLabels()[j] === "auto" ? "auto" : `auto × ${this.grid.kappa[j]}`}` : ""}, ${m} ${typeof v === "number" ? v.toFixed(4) : "n/a"}.`;

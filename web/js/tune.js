@@ -5,7 +5,8 @@
 // with the same options; the folds depend only on the data and the seed),
 // draws the scores as they come, asks Go to choose, and fills the settings
 // form with the winner: ρ, and λ0 as "auto" or "auto*K". Its errors show
-// beside its buttons; its exports are enabled once a point is scored.
+// beside its buttons (when no point could be scored, with the first
+// point's reason); its exports are enabled once a point is scored.
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto } from "./state.js";
@@ -30,7 +31,7 @@ export function wireTune(app, form) {
   let pool = [];
   let token = 0; // bumped by a new start or a cancel: older work stops
   let state = "idle"; // idle | running | done | cancelled | failed
-  let last = null; // {grid, scores, result}
+  let last = null; // {grid, scores, failures, result}
 
   function offer() {
     const m = method($("model").value);
@@ -68,7 +69,10 @@ export function wireTune(app, form) {
     grid.kappa = grid.kappa || []; // a baseline's grid has no λ0
     const nk = Math.max(1, grid.kappa.length);
     const scores = grid.rho.map(() => new Array(nk).fill(undefined));
-    last = { grid, scores, result: null, config };
+    // Why a point could not be scored (Go's reason), kept for the message
+    // when none could.
+    const failures = grid.rho.map(() => new Array(nk).fill(""));
+    last = { grid, scores, failures, result: null, config };
     map.set(grid, scores, null);
     const jobs = [];
     for (let i = 0; i < grid.rho.length; i++) for (let j = 0; j < nk; j++) jobs.push([i, j]);
@@ -92,7 +96,8 @@ export function wireTune(app, form) {
         const [i, j] = jobs.shift();
         const v = await p.client.request("tunePoint", { config: cfg, rho: grid.rho[i], kappa: grid.kappa.length ? grid.kappa[j] : 0, folds: FOLDS, seed });
         if (my !== token) return;
-        scores[i][j] = v;
+        scores[i][j] = v.score; // null when the point could not be scored
+        failures[i][j] = v.failure || "";
         if (done === 0) offer();
         done++;
         progress();
@@ -104,7 +109,12 @@ export function wireTune(app, form) {
     teardown();
     if (!scores.flat().some((v) => typeof v === "number")) {
       map.set(grid, scores, null);
-      throw new Error("every fit of every grid point failed: there is nothing to choose; the settings are unchanged");
+      // The first point in grid order: its reason usually holds for all
+      // (too few tasks or rows), and it is what the visitor can change.
+      const at = failures.flat().findIndex(Boolean);
+      const [i, j] = at < 0 ? [0, 0] : [Math.floor(at / nk), at % nk];
+      const point = `ρ = ${grid.rho[i]}${grid.kappa.length ? `, λ0 = ${lambda0Auto(grid.kappa[j])}` : ""}`;
+      throw new Error(`no grid point could be scored, so there is nothing to choose and the settings are unchanged. At ${point}: ${at < 0 ? "the learner gave no reason" : failures[i][j]}`);
     }
     // Go chooses (the first best in grid order). JSON has no NaN: a point
     // whose fits all failed is sent as null, which Go reads as the worst.

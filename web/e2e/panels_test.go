@@ -24,7 +24,9 @@ func tuneFailed(b *browser) string {
 }
 
 // TestTuneFailureSaysWhy: when no grid point can be scored the page gives
-// the first failure's reason, not only that there is nothing to choose.
+// the first failure's reason, not only that there is nothing to choose;
+// a tuning refused before it starts (the hard τ rule), and loading other
+// data, clear the last tuning's grid from the map.
 func TestTuneFailureSaysWhy(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
@@ -48,6 +50,30 @@ func TestTuneFailureSaysWhy(t *testing.T) {
 	}
 	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); !strings.Contains(l, "failed") {
 		t.Errorf("the map of a grid whose every point failed says %q", l)
+	}
+
+	// The hard rule is refused before tuning starts: the old grid goes.
+	b.do(chromedp.SetValue(chromedp.CSS("#tau"), "hard"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("tau").dispatchEvent(new Event("change"))`))
+	msg = tuneFailed(b)
+	if !strings.Contains(msg, "softmax") {
+		t.Errorf("the hard rule: the tuning error %q does not say to choose softmax", msg)
+	}
+	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); strings.Contains(l, "points") || strings.Contains(l, "ρ") {
+		t.Errorf("after the refusal the map still describes the last grid: %q", l)
+	}
+	if g := eval[bool](b, `spmtlApp.tune().grid !== null || !document.getElementById("tune-csv").disabled`); g {
+		t.Error("after the refusal the last grid is still kept (or exportable)")
+	}
+
+	// Other data: the grid of the data no longer loaded goes too.
+	b.do(chromedp.SetValue(chromedp.CSS("#tau"), "softmax"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("tau").dispatchEvent(new Event("change"))`))
+	tuneFailed(b)
+	b.upload("#file", writeTemp(t, "one-task.csv", ownCSV(header, 1, 30)))
+	b.waitFor(`spmtlApp.summary().name === "one-task.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); strings.Contains(l, "points") {
+		t.Errorf("after loading other data the map still describes the last data's grid: %q", l)
 	}
 	b.noConsoleErrors()
 }

@@ -6,7 +6,9 @@
 // draws the scores as they come, asks Go to choose, and fills the settings
 // form with the winner: ρ, and λ0 as "auto" or "auto*K". Its errors show
 // beside its buttons (when no point could be scored, with the first
-// point's reason); its exports are enabled once a point is scored.
+// point's reason); its exports are enabled once a point is scored. A new
+// start, refused or not, and other data clear the last grid: the map
+// only ever shows the tuning the status speaks of.
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto } from "./state.js";
@@ -50,8 +52,17 @@ export function wireTune(app, form) {
 
   function setStatus(text) { $("tune-status").textContent = text; }
 
+  // forget drops the last tuning's grid from the map, the progress bar
+  // and the exports.
+  function forget() {
+    last = null;
+    map.set(null, [], null);
+    $("tune-bar").value = 0;
+  }
+
   async function start() {
     const my = ++token;
+    forget();
     if (!app.data || !app.source) throw new Error("load a data set first");
     form.read();
     const m = method(app.settings.model);
@@ -161,8 +172,14 @@ export function wireTune(app, form) {
   });
   $("tune-cancel").addEventListener("click", cancel);
   $("model").addEventListener("change", offer);
-  // Other data: a tuning of the old data would fill the form with its choice.
-  app.on("data", () => { cancel(); offer(); });
+  // Other data: a tuning of the old data would fill the form with its
+  // choice, and its map would describe data no longer loaded.
+  app.on("data", () => {
+    if (state === "running") cancel();
+    else setStatus("");
+    forget();
+    offer();
+  });
   app.on("state", offer);
   $("tune-svg").addEventListener("click", () => download("spmtl-tune.svg", textBlob(map.svg(), "image/svg+xml")));
   $("tune-csv").addEventListener("click", () => {

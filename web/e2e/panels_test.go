@@ -4,12 +4,63 @@ package e2e
 // panel (the λ0 and c sweeps) and tuning.
 
 import (
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 )
+
+// drawnText is a text drawn into a canvas and its box, in CSS pixels.
+type drawnText struct {
+	Text                     string
+	Left, Right, Top, Bottom float64
+}
+
+// drawnRect is a rectangle filled in a canvas, in CSS pixels.
+type drawnRect struct {
+	X, Y, W, H float64
+	Fill       string
+}
+
+// drawing is what one drawing of a canvas put on it.
+type drawing struct {
+	Texts         []drawnText
+	Rects         []drawnRect
+	Width, Height float64
+	Label         string
+}
+
+// canvasDrawing redraws the canvas id (every chart redraws on a resize
+// event) with the 2D context's fillText and fillRect watched, and returns
+// every text drawn (its box measured as drawn: font, alignment, baseline)
+// and every rectangle filled. It reads what the page drew, not what it
+// meant to draw.
+func canvasDrawing(b *browser, id string) drawing {
+	b.t.Helper()
+	return eval[drawing](b, fmt.Sprintf(`((id) => {
+		const P = CanvasRenderingContext2D.prototype, fillText = P.fillText, fillRect = P.fillRect;
+		const texts = [], rects = [];
+		P.fillText = function (s, x, y, ...rest) {
+			if (this.canvas.id === id) {
+				const m = this.measureText(s);
+				texts.push({Text: String(s), Left: x - m.actualBoundingBoxLeft, Right: x + m.actualBoundingBoxRight,
+					Top: y - m.actualBoundingBoxAscent, Bottom: y + m.actualBoundingBoxDescent});
+			}
+			return fillText.call(this, s, x, y, ...rest);
+		};
+		P.fillRect = function (x, y, w, h) {
+			if (this.canvas.id === id) rects.push({X: x, Y: y, W: w, H: h, Fill: String(this.fillStyle)});
+			return fillRect.call(this, x, y, w, h);
+		};
+		try { window.dispatchEvent(new Event("resize")); } finally { P.fillText = fillText; P.fillRect = fillRect; }
+		const c = document.getElementById(id);
+		return {Texts: texts, Rects: rects, Width: c.clientWidth, Height: c.clientHeight, Label: c.getAttribute("aria-label") || ""};
+	})(%q)`, id))
+}
 
 // tuneFailed presses Tune and waits for it to fail; it returns the error
 // shown beside the button.
@@ -74,6 +125,80 @@ func TestTuneFailureSaysWhy(t *testing.T) {
 	b.waitFor(`spmtlApp.summary().name === "one-task.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
 	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); strings.Contains(l, "points") {
 		t.Errorf("after loading other data the map still describes the last data's grid: %q", l)
+	}
+	b.noConsoleErrors()
+}
+
+// TestTuneMapFitsPhoneWidths: at 1280, 390 and 320 px every text of the
+// tuning heatmap lies inside the canvas, every cell's label inside its
+// cell, and no two texts overlap; the text alternative keeps every score
+// that a cell shows at full size (four significant digits).
+func TestTuneMapFitsPhoneWidths(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.openPage(true)
+	// Labels in the tens, as school's RMSE (its "★ 10.03").
+	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 3, 20)
+	text = regexp.MustCompile(`(?m)^(t\d+),(-?[0-9.]+)`).ReplaceAllStringFunc(text, func(s string) string {
+		i := strings.IndexByte(s, ',')
+		v, _ := strconv.ParseFloat(s[i+1:], 64)
+		return fmt.Sprintf("%s,%.4f", s[:i], 20+6*v)
+	})
+	b.upload("#file", writeTemp(t, "tune-phone.csv", text))
+	b.waitFor(`spmtlApp.summary().name === "tune-phone.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "done"`, 180*time.Second)
+	scores := eval[[]string](b, `spmtlApp.tune().scores.flat().filter((v) => typeof v === "number").map((v) => v.toPrecision(4))`)
+	if len(scores) == 0 {
+		t.Fatal("no grid point was scored")
+	}
+	for _, vp := range []struct {
+		w, h   int64
+		mobile bool
+	}{{1280, 800, false}, {390, 844, true}, {320, 640, true}} {
+		where := fmt.Sprintf("%d px", vp.w)
+		b.viewport(vp.w, vp.h, vp.mobile)
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("tune-panel").scrollIntoView()`))
+		d := canvasDrawing(b, "tune-map")
+		if len(d.Texts) < 10 {
+			t.Fatalf("%s: the map drew %d texts", where, len(d.Texts))
+		}
+		// The cells: every filled rectangle but the background.
+		var cells []drawnRect
+		for _, r := range d.Rects {
+			if !(r.X <= 0 && r.Y <= 0 && r.W >= d.Width && r.H >= d.Height) {
+				cells = append(cells, r)
+			}
+		}
+		const tol = 0.5
+		for _, x := range d.Texts {
+			cx, cy := (x.Left+x.Right)/2, (x.Top+x.Bottom)/2
+			box := drawnRect{X: 0, Y: 0, W: d.Width, H: d.Height}
+			what := "canvas"
+			for _, c := range cells {
+				if cx >= c.X && cx <= c.X+c.W && cy >= c.Y && cy <= c.Y+c.H {
+					box, what = c, "cell"
+				}
+			}
+			if x.Left < box.X-tol || x.Right > box.X+box.W+tol || x.Top < box.Y-tol || x.Bottom > box.Y+box.H+tol {
+				t.Errorf("%s: %q at [%.1f, %.1f]×[%.1f, %.1f] spills out of its %s [%.1f, %.1f]×[%.1f, %.1f]", where, x.Text,
+					x.Left, x.Right, x.Top, x.Bottom, what, box.X, box.X+box.W, box.Y, box.Y+box.H)
+			}
+		}
+		for i, x := range d.Texts {
+			for _, y := range d.Texts[i+1:] {
+				if x.Left < y.Right-tol && y.Left < x.Right-tol && x.Top < y.Bottom-tol && y.Top < x.Bottom-tol {
+					t.Errorf("%s: %q and %q overlap", where, x.Text, y.Text)
+				}
+			}
+		}
+		for _, s := range scores {
+			if !strings.Contains(d.Label, s) {
+				t.Errorf("%s: the text alternative lacks the score %s: %q", where, s, d.Label)
+				break
+			}
+		}
+		b.shot(fmt.Sprintf("tune-map-%d.png", vp.w))
 	}
 	b.noConsoleErrors()
 }

@@ -62,6 +62,102 @@ func canvasDrawing(b *browser, id string) drawing {
 	})(%q)`, id))
 }
 
+// reproLine is the Reproduce view's status line as shown: its progress
+// text and its clock, if it has one.
+const reproLine = `["repro-status", "repro-clock"].map((id) => document.getElementById(id)).filter(Boolean).map((e) => e.textContent).join(" ")`
+
+// TestReproduceRestartShowsItsOwnColumns: ticking "quick" changes the run
+// count only while the visitor has not typed one; a reproduction shows its
+// own (empty) columns the moment it starts, never the last table's numbers
+// or data sets; its clock runs while no run has finished and stops at a
+// cancel; the Markdown export keeps the units shown on screen.
+func TestReproduceRestartShowsItsOwnColumns(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(false)
+	b.interceptDownloads()
+	runs := func() string { return eval[string](b, `document.getElementById("repro-runs").value`) }
+	quick := func() { b.do(chromedp.Click(chromedp.CSS("#repro-quick"))) }
+	quick()
+	if r := runs(); r != "3" {
+		t.Errorf("ticking quick with the run count untouched: %q runs, want 3", r)
+	}
+	quick()
+	if r := runs(); r != "10" {
+		t.Errorf("unticking quick with the run count untouched: %q runs, want 10", r)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#repro-runs"), "7"))
+	quick()
+	if r := runs(); r != "7" {
+		t.Errorf("ticking quick overwrote the typed run count 7 with %q", r)
+	}
+	quick()
+	if r := runs(); r != "7" {
+		t.Errorf("unticking quick overwrote the typed run count 7 with %q", r)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#repro-runs"), "1"))
+	quick()
+
+	// start ticks only the data set d, presses Reproduce and reads the table
+	// in the same task: what the view shows at once.
+	type table struct{ Heads, Cells []string }
+	start := func(d string) table {
+		return eval[table](b, fmt.Sprintf(`(() => {
+			document.querySelectorAll("#repro-sets input").forEach((i) => { i.checked = i.value === %q; });
+			document.getElementById("repro-start").click();
+			const t = document.getElementById("repro-table");
+			return {Heads: Array.from(t.querySelectorAll("thead th")).map((th) => th.textContent),
+				Cells: Array.from(t.querySelectorAll("tbody td:not(:first-child)")).map((td) => td.textContent)};
+		})()`, d))
+	}
+	digit := regexp.MustCompile(`\d`)
+	checkFresh := func(tab table, d string) {
+		t.Helper()
+		if len(tab.Heads) != 2 || tab.Heads[0] != "method" || !strings.HasPrefix(tab.Heads[1], d) {
+			t.Errorf("on starting %s the table's columns are %q, want method and %s", d, tab.Heads, d)
+		}
+		if len(tab.Cells) == 0 {
+			t.Errorf("on starting %s the table has no cells", d)
+		}
+		for _, c := range tab.Cells {
+			if digit.MatchString(c) {
+				t.Errorf("on starting %s a cell already shows %q", d, c)
+				break
+			}
+		}
+	}
+	checkFresh(start("landmine"), "landmine")
+	b.waitFor(`spmtlApp.repro().state === "done"`, 120*time.Second)
+	if n := eval[int](b, `spmtlApp.repro().final.landmine[0].scores.length`); n != 1 {
+		t.Errorf("the table has %d runs per cell, want the 1 typed", n)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#repro-md")))
+	md := b.downloaded("spmtl-table.md")
+	if head := strings.SplitN(md, "\n", 2)[0]; !strings.Contains(head, "landmine (AUC ×100)") {
+		t.Errorf("the Markdown table's header %q drops the unit shown on screen (AUC ×100)", head)
+	}
+
+	// A new reproduction of another data set: its own column at once.
+	checkFresh(start("school"), "school")
+	// Its clock runs before any run has finished.
+	b.waitFor(`spmtlApp.repro().state === "running" && (() => {
+		const s = `+reproLine+`, m = /(\d+(?:\.\d+)?) s\b/.exec(s);
+		return /^0 \/ /.test(s) && m !== null && Number(m[1]) > 0;
+	})()`, 90*time.Second)
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("repro-panel").scrollIntoView()`))
+	b.shot("repro-restarted.png")
+	b.do(chromedp.Click(chromedp.CSS("#repro-cancel")))
+	b.waitFor(`spmtlApp.repro().state === "cancelled"`, 10*time.Second)
+	before := eval[string](b, reproLine)
+	time.Sleep(1500 * time.Millisecond) // a clock left running would move meanwhile
+	if after := eval[string](b, reproLine); after != before {
+		t.Errorf("the clock runs on after the cancel: %q, then %q", before, after)
+	}
+	if !strings.Contains(before, "cancelled") {
+		t.Errorf("the status %q does not say that the reproduction was cancelled", before)
+	}
+	b.noConsoleErrors()
+}
+
 // tuneFailed presses Tune and waits for it to fail; it returns the error
 // shown beside the button.
 func tuneFailed(b *browser) string {

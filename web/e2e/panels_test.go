@@ -62,6 +62,31 @@ func canvasDrawing(b *browser, id string) drawing {
 	})(%q)`, id))
 }
 
+// phoneAndDesktop are the viewports a chart is checked at.
+var phoneAndDesktop = []struct {
+	w, h   int64
+	mobile bool
+}{{1280, 800, false}, {390, 844, true}}
+
+// insideCanvas fails t for every text of d drawn (partly) outside its canvas.
+func insideCanvas(t *testing.T, d drawing, where string) {
+	t.Helper()
+	for _, x := range d.Texts {
+		if x.Left < 0 || x.Top < 0 || x.Right > d.Width || x.Bottom > d.Height {
+			t.Errorf("%s: the text %q at [%.1f, %.1f]×[%.1f, %.1f] is outside its %.0f×%.0f canvas", where, x.Text, x.Left, x.Right, x.Top, x.Bottom, d.Width, d.Height)
+		}
+	}
+}
+
+// drawnTexts joins the texts of d.
+func drawnTexts(d drawing) string {
+	var all []string
+	for _, x := range d.Texts {
+		all = append(all, x.Text)
+	}
+	return strings.Join(all, " | ")
+}
+
 // reproLine is the Reproduce view's status line as shown: its progress
 // text and its clock, if it has one.
 const reproLine = `["repro-status", "repro-clock"].map((id) => document.getElementById(id)).filter(Boolean).map((e) => e.textContent).join(" ")`
@@ -154,6 +179,118 @@ func TestReproduceRestartShowsItsOwnColumns(t *testing.T) {
 	}
 	if !strings.Contains(before, "cancelled") {
 		t.Errorf("the status %q does not say that the reproduction was cancelled", before)
+	}
+	b.noConsoleErrors()
+}
+
+// sweepDone runs the Figures panel's sweep over values (the field's own
+// when values is empty) and waits for it to end.
+func sweepDone(b *browser, values string) {
+	b.t.Helper()
+	if values != "" {
+		b.do(chromedp.SetValue(chromedp.CSS("#sweep-values"), values))
+	}
+	b.do(chromedp.Click(chromedp.CSS("#sweep-run")))
+	b.waitFor(`/ · (done|cancelled|failed)$/.test(document.getElementById("sweep-status").textContent)`, 180*time.Second)
+	if st := eval[string](b, `document.getElementById("sweep-status").textContent`); !strings.HasSuffix(st, " · done") {
+		b.t.Fatalf("the sweep over %q ended: %q", values, st)
+	}
+}
+
+// TestFiguresSweepTellsWhatItShows: the default λ0 values fit the loaded
+// data set (on landmine, the default, they draw distinct curves); values
+// whose curves coincide are said to coincide in the chart and its text
+// alternative.
+func TestFiguresSweepTellsWhatItShows(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.openPage(true)
+	label := func(id string) string {
+		return eval[string](b, fmt.Sprintf(`document.getElementById(%q).getAttribute("aria-label")`, id))
+	}
+	// The suggested λ0 values follow the τ rule (the hard rule takes no
+	// multiple of auto), and never replace values the visitor typed.
+	values := func() string { return eval[string](b, `document.getElementById("sweep-values").value`) }
+	setTau := func(rule string) {
+		b.do(chromedp.SetValue(chromedp.CSS("#tau"), rule),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("tau").dispatchEvent(new Event("change"))`))
+	}
+	defaults := values()
+	if !strings.Contains(defaults, "auto") {
+		t.Errorf("the λ0 values suggested on landmine are %q, not multiples of the automatic λ0", defaults)
+	}
+	setTau("hard")
+	if v := values(); strings.Contains(v, "auto") {
+		t.Errorf("under the hard rule the suggested λ0 values are %q, which it refuses", v)
+	}
+	setTau("softmax")
+	if v := values(); v != defaults {
+		t.Errorf("back to softmax the suggested λ0 values are %q, want %q", v, defaults)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#sweep-values"), "0.3,3"))
+	setTau("hard")
+	if v := values(); v != "0.3,3" {
+		t.Errorf("choosing the hard rule replaced the typed values 0.3,3 with %q", v)
+	}
+	setTau("softmax")
+	b.do(chromedp.SetValue(chromedp.CSS("#sweep-values"), defaults))
+
+	// The defaults: no two curves of the objective may coincide, to a
+	// pixel of a 300 px plot of their range.
+	sweepDone(b, "")
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("figures-panel").scrollIntoView()`))
+	b.shot("sweep-defaults.png")
+	type series struct {
+		Name   string
+		Points [][2]float64
+	}
+	curves := eval[[]series](b, `spmtlApp.sweep().series`)
+	if len(curves) < 3 {
+		t.Fatalf("the default sweep %q drew %d curves", defaults, len(curves))
+	}
+	lo, hi := curves[0].Points[0][1], curves[0].Points[0][1]
+	for _, c := range curves {
+		for _, p := range c.Points {
+			lo, hi = min(lo, p[1]), max(hi, p[1])
+		}
+	}
+	px := (hi - lo) / 300
+	for i := 1; i < len(curves); i++ {
+		a, c := curves[i-1], curves[i]
+		apart := len(a.Points) != len(c.Points)
+		for k := 0; !apart && k < len(a.Points); k++ {
+			apart = a.Points[k][0] != c.Points[k][0] || max(a.Points[k][1]-c.Points[k][1], c.Points[k][1]-a.Points[k][1]) > px
+		}
+		if !apart {
+			t.Errorf("the default sweep %q on landmine: %s and %s draw the same curve", defaults, a.Name, c.Name)
+		}
+	}
+	if l := label("sweep-objective"); strings.Contains(l, "coincide") {
+		t.Errorf("distinct curves said to coincide: %q", l)
+	}
+	if eval[bool](b, `!document.getElementById("sweep-note").hidden`) {
+		t.Errorf("distinct curves explained as coinciding: %q", eval[string](b, `document.getElementById("sweep-note").textContent`))
+	}
+
+	// School's values on landmine: λ0 ≥ 1 keeps τ uniform, and the six
+	// curves are one line; the chart and its text alternative say so.
+	sweepDone(b, "1,10,25,50,75,100")
+	if l := label("sweep-objective"); !strings.Contains(l, "coincide") {
+		t.Errorf("six coinciding curves, and the text alternative says nothing of it: %q", l)
+	}
+	if n := eval[string](b, `document.getElementById("sweep-note").hidden ? "" : document.getElementById("sweep-note").textContent`); !strings.Contains(n, "uniform") {
+		t.Errorf("six coinciding curves, and the panel does not say why they may: %q", n)
+	}
+	for _, vp := range phoneAndDesktop {
+		b.viewport(vp.w, vp.h, vp.mobile)
+		d := canvasDrawing(b, "sweep-objective")
+		where := fmt.Sprintf("coinciding curves at %d px", vp.w)
+		insideCanvas(t, d, where)
+		if !strings.Contains(drawnTexts(d), "coincide") {
+			t.Errorf("%s: the objective chart draws no note that its curves coincide: %q", where, drawnTexts(d))
+		}
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("figures-panel").scrollIntoView()`))
+		b.shot(fmt.Sprintf("sweep-coinciding-%d.png", vp.w))
 	}
 	b.noConsoleErrors()
 }

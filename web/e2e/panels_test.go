@@ -200,7 +200,8 @@ func sweepDone(b *browser, values string) {
 // TestFiguresSweepTellsWhatItShows: the default λ0 values fit the loaded
 // data set (on landmine, the default, they draw distinct curves); values
 // whose curves coincide are said to coincide in the chart and its text
-// alternative.
+// alternative; the test chart names its metric and which way is better;
+// a cancelled sweep's legend marks the values that never ran.
 func TestFiguresSweepTellsWhatItShows(t *testing.T) {
 	b := newBrowser(t)
 	b.viewport(1280, 800, false)
@@ -208,6 +209,10 @@ func TestFiguresSweepTellsWhatItShows(t *testing.T) {
 	label := func(id string) string {
 		return eval[string](b, fmt.Sprintf(`document.getElementById(%q).getAttribute("aria-label")`, id))
 	}
+	if l := label("sweep-test"); !strings.Contains(l, "AUC") || !strings.Contains(l, "higher is better") {
+		t.Errorf("on landmine the test chart's text alternative %q does not name AUC, higher is better", l)
+	}
+
 	// The suggested λ0 values follow the τ rule (the hard rule takes no
 	// multiple of auto), and never replace values the visitor typed.
 	values := func() string { return eval[string](b, `document.getElementById("sweep-values").value`) }
@@ -291,6 +296,54 @@ func TestFiguresSweepTellsWhatItShows(t *testing.T) {
 		}
 		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("figures-panel").scrollIntoView()`))
 		b.shot(fmt.Sprintf("sweep-coinciding-%d.png", vp.w))
+	}
+
+	// A cancelled sweep: the values that never ran are marked so, in the
+	// legend, its SVG copy and the text alternative.
+	cancelled := "0.05,0.1,0.2,0.4,0.8,1.6,3.2,6.4"
+	b.do(chromedp.SetValue(chromedp.CSS("#sweep-values"), cancelled),
+		chromedp.Click(chromedp.CSS("#sweep-run")))
+	b.waitFor(`spmtlApp.sweep().rows.length > 0`, 60*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#sweep-cancel")))
+	b.waitFor(`/ · cancelled$/.test(document.getElementById("sweep-status").textContent)`, 30*time.Second)
+	ran := eval[[]int](b, `spmtlApp.sweep().series.map((s) => s.points.length)`)
+	l := label("sweep-objective")
+	svg := eval[string](b, `spmtlApp.sweep().svg`)
+	for _, vp := range phoneAndDesktop {
+		b.viewport(vp.w, vp.h, vp.mobile)
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("figures-panel").scrollIntoView()`))
+		d := canvasDrawing(b, "sweep-objective")
+		where := fmt.Sprintf("cancelled at %d px", vp.w)
+		insideCanvas(t, d, where)
+		notRun := 0
+		for i, n := range ran {
+			if n > 0 {
+				continue
+			}
+			notRun++
+			name := "λ0 = " + strings.Split(cancelled, ",")[i]
+			if !strings.Contains(l, name+": not run") {
+				t.Errorf("the text alternative %q does not say that %s did not run", l, name)
+			}
+			if !strings.Contains(svg, name+" (not run)") {
+				t.Errorf("the SVG legend does not mark %s as not run: %.300s", name, svg)
+			}
+			if !strings.Contains(drawnTexts(d), name+" (not run)") {
+				t.Errorf("%s: the chart's legend %q does not mark %s as not run", where, drawnTexts(d), name)
+			}
+		}
+		if notRun == 0 {
+			t.Fatalf("the cancel came too late: every value ran (%v)", ran)
+		}
+		b.shot(fmt.Sprintf("sweep-cancelled-%d.png", vp.w))
+	}
+
+	// School is regression: RMSE, lower is better.
+	b.do(chromedp.Navigate(b.base + "/#data=school"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.summary().name === "school/data.csv"`, 30*time.Second)
+	b.waitFor(`/RMSE/.test(document.getElementById("sweep-test").getAttribute("aria-label"))`, 10*time.Second)
+	if l := label("sweep-test"); !strings.Contains(l, "lower is better") {
+		t.Errorf("on school the test chart's text alternative %q does not say lower is better", l)
 	}
 	b.noConsoleErrors()
 }

@@ -2,7 +2,8 @@
 // with a legend (beside the plot, or under it on a narrow screen), a hover
 // read-out, a sentence for screen readers and an SVG copy. Series that
 // draw the same line (within a pixel, so that one hides the others) are
-// said to coincide in a note under the title and in the sentence.
+// said to coincide in a note under the title and in the sentence; a series
+// that never ran (a cancelled sweep) is marked so in the legend.
 import { escapeXML as esc } from "./export.js";
 import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
 
@@ -36,12 +37,22 @@ function together(names) {
 export class MultiLine {
   constructor(canvas, tooltip, title, ylabel) {
     this.canvas = canvas; this.tooltip = tooltip; this.title = title; this.ylabel = ylabel;
-    this.series = []; // {name, points: [[iter, y], ...]}
+    this.series = []; // {name, points: [[iter, y], ...], notRun}
     this.note = ""; // what the last drawing said of coinciding series
     canvas.addEventListener("mousemove", (e) => this.hover(e));
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
   }
-  reset(names) { this.series = names.map((name) => ({ name, points: [] })); drawSoon(this); }
+  reset(names) { this.series = names.map((name) => ({ name, points: [], notRun: false })); drawSoon(this); }
+
+  /** Sets the title (and the hover's name of the value), e.g. once the metric is known. */
+  retitle(title, ylabel) { this.title = title; this.ylabel = ylabel; drawSoon(this); }
+
+  /** Marks the series that never ran (ran: the indices that did), after a
+   *  sweep that stopped early: their legend entries say "not run". */
+  markNotRun(ran) { this.series.forEach((s, i) => { s.notRun = !ran.has(i); }); drawSoon(this); }
+
+  // legendName is a series' legend entry.
+  legendName(s) { return s.notRun ? `${s.name} (not run)` : s.name; }
 
   /** The groups of two or more series that draw one line in geometry L:
    *  the same iterations, and values within a pixel of each other. */
@@ -79,7 +90,7 @@ export class MultiLine {
   /** A sentence for screen readers: the series, where each ended, and which coincide. */
   describe(note = "") {
     if (!this.series.length) return `${this.title}: no sweep run yet.`;
-    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : "not started"}`);
+    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : s.notRun ? "not run" : "not started"}`);
     return `${this.title}, ${this.series.length} runs; ${ends.join("; ")}.${note ? ` ${note}` : ""}`;
   }
 
@@ -100,7 +111,7 @@ export class MultiLine {
     const narrow = w < 480;
     // The legend's room: its widest entry (key and name) beside the plot,
     // or under it in two columns when two fit, else one.
-    const key = 14 + Math.max(0, ...this.series.map((s) => measure(s.name)));
+    const key = 14 + Math.max(0, ...this.series.map((s) => measure(this.legendName(s))));
     const legendCols = narrow && 2 * (key + 8) <= w - 8 ? 2 : 1;
     const L = {
       left: 58, right: narrow ? 12 : Math.min(Math.max(120, key + 16), w * 0.45), top: 22,
@@ -151,8 +162,9 @@ export class MultiLine {
       s.points.forEach(([x, y], k) => (k ? g.lineTo(L.X(x), L.Y(y)) : g.moveTo(L.X(x), L.Y(y))));
       g.stroke(); g.lineWidth = 1;
       const [kx, ky] = this.legendAt(L, i);
-      g.fillStyle = col; g.fillRect(kx, ky, 10, 10);
-      g.fillStyle = INK; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(s.name, kx + 14, ky);
+      // A value that never ran has an empty key and grey text: no line of its colour is drawn.
+      if (s.notRun) { g.strokeStyle = col; g.strokeRect(kx + 0.5, ky + 0.5, 9, 9); } else { g.fillStyle = col; g.fillRect(kx, ky, 10, 10); }
+      g.fillStyle = s.notRun ? MUTED : INK; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(this.legendName(s), kx + 14, ky);
     });
   }
 
@@ -185,7 +197,8 @@ export class MultiLine {
       const col = PALETTE[i % PALETTE.length];
       const d = s.points.map(([x, y], k) => `${k ? "L" : "M"}${L.X(x).toFixed(1)} ${L.Y(y).toFixed(1)}`).join(" ");
       out += `<path d="${d}" fill="none" stroke="${col}" stroke-width="2"><title>${esc(s.name)}</title></path>`;
-      out += `<rect x="${w - L.right + 10}" y="${L.top + i * 16}" width="10" height="10" fill="${col}"/><text x="${w - L.right + 24}" y="${L.top + i * 16 + 10}">${esc(s.name)}</text>`;
+      const key = s.notRun ? `fill="none" stroke="${col}"` : `fill="${col}"`;
+      out += `<rect x="${w - L.right + 10}" y="${L.top + i * 16}" width="10" height="10" ${key}/><text x="${w - L.right + 24}" y="${L.top + i * 16 + 10}"${s.notRun ? ` fill="${MUTED}"` : ""}>${esc(this.legendName(s))}</text>`;
     });
     return out + "</svg>\n";
   }

@@ -1,7 +1,7 @@
 // sweep.js: the Figures panel. It runs the current method, self-paced, once
 // per value of λ0 or of the pace c on the loaded data, and draws the
-// objective and the mean test score of every run as they progress. Only a
-// method with a self-paced
+// objective and the mean test score (its metric named, and which way is
+// better) of every run as they progress. Only a method with a self-paced
 // version has a pace to sweep. λ0 is a threshold on the task costs, whose
 // scale differs from one data set to the next (school's near 50,
 // landmine's near 0.2), so the suggested λ0 values are multiples of the
@@ -56,6 +56,14 @@ export function wireSweep(app, form) {
     suggested = $("sweep-values").value = suggestion();
   }
 
+  // The test chart names its metric, and which way is better, as the
+  // curves panel does: RMSE climbing is a run getting worse.
+  function retitle() {
+    if (!app.data) return;
+    const auc = app.data.kind === "classification";
+    sweepTest.retitle(`mean test ${auc ? "AUC" : "RMSE"} per iteration (${auc ? "higher" : "lower"} is better)`, auc ? "test AUC" : "test RMSE");
+  }
+
   // The Run button is offered for a method with a self-paced version only.
   function offer() {
     const m = method($("model").value);
@@ -104,15 +112,17 @@ export function wireSweep(app, form) {
   }
 
   let labels = []; // the running sweep's values as typed
+  let ran = new Set(); // the indices of its values that have run an iteration
   $("sweep-param").addEventListener("change", () => suggest(true));
   // The hard rule takes numbers only, around the form's λ0.
   $("tau").addEventListener("change", () => suggest(false));
   $("lambda0").addEventListener("change", () => suggest(false));
   $("model").addEventListener("change", offer);
-  app.on("data", () => { offer(); suggest(false); });
+  app.on("data", () => { offer(); retitle(); suggest(false); });
   app.client.on("sweep", (m) => {
     sweepObj.add(m.index, m.iter, m.objective);
     sweepTest.add(m.index, m.iter, m.score === null ? NaN : m.score);
+    ran.add(m.index);
     rows.push([labels[m.index], m.iter, m.objective, m.score]);
     if (rows.length === 1) offerExports();
     $("sweep-status").textContent = `${$("sweep-param").value === "c" ? "c" : "λ0"} = ${labels[m.index]}, iteration ${m.iter}`;
@@ -136,6 +146,7 @@ export function wireSweep(app, form) {
     showSlot("sweep-error", "");
     $("sweep-note").hidden = true;
     labels = sweep.labels;
+    ran = new Set();
     const name = param === "c" ? "c" : "λ0";
     sweepObj.reset(labels.map((v) => `${name} = ${v}`));
     sweepTest.reset(labels.map((v) => `${name} = ${v}`));
@@ -148,6 +159,8 @@ export function wireSweep(app, form) {
       done = await app.client.request("sweep", { config, param: sweep.key, values: sweep.values });
       $("sweep-status").textContent += done ? " · done" : " · cancelled";
     } catch (e) { fail(e.message); $("sweep-status").textContent += " · failed"; }
+    // A sweep that stopped early: its legend marks the values that never ran.
+    if (!done) { sweepObj.markNotRun(ran); sweepTest.markNotRun(ran); }
     explain(param);
     running = false; offer(); $("sweep-cancel").disabled = true;
   });

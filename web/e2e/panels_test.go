@@ -388,6 +388,9 @@ func TestTuneFailureSaysWhy(t *testing.T) {
 	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); !strings.Contains(l, "failed") {
 		t.Errorf("the map of a grid whose every point failed says %q", l)
 	}
+	if d := drawnTexts(canvasDrawing(b, "tune-map")); strings.Contains(d, "none yet") {
+		t.Errorf("the map of a finished grid whose every point failed says it has no score yet: %q", d)
+	}
 
 	// The hard rule is refused before tuning starts: the old grid goes.
 	b.do(chromedp.SetValue(chromedp.CSS("#tau"), "hard"),

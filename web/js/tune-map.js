@@ -161,7 +161,9 @@ export class TuneMap {
 
   legend() {
     const r = this.range(), m = this.grid.metric.toUpperCase();
-    const scale = r ? `${m} from ${r[0].toPrecision(4)} (dark) to ${r[1].toPrecision(4)} (bright)` : `${m}: none yet`;
+    // No score: "none yet" while points are pending, not after every one failed.
+    const none = this.scores.flat().some((x) => x === undefined) ? "none yet" : "no point could be scored";
+    const scale = r ? `${m} from ${r[0].toPrecision(4)} (dark) to ${r[1].toPrecision(4)} (bright)` : `${m}: ${none}`;
     // The outline marks the chosen cell at every width; its star only
     // where the cell has room for it.
     return `${scale}; outlined ★: chosen; grey n/a: could not be scored`;

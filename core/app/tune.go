@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -140,20 +141,52 @@ func TuneFolds(d *Data, folds int, seed uint64) ([]eval.Fold, error) {
 }
 
 // TunePoint returns the mean CV score of one configuration over the folds
-// (the page's worker pool scores grid points one by one with it).
-func TunePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) float64 {
+// (the page's worker pool scores grid points one by one with it). A point
+// that cannot be scored is NaN, the worst, and the error says why: the
+// first fold whose fit failed or whose test part gave no score. The page
+// shows that reason when no point of a grid could be scored, where a bare
+// "every fit failed" would leave the visitor nothing to change.
+func TunePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (float64, error) {
 	var sum float64
 	for f := range folds {
-		sum += foldScore(probs[f], folds[f].Test, cfg)
+		s, err := foldScore(probs[f], folds[f].Test, cfg, len(folds))
+		if err != nil {
+			// One unscored fold leaves the mean undefined: the other
+			// folds' fits would change nothing.
+			return math.NaN(), fmt.Errorf("fold %d of %d: %w", f+1, len(folds), err)
+		}
+		sum += s
 	}
-	return sum / float64(len(folds))
+	return sum / float64(len(folds)), nil
 }
 
-// foldScore fits cfg on a fold's training part and scores its test part;
-// a fit that fails scores NaN (the worst).
-func foldScore(p *mtl.Problem, test *data.Dataset, cfg mtl.Config) float64 {
-	score, _ := eval.FitScore(p, cfg, test)
-	return score
+// foldScore fits cfg on a fold's training part and scores its test part
+// (one of k folds). A fit that fails, or a test part that gives no finite
+// score, scores NaN (the worst) with an error saying why.
+func foldScore(p *mtl.Problem, test *data.Dataset, cfg mtl.Config, k int) (float64, error) {
+	score, err := eval.FitScore(p, cfg, test)
+	if err != nil {
+		return math.NaN(), err
+	}
+	if math.IsNaN(score) || math.IsInf(score, 0) {
+		return math.NaN(), unscored(test, score, k)
+	}
+	return score, nil
+}
+
+// unscored says why a fit that succeeded gave no finite score on a test
+// part (eval.Score is NaN when no task could be scored).
+func unscored(test *data.Dataset, score float64, k int) error {
+	switch {
+	case test.Rows() == 0:
+		// KFold deals a task's rows to the folds only when it has one per
+		// fold; otherwise the task trains in every fold.
+		return fmt.Errorf("every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more", k, k, k)
+	case test.Kind == data.Classification:
+		return errors.New("no task's test rows hold both classes, so AUC is undefined")
+	default:
+		return fmt.Errorf("the score is %v: the fitted model's predictions are not finite numbers", score)
+	}
 }
 
 // PrepareFolds prepares every fold's training part once for all the grid
@@ -207,7 +240,9 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 			defer wg.Done()
 			for job := range jobs {
 				i, j := job/nk, job%nk
-				s := TunePoint(probs, folds, opt.point(i, j))
+				// NaN is the worst score; the reason is for the page's
+				// pool, which has no table of its own to show.
+				s, _ := TunePoint(probs, folds, opt.point(i, j))
 				mu.Lock()
 				res.Scores[i][j] = s
 				done++

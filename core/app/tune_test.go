@@ -2,9 +2,12 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
+	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -25,5 +28,62 @@ func TestTuneResultJSON(t *testing.T) {
 	}
 	if err := back.Choose(mtl.Config{Model: "mtfl"}); err != nil || back.Best != [2]int{1, 0} {
 		t.Errorf("chose %v (%v), want the scored point", back.Best, err)
+	}
+}
+
+// tuneCSV writes a CSV of tasks × rows with three features; label gives
+// row i of task t its label.
+func tuneCSV(tasks, rows int, label func(t, i int) string) []byte {
+	var sb strings.Builder
+	sb.WriteString("task,y,x1,x2,x3\n")
+	for t := 0; t < tasks; t++ {
+		for i := 0; i < rows; i++ {
+			fmt.Fprintf(&sb, "t%d,%s,%d,%d,%d\n", t+1, label(t, i), (i*3+t)%7-3, (i*5+2*t)%9-4, (i*7+3*t)%11-5)
+		}
+	}
+	return []byte(sb.String())
+}
+
+// TestTunePointSaysWhy: a grid point that cannot be scored is NaN, and its
+// error names the first fold that failed and why (the page shows it when
+// no point of a grid was scored); a point that scores has no error.
+func TestTunePointSaysWhy(t *testing.T) {
+	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
+	oneClass := func(t, i int) string { return []string{"1", "0"}[t%2] } // each task has a single class
+	selfPaced := mtl.Config{Model: "mtfl", SelfPaced: true, Rho: 0.1, AutoLambda0: 1, Seed: 1}
+	for _, c := range []struct {
+		name        string
+		text        []byte
+		cfg         mtl.Config
+		want        string // in the error; "" for a point that scores
+		wantScoreOK bool
+	}{
+		{"scored", tuneCSV(3, 12, number), selfPaced, "", true},
+		{"one task, lambda0 auto", tuneCSV(1, 12, number), selfPaced, "fold 1 of 3: iteration 1: lambda0 auto needs three tasks", false},
+		{"two rows per task", tuneCSV(3, 2, number), selfPaced, "fold 1 of 3: every task has fewer than 3 rows", false},
+		{"one class per task", tuneCSV(4, 9, oneClass), mtl.Config{Model: "mtfl", Rho: 0.1, Seed: 1}, "fold 1 of 3: no task's test rows hold both classes", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := Load(c.text, LoadOptions{Name: c.name + ".csv", TaskColumn: "task", LabelColumn: "y"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			folds, err := TuneFolds(d, 3, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			probs, err := PrepareFolds(folds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := c.cfg.Defaults(d.All.Kind == data.Classification)
+			v, err := TunePoint(probs, folds, cfg)
+			switch {
+			case c.wantScoreOK && (err != nil || math.IsNaN(v) || math.IsInf(v, 0)):
+				t.Errorf("score %v, error %v; want a score", v, err)
+			case !c.wantScoreOK && (err == nil || !math.IsNaN(v) || !strings.Contains(err.Error(), c.want)):
+				t.Errorf("score %v, error %v; want NaN and an error with %q", v, err, c.want)
+			}
+		})
 	}
 }

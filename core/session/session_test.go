@@ -193,8 +193,8 @@ func TestModelRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := s.TunePoint(sum.Handle, 3, 0, mtl.Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, AutoLambda0: 2})
-	if err != nil || got != res.Scores[0][1] {
-		t.Errorf("tune point %v (%v), app.Tune %v", got, err, res.Scores[0][1])
+	if err != nil || got.Score != res.Scores[0][1] || got.Failure != "" {
+		t.Errorf("tune point %+v (%v), app.Tune %v", got, err, res.Scores[0][1])
 	}
 	chosen, err := s.TuneChoose(mtl.Config{Model: "mmtl", SelfPaced: true}, app.TuneResult{Metric: res.Metric, Rho: res.Rho, Kappa: res.Kappa, Scores: res.Scores})
 	if err != nil || chosen.Best != res.Best || chosen.Config.AutoLambda0 != res.Config.AutoLambda0 {

@@ -45,13 +45,23 @@ func (s *Session) TuneGrid(dataset int, cfg mtl.Config) (TuneGrid, error) {
 	return g, nil
 }
 
+// TuneScore is one grid point's mean CV score. A point that cannot be
+// scored has Score NaN (the worst) and Failure says why, so that a page
+// whose every point failed can say what to change.
+type TuneScore struct {
+	Score   float64
+	Failure string
+}
+
 // TunePoint returns the mean CV score of cfg (ρ set, and for self-paced
 // runs AutoLambda0 set to a multiple κ) over folds of all of the data's
-// rows.
-func (s *Session) TunePoint(dataset, folds int, seed uint64, cfg mtl.Config) (float64, error) {
+// rows. The error is for a request that cannot be served at all (no such
+// data set, folds that cannot be cut); a point whose fits fail is a
+// TuneScore with its Failure.
+func (s *Session) TunePoint(dataset, folds int, seed uint64, cfg mtl.Config) (TuneScore, error) {
 	d, ok := s.datasets[dataset]
 	if !ok {
-		return 0, fmt.Errorf("tune: no data set with handle %d", dataset)
+		return TuneScore{}, fmt.Errorf("tune: no data set with handle %d", dataset)
 	}
 	if folds == 0 {
 		folds = 3
@@ -61,16 +71,20 @@ func (s *Session) TunePoint(dataset, folds int, seed uint64, cfg mtl.Config) (fl
 	if tf == nil {
 		fs, err := app.TuneFolds(d, folds, seed)
 		if err != nil {
-			return 0, err
+			return TuneScore{}, err
 		}
 		probs, err := app.PrepareFolds(fs)
 		if err != nil {
-			return 0, err
+			return TuneScore{}, err
 		}
 		tf = &tuneFolds{folds: fs, probs: probs}
 		s.tunes[key] = tf
 	}
-	return app.TunePoint(tf.probs, tf.folds, cfg), nil
+	v, failure := app.TunePoint(tf.probs, tf.folds, cfg)
+	if failure != nil {
+		return TuneScore{Score: v, Failure: failure.Error()}, nil
+	}
+	return TuneScore{Score: v}, nil
 }
 
 // TuneChoose picks the best point of a grid's scores (Scores[i][j] at

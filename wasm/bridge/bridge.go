@@ -436,8 +436,9 @@ func tuneGrid(args []safejs.Value) (any, error) {
 	return jsonText("tuneGrid", g)
 }
 
-// tunePoint({data, model, selfPaced, rho, kappa, folds, seed, ...}) → the
-// mean CV score (null when every fit failed).
+// tunePoint({data, model, selfPaced, rho, kappa, folds, seed, ...}) →
+// {score, failure}: the mean CV score, or null and why the point could not
+// be scored (the page names the first failure when no point was scored).
 func tunePoint(args []safejs.Value) (any, error) {
 	o := opts{arg(args, 0)}
 	to, err := trainOptions(o, "tunePoint")
@@ -460,7 +461,7 @@ func tunePoint(args []safejs.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return jsNum(v), nil
+	return map[string]any{"score": jsNum(v.Score), "failure": v.Failure}, nil
 }
 
 // tuneChoose(config, {metric, rho, kappa, scores}) → JSON text of the

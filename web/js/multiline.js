@@ -1,62 +1,158 @@
 // multiline.js: several series against the iteration (the Figures sweeps),
 // with a legend (beside the plot, or under it on a narrow screen), a hover
-// read-out, a sentence for screen readers and an SVG copy.
+// read-out, a sentence for screen readers and an SVG copy. Series that
+// draw the same line (within a pixel, so that one hides the others) are
+// said to coincide in a note under the title and in the sentence; a series
+// that never ran (a cancelled sweep) is marked so in the legend.
 import { escapeXML as esc } from "./export.js";
 import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
 
 const PALETTE = ["#2a6df4", "#d0562b", "#2a9d5c", "#8e44ad", "#c49a00", "#16a3b5", "#7f8c8d", "#e84393"];
+const INK = "#1d2330", MUTED = "#5b6475";
+const NOTE_LINE = 14; // px between the note's lines
+
+// wrap breaks text into lines no wider than width, between words; width
+// of a string is measured by measure.
+function wrap(measure, text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && measure(next) > width) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// together names the series of a group in one phrase: "λ0 = 1, 10, 25"
+// when they share their "name = " part, else the names in full.
+function together(names) {
+  const m = names.map((n) => /^(.*? = )(.*)$/.exec(n));
+  if (m.every((x) => x && x[1] === m[0][1])) return m[0][1] + m.map((x) => x[2]).join(", ");
+  return names.join(", ");
+}
 
 /** Several series against the iteration, with a legend and hover read-out;
  *  it can also render itself as SVG. */
 export class MultiLine {
   constructor(canvas, tooltip, title, ylabel) {
     this.canvas = canvas; this.tooltip = tooltip; this.title = title; this.ylabel = ylabel;
-    this.series = []; // {name, points: [[iter, y], ...]}
+    this.series = []; // {name, points: [[iter, y], ...], notRun}
+    this.note = ""; // what the last drawing said of coinciding series
     canvas.addEventListener("mousemove", (e) => this.hover(e));
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
   }
-  reset(names) { this.series = names.map((name) => ({ name, points: [] })); drawSoon(this); }
+  reset(names) { this.series = names.map((name) => ({ name, points: [], notRun: false })); drawSoon(this); }
 
-  /** A sentence for screen readers: the series and where each ended. */
-  describe() {
-    if (!this.series.length) return `${this.title}: no sweep run yet.`;
-    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : "not started"}`);
-    return `${this.title}, ${this.series.length} runs; ${ends.join("; ")}.`;
+  /** Sets the title (and the hover's name of the value), e.g. once the metric is known. */
+  retitle(title, ylabel) { this.title = title; this.ylabel = ylabel; drawSoon(this); }
+
+  /** Marks the series that never ran (ran: the indices that did), after a
+   *  sweep that stopped early: their legend entries say "not run". */
+  markNotRun(ran) { this.series.forEach((s, i) => { s.notRun = !ran.has(i); }); drawSoon(this); }
+
+  // legendName is a series' legend entry.
+  legendName(s) { return s.notRun ? `${s.name} (not run)` : s.name; }
+
+  /** The groups of two or more series that draw one line in geometry L:
+   *  the same iterations, and values within a pixel of each other. */
+  coinciding(L) {
+    const same = (a, b) => a.points.length > 0 && a.points.length === b.points.length
+      && a.points.every(([x, y], k) => x === b.points[k][0] && Math.abs(L.Y(y) - L.Y(b.points[k][1])) < 1);
+    const groups = [];
+    for (const s of this.series) {
+      const g = groups.find((grp) => same(grp[0], s));
+      if (g) g.push(s); else groups.push([s]);
+    }
+    return groups.filter((g) => g.length > 1);
   }
 
-  // legendAt places series i's key: beside the plot, or in two columns under it.
+  /** Whether every series that ran (two or more) draws one line, as the
+   *  chart is drawn now. */
+  allCoincide() {
+    this.draw();
+    const ran = this.series.filter((s) => s.points.length).length;
+    const groups = this.coinciding(this.L);
+    return ran > 1 && groups.length === 1 && groups[0].length === ran;
+  }
+
+  /** The note on coinciding series in geometry L ("" when none coincide). */
+  noteText(L) {
+    const groups = this.coinciding(L);
+    if (!groups.length) return "";
+    const ran = this.series.filter((s) => s.points.length).length;
+    if (groups.length === 1 && groups[0].length === ran) {
+      return `All ${ran} curves coincide (within a pixel): one line shows ${together(groups[0].map((s) => s.name))}.`;
+    }
+    return `${groups.map((g) => `${together(g.map((s) => s.name))} coincide`).join("; ")} (within a pixel): one line shows ${groups.length > 1 ? "each group" : "them all"}.`;
+  }
+
+  /** A sentence for screen readers: the series, where each ended, and which coincide. */
+  describe(note = "") {
+    if (!this.series.length) return `${this.title}: no sweep run yet.`;
+    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : s.notRun ? "not run" : "not started"}`);
+    return `${this.title}, ${this.series.length} runs; ${ends.join("; ")}.${note ? ` ${note}` : ""}`;
+  }
+
+  // legendAt places series i's key: beside the plot, or under it in one
+  // or two columns (as its entries fit).
   legendAt(L, i) {
     if (!L.narrow) return [L.w - L.right + 10, L.top + i * 16];
-    return [L.left + (i % 2) * ((L.w - L.left) / 2), L.h - L.bottom + 30 + Math.floor(i / 2) * 16];
+    return [4 + (i % L.legendCols) * ((L.w - 8) / L.legendCols), L.h - L.bottom + 30 + Math.floor(i / L.legendCols) * 16];
   }
   add(i, iter, y) { if (Number.isFinite(y)) { this.series[i].points.push([iter, y]); drawSoon(this); } }
 
-  geometry(w, h) {
+  // geometry places the plot in a w × h chart; measure(s) is a string's
+  // width, for the note's lines under the title (which push the plot down).
+  geometry(w, h, measure) {
     const all = this.series.flatMap((s) => s.points);
     const [xlo, xhi] = [1, Math.max(2, ...all.map((p) => p[0]))];
     const [ylo, yhi] = extent(all.map((p) => p[1]));
     const narrow = w < 480;
-    const L = { left: 58, right: narrow ? 12 : 120, top: 22, bottom: narrow ? 34 + 16 * Math.ceil(this.series.length / 2) : 30, narrow };
-    L.X = (x) => L.left + ((x - xlo) / (xhi - xlo)) * (w - L.left - L.right);
-    L.Y = (y) => h - L.bottom - ((y - ylo) / (yhi - ylo)) * (h - L.top - L.bottom);
-    Object.assign(L, { xlo, xhi, ylo, yhi, w, h });
+    // The legend's room: its widest entry (key and name) beside the plot,
+    // or under it in two columns when two fit, else one.
+    const key = 14 + Math.max(0, ...this.series.map((s) => measure(this.legendName(s))));
+    const legendCols = narrow && 2 * (key + 8) <= w - 8 ? 2 : 1;
+    const L = {
+      left: 58, right: narrow ? 12 : Math.min(Math.max(120, key + 16), w * 0.45), top: 22,
+      bottom: narrow ? 34 + 16 * Math.ceil(this.series.length / legendCols) : 30, narrow, legendCols,
+    };
+    Object.assign(L, { xlo, xhi, ylo, yhi, w, h, note: [] });
+    const place = () => {
+      L.X = (x) => L.left + ((x - xlo) / (xhi - xlo)) * (w - L.left - L.right);
+      L.Y = (y) => h - L.bottom - ((y - ylo) / (yhi - ylo)) * (h - L.top - L.bottom);
+    };
+    place();
+    // Whether series coincide depends on the pixels, so it is judged on
+    // the plot as it would be without the note, whose few pixels of
+    // height change no verdict that matters.
+    const note = this.noteText(L);
+    if (note) {
+      L.note = wrap(measure, note, w - 8);
+      L.noteText = note;
+      L.top += L.note.length * NOTE_LINE + 2;
+      place();
+    }
     return L;
   }
 
   draw() {
-    this.canvas.setAttribute("aria-label", this.describe());
     const { g, w, h } = setup(this.canvas);
-    const L = this.geometry(w, h);
+    const L = this.geometry(w, h, (s) => g.measureText(s).width);
     this.L = L;
+    this.note = L.noteText || "";
+    this.canvas.setAttribute("aria-label", this.describe(this.note));
+    g.fillStyle = INK; g.textAlign = "left"; g.textBaseline = "bottom"; g.fillText(this.title, L.left, 18);
+    g.fillStyle = MUTED; g.textBaseline = "top";
+    L.note.forEach((line, k) => g.fillText(line, 4, 22 + k * NOTE_LINE));
     g.strokeStyle = "#d9dde5"; g.strokeRect(L.left, L.top, w - L.left - L.right, h - L.top - L.bottom);
-    g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "bottom"; g.fillText(this.title, L.left, L.top - 4);
     if (!this.series.some((s) => s.points.length)) {
       // No numbers yet: no axis to read numbers off.
-      g.fillStyle = "#5b6475"; g.textBaseline = "middle";
+      g.fillStyle = MUTED; g.textBaseline = "middle";
       g.fillText(this.series.length ? "waiting for the first iteration…" : "no sweep yet: press “Run sweep”", L.left + 10, (L.top + h - L.bottom) / 2);
       return;
     }
-    g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
+    g.fillStyle = MUTED; g.textAlign = "right"; g.textBaseline = "middle";
     g.fillText(fmt(L.yhi), L.left - 4, L.top + 6); g.fillText(fmt(L.ylo), L.left - 4, h - L.bottom - 6);
     g.textAlign = "center"; g.textBaseline = "top";
     g.fillText(`iteration ${L.xlo} … ${L.xhi}`, (L.left + w - L.right) / 2, h - L.bottom + 6);
@@ -66,8 +162,9 @@ export class MultiLine {
       s.points.forEach(([x, y], k) => (k ? g.lineTo(L.X(x), L.Y(y)) : g.moveTo(L.X(x), L.Y(y))));
       g.stroke(); g.lineWidth = 1;
       const [kx, ky] = this.legendAt(L, i);
-      g.fillStyle = col; g.fillRect(kx, ky, 10, 10);
-      g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(s.name, kx + 14, ky);
+      // A value that never ran has an empty key and grey text: no line of its colour is drawn.
+      if (s.notRun) { g.strokeStyle = col; g.strokeRect(kx + 0.5, ky + 0.5, 9, 9); } else { g.fillStyle = col; g.fillRect(kx, ky, 10, 10); }
+      g.fillStyle = s.notRun ? MUTED : INK; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(this.legendName(s), kx + 14, ky);
     });
   }
 
@@ -88,16 +185,20 @@ export class MultiLine {
 
   /** The chart as a standalone SVG document. */
   svg() {
-    const w = 640, h = 360, L = this.geometry(w, h);
+    // No canvas to measure with: 12 px sans-serif is about 6.6 px a character.
+    const w = 640, h = 360, L = this.geometry(w, h, (s) => s.length * 6.6);
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
-    out += `<text x="${L.left}" y="16">${esc(this.title)}</text><rect x="${L.left}" y="${L.top}" width="${w - L.left - L.right}" height="${h - L.top - L.bottom}" fill="none" stroke="#999"/>`;
+    out += `<text x="${L.left}" y="16">${esc(this.title)}</text>`;
+    L.note.forEach((line, k) => { out += `<text x="4" y="${32 + k * NOTE_LINE}" fill="${MUTED}">${esc(line)}</text>`; });
+    out += `<rect x="${L.left}" y="${L.top}" width="${w - L.left - L.right}" height="${h - L.top - L.bottom}" fill="none" stroke="#999"/>`;
     out += `<text x="${L.left - 4}" y="${L.top + 10}" text-anchor="end">${esc(fmt(L.yhi))}</text><text x="${L.left - 4}" y="${h - L.bottom}" text-anchor="end">${esc(fmt(L.ylo))}</text>`;
     out += `<text x="${(L.left + w - L.right) / 2}" y="${h - 8}" text-anchor="middle">iteration ${L.xlo} … ${L.xhi}</text>`;
     this.series.forEach((s, i) => {
       const col = PALETTE[i % PALETTE.length];
       const d = s.points.map(([x, y], k) => `${k ? "L" : "M"}${L.X(x).toFixed(1)} ${L.Y(y).toFixed(1)}`).join(" ");
       out += `<path d="${d}" fill="none" stroke="${col}" stroke-width="2"><title>${esc(s.name)}</title></path>`;
-      out += `<rect x="${w - L.right + 10}" y="${L.top + i * 16}" width="10" height="10" fill="${col}"/><text x="${w - L.right + 24}" y="${L.top + i * 16 + 10}">${esc(s.name)}</text>`;
+      const key = s.notRun ? `fill="none" stroke="${col}"` : `fill="${col}"`;
+      out += `<rect x="${w - L.right + 10}" y="${L.top + i * 16}" width="10" height="10" ${key}/><text x="${w - L.right + 24}" y="${L.top + i * 16 + 10}"${s.notRun ? ` fill="${MUTED}"` : ""}>${esc(this.legendName(s))}</text>`;
     });
     return out + "</svg>\n";
   }

@@ -34,10 +34,17 @@ export function wireRepro(app) {
   const repro = new Reproduction({
     datasets: () => Array.from(sets.querySelectorAll("input:checked")).map((i) => i.value),
     runs: $("repro-runs"), quick: $("repro-quick"), variant: $("repro-variant"),
-    start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), table: $("repro-table"),
+    start: $("repro-start"), cancel: $("repro-cancel"), bar: $("repro-bar"), status: $("repro-status"), clock: $("repro-clock"), table: $("repro-table"),
     exportCSV: $("repro-csv"), exportJSON: $("repro-json"), exportMD: $("repro-md"), onError: (msg) => showSlot("repro-error", msg),
   }, makeWorker);
-  $("repro-quick").addEventListener("change", () => { $("repro-runs").value = $("repro-quick").checked ? 3 : 10; });
+  // "quick" suggests its run count (3, or 10 without it) only while the
+  // field still holds the count the page put there: a count the visitor
+  // typed is theirs to keep.
+  let suggested = $("repro-runs").value;
+  $("repro-quick").addEventListener("change", () => {
+    if ($("repro-runs").value !== suggested) return;
+    suggested = $("repro-runs").value = $("repro-quick").checked ? "3" : "10";
+  });
   // Before a start, the table's rows follow the variant menu.
   $("repro-variant").addEventListener("change", () => { if (repro.state === "idle") repro.render(); });
   window.spmtlApp.repro = () => ({ state: repro.state, final: repro.final, partial: repro.partial });

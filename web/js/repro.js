@@ -6,7 +6,12 @@
 // the runs so far (mean, se, the paired t-test). A cancelled reproduction
 // keeps only the columns whose runs had all finished: the others are
 // emptied and marked "cancelled", never left as numbers that look current.
-// The exports are enabled only while there is a finished column to export.
+// A new reproduction shows its own (empty) columns the moment it starts,
+// never the last table's, and its clock runs from then until it ends: a
+// data set's first run can take a minute, and a table and a clock that
+// stand still meanwhile read as a hang. The exports are enabled only while
+// there is a finished column to export; the Markdown keeps the units shown
+// on screen.
 import { LearnerClient } from "./client.js";
 import { download, toCSV, textBlob, escapeXML } from "./export.js";
 import { bundle, tableRows } from "./catalog.js";
@@ -32,7 +37,12 @@ export class Reproduction {
     this.partial = {}; // dataset → run → results
     this.cells = {}; // dataset → Go's cells of the runs so far
     this.final = {}; // dataset → cells of all runs
+    // dataset → its metric, once Go has summarized a run of it: a later
+    // reproduction's column has its unit before its first run is in.
+    this.metrics = {};
     this.opts = null;
+    this.t0 = 0; // when the reproduction started (performance.now())
+    this.clock = 0; // the interval that shows the elapsed time
     els.start.addEventListener("click", () => this.start().catch((e) => this.fail(e)));
     els.cancel.addEventListener("click", () => this.cancel());
     els.exportCSV.addEventListener("click", () => this.exportCSV());
@@ -52,6 +62,9 @@ export class Reproduction {
   }
 
   teardown() {
+    clearInterval(this.clock);
+    this.clock = 0;
+    this.els.clock.textContent = "";
     for (const p of this.pool) p.client.close("the reproduction was cancelled");
     this.pool = [];
     this.els.start.disabled = false; this.els.cancel.disabled = true;
@@ -74,11 +87,15 @@ export class Reproduction {
   cancel() {
     if (this.state !== "running") return;
     this.state = "cancelled";
+    const took = this.elapsed();
     this.teardown();
     this.dropPartial();
     const kept = Object.keys(this.final);
-    this.els.status.textContent += ` · cancelled: ${kept.length ? `kept the finished column${kept.length > 1 ? "s" : ""} ${kept.join(", ")}; ` : ""}the unfinished ones were cleared`;
+    this.els.status.textContent += ` · cancelled after ${took} s: ${kept.length ? `kept the finished column${kept.length > 1 ? "s" : ""} ${kept.join(", ")}; ` : ""}the unfinished ones were cleared`;
   }
+
+  /** The seconds since the start, as shown. */
+  elapsed() { return ((performance.now() - this.t0) / 1000).toFixed(1); }
 
   /** The method rows of the table being run (or about to be). */
   methods() { return tableRows(this.opts ? this.opts.variant : this.els.variant.value).map((r) => r.name); }
@@ -95,6 +112,13 @@ export class Reproduction {
     this.els.onError("");
     this.els.start.disabled = true; this.els.cancel.disabled = false;
     this.offerExports();
+    this.render(); // the new columns, empty, before any worker starts
+    this.t0 = performance.now();
+    // The status (a live region) changes when a run finishes; the clock,
+    // beside it and not announced, every tenth of a second.
+    const tick = () => { this.els.clock.textContent = `· ${this.elapsed()} s`; };
+    tick();
+    this.clock = setInterval(tick, 100);
     const size = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
     this.pool = Array.from({ length: size }, () => ({ worker: null, client: null, sources: new Set() }));
     for (const p of this.pool) { p.worker = this.makeWorker(); p.client = new LearnerClient(p.worker); }
@@ -110,8 +134,7 @@ export class Reproduction {
     for (const d of order) for (let r = 1; r <= runs; r++) jobs.push({ d, r });
     const total = jobs.length;
     let done = 0;
-    const t0 = performance.now();
-    this.progress(0, total, t0);
+    this.progress(0, total);
     const base = { folds: 3, quick, variant: this.opts.variant, table: "paper" };
     const workerLoop = async (p) => {
       while (jobs.length && this.state === "running") {
@@ -124,13 +147,14 @@ export class Reproduction {
         if (this.state !== "running") return;
         (this.partial[d] ||= {})[r] = res.results;
         done++;
-        this.progress(done, total, t0);
+        this.progress(done, total);
         // Go summarizes the runs in so far (this worker has the data set).
         const have = Object.keys(this.partial[d]).map(Number).sort((a, b) => a - b);
         const cells = await p.client.request("summarize", { opts: Object.assign({ dataset: d, runs: have.map((k) => this.partial[d][k]) }, base) });
         if (this.state !== "running") return;
         if (Object.keys(this.partial[d]).length > have.length) continue; // a later summary is on its way
         this.cells[d] = cells;
+        if (cells.length) this.metrics[d] = cells[0].metric;
         if (have.length === runs) this.final[d] = cells;
         this.render();
       }
@@ -138,16 +162,15 @@ export class Reproduction {
     await Promise.all(this.pool.map(workerLoop));
     if (this.state === "running") {
       this.state = "done";
-      this.els.status.textContent += " · done";
+      this.els.status.textContent += ` · done in ${this.elapsed()} s`;
       this.teardown();
     }
     this.offerExports();
   }
 
-  progress(done, total, t0) {
+  progress(done, total) {
     this.els.bar.max = total; this.els.bar.value = done;
-    const s = ((performance.now() - t0) / 1000).toFixed(1);
-    this.els.status.textContent = `${done} / ${total} runs · ${s} s · ${this.pool.length} workers`;
+    this.els.status.textContent = `${done} / ${total} runs · ${this.pool.length} workers`;
   }
 
   /** The cell of a method and data set (final when all runs are in), or null. */
@@ -156,17 +179,20 @@ export class Reproduction {
     return c ? Object.assign({ final: !!this.final[d], n: c.scores.length }, c) : null;
   }
 
-  /** The metric of a data set's column, once Go has summarized a run of it. */
-  metricOf(d) { const c = (this.cells[d] || [])[0]; return c ? c.metric : ""; }
+  /** The metric of a data set's column, once Go has summarized a run of it
+   *  (in this reproduction or an earlier one). */
+  metricOf(d) { const c = (this.cells[d] || [])[0]; return c ? c.metric : this.metrics[d] || ""; }
   scaleOf(d) { return this.metricOf(d) === "auc" ? 100 : 1; }
+
+  /** A column's header: the data set and its unit, as the numbers under it are written. */
+  head(d) { const m = this.metricOf(d); return m ? `${d} (${m.toUpperCase()}${m === "auc" ? " ×100" : ""})` : d; }
 
   /** The mark of a final cell: * better than its baseline, † worse. */
   mark(c) { return c.final && c.better ? " *" : c.final && c.worse ? " †" : ""; }
 
   render() {
     const ds = this.opts ? this.opts.datasets : [];
-    const head = (d) => { const m = this.metricOf(d); return m ? `${d} (${m.toUpperCase()}${m === "auc" ? " ×100" : ""})` : d; };
-    let html = `<table><thead><tr><th>method</th>${ds.map((d) => `<th>${escapeXML(head(d))}</th>`).join("")}</tr></thead><tbody>`;
+    let html = `<table><thead><tr><th>method</th>${ds.map((d) => `<th>${escapeXML(this.head(d))}</th>`).join("")}</tr></thead><tbody>`;
     for (const m of this.methods()) {
       html += `<tr><td>${escapeXML(m)}</td>`;
       for (const d of ds) {
@@ -189,7 +215,8 @@ export class Reproduction {
   exportJSON() { download("spmtl-table.json", textBlob(JSON.stringify({ options: this.opts, cells: this.final, partial: this.partial }, null, 1), "application/json")); }
   markdown() {
     const ds = Object.keys(this.final);
-    let md = `| method | ${ds.join(" | ")} |\n|---|${ds.map(() => "---|").join("")}\n`;
+    // The units as on screen: landmine's "73.58" is AUC ×100.
+    let md = `| method | ${ds.map((d) => this.head(d)).join(" | ")} |\n|---|${ds.map(() => "---|").join("")}\n`;
     for (const m of this.methods()) {
       md += `| ${m} | ${ds.map((d) => { const c = this.cell(d, m), k = this.scaleOf(d); return c ? `${fmt(c.mean, k)} (${fmt(c.se, k)})${this.mark(c)}` : ""; }).join(" | ")} |\n`;
     }

@@ -1,17 +1,37 @@
 // sweep.js: the Figures panel. It runs the current method, self-paced, once
 // per value of λ0 or of the pace c on the loaded data, and draws the
-// objective and the mean test score of every run as they progress. Only a
-// method with a self-paced version has a pace to sweep. Its errors show
-// beside its button (cleared when a sweep starts); its exports are enabled
-// once there is a curve to export.
+// objective and the mean test score (its metric named, and which way is
+// better) of every run as they progress. Only a method with a self-paced
+// version has a pace to sweep. λ0 is a threshold on the task costs, whose
+// scale differs from one data set to the next (school's near 50,
+// landmine's near 0.2), so the suggested λ0 values are multiples of the
+// automatic λ0 ("auto*K", docs/algorithms.md §2.5), which fit any data set
+// where "auto" applies; the visitor may give numbers instead. Its errors
+// show beside its button (cleared when a sweep starts); its exports are
+// enabled once there is a curve to export.
 import { MultiLine } from "./multiline.js";
 import { showSlot } from "./notices.js";
-import { trainOptions } from "./state.js";
+import { trainOptions, lambda0Option } from "./state.js";
 import { method, methods } from "./catalog.js";
 
 const $ = (id) => document.getElementById(id);
 
-const defaultValues = { lambda0: "1,10,25,50,75,100", c: "1.01,1.05,1.1,1.2,1.5" };
+// Multiples of the automatic λ0, from a pace so sharp that a few tasks
+// lead (landmine's test AUC falls to 0.61) to auto itself. Above auto, τ
+// is nearly uniform from the start and the curves draw one line (on
+// landmine, school and syn1 auto*2 is within a pixel of auto), as school's
+// λ0 = 1 … 100 all did on landmine; below it each value draws its own.
+const AUTO_MULTIPLES = "auto*0.125,auto*0.25,auto*0.5,auto";
+const C_VALUES = "1.01,1.05,1.1,1.2,1.5";
+
+/** The λ0 values suggested when "auto" cannot apply (the hard τ rule, or
+ *  fewer than three tasks): decades around the form's λ0 (1 when it is
+ *  "auto"), as a threshold's scale is unknown until the costs are. */
+function numericLambdas(formLambda0) {
+  const v = Number(formLambda0);
+  const base = Number.isFinite(v) && v > 0 ? v : 1;
+  return [0.01, 0.1, 1, 10, 100].map((k) => Number((base * k).toPrecision(6))).join(",");
+}
 
 /** Wires the Figures panel; returns {sweepObj, sweepTest, rows()}. */
 export function wireSweep(app, form) {
@@ -20,6 +40,29 @@ export function wireSweep(app, form) {
   const sweepTest = new MultiLine($("sweep-test"), tooltip, "mean test score per iteration", "test score");
   let rows = [];
   let running = false;
+
+  // The values the page suggests for the loaded data, τ rule and swept
+  // setting.
+  function suggestion() {
+    if ($("sweep-param").value === "c") return C_VALUES;
+    const tasks = app.data ? app.data.tasks.length : 3;
+    return $("tau").value === "hard" || tasks < 3 ? numericLambdas($("lambda0").value) : AUTO_MULTIPLES;
+  }
+  // The field follows the suggestion while it holds the page's last one:
+  // values the visitor typed are theirs to keep.
+  let suggested = $("sweep-values").value;
+  function suggest(force) {
+    if (!force && $("sweep-values").value !== suggested) return;
+    suggested = $("sweep-values").value = suggestion();
+  }
+
+  // The test chart names its metric, and which way is better, as the
+  // curves panel does: RMSE climbing is a run getting worse.
+  function retitle() {
+    if (!app.data) return;
+    const auc = app.data.kind === "classification";
+    sweepTest.retitle(`mean test ${auc ? "AUC" : "RMSE"} per iteration (${auc ? "higher" : "lower"} is better)`, auc ? "test AUC" : "test RMSE");
+  }
 
   // The Run button is offered for a method with a self-paced version only.
   function offer() {
@@ -35,47 +78,95 @@ export function wireSweep(app, form) {
   const offerExports = () => { for (const id of exportIds) $(id).disabled = rows.length === 0; };
   const fail = (msg) => { showSlot("sweep-error", msg); };
 
-  $("sweep-param").addEventListener("change", () => { $("sweep-values").value = defaultValues[$("sweep-param").value]; });
+  // parse reads the values field: {key, values, labels} where key is the
+  // learner's option swept ("c", "lambda0", or "autoLambda0" for multiples
+  // of the automatic λ0) and labels are the values as typed.
+  function parse(param, text) {
+    const labels = text.split(",").map((s) => s.trim());
+    const bad = () => new Error(`The sweep's values must be ${param === "c" ? "positive numbers" : "positive numbers, or auto and auto*K"} separated by commas, not "${text}".`);
+    if (param === "c") {
+      const values = labels.map(Number);
+      if (!labels.length || labels.some((s) => s === "") || values.some((v) => !Number.isFinite(v) || v <= 0)) throw bad();
+      return { key: "c", values, labels };
+    }
+    let opts;
+    try { opts = labels.map(lambda0Option); } catch { throw bad(); }
+    // lambda0Option gives {lambda0: n}, {lambda0: "auto"} or {autoLambda0: K}.
+    const multiple = (o) => (o.lambda0 === "auto" ? 1 : o.autoLambda0);
+    if (opts.every((o) => multiple(o) !== undefined)) return { key: "autoLambda0", values: opts.map(multiple), labels };
+    if (opts.every((o) => typeof o.lambda0 === "number" && o.lambda0 > 0)) return { key: "lambda0", values: opts.map((o) => o.lambda0), labels };
+    // The worker sweeps one option: numbers and multiples of auto in one
+    // sweep would need two.
+    if (opts.every((o) => multiple(o) !== undefined || o.lambda0 > 0)) throw new Error(`Give the sweep's λ0 values either all as numbers or all as multiples of auto (auto, auto*K), not both: "${text}".`);
+    throw bad();
+  }
+
+  // explain says, under the buttons, why every curve may coincide and what
+  // to try; the charts' own notes only say that they do.
+  function explain(param) {
+    const note = $("sweep-note");
+    note.hidden = !sweepObj.allCoincide();
+    note.textContent = note.hidden ? "" : param === "c"
+      ? "Every curve coincides: the pace c makes no difference here, most likely because λ0 keeps τ uniform from the first iteration (a λ0 well above the spread of the tasks' costs does). Try a λ0 below auto, such as auto*0.5."
+      : "Every curve coincides: these λ0 values make no difference on this data. A λ0 well above the spread of the tasks' costs keeps τ uniform, and each run is then its baseline; multiples of the automatic λ0 at or below auto (auto*0.5, auto*0.25, …) fit any data set.";
+  }
+
+  let labels = []; // the running sweep's values as typed
+  let ran = new Set(); // the indices of its values that have run an iteration
+  $("sweep-param").addEventListener("change", () => suggest(true));
+  // The hard rule takes numbers only, around the form's λ0.
+  $("tau").addEventListener("change", () => suggest(false));
+  $("lambda0").addEventListener("change", () => suggest(false));
   $("model").addEventListener("change", offer);
-  app.on("data", offer);
+  app.on("data", () => { offer(); retitle(); suggest(false); });
   app.client.on("sweep", (m) => {
     sweepObj.add(m.index, m.iter, m.objective);
     sweepTest.add(m.index, m.iter, m.score === null ? NaN : m.score);
-    rows.push([m.value, m.iter, m.objective, m.score]);
+    ran.add(m.index);
+    rows.push([labels[m.index], m.iter, m.objective, m.score]);
     if (rows.length === 1) offerExports();
-    $("sweep-status").textContent = `${$("sweep-param").value} = ${m.value}, iteration ${m.iter}`;
+    $("sweep-status").textContent = `${$("sweep-param").value === "c" ? "c" : "λ0"} = ${labels[m.index]}, iteration ${m.iter}`;
   });
   $("sweep-run").addEventListener("click", async () => {
     if (!app.data) return;
     const param = $("sweep-param").value;
-    const values = $("sweep-values").value.split(",").map(Number);
-    if (!values.length || values.some((v) => !Number.isFinite(v) || v <= 0)) { fail(`The sweep's values must be positive numbers separated by commas, not "${$("sweep-values").value}".`); return; }
+    let sweep;
+    try { sweep = parse(param, $("sweep-values").value); } catch (e) { fail(e.message); return; }
     form.read();
     let config;
     try {
       const m = method(app.settings.model);
       config = trainOptions(Object.assign({}, app.settings, { sp: "1" }), app.data.handle, m);
       if (!config.selfPaced) throw new Error(`${m ? m.label : app.settings.model} has no self-paced version to sweep`);
-      // A λ0 sweep sets λ0 itself: no automatic multiple may override it.
-      if (param === "lambda0") delete config.autoLambda0;
+      if (sweep.key === "lambda0") delete config.autoLambda0; // λ0 is the sweep's: no multiple of auto may override it
+      // A multiple of auto replaces a numeric λ0 at the first iteration;
+      // the learner reads it only beside one (lambda0 "auto" is 1×).
+      if (sweep.key === "autoLambda0") config.lambda0 = 1;
     } catch (e) { fail(e.message); return; }
     showSlot("sweep-error", "");
+    $("sweep-note").hidden = true;
+    labels = sweep.labels;
+    ran = new Set();
     const name = param === "c" ? "c" : "λ0";
-    sweepObj.reset(values.map((v) => `${name} = ${v}`));
-    sweepTest.reset(values.map((v) => `${name} = ${v}`));
+    sweepObj.reset(labels.map((v) => `${name} = ${v}`));
+    sweepTest.reset(labels.map((v) => `${name} = ${v}`));
     rows = [];
     offerExports();
     $("sweep-status").textContent = "starting…";
     running = true; offer(); $("sweep-cancel").disabled = false;
+    let done = false;
     try {
-      const done = await app.client.request("sweep", { config, param, values });
+      done = await app.client.request("sweep", { config, param: sweep.key, values: sweep.values });
       $("sweep-status").textContent += done ? " · done" : " · cancelled";
     } catch (e) { fail(e.message); $("sweep-status").textContent += " · failed"; }
+    // A sweep that stopped early: its legend marks the values that never ran.
+    if (!done) { sweepObj.markNotRun(ran); sweepTest.markNotRun(ran); }
+    explain(param);
     running = false; offer(); $("sweep-cancel").disabled = true;
   });
   $("sweep-cancel").addEventListener("click", () => app.client.request("cancelSweep"));
   window.addEventListener("resize", () => { sweepObj.draw(); sweepTest.draw(); });
   offerExports();
-  window.spmtlApp.sweep = () => ({ series: sweepObj.series, rows, svg: sweepObj.svg() });
+  window.spmtlApp.sweep = () => ({ series: sweepObj.series, rows, svg: sweepObj.svg(), notes: [sweepObj.note, sweepTest.note] });
   return { sweepObj, sweepTest, rows: () => rows };
 }

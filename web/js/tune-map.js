@@ -3,8 +3,35 @@
 // a baseline, which has no λ0), brighter for a better score, the chosen
 // cell outlined and starred. A point not scored yet is blank and one whose
 // fits all failed is grey with "n/a": neither takes a colour of the scale.
+// Every text is fitted to the canvas (a phone's is ~280 px wide): the cell
+// labels take the largest type and most digits that fit every cell, or
+// are left out; the column headers shrink; the footnote wraps. The text
+// alternative keeps every score, whatever the cells could show.
 import { escapeXML as esc } from "./export.js";
 import { setup, drawSoon } from "./chart-kit.js";
+
+const INK = "#1d2330", MUTED = "#5b6475";
+// Type sizes tried, largest first: below 9 px a label is not worth reading
+// on the canvas (the text alternative and the CSV have every number).
+const SIZES = [11, 10, 9];
+const font = (px) => `${px}px system-ui, sans-serif`;
+const FOOT_LINE = 13; // px between the footnote's lines
+
+// wrap breaks text into lines of at most width pixels at g's font,
+// between words (a word longer than width gets a line of its own).
+function wrap(g, text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && g.measureText(next).width > width) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// scoreText writes a score with the given significant digits.
+const scoreText = (v, digits) => (v === undefined ? "…" : v === null ? "n/a" : v.toPrecision(digits));
 
 // Viridis at nine stops: perceptually uniform and never white, so a scored
 // cell never looks like an empty one.
@@ -49,11 +76,24 @@ export class TuneMap {
 
   describe() {
     if (!this.grid) return "cross-validation scores: no tuning run yet";
+    const nk = Math.max(1, this.grid.kappa.length);
     const m = this.grid.metric.toUpperCase();
     const over = this.grid.kappa.length ? `ρ (${this.grid.rho.length} values, rows) and λ0 as multiples of the automatic λ0 (${this.grid.kappa.length} values, columns)` : `ρ (${this.grid.rho.length} values)`;
     let s = `Heatmap of the mean cross-validation ${m} over ${over}; brighter is better.`;
-    const done = this.scores.flat().filter((x) => x !== undefined).length;
-    s += ` ${done} of ${this.grid.rho.length * Math.max(1, this.grid.kappa.length)} points scored.`;
+    // A point whose fits all failed (null) is not "scored": a grid that
+    // failed everywhere must not read as complete.
+    const all = this.scores.flat(), failed = all.filter((x) => x === null).length;
+    const scored = all.filter((x) => typeof x === "number").length;
+    s += ` ${scored} of ${this.grid.rho.length * nk} points scored${failed ? `; ${failed} failed (no score)` : ""}.`;
+    // Every score as a cell shows it at full size: on a narrow canvas the
+    // cells may show fewer digits, or none.
+    if (scored + failed > 0) {
+      const rows = this.grid.rho.map((rho, i) => `ρ = ${rho}: ${Array.from({ length: nk }, (_, j) => {
+        const v = this.scores[i] ? this.scores[i][j] : undefined;
+        return v === undefined ? "not yet" : scoreText(v, 4);
+      }).join(", ")}`);
+      s += ` Scores by ρ${this.grid.kappa.length ? ` (columns ${this.colLabels().join(", ")})` : ""}: ${rows.join("; ")}.`;
+    }
     if (this.best) {
       const [i, j] = this.best, v = this.scores[i][j];
       s += ` Chosen: ρ = ${this.grid.rho[i]}${this.grid.kappa.length ? `, λ0 = ${this.colLabels()[j] === "auto" ? "auto" : `auto × ${this.grid.kappa[j]}`}` : ""}, ${m} ${typeof v === "number" ? v.toFixed(4) : "n/a"}.`;
@@ -61,27 +101,57 @@ export class TuneMap {
     return s;
   }
 
-  geometry(w, h) {
+  // geometry places the grid: left is the row labels' width, footLines
+  // the footnote's lines under the grid.
+  geometry(w, h, left = 56, footLines = 1) {
     const rows = this.grid.rho.length, cols = Math.max(1, this.grid.kappa.length);
-    const L = { left: 56, top: 30, bottom: 34, right: 8 };
+    const L = { left, top: 30, bottom: 21 + footLines * FOOT_LINE, right: 8 };
     L.cw = Math.min(70, (w - L.left - L.right) / cols);
     L.rh = (h - L.top - L.bottom) / rows;
     L.rows = rows; L.cols = cols;
     return L;
   }
 
+  // cellLabels chooses how the cells' labels are written: the largest
+  // type, then the most digits, with which every label fits its cell
+  // ({px, digits}), or null when none fits (the labels are left out).
+  // One choice for the whole map, so that every cell reads alike.
+  cellLabels(g, L) {
+    const values = this.scores.flat();
+    for (const digits of [4, 3, 2]) {
+      for (const px of SIZES) {
+        if (px > L.rh - 2) continue;
+        g.font = font(px);
+        if (values.every((v) => g.measureText(scoreText(v, digits)).width <= L.cw - 4)) return { px, digits };
+      }
+    }
+    return null;
+  }
+
+  // fitted returns the first of the texts that fits width at one of the
+  // sizes (largest first), as {text, px}, or null.
+  fitted(g, texts, width) {
+    for (const text of texts) {
+      for (const px of SIZES) {
+        g.font = font(px);
+        if (g.measureText(text).width <= width) return { text, px };
+      }
+    }
+    return null;
+  }
+
   // cells lists what each cell shows: {x, y, w, h, fill, text, ink, chosen}.
-  cells(L) {
+  cells(L, digits = 4) {
     const out = [];
     this.grid.rho.forEach((_, i) => {
       for (let j = 0; j < L.cols; j++) {
         const v = this.scores[i] ? this.scores[i][j] : undefined;
         const c = { x: L.left + j * L.cw, y: L.top + i * L.rh, w: L.cw, h: L.rh, chosen: !!this.best && this.best[0] === i && this.best[1] === j };
         if (v === undefined) Object.assign(c, { fill: "#ffffff", text: "…", ink: "#9aa3b2" });
-        else if (v === null) Object.assign(c, { fill: "#e4e6eb", text: "n/a", ink: "#5b6475" });
+        else if (v === null) Object.assign(c, { fill: "#e4e6eb", text: "n/a", ink: MUTED });
         else {
           const t = this.goodness(v), [R, G, B] = viridis(t);
-          Object.assign(c, { fill: `rgb(${R},${G},${B})`, text: v.toPrecision(4), ink: t > 0.6 ? "#1d2330" : "#ffffff" });
+          Object.assign(c, { fill: `rgb(${R},${G},${B})`, text: scoreText(v, digits), ink: t > 0.6 ? INK : "#ffffff" });
         }
         out.push(c);
       }
@@ -91,32 +161,69 @@ export class TuneMap {
 
   legend() {
     const r = this.range(), m = this.grid.metric.toUpperCase();
-    const scale = r ? `${m} from ${r[0].toPrecision(4)} (dark) to ${r[1].toPrecision(4)} (bright)` : `${m}: none yet`;
-    return `${scale}; ★ chosen; grey: every fit failed`;
+    // No score: "none yet" while points are pending, not after every one failed.
+    const none = this.scores.flat().some((x) => x === undefined) ? "none yet" : "no point could be scored";
+    const scale = r ? `${m} from ${r[0].toPrecision(4)} (dark) to ${r[1].toPrecision(4)} (bright)` : `${m}: ${none}`;
+    // The outline marks the chosen cell at every width; its star only
+    // where the cell has room for it.
+    return `${scale}; outlined ★: chosen; grey n/a: could not be scored`;
   }
 
   draw() {
     const { g, w, h } = setup(this.canvas);
     if (!this.grid) {
-      g.fillStyle = "#5b6475"; g.textBaseline = "middle";
-      g.fillText("Press “Tune ρ and λ0” to cross-validate the grid.", 10, h / 2);
+      const hint = this.fitted(g, ["Press “Tune ρ and λ0” to cross-validate the grid.", "Press “Tune ρ and λ0”."], w - 14);
+      g.font = font(hint ? hint.px : SIZES[SIZES.length - 1]);
+      g.fillStyle = MUTED; g.textBaseline = "middle";
+      g.fillText(hint ? hint.text : "Press “Tune ρ and λ0”.", 10, h / 2);
       return;
     }
-    const L = this.geometry(w, h);
-    g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top";
-    g.fillText(this.grid.kappa.length ? "ρ ↓   λ0 = multiple of auto →" : "ρ ↓", 4, 4);
-    g.textAlign = "center";
-    this.colLabels().forEach((s, j) => g.fillText(s, L.left + (j + 0.5) * L.cw, 17));
+    // The footnote and the row labels first: they set the grid's room.
+    g.font = font(SIZES[0]);
+    const foot = wrap(g, this.legend(), w - 8);
+    const rowLabels = this.grid.rho.map(String);
+    const left = Math.min(56, 10 + Math.max(...rowLabels.map((s) => g.measureText(s).width)));
+    const L = this.geometry(w, h, left, foot.length);
+    g.fillStyle = INK; g.textAlign = "left"; g.textBaseline = "top";
+    const title = this.fitted(g, this.grid.kappa.length ? ["ρ ↓   λ0 = multiple of auto →", "ρ ↓  λ0 = × auto →"] : ["ρ ↓"], w - 8);
+    if (title) { g.font = font(title.px); g.fillText(title.text, 4, 4); }
+    // Column headers: the largest type that fits each column, the same
+    // for all; without the "×" (the title says "multiple of auto") when
+    // that is what fits. A single column (a baseline) has the row's width.
+    const heads = this.colLabels();
+    const room = L.cols > 1 ? L.cw - 3 : w - L.left - 4;
+    let head = null;
+    for (const variant of [heads, heads.map((s) => s.replace(/×$/, ""))]) {
+      for (const px of SIZES) {
+        g.font = font(px);
+        if (variant.every((s) => g.measureText(s).width <= room)) { head = { texts: variant, px }; break; }
+      }
+      if (head) break;
+    }
+    if (head) {
+      g.font = font(head.px);
+      g.textAlign = L.cols > 1 ? "center" : "left";
+      head.texts.forEach((s, j) => g.fillText(s, L.cols > 1 ? L.left + (j + 0.5) * L.cw : L.left, 17));
+    }
+    g.font = font(SIZES[0]);
     g.textAlign = "right"; g.textBaseline = "middle";
-    this.grid.rho.forEach((rho, i) => g.fillText(String(rho), L.left - 6, L.top + (i + 0.5) * L.rh));
+    rowLabels.forEach((s, i) => g.fillText(s, L.left - 6, L.top + (i + 0.5) * L.rh));
+    const labels = this.cellLabels(g, L);
     g.textAlign = "center";
-    for (const c of this.cells(L)) {
+    for (const c of this.cells(L, labels ? labels.digits : 4)) {
       g.fillStyle = c.fill; g.fillRect(c.x, c.y, c.w - 1, c.h - 1);
-      g.fillStyle = c.ink; g.fillText(c.chosen ? `★ ${c.text}` : c.text, c.x + c.w / 2, c.y + c.h / 2);
+      if (labels) {
+        // The star where it fits: the outline marks the chosen cell anyway.
+        g.font = font(labels.px);
+        const text = !c.chosen ? c.text : [`★ ${c.text}`, `★${c.text}`].find((t) => g.measureText(t).width <= c.w - 4) || c.text;
+        g.fillStyle = c.ink; g.fillText(text, c.x + c.w / 2, c.y + c.h / 2);
+      }
       if (c.chosen) { g.strokeStyle = "#d0562b"; g.lineWidth = 3; g.strokeRect(c.x + 1.5, c.y + 1.5, c.w - 4, c.h - 4); g.lineWidth = 1; }
     }
-    g.fillStyle = "#5b6475"; g.textAlign = "left"; g.textBaseline = "top";
-    g.fillText(this.legend(), 4, L.top + L.rows * L.rh + 8);
+    g.font = font(SIZES[0]);
+    g.fillStyle = MUTED; g.textAlign = "left"; g.textBaseline = "top";
+    const y0 = L.top + L.rows * L.rh + 8;
+    foot.forEach((line, k) => g.fillText(line, 4, y0 + k * FOOT_LINE));
     this.layout = L;
   }
 

@@ -5,7 +5,10 @@
 // with the same options; the folds depend only on the data and the seed),
 // draws the scores as they come, asks Go to choose, and fills the settings
 // form with the winner: ρ, and λ0 as "auto" or "auto*K". Its errors show
-// beside its buttons; its exports are enabled once a point is scored.
+// beside its buttons (when no point could be scored, with the first
+// point's reason); its exports are enabled once a point is scored. A new
+// start, refused or not, and other data clear the last grid: the map
+// only ever shows the tuning the status speaks of.
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto } from "./state.js";
@@ -30,7 +33,7 @@ export function wireTune(app, form) {
   let pool = [];
   let token = 0; // bumped by a new start or a cancel: older work stops
   let state = "idle"; // idle | running | done | cancelled | failed
-  let last = null; // {grid, scores, result}
+  let last = null; // {grid, scores, failures, result}
 
   function offer() {
     const m = method($("model").value);
@@ -49,8 +52,17 @@ export function wireTune(app, form) {
 
   function setStatus(text) { $("tune-status").textContent = text; }
 
+  // forget drops the last tuning's grid from the map, the progress bar
+  // and the exports.
+  function forget() {
+    last = null;
+    map.set(null, [], null);
+    $("tune-bar").value = 0;
+  }
+
   async function start() {
     const my = ++token;
+    forget();
     if (!app.data || !app.source) throw new Error("load a data set first");
     form.read();
     const m = method(app.settings.model);
@@ -68,7 +80,10 @@ export function wireTune(app, form) {
     grid.kappa = grid.kappa || []; // a baseline's grid has no λ0
     const nk = Math.max(1, grid.kappa.length);
     const scores = grid.rho.map(() => new Array(nk).fill(undefined));
-    last = { grid, scores, result: null, config };
+    // Why a point could not be scored (Go's reason), kept for the message
+    // when none could.
+    const failures = grid.rho.map(() => new Array(nk).fill(""));
+    last = { grid, scores, failures, result: null, config };
     map.set(grid, scores, null);
     const jobs = [];
     for (let i = 0; i < grid.rho.length; i++) for (let j = 0; j < nk; j++) jobs.push([i, j]);
@@ -92,7 +107,8 @@ export function wireTune(app, form) {
         const [i, j] = jobs.shift();
         const v = await p.client.request("tunePoint", { config: cfg, rho: grid.rho[i], kappa: grid.kappa.length ? grid.kappa[j] : 0, folds: FOLDS, seed });
         if (my !== token) return;
-        scores[i][j] = v;
+        scores[i][j] = v.score; // null when the point could not be scored
+        failures[i][j] = v.failure || "";
         if (done === 0) offer();
         done++;
         progress();
@@ -104,7 +120,12 @@ export function wireTune(app, form) {
     teardown();
     if (!scores.flat().some((v) => typeof v === "number")) {
       map.set(grid, scores, null);
-      throw new Error("every fit of every grid point failed: there is nothing to choose; the settings are unchanged");
+      // The first point in grid order: its reason usually holds for all
+      // (too few tasks or rows), and it is what the visitor can change.
+      const at = failures.flat().findIndex(Boolean);
+      const [i, j] = at < 0 ? [0, 0] : [Math.floor(at / nk), at % nk];
+      const point = `ρ = ${grid.rho[i]}${grid.kappa.length ? `, λ0 = ${lambda0Auto(grid.kappa[j])}` : ""}`;
+      throw new Error(`no grid point could be scored, so there is nothing to choose and the settings are unchanged. At ${point}: ${at < 0 ? "the learner gave no reason" : failures[i][j]}`);
     }
     // Go chooses (the first best in grid order). JSON has no NaN: a point
     // whose fits all failed is sent as null, which Go reads as the worst.
@@ -151,8 +172,14 @@ export function wireTune(app, form) {
   });
   $("tune-cancel").addEventListener("click", cancel);
   $("model").addEventListener("change", offer);
-  // Other data: a tuning of the old data would fill the form with its choice.
-  app.on("data", () => { cancel(); offer(); });
+  // Other data: a tuning of the old data would fill the form with its
+  // choice, and its map would describe data no longer loaded.
+  app.on("data", () => {
+    if (state === "running") cancel();
+    else setStatus("");
+    forget();
+    offer();
+  });
   app.on("state", offer);
   $("tune-svg").addEventListener("click", () => download("spmtl-tune.svg", textBlob(map.svg(), "image/svg+xml")));
   $("tune-csv").addEventListener("click", () => {

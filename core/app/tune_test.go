@@ -59,7 +59,8 @@ func TestTunePointSaysWhy(t *testing.T) {
 		wantScoreOK bool
 	}{
 		{"scored", tuneCSV(3, 12, number), selfPaced, "", true},
-		{"one task, lambda0 auto", tuneCSV(1, 12, number), selfPaced, "fold 1 of 3: iteration 1: lambda0 auto needs three tasks", false},
+		{"hard rule, lambda0 auto", tuneCSV(3, 12, number), mtl.Config{Model: "mtfl", SelfPaced: true, Tau: mtl.Hard, Rho: 0.1, AutoLambda0: 1, Seed: 1},
+			"fold 1 of 3: new trainer: lambda0 auto applies to the softmax rule", false},
 		{"two rows per task", tuneCSV(3, 2, number), selfPaced, "fold 1 of 3: every task has fewer than 3 rows", false},
 		{"one class per task", tuneCSV(4, 9, oneClass), mtl.Config{Model: "mtfl", Rho: 0.1, Seed: 1}, "fold 1 of 3: no task's test rows hold both classes", false},
 	} {

@@ -205,7 +205,9 @@ func PrepareFolds(folds []eval.Fold) ([]*mtl.Problem, error) {
 // Tune cross-validates ρ (and, for self-paced runs, λ0 as multiples of the
 // automatic λ0) on all of d's rows and returns the table of mean CV scores
 // and the chosen setting (the first best in grid order; NaN is the worst).
-// progress, when set, is told after every grid point.
+// progress, when set, is told after every grid point. When no point could
+// be scored there is nothing to choose from, and Tune fails with the first
+// point's reason rather than "choosing" the grid's first point.
 func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, total int)) (*TuneResult, error) {
 	opt, err := opt.withDefaults()
 	if err != nil {
@@ -230,6 +232,8 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	var first error // the reason of the first point in grid order that failed
+	firstAt := total
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = 2
@@ -240,11 +244,14 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 			defer wg.Done()
 			for job := range jobs {
 				i, j := job/nk, job%nk
-				// NaN is the worst score; the reason is for the page's
-				// pool, which has no table of its own to show.
-				s, _ := TunePoint(probs, folds, opt.point(i, j))
+				// NaN is the worst score; the reason is kept for a grid
+				// whose every point failed.
+				s, why := TunePoint(probs, folds, opt.point(i, j))
 				mu.Lock()
 				res.Scores[i][j] = s
+				if why != nil && job < firstAt {
+					first, firstAt = why, job
+				}
 				done++
 				if progress != nil {
 					progress(done, total)
@@ -264,8 +271,23 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if res.noneScored() && first != nil {
+		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %w", first)
+	}
 	res.pick(opt)
 	return res, nil
+}
+
+// noneScored reports whether every grid point's score is NaN.
+func (res *TuneResult) noneScored() bool {
+	for _, row := range res.Scores {
+		for _, v := range row {
+			if !math.IsNaN(v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pick sets Best and Config: the first best point in grid order (ρ

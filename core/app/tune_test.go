@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -86,5 +87,31 @@ func TestTunePointSaysWhy(t *testing.T) {
 				t.Errorf("score %v, error %v; want NaN and an error with %q", v, err, c.want)
 			}
 		})
+	}
+}
+
+// TestTuneRefusesAGridWithNoScore: when no grid point can be scored (here
+// more folds than any task has rows) Tune fails with the reason instead of
+// "choosing" the grid's first point, which the command line would then fit
+// and save as if cross-validation had chosen it.
+func TestTuneRefusesAGridWithNoScore(t *testing.T) {
+	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
+	d, err := Load(tuneCSV(3, 6, number), LoadOptions{Name: "six.csv", TaskColumn: "task", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		folds int
+		want  string
+	}{{7, "no grid point could be scored"}, {3, ""}} {
+		res, err := Tune(context.Background(), d, TuneOptions{Config: mtl.Config{Model: "mmtl"}, Folds: c.folds}, nil)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%d folds: %v", c.folds, err)
+		case c.want == "" && math.IsNaN(res.Scores[res.Best[0]][res.Best[1]]):
+			t.Errorf("%d folds: chose a point without a score", c.folds)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "fewer than 7 rows")):
+			t.Errorf("%d folds: error %v, want %q and why", c.folds, err, c.want)
+		}
 	}
 }

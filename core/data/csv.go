@@ -33,8 +33,10 @@ type CSVOptions struct {
 // a feature, named by the header (Dataset.FeatureNames). name is used in
 // messages and as Dataset.Name.
 //
-// Quoted fields, CRLF line endings, a UTF-8 byte order mark, a missing final
-// newline and blank lines are accepted; spaces around fields are ignored.
+// Quoted fields, CRLF line endings (or a lone CR, as Excel for Mac writes
+// them), a UTF-8 byte order mark, a missing final newline and blank lines
+// are accepted; a row whose fields are all empty (",,,") is a blank line
+// too. Spaces around fields are ignored.
 // Tasks are numbered in order of first appearance, and a task's rows need
 // not be contiguous. Task.X is dense, and Task.Source gives each example's
 // 0-based data row in the file (the first row after the header is row 0).
@@ -79,13 +81,26 @@ func newCSVReader(r io.Reader) *csv.Reader {
 // are distinct and, unless unnamed is set, non-empty (a table's unnamed
 // columns are returned as "" and judged by ReadTable). It returns the names
 // and the header's line.
+//
+// Blank rows before the header (lines of spaces, or of empty fields only)
+// are skipped; a file of nothing else is empty.
 func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error) {
-	rec, err := cr.Read()
-	if err == io.EOF {
-		return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: want a header row")
-	}
-	if err != nil {
-		return nil, 0, csvErr(file, err)
+	var rec []string
+	for blanks := 0; ; blanks++ {
+		var err error
+		rec, err = cr.Read()
+		if err == io.EOF {
+			if blanks > 0 {
+				return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: it has only blank lines; want a header row")
+			}
+			return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: want a header row")
+		}
+		if err != nil {
+			return nil, 0, csvErr(file, err)
+		}
+		if !allBlank(rec) {
+			break
+		}
 	}
 	line, _ := cr.FieldPos(0)
 	names := make([]string, len(rec))

@@ -99,8 +99,11 @@ func parseErr(file string, line, col int, sentinel error, format string, args ..
 
 // csvErr turns an error from encoding/csv into one of ours: syntax errors
 // become a *ParseError (with encoding/csv's byte column), others are
-// wrapped with the file name.
+// wrapped with the file name; our own errors are returned as they are.
 func csvErr(file string, err error) error {
+	if _, ours := err.(*ParseError); ours {
+		return err // already names the file (readHeader)
+	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return &ParseError{File: file, Line: pe.Line, Column: pe.Column, Err: pe.Err}

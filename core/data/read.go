@@ -58,7 +58,7 @@ func Detect(prefix []byte) string {
 	b := bytes.TrimPrefix(prefix, utf8BOM)
 	for len(b) > 0 {
 		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		if i := bytes.IndexAny(b, "\r\n"); i >= 0 { // a lone CR ends a line too
 			line, b = b[:i], b[i+1:]
 		} else {
 			b = nil

@@ -39,7 +39,8 @@ var maxLineBytes = 256 << 20
 // increasing within a line; features not listed are zero, and a line may
 // list none. Blank lines and lines whose first field starts with # are
 // ignored, and a field starting with # ends its line (a comment). CRLF line
-// endings and a UTF-8 byte order mark are accepted. name is used in messages
+// endings, lines ending with a lone CR and a UTF-8 byte order mark are
+// accepted. name is used in messages
 // and as Dataset.Name.
 //
 // Tasks are numbered in order of first appearance; a task's lines need not
@@ -74,6 +75,7 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
+	sc.Split(scanLines)
 	for sc.Scan() {
 		lineNo++
 		b := sc.Bytes()
@@ -180,6 +182,33 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		ds.Tasks[k] = Task{Name: t.name, S: s, Y: t.y, Source: t.src}
 	}
 	return ds, nil
+}
+
+// scanLines is bufio.ScanLines, except that a lone carriage return also
+// ends a line (Excel for Mac's "CSV (Macintosh)" ends its lines so), so
+// that such a file reads line by line with its lines numbered. A "\r\n"
+// is one line break.
+func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	if atEOF && len(data) == 0 {
+		return 0, nil, nil
+	}
+	end := bytes.IndexByte(data, '\n')
+	line := data
+	if end >= 0 {
+		line = data[:end]
+	}
+	if cr := bytes.IndexByte(line, '\r'); cr >= 0 && cr+1 < len(line) {
+		return cr + 1, data[:cr], nil // a lone CR inside
+	} else if cr >= 0 && end < 0 && !atEOF {
+		return 0, nil, nil // a CR at the end of what is read: is a LF next?
+	}
+	if end >= 0 {
+		return end + 1, bytes.TrimSuffix(line, []byte("\r")), nil
+	}
+	if atEOF {
+		return len(data), bytes.TrimSuffix(data, []byte("\r")), nil
+	}
+	return 0, nil, nil
 }
 
 // nextField returns the bounds [s, e) of the first field of b at or after

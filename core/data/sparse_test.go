@@ -1,10 +1,12 @@
 package data
 
 import (
+	"io"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestReadSparseErrors(t *testing.T) {
@@ -39,6 +41,7 @@ func TestReadSparseErrors(t *testing.T) {
 		{"blank lines only", "\n  \r\n\t\n", SparseOptions{}, 1, 1, "empty file", ErrEmptyFile},
 		{"comments only", "# nothing\n# here\n", SparseOptions{}, 1, 1, "no data rows", ErrNoRows},
 		{"CRLF and BOM", "\xef\xbb\xbfa 1 1:1\r\na 0 2:1 1:1\r\n", SparseOptions{}, 2, 9, "not greater", ErrIndex},
+		{"lines ending in CR", "a 1 1:1\ra 0 2:1\r\rb 1 3:1 2:1\r", SparseOptions{}, 4, 9, "not greater", ErrIndex},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,6 +89,17 @@ func TestReadSparseGood(t *testing.T) {
 	if !reflect.DeepEqual(ds.Tasks, want) {
 		for k := range ds.Tasks {
 			t.Errorf("task %d: %+v %+v", k, ds.Tasks[k], *ds.Tasks[k].S)
+		}
+	}
+
+	// Lines that end with a lone CR (old Mac) or CRLF read the same, also
+	// when a read ends between the CR and the LF.
+	for _, nl := range []string{"\r", "\r\n"} {
+		for _, r := range []io.Reader{strings.NewReader(strings.ReplaceAll(in, "\n", nl)), iotest.OneByteReader(strings.NewReader(strings.ReplaceAll(in, "\n", nl)))} {
+			got, err := ReadSparse(r, "s.svm", SparseOptions{})
+			if err != nil || !reflect.DeepEqual(got, ds) {
+				t.Errorf("line ends %q: %v, %+v", nl, err, got)
+			}
 		}
 	}
 

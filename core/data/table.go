@@ -269,13 +269,17 @@ var notTables = []struct{ magic, what string }{
 // CheckText refuses input that is not text: a file type that is known not
 // to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet, a
 // packed table), named with what to do instead, or a zero byte or bytes
-// that are not UTF-8 in the first 8 KB. The readers call it; so does the
+// that are not UTF-8 in the first 8 KB. It also refuses JSON, which is
+// text but no table (ErrNotTable). The readers call it; so does the
 // intake before it guesses a text's format.
 func CheckText(b []byte, name string) error {
 	for _, t := range notTables {
 		if bytes.HasPrefix(b, []byte(t.magic)) {
 			return fmt.Errorf("%s: %w: it is %s", name, ErrNotText, t.what)
 		}
+	}
+	if looksJSON(b) {
+		return fmt.Errorf("%s: %w: it is JSON: write it as CSV, one row per example with a header (pandas: read_json, then to_csv), and give that file", name, ErrNotTable)
 	}
 	head := b[:min(len(b), 8<<10)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
@@ -295,6 +299,38 @@ func CheckText(b []byte, name string) error {
 		off += size
 	}
 	return nil
+}
+
+// ErrNotTable: the input is text, but no table (JSON).
+var ErrNotTable = errors.New("not a table")
+
+// looksJSON reports whether b starts like JSON: an object ({ then a quote
+// or }), or an array of objects or arrays. A CSV header does not start
+// that way.
+func looksJSON(b []byte) bool {
+	b = bytes.TrimLeft(bytes.TrimPrefix(b, utf8BOM), " \t\r\n")
+	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
+		return false
+	}
+	rest := bytes.TrimLeft(b[1:], " \t\r\n")
+	if len(rest) == 0 {
+		return false
+	}
+	if b[0] == '{' {
+		return rest[0] == '"' || rest[0] == '}'
+	}
+	return rest[0] == '{' || rest[0] == '[' || rest[0] == ']'
+}
+
+// crLines returns text with its line breaks as "\n" when it ends its lines
+// with a lone carriage return (Excel for Mac's "CSV (Macintosh)"), which
+// encoding/csv does not take for a line break; any other text is returned
+// as it is. Every line keeps its number.
+func crLines(text []byte) []byte {
+	if bytes.IndexByte(text, '\r') < 0 || bytes.IndexByte(text, '\n') >= 0 {
+		return text
+	}
+	return bytes.ReplaceAll(text, []byte("\r"), []byte("\n"))
 }
 
 // SniffDelimiter returns the delimiter of a CSV text: of comma, semicolon
@@ -371,6 +407,7 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	if Detect(text[:min(len(text), 64<<10)]) == "sparse" {
 		return nil, 0, nil
 	}
+	text = crLines(text)
 	delim, text, err := excelSep(text, name)
 	if err != nil {
 		return nil, 0, err
@@ -440,6 +477,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := CheckText(text, name); err != nil {
 		return nil, err
 	}
+	text = crLines(text)
 	sep, text, err := excelSep(text, name)
 	if err != nil {
 		return nil, err
@@ -719,8 +757,14 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		}
 	}
 	cr = tableReader(text, delim)
-	if _, err := cr.Read(); err != nil {
-		return nil, quoteErr(text, name, err)
+	for {
+		// The header, after any blank rows before it (readHeader).
+		if _, err := cr.Read(); err != nil {
+			return nil, quoteErr(text, name, err)
+		}
+		if l, _ := cr.FieldPos(0); l >= hline {
+			break
+		}
 	}
 	xrow := make([]float64, d)
 	for {
@@ -731,9 +775,12 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		if err != nil {
 			return nil, quoteErr(text, name, err)
 		}
+		if blankRow(rec, header) {
+			continue
+		}
 		rec, ok := fitRecord(rec, header)
 		if !ok {
-			continue // blank (pass 1 refused ragged rows)
+			continue // (pass 1 refused ragged rows)
 		}
 		tn := strings.TrimSpace(rec[ti])
 		if tn == "" {
@@ -877,11 +924,32 @@ func fitRecord(rec, header []string) (_ []string, ok bool) {
 	return rec, true
 }
 
+// blankRow reports whether a record is blank: a line of only spaces, or a
+// row whose fields are all empty (the ",,,," a spreadsheet writes for an
+// empty row after the data). The readers skip it like an empty line. In a
+// file of one column, a single empty field is a missing value instead.
+func blankRow(rec, header []string) bool {
+	if len(rec) == 1 && len(header) <= 1 {
+		return false
+	}
+	return allBlank(rec)
+}
+
+// allBlank reports whether every field of a record is empty or spaces.
+func allBlank(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // fitRow is fitRecord for a data row of a reader at line: blank is set for
-// a line of only spaces, which the readers skip, and a record that cannot
+// a blank row (blankRow), which the readers skip, and a record that cannot
 // be matched is a ragged-row error at its first missing or extra field.
 func fitRow(rec, header []string, name string, line int) (_ []string, blank bool, err error) {
-	if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
+	if blankRow(rec, header) {
 		return nil, true, nil
 	}
 	if fitted, ok := fitRecord(rec, header); ok {

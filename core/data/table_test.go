@@ -238,6 +238,36 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		{name: "duplicate names still refused", text: "task,y,x,,x\na,1,2,,3\n", err: `duplicate column name "x" (also column 3)`},
+		// Spreadsheets write an empty row as delimiters only, after the
+		// data and between blank lines: such rows are skipped like blank
+		// lines, and so are blank rows before the header.
+		{name: "rows of empty fields after the data", text: "task,y,x,z\r\na,1,2,3\r\nb,0,3,1\r\n\r\n\r\n,,,\r\n , ,,\r\n",
+			check: func(t *testing.T, tab *Table) {
+				wantTasks(t, tab, "a", "b")
+				if tab.Data.SourceRows != 2 {
+					t.Errorf("%d source rows, want 2", tab.Data.SourceRows)
+				}
+			}},
+		{name: "a row of empty fields between rows", text: "task,y,x\na,1,2\n,,\nb,0,3\n",
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
+		{name: "blank rows before the header", text: ",,\n  \ntask,y,x\na,1,1\na,1,2\nb,0,zz\nb,0,4\n", err: `mine.csv:6:3: non-numeric value "zz" in column x`},
+		{name: "blank rows before the header, read", text: ";;\ntask;y;x\na;1;1\nb;0;2\n",
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
+		// Excel for Mac's "CSV (Macintosh)" ends lines with a lone CR.
+		{name: "lines ending in CR", text: "task,y,x\ra,1,2\rb,0,3\rb,1,4\r",
+			check: func(t *testing.T, tab *Table) {
+				wantTasks(t, tab, "a", "b")
+				if tab.Data.Rows() != 3 || tab.Data.Tasks[1].X.At(1, 0) != 4 {
+					t.Errorf("%d rows, b's x %v", tab.Data.Rows(), tab.Data.Tasks[1].X.RawMatrix().Data)
+				}
+			}},
+		{name: "lines ending in CR, line numbers", text: "task,y,x\ra,1,2\ra,1,3\rb,0,oops\rb,1,4", err: `mine.csv:4:3: non-numeric value "oops"`},
+		{name: "JSON", text: "[\n  {\"task\": \"a\", \"y\": 1, \"x\": 2}\n]\n", err: "mine.csv: not a table: it is JSON: write it as CSV"},
+		{name: "JSON object", text: "\ufeff{\"task\":{\"0\":\"a\"}}", err: "mine.csv: not a table: it is JSON"},
+		{name: "JSON lines", text: "{\"task\":\"a\",\"y\":1}\n{\"task\":\"b\",\"y\":0}\n", err: "it is JSON"},
+		{name: "a header that starts with a bracket", text: "[task],y,x\na,1,2\n", opt: TableOptions{TaskColumn: "[task]"},
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a") }},
+		{name: "only spaces and blank lines", text: "  \n\n \t\r\n", err: "mine.csv:1:1: empty file: it has only blank lines; want a header row"},
 		{name: "50 values encoded", text: manyValues(50),
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Features != 51 {
@@ -269,6 +299,20 @@ func manyValues(n int) string {
 		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i, i)
 	}
 	return b.String()
+}
+
+// TestReadTableEmpty: an empty file, or one of blank lines only, is named
+// once with its position.
+func TestReadTableEmpty(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", "mine.csv:1:1: empty file: want a header row"},
+		{" \r\n\n,,\n", "mine.csv:1:1: empty file: it has only blank lines; want a header row"},
+	} {
+		_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})
+		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrEmptyFile) {
+			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+		}
+	}
 }
 
 func TestUngroup(t *testing.T) {
@@ -310,6 +354,9 @@ func TestReadHeader(t *testing.T) {
 	}
 	if h, _, err := ReadHeader([]byte("task,y,x,\na,1,2,\n"), "m.csv"); err != nil || !reflect.DeepEqual(h, []string{"task", "y", "x", ""}) {
 		t.Errorf("unnamed column: header %q, %v", h, err)
+	}
+	if h, d, err := ReadHeader([]byte("group;y;x1\ra;1;2\r"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y", "x1"}) {
+		t.Errorf("lines ending in CR: header %q, delimiter %q, %v", h, d, err)
 	}
 	if h, _, err := ReadHeader([]byte("t 1 3:0.5\n"), "m.svm"); h != nil || err != nil {
 		t.Errorf("sparse: %q, %v", h, err)

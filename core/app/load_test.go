@@ -86,6 +86,13 @@ func TestLoadTextEncodings(t *testing.T) {
 	if h, d, err := Header([]byte("\xC9cole;y;x\n"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"École", "y", "x"}) {
 		t.Errorf("Header of a Windows-1252 file: %q, %q, %v", h, d, err)
 	}
+	// A file that is UTF-8 but for one Windows-1252 byte (two exports
+	// pasted together) is refused at that byte, saying what to do.
+	mixed := strings.Replace(utf, "Zürich;3", "Z\xFCrich;3", 1)
+	_, err = Load([]byte(mixed), LoadOptions{Name: "m.csv"})
+	if want := `m.csv:5:2: the byte 0xFC after "Z" is not UTF-8 text, though other characters of the file are (it mixes two text encodings): save the file as UTF-8 text`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("mixed encodings: %v, want %q", err, want)
+	}
 }
 
 // TestLoadRefusesWorkbooks: the intake names a workbook given by mistake

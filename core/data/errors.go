@@ -19,6 +19,8 @@ import (
 //     1-based byte column that encoding/csv reports.
 //   - for the sparse text format (ReadSparse): the 1-based byte column where
 //     the offending token starts (after a UTF-8 byte order mark, if any).
+//   - for a byte that is not UTF-8 text (CheckText): the 1-based character
+//     column of that byte, as a text editor counts it.
 //
 // Err describes the problem and says what was expected. It wraps one of the
 // Err* sentinels of this package, so errors.Is(err, ErrRaggedRow) and the

@@ -285,20 +285,62 @@ func CheckText(b []byte, name string) error {
 	if i := bytes.IndexByte(head, 0); i >= 0 {
 		return fmt.Errorf("%s: %w (a zero byte at offset %d): give a CSV file or a sparse text file", name, ErrNotText, i)
 	}
-	if len(head) < len(b) {
-		// The sample may end inside a multi-byte character.
-		for i := 0; i < utf8.UTFMax-1 && len(head) > 0 && !utf8.Valid(head); i++ {
-			head = head[:len(head)-1]
-		}
-	}
-	for off := 0; off < len(head); {
-		r, size := utf8.DecodeRune(head[off:])
-		if r == utf8.RuneError && size == 1 {
-			return fmt.Errorf("%s: %w (bytes that are not UTF-8 text at offset %d): give a CSV file or a sparse text file", name, ErrNotText, off)
-		}
-		off += size
+	if !utf8.Valid(b) {
+		return notUTF8(b, name)
 	}
 	return nil
+}
+
+// notUTF8 is the error for text with bytes that are not UTF-8 (DecodeText
+// reads text with none as Windows-1252, so these are text that mixes the
+// two, or text not decoded): the position of the first such byte, as a
+// line and a character column, and what to do.
+func notUTF8(b []byte, name string) error {
+	off, mixed := 0, false
+	if bytes.HasPrefix(b, utf8BOM) {
+		off = len(utf8BOM) // says UTF-8, but is no character of the text
+	}
+	for off < len(b) {
+		if b[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[off:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		mixed = true
+		off += size
+	}
+	nl := byte('\n')
+	if bytes.IndexByte(b, '\n') < 0 {
+		nl = '\r' // lines that end with a lone CR (crLines)
+	}
+	start := bytes.LastIndexByte(b[:off], nl) + 1
+	line := bytes.Count(b[:start], []byte{nl}) + 1
+	before := b[start:off]
+	if line == 1 {
+		before = bytes.TrimPrefix(before, utf8BOM)
+	}
+	col := utf8.RuneCount(before) + 1
+	where := "at the start of the line"
+	if len(before) > 0 {
+		const max = 20
+		if n := utf8.RuneCount(before); n > max {
+			before = []byte(string([]rune(string(before))[n-max:]))
+		}
+		where = fmt.Sprintf("after %q", before)
+	}
+	for i := off + 1; i < len(b) && !mixed; {
+		r, size := utf8.DecodeRune(b[i:])
+		mixed = size > 1 && r != utf8.RuneError
+		i += size
+	}
+	why := ""
+	if mixed {
+		why = ", though other characters of the file are (it mixes two text encodings)"
+	}
+	return parseErr(name, line, col, ErrNotText, "the byte 0x%02X %s is not UTF-8 text%s: save the file as UTF-8 text (in Excel: File, Save As, CSV UTF-8) and give it again", b[off], where, why)
 }
 
 // ErrNotTable: the input is text, but no table (JSON).

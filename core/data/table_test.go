@@ -105,7 +105,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "pdf", text: "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", err: "it is a PDF document"},
 		{name: "parquet", text: "PAR1\x15\x04", err: "it is a Parquet file"},
 		{name: "packed", text: packedMagic + "\x07\x00", err: "mine.csv: not a text file: it is a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
-		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: "not a text file (bytes that are not UTF-8 text at offset 13)"},
+		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: `mine.csv:2:5: the byte 0xFF after "a,1," is not UTF-8 text: save the file as UTF-8 text`},
 		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
 		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",
 			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out (-drop x1)`},
@@ -299,6 +299,34 @@ func manyValues(n int) string {
 		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i, i)
 	}
 	return b.String()
+}
+
+// TestNotUTF8: text with a byte that is not UTF-8 (after DecodeText, a file
+// that mixes UTF-8 and Windows-1252: exports pasted together) is refused at
+// the line and character column of that byte, wherever it is, saying what
+// to do; the zero byte of a binary file is still named by its offset.
+func TestNotUTF8(t *testing.T) {
+	long := strings.Repeat("Zürich,1,2\n", 2000) // beyond the first 8 KB
+	for _, tc := range []struct {
+		name, text string
+		line, col  int
+		msg        string
+	}{
+		{"mixed", "task,y,x\nZürich,1,2\ncaf\xe9,0,3\n", 3, 4, `the byte 0xE9 after "caf" is not UTF-8 text, though other characters of the file are (it mixes two text encodings): save the file as UTF-8 text`},
+		{"mixed, late in the file", "task,y,x\n" + long + "Gen\xe8ve,0,3\n", 2002, 4, `the byte 0xE8 after "Gen"`},
+		{"mixed, the character before counted once", "task,y,x\nZürich\xfc,0,3\n", 2, 7, `after "Zürich"`},
+		{"at the start of a line, after a BOM", "\ufefftask,y,x\n\xe9t\xe9,1,2\n", 2, 1, "the byte 0xE9 at the start of the line is not UTF-8 text: save"},
+		{"lines ending in CR", "task,y,x\ra,1,2\rb\xe9,0,Zürich\r", 3, 2, `after "b"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})
+			wantParseErr(t, err, "mine.csv", tc.line, tc.col, tc.msg, ErrNotText)
+			text, enc := DecodeText([]byte(tc.text))
+			if enc == UTF8 {
+				wantParseErr(t, CheckText(text, "mine.csv"), "mine.csv", tc.line, tc.col, tc.msg, ErrNotText)
+			}
+		})
+	}
 }
 
 // TestReadTableEmpty: an empty file, or one of blank lines only, is named

@@ -122,15 +122,25 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 	return names, line, nil
 }
 
-// valueErr is the error for a feature value that did not parse.
-func valueErr(file string, line, col int, st numStatus, s, column string) *ParseError {
-	switch st {
-	case numEmpty:
-		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported; fill it in, delete the row, or leave the column out (-drop %s)", column, column)
-	case numNotFinite:
-		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s", short(s), column)
+// valueErr is the error for a feature value that did not parse. For
+// training (predict false) leaving the column out is a remedy; a model
+// reading new rows (predict) needs every column it was trained with.
+func valueErr(file string, line, col int, st numStatus, s, column string, predict bool) *ParseError {
+	var pe *ParseError
+	switch {
+	case st == numEmpty && predict:
+		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s, which the model was trained with: fill it in, or delete the row", column)
+	case st == numEmpty:
+		pe = parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported; fill it in, delete the row, or leave the column out", column)
+	case st == numNotFinite && predict:
+		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or delete the row", short(s), column)
+	case st == numNotFinite:
+		pe = parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or leave the column out", short(s), column)
+	default:
+		return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s", short(s), column)
 	}
-	return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s", short(s), column)
+	pe.Remedy = Remedy{Drop: column}
+	return pe
 }
 
 // listNames joins up to a dozen column names for a message, with spaces

@@ -30,6 +30,54 @@ type ParseError struct {
 	Line   int    // 1-based line number
 	Column int    // 1-based column, see above
 	Err    error  // the problem
+	// Remedy is what a front end can offer against the problem in its
+	// own way (RemedyOf); the zero Remedy when there is nothing to offer.
+	Remedy Remedy
+}
+
+// Remedy is what a front end can offer against a refusal in its own way:
+// the command line names its flag (-drop x1, -task NAME), the page offers
+// a button or points at its menu. The messages advise it in words that fit
+// every front end ("leave the column out", "choose the task column among
+// these"), and the front end adds how.
+type Remedy struct {
+	// Drop names a column that, left out, takes the refusal away.
+	Drop string
+	// Choose is RoleTask or RoleLabel: choose that column anew among the
+	// header's columns.
+	Choose Role
+}
+
+// RemedyError is an error without a position that carries a Remedy.
+type RemedyError struct {
+	Err    error
+	Remedy Remedy
+}
+
+// Error returns e.Err's message.
+func (e *RemedyError) Error() string { return e.Err.Error() }
+
+// Unwrap returns e.Err.
+func (e *RemedyError) Unwrap() error { return e.Err }
+
+// RemedyOf returns the remedy that err carries: that of the first
+// *ParseError or *RemedyError in its chain that has one, or the zero
+// Remedy.
+func RemedyOf(err error) Remedy {
+	for err != nil {
+		switch e := err.(type) {
+		case *ParseError:
+			if e.Remedy != (Remedy{}) {
+				return e.Remedy
+			}
+		case *RemedyError:
+			if e.Remedy != (Remedy{}) {
+				return e.Remedy
+			}
+		}
+		err = errors.Unwrap(err)
+	}
+	return Remedy{}
 }
 
 // Error returns "FILE:LINE:COL: message", or "LINE:COL: message" when File

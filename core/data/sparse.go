@@ -165,7 +165,7 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		d = maxIdx
 	}
 	if d == 0 {
-		return nil, fmt.Errorf("%s: no features: no line has an index:value field (set the number of features if that is intended)", name)
+		return nil, fmt.Errorf("%s: no features: no line has an index:value field; give each line its features as index:value after the task and the label", name)
 	}
 	ds := &Dataset{Name: name, Features: d, SourceRows: row}
 	ys := make([][]float64, len(tasks))

@@ -555,10 +555,16 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	ti, tok := idx[taskCol]
 	li, lok := idx[labelCol]
 	switch {
+	case !tok && opt.Encoding != nil:
+		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]: the file must have the columns the model was trained with", short(taskCol), listNames(header))
 	case !tok:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these (-task NAME, or the Task column menu)", short(taskCol), listNames(header))
+		pe := parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(taskCol), listNames(header))
+		pe.Remedy = Remedy{Choose: RoleTask}
+		return nil, pe
 	case !lok && opt.Encoding == nil:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these (-label NAME, or the Label column menu)", short(labelCol), listNames(header))
+		pe := parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these", short(labelCol), listNames(header))
+		pe.Remedy = Remedy{Choose: RoleLabel}
+		return nil, pe
 	}
 	if !lok {
 		li = -1
@@ -591,7 +597,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		want := map[string]bool{}
 		for _, c := range opt.Encoding.Columns {
 			if _, ok := idx[c.Name]; !ok {
-				return nil, parseErr(name, hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it", short(c.Name), listNames(header))
+				return nil, parseErr(name, hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it, so the file must have it too", short(c.Name), listNames(header))
 			}
 			want[c.Name] = true
 		}
@@ -711,7 +717,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 				}
 				reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
 				if !opt.DropRefused {
-					return nil, fmt.Errorf("%s: text column %s has %s; leave it out (-drop %s)", name, h, reason, h)
+					pe := parseErr(name, hline, j+1, ErrHeader, "text column %s has %s; leave it out", h, reason)
+					pe.Remedy = Remedy{Drop: h}
+					return nil, pe
 				}
 				roles[j] = RoleRefused
 				refused[j] = reason
@@ -827,7 +835,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		tn := strings.TrimSpace(rec[ti])
 		if tn == "" {
 			l, _ := cr.FieldPos(ti)
-			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s", taskCol)
+			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s: give the row its task, or delete the row", taskCol)
 		}
 		if known != nil && !known[tn] {
 			l, _ := cr.FieldPos(ti)
@@ -863,9 +871,10 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 				x, st := parseNum(s)
 				if st != numOK {
 					l, _ := cr.FieldPos(j)
-					pe := valueErr(name, l, j+1, st, s, header[j])
+					pe := valueErr(name, l, j+1, st, s, header[j], opt.Encoding != nil)
 					if st == numSyntax && !opt.NumericOnly && opt.Encoding == nil {
-						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], header[j]))
+						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j]))
+						pe.Remedy = Remedy{Drop: header[j]}
 					}
 					return nil, pe
 				}
@@ -923,8 +932,8 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 }
 
 // advice completes the message for a word in a numeric column.
-func advice(st *columnStats, col string) string {
-	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out (-drop %s)", st.numeric, st.numeric+st.text, col)
+func advice(st *columnStats) string {
+	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out", st.numeric, st.numeric+st.text)
 }
 
 // leftOut lists the columns left out, for the message when no feature is

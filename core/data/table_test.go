@@ -108,7 +108,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: `mine.csv:2:5: the byte 0xFF after "a,1," is not UTF-8 text: save the file as UTF-8 text`},
 		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
 		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",
-			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out (-drop x1)`},
+			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out`},
 		{name: "text columns", text: "school,score,sex,intake,id\nS1,1.5,F,top 25%,17\nS1,0.5,M,mid 50%,18\nS2,-1,F,bottom 25%,19\nS2,2,,mid 50%,20\n",
 			opt: TableOptions{TaskColumn: "school", LabelColumn: "score", Drop: []string{"id"}},
 			check: func(t *testing.T, tab *Table) {
@@ -138,7 +138,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 			}},
 		{name: "drop unknown column", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"idx"}}, err: `cannot leave out column "idx": the header has [task y x]`},
 		{name: "drop the label", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"y"}}, err: `cannot leave out column "y": it is the label column`},
-		{name: "51 values refused", text: manyValues(51), err: "mine.csv: text column city has 51 distinct values, more than 50 to encode; leave it out (-drop city)"},
+		{name: "51 values refused", text: manyValues(51), err: "mine.csv:1:3: text column city has 51 distinct values, more than 50 to encode; leave it out"},
 		{name: "51 values unticked", text: manyValues(51), opt: TableOptions{DropRefused: true},
 			check: func(t *testing.T, tab *Table) {
 				c := tab.Columns[2]
@@ -299,6 +299,57 @@ func manyValues(n int) string {
 		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i, i)
 	}
 	return b.String()
+}
+
+// TestRemedies: a refusal advises its remedy in words that fit every front
+// end, never as a command-line flag or a page's control, and carries it
+// (RemedyOf) for the front end to offer in its own way; a model reading
+// new rows is offered neither leaving out nor choosing columns.
+func TestRemedies(t *testing.T) {
+	train, err := ReadTable([]byte("school,score,x1,x2\nS1,1,0.5,1\nS2,2,1.5,2\n"), "train.csv", TableOptions{TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	predict := TableOptions{Encoding: train.Encoding, Tasks: []string{"S1", "S2"}}
+	for _, tc := range []struct {
+		name, text string
+		opt        TableOptions
+		want       string // the message's end
+		remedy     Remedy
+	}{
+		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "fill it in, delete the row, or leave the column out", Remedy{Drop: "x1"}},
+		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
+		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, or leave the column out", Remedy{Drop: "x1"}},
+		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
+		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header [group y x]; choose the task column among these", Remedy{Choose: RoleTask}},
+		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header [task label x]; choose the label column among these", Remedy{Choose: RoleLabel}},
+		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, or delete the row", Remedy{}},
+		{"predict: NaN", "school,x1,x2\nS1,inf,1\n", predict, "correct the value, or delete the row", Remedy{}},
+		{"predict: no task column", "task,x1,x2\nS1,1,1\n", predict, "no task column \"school\" in header [task x1 x2]: the file must have the columns the model was trained with", Remedy{}},
+		{"predict: no feature column", "school,x1\nS1,1\n", predict, "no column \"x2\" in header [school x1]: the model was trained with it, so the file must have it too", Remedy{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
+			if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want it to end %q", err, tc.want)
+			}
+			for _, flag := range []string{"-drop", "-task", "-label", "menu"} {
+				if strings.Contains(err.Error(), flag) {
+					t.Errorf("error %q names %s", err, flag)
+				}
+			}
+			if got := RemedyOf(fmt.Errorf("load: %w", err)); got != tc.remedy {
+				t.Errorf("remedy %+v, want %+v", got, tc.remedy)
+			}
+		})
+	}
+	r := Remedy{Choose: RoleLabel}
+	if got := RemedyOf(fmt.Errorf("x: %w", &RemedyError{Err: errors.New("one value"), Remedy: r})); got != r {
+		t.Errorf("RemedyOf a RemedyError: %+v", got)
+	}
+	if got := RemedyOf(errors.New("plain")); got != (Remedy{}) {
+		t.Errorf("RemedyOf a plain error: %+v", got)
+	}
 }
 
 // TestNotUTF8: text with a byte that is not UTF-8 (after DecodeText, a file

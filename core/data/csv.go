@@ -122,12 +122,17 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 	return names, line, nil
 }
 
-// valueErr is the error for a feature value that did not parse. For
+// valueErr is the error for a feature value that did not parse (v is the
+// value of one too large). For
 // training (predict false) leaving the column out is a remedy; a model
 // reading new rows (predict) needs every column it was trained with.
-func valueErr(file string, line, col int, st numStatus, s, column string, predict bool) *ParseError {
+func valueErr(file string, line, col int, st numStatus, s string, v float64, column string, predict bool) *ParseError {
 	var pe *ParseError
 	switch {
+	case st == numTooLarge && predict:
+		return parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to compute with: correct the value, or delete the row", v, column)
+	case st == numTooLarge:
+		pe = parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to train on: rescale the column, or leave it out", v, column)
 	case st == numEmpty && predict:
 		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s, which the model was trained with: fill it in, or delete the row", column)
 	case st == numEmpty:

@@ -114,6 +114,9 @@ var (
 	// ErrNotFinite: a NaN or infinite feature value or label (including
 	// values too large for a float64).
 	ErrNotFinite = errors.New("NaN or Inf value")
+	// ErrTooLarge: a feature value or label beyond ±MaxMagnitude, whose
+	// squares and sums of squares would overflow in training.
+	ErrTooLarge = errors.New("value too large")
 	// ErrLabels: labels that fit neither the requested nor any detected
 	// kind, such as a third class.
 	ErrLabels = errors.New("bad labels")
@@ -169,9 +172,18 @@ const (
 	numEmpty
 	numSyntax
 	numNotFinite
+	numTooLarge // finite, but beyond ±MaxMagnitude
 )
 
-// parseNum parses s (already trimmed) as a finite float64.
+// MaxMagnitude bounds the feature values and labels the readers accept:
+// training sums squares and products of them (Gram matrices, costs, RMSE),
+// which overflow float64 (about 1.8e308) from about 1e154 on. Beyond
+// ±1e100 a value is refused at its position (ErrTooLarge), to be rescaled.
+// (The messages spell it "1e100".)
+const MaxMagnitude = 1e100
+
+// parseNum parses s (already trimmed) as a finite float64; a number beyond
+// ±MaxMagnitude is numTooLarge (with its value).
 func parseNum(s string) (float64, numStatus) {
 	if s == "" {
 		return 0, numEmpty
@@ -192,6 +204,9 @@ func parseNum(s string) (float64, numStatus) {
 	}
 	if !finite(v) {
 		return 0, numNotFinite
+	}
+	if v > MaxMagnitude || v < -MaxMagnitude {
+		return v, numTooLarge
 	}
 	return v, numOK
 }
@@ -239,7 +254,7 @@ func numClass(s string) numStatus {
 		return numOK
 	}
 	_, st := parseNum(s)
-	if st == numNotFinite {
+	if st == numNotFinite || st == numTooLarge {
 		return numOK
 	}
 	return st

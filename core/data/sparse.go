@@ -132,6 +132,8 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 				return nil, parseErr(name, lineNo, s+1, ErrMissingValue, "missing value for feature %d in token %q", idx, short(string(tok)))
 			case numNotFinite:
 				return nil, parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(string(tok[colon+1:])), idx)
+			case numTooLarge:
+				return nil, parseErr(name, lineNo, s+1, ErrTooLarge, "value %g for feature %d is beyond ±1e100, too large to train on: rescale the feature", x, idx)
 			case numSyntax:
 				return nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d", short(string(tok[colon+1:])), idx)
 			}

@@ -33,6 +33,8 @@ func TestReadSparseErrors(t *testing.T) {
 		{"NaN value", "a 1 1:1\n\n\tb 0 2:NaN\n", SparseOptions{}, 3, 6, `NaN or Inf value "NaN" for feature 2`, ErrNotFinite},
 		{"Inf value", "a 1 3:+Inf\n", SparseOptions{}, 1, 5, "NaN or Inf value", ErrNotFinite},
 		{"NaN label", "a nan 3:1\n", SparseOptions{}, 1, 3, "NaN or Inf label", ErrNotFinite},
+		{"huge value", "a 1 1:1\nb 0 1:2 4:-1e200\n", SparseOptions{}, 2, 9, "value -1e+200 for feature 4 is beyond ±1e100, too large to train on: rescale the feature", ErrTooLarge},
+		{"huge label", "a 1 1:1\nb 1e101 1:2\n", SparseOptions{}, 2, 3, "label 1e+101 is beyond ±1e100, too large to train on: rescale the labels", ErrTooLarge},
 		{"missing label", "a 1 1:1\nb\n", SparseOptions{}, 2, 2, "missing label", ErrMissingValue},
 		{"missing label before comment", "a # x\n", SparseOptions{}, 1, 3, "missing label", ErrMissingValue},
 		{"third class", "a 0 1:1\na 1 1:1\na 2 1:1\n", SparseOptions{Kind: KindClassification}, 3, 3, `third class "2"`, ErrLabels},

@@ -37,7 +37,7 @@ func decimal(s string) string {
 		return s
 	}
 	t := strings.Replace(s, ",", ".", 1)
-	if _, st := parseNum(t); st == numOK {
+	if _, st := parseNum(t); st == numOK || st == numTooLarge {
 		return t
 	}
 	return s
@@ -871,7 +871,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 				x, st := parseNum(s)
 				if st != numOK {
 					l, _ := cr.FieldPos(j)
-					pe := valueErr(name, l, j+1, st, s, header[j], opt.Encoding != nil)
+					pe := valueErr(name, l, j+1, st, s, x, header[j], opt.Encoding != nil)
 					if st == numSyntax && !opt.NumericOnly && opt.Encoding == nil {
 						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j]))
 						pe.Remedy = Remedy{Drop: header[j]}

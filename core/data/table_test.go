@@ -352,6 +352,41 @@ func TestRemedies(t *testing.T) {
 	}
 }
 
+// TestTooLarge: a value or label beyond ±1e100, whose squares would make
+// training overflow (RMSE +Inf, a W-step that is not positive definite),
+// is refused at its position saying the bound and what to do; 1e100 itself
+// is read.
+func TestTooLarge(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		opt        TableOptions
+		line, col  int
+		msg        string
+	}{
+		{"feature", "task,y,x1,x2\na,1,2,3\na,2,1e200,3\nb,1,2,3\n", TableOptions{}, 3, 3, "value 1e+200 in column x1 is beyond ±1e100, too large to train on: rescale the column, or leave it out"},
+		{"negative feature", "task,y,x1,x2\na,1,2,-1.5e308\n", TableOptions{}, 2, 4, "value -1.5e+308 in column x2 is beyond ±1e100"},
+		{"many digits", "task,y,x1\na,1,1" + strings.Repeat("0", 101) + "\n", TableOptions{}, 2, 3, "value 1e+101 in column x1 is beyond"},
+		{"label", "task,y,x1\na,1,2\na,1e308,2\nb,3,4\n", TableOptions{}, 3, 2, "label 1e+308 in column y is beyond ±1e100, too large to train on: rescale the labels"},
+		{"ReadCSV", "task,y,x1\na,1,1e101\n", TableOptions{Delimiter: ',', NumericOnly: true}, 2, 3, "value 1e+101 in column x1 is beyond ±1e100"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "big.csv", tc.opt)
+			wantParseErr(t, err, "big.csv", tc.line, tc.col, tc.msg, ErrTooLarge)
+		})
+	}
+	tab, err := ReadTable([]byte("task,y,x1\na,-1e100,1e100\nb,1,-1e100\nb,2,3\n"), "edge.csv", TableOptions{})
+	if err != nil || tab.Data.Tasks[0].X.At(0, 0) != 1e100 || tab.Data.Tasks[0].Y[0] != -1e100 {
+		t.Errorf("±1e100 itself: %v", err)
+	}
+	// A model reading new rows does not ask for a rescaled column.
+	enc := tab.Encoding
+	_, err = ReadTable([]byte("task,x1\na,1e101\n"), "new.csv", TableOptions{Encoding: enc})
+	wantParseErr(t, err, "new.csv", 2, 2, "value 1e+101 in column x1 is beyond ±1e100, too large to compute with: correct the value, or delete the row", ErrTooLarge)
+	if r := RemedyOf(err); r != (Remedy{}) {
+		t.Errorf("predict offered %+v", r)
+	}
+}
+
 // TestNotUTF8: text with a byte that is not UTF-8 (after DecodeText, a file
 // that mixes UTF-8 and Windows-1252: exports pasted together) is refused at
 // the line and character column of that byte, wherever it is, saying what

@@ -22,7 +22,12 @@ func TestReadSparseErrors(t *testing.T) {
 		{"index repeated", "a 1 1:1\na 0 2:1 2:2\n", SparseOptions{}, 2, 9, "feature index 2 not greater than previous 2", ErrIndex},
 		{"index 0", "a 1 0:1\n", SparseOptions{}, 1, 5, "feature index 0: indices are 1-based", ErrIndex},
 		{"negative index", "a 1 -3:1\n", SparseOptions{}, 1, 5, "feature index -3: indices are 1-based", ErrIndex},
-		{"huge index", "a 1 99999999999:1\n", SparseOptions{}, 1, 5, "too large", ErrIndex},
+		{"huge index", "a 1 99999999999:1\n", SparseOptions{}, 1, 5, "feature index 99999999999 is beyond 2097152, the most features spmtl reads", ErrIndex},
+		// A 60-byte file whose index would make the learners hold
+		// gigabytes, or run out of memory at the largest int32.
+		{"index far beyond the data", "a 1 1:1 999999999:1\na -1 1:1\nb 1 2:1\nb -1 1:1\n", SparseOptions{}, 1, 9, "feature index 999999999 is beyond 2097152, the most features spmtl reads (every task keeps a weight for each feature up to the largest index): number the features 1, 2, 3, ... without large gaps", ErrIndex},
+		{"the largest int32", "a 1 1:1\nb 0 2147483647:1\n", SparseOptions{}, 2, 5, "feature index 2147483647 is beyond 2097152", ErrIndex},
+		{"one beyond the bound", "a 1 2097153:1\n", SparseOptions{}, 1, 5, "feature index 2097153 is beyond 2097152", ErrIndex},
 		{"index beyond Features", "a 1 1:1 11:1\n", SparseOptions{Features: 10}, 1, 9, "feature index 11 greater than the number of features 10", ErrIndex},
 		{"bad token", "a 1 1:1 oops\n", SparseOptions{}, 1, 9, `bad token "oops": want index:value`, ErrToken},
 		{"comma separated", "a,1,1:1\n", SparseOptions{}, 1, 8, "missing label", ErrMissingValue},
@@ -62,6 +67,12 @@ func TestReadSparseOtherErrors(t *testing.T) {
 	}
 	if _, err := ReadSparse(strings.NewReader("a 1 1:1\n"), "e.svm", SparseOptions{Features: -1}); err == nil {
 		t.Error("negative Features accepted")
+	}
+	if _, err := ReadSparse(strings.NewReader("a 1 1:1\n"), "e.svm", SparseOptions{Features: MaxFeatures + 1}); err == nil {
+		t.Errorf("Features %d accepted", MaxFeatures+1)
+	}
+	if ds, err := ReadSparse(strings.NewReader("a 1 1:1\nb 0 2097152:1\n"), "e.svm", SparseOptions{}); err != nil || ds.Features != MaxFeatures {
+		t.Errorf("index %d: %v", MaxFeatures, err)
 	}
 	defer func(n int) { maxLineBytes = n }(maxLineBytes)
 	maxLineBytes = 4 << 20

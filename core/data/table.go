@@ -263,7 +263,7 @@ var notTables = []struct{ magic, what string }{
 	{"PAR1", "a Parquet file: write it as CSV (pandas: read_parquet, then to_csv) and give that file"},
 	// The intake reads packed tables before it checks for text; a reader
 	// of rows' text (predict, a split file, the column menus) cannot.
-	{packedMagic, "a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
+	{packedPrefix, "a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
 }
 
 // CheckText refuses input that is not text: a file type that is known not

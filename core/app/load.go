@@ -9,9 +9,10 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
-
+	"strconv"
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
@@ -34,9 +35,11 @@ type LoadOptions struct {
 	DropRefused bool
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
-	// of a random one.
+	// of a random one. SplitName labels it in messages (a file name;
+	// default "NAME's split file").
 	Splits      []byte
 	SplitColumn string
+	SplitName   string
 }
 
 // Data is a loaded data set, with its fixed train/test split when it has
@@ -64,17 +67,59 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds := d.All
 	if len(opt.Splits) > 0 {
-		mask, err := data.ReadSplitFile(bytes.NewReader(opt.Splits), opt.Name+" splits", opt.SplitColumn)
-		if err != nil {
+		if err := d.split(opt); err != nil {
 			return nil, err
-		}
-		if d.Train, d.Test, err = data.SplitByMask(ds, mask); err != nil {
-			return nil, fmt.Errorf("split %s: %w", opt.Name, err)
 		}
 	}
 	return d, nil
+}
+
+// split applies the split file of opt, naming it in every error: its
+// position in the split file, a row count that does not match the data's,
+// a task that it leaves without training rows.
+func (d *Data) split(opt LoadOptions) error {
+	ds := d.All
+	name := cmp.Or(opt.SplitName, opt.Name+"'s split file")
+	mask, err := data.ReadSplitFile(bytes.NewReader(opt.Splits), name, opt.SplitColumn)
+	if err != nil {
+		return err
+	}
+	if ds.SourceRows > 0 && len(mask) != ds.SourceRows {
+		return fmt.Errorf("%s has %d rows, %s has %d data rows: a split file has one row per data row, in the data file's order", name, len(mask), opt.Name, ds.SourceRows)
+	}
+	if d.Train, d.Test, err = data.SplitByMask(ds, mask); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	var empty []string
+	for i := range d.Train.Tasks {
+		if d.Train.Tasks[i].Rows() == 0 {
+			empty = append(empty, d.Train.Tasks[i].Name)
+		}
+	}
+	switch {
+	case len(empty) == len(d.Train.Tasks):
+		return fmt.Errorf("%s puts every row in the test set, which leaves nothing to train on: mark some rows of each task train", name)
+	case len(empty) == 1:
+		return fmt.Errorf("%s puts every row of task %q in the test set; a task needs at least one training row: mark one of its rows train", name, empty[0])
+	case len(empty) > 1:
+		return fmt.Errorf("%s puts every row of tasks %s in the test set; a task needs at least one training row: mark one of each one's rows train", name, quotedList(empty))
+	}
+	return nil
+}
+
+// quotedList quotes names for a message, the first few of them.
+func quotedList(names []string) string {
+	const max = 5
+	var q []string
+	for i, n := range names {
+		if i == max {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
 }
 
 // read is the one intake of files, for the command line and the page: the

@@ -110,3 +110,25 @@ func TestLoadRefusesWorkbooks(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadSplitFileErrors: an error about a split file names the split
+// file (not the data file), once, with what is wrong and what to do.
+func TestLoadSplitFileErrors(t *testing.T) {
+	const text = "task,y,x\na,1,2\na,2,3\nb,3,4\nb,4,5\n"
+	for _, tc := range []struct {
+		name, splits, splitName, want string
+	}{
+		{"position", "row,split1\n0,train\n1,validation\n2,train\n3,test\n", "s.csv", `s.csv:3:2: unknown value "validation" in column split1: want train or test`},
+		{"position, unnamed", "row,split1\n0,train\n1,validation\n2,train\n3,test\n", "", `m.csv's split file:3:2: unknown value "validation"`},
+		{"row count", "row,split1\n0,train\n1,test\n2,train\n", "s.csv", "s.csv has 3 rows, m.csv has 4 data rows: a split file has one row per data row, in the data file's order"},
+		{"a task without training rows", "row,split1\n0,train\n1,test\n2,test\n3,test\n", "s.csv", `s.csv puts every row of task "b" in the test set; a task needs at least one training row: mark one of its rows train`},
+		{"no training rows", "split1\ntest\ntest\ntest\ntest\n", "s.csv", "s.csv puts every row in the test set, which leaves nothing to train on"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load([]byte(text), LoadOptions{Name: "m.csv", Splits: []byte(tc.splits), SplitColumn: "split1", SplitName: tc.splitName})
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

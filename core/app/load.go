@@ -67,12 +67,52 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := d.oneLabel(opt.Name); err != nil {
+		return nil, err
+	}
 	if len(opt.Splits) > 0 {
 		if err := d.split(opt); err != nil {
 			return nil, err
 		}
 	}
 	return d, nil
+}
+
+// oneLabel refuses a data set whose label takes one value in every row
+// (every row "yes", or 3.2): there is nothing to learn, and training
+// would end with every score n/a, or fail later blaming λ0. Load refuses
+// it for training; predict does not read labels.
+func (d *Data) oneLabel(file string) error {
+	ds := d.All
+	var value string
+	switch ds.Kind {
+	case data.Classification:
+		if ds.Positive != "" && ds.Negative != "" {
+			return nil
+		}
+		value = ds.Positive + ds.Negative
+	default:
+		first := true
+		var y0 float64
+		for i := range ds.Tasks {
+			for _, y := range ds.Tasks[i].Y {
+				if first {
+					y0, first = y, false
+				} else if y != y0 {
+					return nil
+				}
+			}
+		}
+		value = strconv.FormatFloat(y0, 'g', -1, 64)
+		if d.Table != nil && d.Table.Labels.Distinct == 1 {
+			value = d.Table.Labels.Values[0] // as written
+		}
+	}
+	if d.Encoding == nil || d.Encoding.LabelColumn == "" {
+		return fmt.Errorf("%s: the label is %s in every row: there is nothing to learn; give a file whose labels differ", file, value)
+	}
+	return &data.RemedyError{Err: fmt.Errorf("%s: label %s has one value (%s) in every row: there is nothing to learn; choose another label column", file, d.Encoding.LabelColumn, value),
+		Remedy: data.Remedy{Choose: data.RoleLabel}}
 }
 
 // split applies the split file of opt, naming it in every error: its

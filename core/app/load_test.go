@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/spmtl/spmtl/core/data"
 )
 
 // TestLoadPackedEqualsCSV: each bundled CSV, packed as the page's build
@@ -130,5 +132,51 @@ func TestLoadSplitFileErrors(t *testing.T) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestLoadRefusesOneLabel: a label column with one value in every row is
+// refused for training, naming the column and the value, and the remedy
+// (choose another label column) travels with the error; predict reads
+// such rows (it reads no labels), and two values are fine.
+func TestLoadRefusesOneLabel(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		opt        LoadOptions
+		want       string
+		choose     bool
+	}{
+		{"one class", "task,y,x\na,yes,1\na,yes,2\nb,yes,3\n", LoadOptions{}, "m.csv: label y has one value (yes) in every row: there is nothing to learn; choose another label column", true},
+		{"one number", "school,score,x\nS1,3.2,1\nS1,3.20,2\nS2,3.2,3\n", LoadOptions{TaskColumn: "school", LabelColumn: "score"}, "m.csv: label score has one value (3.2) in every row", true},
+		{"one number, as written", "task,y,x\na,-1,1\nb,-1,2\n", LoadOptions{}, "m.csv: label y has one value (-1) in every row", true},
+		{"sparse", "a 1 1:1\nb 1 2:1\n", LoadOptions{}, "m.csv: the label is 1 in every row: there is nothing to learn; give a file whose labels differ", false},
+		{"two values", "task,y,x\na,yes,1\nb,no,2\n", LoadOptions{}, "", false},
+		{"regression", "task,y,x\na,1,1\nb,1,2\nb,1.5,3\n", LoadOptions{}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opt.Name = "m.csv"
+			_, err := Load([]byte(tc.text), tc.opt)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			if got := data.RemedyOf(err).Choose == data.RoleLabel; got != tc.choose {
+				t.Errorf("remedy %+v", data.RemedyOf(err))
+			}
+		})
+	}
+	// Predict reads rows whatever their labels.
+	d, err := Load([]byte("task,y,x\na,1,1\na,2,2\nb,3,3\n"), LoadOptions{Name: "m.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Kind: "regression", Encoding: d.Encoding, Tasks: []string{"a", "b"}, W: [][]float64{{1}, {1}}, B: []float64{0, 0}}
+	if _, err := Predict(m, []byte("task,y,x\na,7,1\nb,7,2\n"), "new.csv"); err != nil {
+		t.Errorf("predict rows of one label: %v", err)
 	}
 }

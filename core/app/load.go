@@ -254,12 +254,12 @@ func readPacked(b []byte, opt LoadOptions) (*Data, error) {
 	}
 	slices.Sort(dropped)
 	slices.Sort(asked)
+	// Names as ReadTable takes them: " y" is the column y.
+	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
 	switch {
 	case opt.Format != "" && !strings.EqualFold(strings.TrimSpace(opt.Format), "csv"):
 		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", opt.Name, opt.Format)
-	case opt.TaskColumn != "" && opt.TaskColumn != enc.TaskColumn,
-		opt.LabelColumn != "" && opt.LabelColumn != enc.LabelColumn,
-		!slices.Equal(asked, dropped):
+	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped):
 		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped))
 	}
 	return &Data{All: tab.Data, Table: tab, Encoding: enc}, nil
@@ -411,6 +411,14 @@ func delimiterName(s string) (string, bool) {
 	return "", false
 }
 
+// plural writes a count and its noun: "1 feature", "6 features".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // featureText says how a CSV's columns became features: "6 features from 5
 // columns: sex one-hot (2), vr one-hot (3), ...; left out: student".
 func featureText(tab *data.Table) string {
@@ -434,7 +442,7 @@ func featureText(tab *data.Table) string {
 	if len(parts) > max {
 		parts = append(parts[:max], fmt.Sprintf("and %d more", len(parts)-max))
 	}
-	s := fmt.Sprintf("%d features from %d columns: %s", tab.Data.Features, used, strings.Join(parts, ", "))
+	s := fmt.Sprintf("%s from %s: %s", plural(tab.Data.Features, "feature"), plural(used, "column"), strings.Join(parts, ", "))
 	if len(out) > 0 {
 		s += "; left out: " + strings.Join(out, ", ")
 	}

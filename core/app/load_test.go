@@ -180,3 +180,42 @@ func TestLoadRefusesOneLabel(t *testing.T) {
 		t.Errorf("predict rows of one label: %v", err)
 	}
 }
+
+// TestFeatureTextCounts: the summary's sentence about the features counts
+// in words that agree with the number.
+func TestFeatureTextCounts(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"task,y,hours\na,1,2\nb,0,3\n", "1 feature from 1 column: hours"},
+		{"task,y,sex\na,1,M\nb,0,F\n", "2 features from 1 column: sex one-hot (2)"},
+		{"task,y,x1,x2\na,1,2,3\nb,0,3,4\n", "2 features from 2 columns: x1, x2"},
+	} {
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "m.csv"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Summary().FeatureText; got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestLoadPackedNamesAsTheCSV: a packed table takes the column names the
+// CSV takes, spaces around them included (found by FuzzLoad).
+func TestLoadPackedNamesAsTheCSV(t *testing.T) {
+	text := []byte("task,y,x1,c\na,1,2,u\nb,2,3,v\n")
+	packed, err := Pack(text, LoadOptions{Name: "t.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []LoadOptions{{LabelColumn: " y"}, {TaskColumn: "task ", LabelColumn: "\ty"}} {
+		opt.Name = "t.csv"
+		want, err := Load(text, opt)
+		if err != nil {
+			t.Fatalf("CSV with %+v: %v", opt, err)
+		}
+		got, err := Load(packed, opt)
+		if err != nil || !reflect.DeepEqual(got.All, want.All) {
+			t.Errorf("packed with %+v: %v", opt, err)
+		}
+	}
+}

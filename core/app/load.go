@@ -254,6 +254,7 @@ func readPacked(b []byte, opt LoadOptions) (*Data, error) {
 	}
 	slices.Sort(dropped)
 	slices.Sort(asked)
+	asked = slices.Compact(asked) // "-drop x,x" leaves out x, as the CSV does
 	// Names as ReadTable takes them: " y" is the column y.
 	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
 	switch {

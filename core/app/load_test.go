@@ -200,18 +200,19 @@ func TestFeatureTextCounts(t *testing.T) {
 }
 
 // TestLoadPackedNamesAsTheCSV: a packed table takes the column names the
-// CSV takes, spaces around them included (found by FuzzLoad).
+// CSV takes, spaces around them included (found by FuzzLoad), and a column
+// named twice to leave out.
 func TestLoadPackedNamesAsTheCSV(t *testing.T) {
 	text := []byte("task,y,x1,c\na,1,2,u\nb,2,3,v\n")
-	packed, err := Pack(text, LoadOptions{Name: "t.csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, opt := range []LoadOptions{{LabelColumn: " y"}, {TaskColumn: "task ", LabelColumn: "\ty"}} {
+	for _, opt := range []LoadOptions{{LabelColumn: " y"}, {TaskColumn: "task ", LabelColumn: "\ty"}, {Drop: []string{"c", " c"}}} {
 		opt.Name = "t.csv"
 		want, err := Load(text, opt)
 		if err != nil {
 			t.Fatalf("CSV with %+v: %v", opt, err)
+		}
+		packed, err := Pack(text, opt)
+		if err != nil {
+			t.Fatal(err)
 		}
 		got, err := Load(packed, opt)
 		if err != nil || !reflect.DeepEqual(got.All, want.All) {

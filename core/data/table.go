@@ -325,11 +325,13 @@ func notUTF8(b []byte, name string) error {
 	col := utf8.RuneCount(before) + 1
 	where := "at the start of the line"
 	if len(before) > 0 {
-		const max = 20
-		if n := utf8.RuneCount(before); n > max {
-			before = []byte(string([]rune(string(before))[n-max:]))
+		// The last 20 characters before it.
+		i := len(before)
+		for n := 0; n < 20 && i > 0; n++ {
+			_, size := utf8.DecodeLastRune(before[:i])
+			i -= size
 		}
-		where = fmt.Sprintf("after %q", before)
+		where = fmt.Sprintf("after %q", before[i:])
 	}
 	for i := off + 1; i < len(b) && !mixed; {
 		r, size := utf8.DecodeRune(b[i:])
@@ -350,11 +352,11 @@ var ErrNotTable = errors.New("not a table")
 // or }), or an array of objects or arrays. A CSV header does not start
 // that way.
 func looksJSON(b []byte) bool {
-	b = bytes.TrimLeft(bytes.TrimPrefix(b, utf8BOM), " \t\r\n")
+	b = skipSpace(bytes.TrimPrefix(b, utf8BOM))
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
 		return false
 	}
-	rest := bytes.TrimLeft(b[1:], " \t\r\n")
+	rest := skipSpace(b[1:])
 	if len(rest) == 0 {
 		return false
 	}
@@ -362,6 +364,14 @@ func looksJSON(b []byte) bool {
 		return rest[0] == '"' || rest[0] == '}'
 	}
 	return rest[0] == '{' || rest[0] == '[' || rest[0] == ']'
+}
+
+// skipSpace returns b after its leading spaces, tabs and line breaks.
+func skipSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
+		b = b[1:]
+	}
+	return b
 }
 
 // crLines returns text with its line breaks as "\n" when it ends its lines
@@ -372,7 +382,14 @@ func crLines(text []byte) []byte {
 	if bytes.IndexByte(text, '\r') < 0 || bytes.IndexByte(text, '\n') >= 0 {
 		return text
 	}
-	return bytes.ReplaceAll(text, []byte("\r"), []byte("\n"))
+	out := make([]byte, len(text))
+	for i, c := range text {
+		if c == '\r' {
+			c = '\n'
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // SniffDelimiter returns the delimiter of a CSV text: of comma, semicolon

@@ -403,6 +403,7 @@ func TestNotUTF8(t *testing.T) {
 		{"mixed, the character before counted once", "task,y,x\nZürich\xfc,0,3\n", 2, 7, `after "Zürich"`},
 		{"at the start of a line, after a BOM", "\ufefftask,y,x\n\xe9t\xe9,1,2\n", 2, 1, "the byte 0xE9 at the start of the line is not UTF-8 text: save"},
 		{"lines ending in CR", "task,y,x\ra,1,2\rb\xe9,0,Zürich\r", 3, 2, `after "b"`},
+		{"the last 20 characters before it", "task,y,x\nabcdefghijklmnopqrstuvwxyzäöü,1,2\xe9\n", 2, 34, `the byte 0xE9 after "nopqrstuvwxyzäöü,1,2" is not UTF-8 text, though`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})

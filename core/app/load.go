@@ -9,9 +9,10 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
-
+	"strconv"
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
@@ -34,9 +35,11 @@ type LoadOptions struct {
 	DropRefused bool
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
-	// of a random one.
+	// of a random one. SplitName labels it in messages (a file name;
+	// default "NAME's split file").
 	Splits      []byte
 	SplitColumn string
+	SplitName   string
 }
 
 // Data is a loaded data set, with its fixed train/test split when it has
@@ -64,17 +67,99 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds := d.All
+	if err := d.oneLabel(opt.Name); err != nil {
+		return nil, err
+	}
 	if len(opt.Splits) > 0 {
-		mask, err := data.ReadSplitFile(bytes.NewReader(opt.Splits), opt.Name+" splits", opt.SplitColumn)
-		if err != nil {
+		if err := d.split(opt); err != nil {
 			return nil, err
-		}
-		if d.Train, d.Test, err = data.SplitByMask(ds, mask); err != nil {
-			return nil, fmt.Errorf("split %s: %w", opt.Name, err)
 		}
 	}
 	return d, nil
+}
+
+// oneLabel refuses a data set whose label takes one value in every row
+// (every row "yes", or 3.2): there is nothing to learn, and training
+// would end with every score n/a, or fail later blaming λ0. Load refuses
+// it for training; predict does not read labels.
+func (d *Data) oneLabel(file string) error {
+	ds := d.All
+	var value string
+	switch ds.Kind {
+	case data.Classification:
+		if ds.Positive != "" && ds.Negative != "" {
+			return nil
+		}
+		value = ds.Positive + ds.Negative
+	default:
+		first := true
+		var y0 float64
+		for i := range ds.Tasks {
+			for _, y := range ds.Tasks[i].Y {
+				if first {
+					y0, first = y, false
+				} else if y != y0 {
+					return nil
+				}
+			}
+		}
+		value = strconv.FormatFloat(y0, 'g', -1, 64)
+		if d.Table != nil && d.Table.Labels.Distinct == 1 {
+			value = d.Table.Labels.Values[0] // as written
+		}
+	}
+	if d.Encoding == nil || d.Encoding.LabelColumn == "" {
+		return fmt.Errorf("%s: the label is %s in every row: there is nothing to learn; give a file whose labels differ", file, value)
+	}
+	return &data.RemedyError{Err: fmt.Errorf("%s: label %s has one value (%s) in every row: there is nothing to learn; choose another label column", file, d.Encoding.LabelColumn, value),
+		Remedy: data.Remedy{Choose: data.RoleLabel}}
+}
+
+// split applies the split file of opt, naming it in every error: its
+// position in the split file, a row count that does not match the data's,
+// a task that it leaves without training rows.
+func (d *Data) split(opt LoadOptions) error {
+	ds := d.All
+	name := cmp.Or(opt.SplitName, opt.Name+"'s split file")
+	mask, err := data.ReadSplitFile(bytes.NewReader(opt.Splits), name, opt.SplitColumn)
+	if err != nil {
+		return err
+	}
+	if ds.SourceRows > 0 && len(mask) != ds.SourceRows {
+		return fmt.Errorf("%s has %d rows, %s has %d data rows: a split file has one row per data row, in the data file's order", name, len(mask), opt.Name, ds.SourceRows)
+	}
+	if d.Train, d.Test, err = data.SplitByMask(ds, mask); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	var empty []string
+	for i := range d.Train.Tasks {
+		if d.Train.Tasks[i].Rows() == 0 {
+			empty = append(empty, d.Train.Tasks[i].Name)
+		}
+	}
+	switch {
+	case len(empty) == len(d.Train.Tasks):
+		return fmt.Errorf("%s puts every row in the test set, which leaves nothing to train on: mark some rows of each task train", name)
+	case len(empty) == 1:
+		return fmt.Errorf("%s puts every row of task %q in the test set; a task needs at least one training row: mark one of its rows train", name, empty[0])
+	case len(empty) > 1:
+		return fmt.Errorf("%s puts every row of tasks %s in the test set; a task needs at least one training row: mark one of each one's rows train", name, quotedList(empty))
+	}
+	return nil
+}
+
+// quotedList quotes names for a message, the first few of them.
+func quotedList(names []string) string {
+	const max = 5
+	var q []string
+	for i, n := range names {
+		if i == max {
+			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
 }
 
 // read is the one intake of files, for the command line and the page: the
@@ -169,12 +254,13 @@ func readPacked(b []byte, opt LoadOptions) (*Data, error) {
 	}
 	slices.Sort(dropped)
 	slices.Sort(asked)
+	asked = slices.Compact(asked) // "-drop x,x" leaves out x, as the CSV does
+	// Names as ReadTable takes them: " y" is the column y.
+	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
 	switch {
 	case opt.Format != "" && !strings.EqualFold(strings.TrimSpace(opt.Format), "csv"):
 		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", opt.Name, opt.Format)
-	case opt.TaskColumn != "" && opt.TaskColumn != enc.TaskColumn,
-		opt.LabelColumn != "" && opt.LabelColumn != enc.LabelColumn,
-		!slices.Equal(asked, dropped):
+	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped):
 		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped))
 	}
 	return &Data{All: tab.Data, Table: tab, Encoding: enc}, nil
@@ -326,6 +412,14 @@ func delimiterName(s string) (string, bool) {
 	return "", false
 }
 
+// plural writes a count and its noun: "1 feature", "6 features".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // featureText says how a CSV's columns became features: "6 features from 5
 // columns: sex one-hot (2), vr one-hot (3), ...; left out: student".
 func featureText(tab *data.Table) string {
@@ -349,7 +443,7 @@ func featureText(tab *data.Table) string {
 	if len(parts) > max {
 		parts = append(parts[:max], fmt.Sprintf("and %d more", len(parts)-max))
 	}
-	s := fmt.Sprintf("%d features from %d columns: %s", tab.Data.Features, used, strings.Join(parts, ", "))
+	s := fmt.Sprintf("%s from %s: %s", plural(tab.Data.Features, "feature"), plural(used, "column"), strings.Join(parts, ", "))
 	if len(out) > 0 {
 		s += "; left out: " + strings.Join(out, ", ")
 	}

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/spmtl/spmtl/core/data"
 )
 
 // TestLoadPackedEqualsCSV: each bundled CSV, packed as the page's build
@@ -86,6 +88,13 @@ func TestLoadTextEncodings(t *testing.T) {
 	if h, d, err := Header([]byte("\xC9cole;y;x\n"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"École", "y", "x"}) {
 		t.Errorf("Header of a Windows-1252 file: %q, %q, %v", h, d, err)
 	}
+	// A file that is UTF-8 but for one Windows-1252 byte (two exports
+	// pasted together) is refused at that byte, saying what to do.
+	mixed := strings.Replace(utf, "Zürich;3", "Z\xFCrich;3", 1)
+	_, err = Load([]byte(mixed), LoadOptions{Name: "m.csv"})
+	if want := `m.csv:5:2: the byte 0xFC after "Z" is not UTF-8 text, though other characters of the file are (it mixes two text encodings): save the file as UTF-8 text`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("mixed encodings: %v, want %q", err, want)
+	}
 }
 
 // TestLoadRefusesWorkbooks: the intake names a workbook given by mistake
@@ -100,6 +109,114 @@ func TestLoadRefusesWorkbooks(t *testing.T) {
 		_, err := Load([]byte(tc.text), LoadOptions{Name: tc.name})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestLoadSplitFileErrors: an error about a split file names the split
+// file (not the data file), once, with what is wrong and what to do.
+func TestLoadSplitFileErrors(t *testing.T) {
+	const text = "task,y,x\na,1,2\na,2,3\nb,3,4\nb,4,5\n"
+	for _, tc := range []struct {
+		name, splits, splitName, want string
+	}{
+		{"position", "row,split1\n0,train\n1,validation\n2,train\n3,test\n", "s.csv", `s.csv:3:2: unknown value "validation" in column split1: want train or test`},
+		{"position, unnamed", "row,split1\n0,train\n1,validation\n2,train\n3,test\n", "", `m.csv's split file:3:2: unknown value "validation"`},
+		{"row count", "row,split1\n0,train\n1,test\n2,train\n", "s.csv", "s.csv has 3 rows, m.csv has 4 data rows: a split file has one row per data row, in the data file's order"},
+		{"a task without training rows", "row,split1\n0,train\n1,test\n2,test\n3,test\n", "s.csv", `s.csv puts every row of task "b" in the test set; a task needs at least one training row: mark one of its rows train`},
+		{"no training rows", "split1\ntest\ntest\ntest\ntest\n", "s.csv", "s.csv puts every row in the test set, which leaves nothing to train on"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load([]byte(text), LoadOptions{Name: "m.csv", Splits: []byte(tc.splits), SplitColumn: "split1", SplitName: tc.splitName})
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLoadRefusesOneLabel: a label column with one value in every row is
+// refused for training, naming the column and the value, and the remedy
+// (choose another label column) travels with the error; predict reads
+// such rows (it reads no labels), and two values are fine.
+func TestLoadRefusesOneLabel(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		opt        LoadOptions
+		want       string
+		choose     bool
+	}{
+		{"one class", "task,y,x\na,yes,1\na,yes,2\nb,yes,3\n", LoadOptions{}, "m.csv: label y has one value (yes) in every row: there is nothing to learn; choose another label column", true},
+		{"one number", "school,score,x\nS1,3.2,1\nS1,3.20,2\nS2,3.2,3\n", LoadOptions{TaskColumn: "school", LabelColumn: "score"}, "m.csv: label score has one value (3.2) in every row", true},
+		{"one number, as written", "task,y,x\na,-1,1\nb,-1,2\n", LoadOptions{}, "m.csv: label y has one value (-1) in every row", true},
+		{"sparse", "a 1 1:1\nb 1 2:1\n", LoadOptions{}, "m.csv: the label is 1 in every row: there is nothing to learn; give a file whose labels differ", false},
+		{"two values", "task,y,x\na,yes,1\nb,no,2\n", LoadOptions{}, "", false},
+		{"regression", "task,y,x\na,1,1\nb,1,2\nb,1.5,3\n", LoadOptions{}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opt.Name = "m.csv"
+			_, err := Load([]byte(tc.text), tc.opt)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			if got := data.RemedyOf(err).Choose == data.RoleLabel; got != tc.choose {
+				t.Errorf("remedy %+v", data.RemedyOf(err))
+			}
+		})
+	}
+	// Predict reads rows whatever their labels.
+	d, err := Load([]byte("task,y,x\na,1,1\na,2,2\nb,3,3\n"), LoadOptions{Name: "m.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Kind: "regression", Encoding: d.Encoding, Tasks: []string{"a", "b"}, W: [][]float64{{1}, {1}}, B: []float64{0, 0}}
+	if _, err := Predict(m, []byte("task,y,x\na,7,1\nb,7,2\n"), "new.csv"); err != nil {
+		t.Errorf("predict rows of one label: %v", err)
+	}
+}
+
+// TestFeatureTextCounts: the summary's sentence about the features counts
+// in words that agree with the number.
+func TestFeatureTextCounts(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"task,y,hours\na,1,2\nb,0,3\n", "1 feature from 1 column: hours"},
+		{"task,y,sex\na,1,M\nb,0,F\n", "2 features from 1 column: sex one-hot (2)"},
+		{"task,y,x1,x2\na,1,2,3\nb,0,3,4\n", "2 features from 2 columns: x1, x2"},
+	} {
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "m.csv"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Summary().FeatureText; got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestLoadPackedNamesAsTheCSV: a packed table takes the column names the
+// CSV takes, spaces around them included (found by FuzzLoad), and a column
+// named twice to leave out.
+func TestLoadPackedNamesAsTheCSV(t *testing.T) {
+	text := []byte("task,y,x1,c\na,1,2,u\nb,2,3,v\n")
+	for _, opt := range []LoadOptions{{LabelColumn: " y"}, {TaskColumn: "task ", LabelColumn: "\ty"}, {Drop: []string{"c", " c"}}} {
+		opt.Name = "t.csv"
+		want, err := Load(text, opt)
+		if err != nil {
+			t.Fatalf("CSV with %+v: %v", opt, err)
+		}
+		packed, err := Pack(text, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(packed, opt)
+		if err != nil || !reflect.DeepEqual(got.All, want.All) {
+			t.Errorf("packed with %+v: %v", opt, err)
 		}
 	}
 }

@@ -33,8 +33,10 @@ type CSVOptions struct {
 // a feature, named by the header (Dataset.FeatureNames). name is used in
 // messages and as Dataset.Name.
 //
-// Quoted fields, CRLF line endings, a UTF-8 byte order mark, a missing final
-// newline and blank lines are accepted; spaces around fields are ignored.
+// Quoted fields, CRLF line endings (or a lone CR, as Excel for Mac writes
+// them), a UTF-8 byte order mark, a missing final newline and blank lines
+// are accepted; a row whose fields are all empty (",,,") is a blank line
+// too. Spaces around fields are ignored.
 // Tasks are numbered in order of first appearance, and a task's rows need
 // not be contiguous. Task.X is dense, and Task.Source gives each example's
 // 0-based data row in the file (the first row after the header is row 0).
@@ -79,13 +81,26 @@ func newCSVReader(r io.Reader) *csv.Reader {
 // are distinct and, unless unnamed is set, non-empty (a table's unnamed
 // columns are returned as "" and judged by ReadTable). It returns the names
 // and the header's line.
+//
+// Blank rows before the header (lines of spaces, or of empty fields only)
+// are skipped; a file of nothing else is empty.
 func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error) {
-	rec, err := cr.Read()
-	if err == io.EOF {
-		return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: want a header row")
-	}
-	if err != nil {
-		return nil, 0, csvErr(file, err)
+	var rec []string
+	for blanks := 0; ; blanks++ {
+		var err error
+		rec, err = cr.Read()
+		if err == io.EOF {
+			if blanks > 0 {
+				return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: it has only blank lines; want a header row")
+			}
+			return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: want a header row")
+		}
+		if err != nil {
+			return nil, 0, csvErr(file, err)
+		}
+		if !allBlank(rec) {
+			break
+		}
 	}
 	line, _ := cr.FieldPos(0)
 	names := make([]string, len(rec))
@@ -107,15 +122,30 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 	return names, line, nil
 }
 
-// valueErr is the error for a feature value that did not parse.
-func valueErr(file string, line, col int, st numStatus, s, column string) *ParseError {
-	switch st {
-	case numEmpty:
-		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported; fill it in, delete the row, or leave the column out (-drop %s)", column, column)
-	case numNotFinite:
-		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s", short(s), column)
+// valueErr is the error for a feature value that did not parse (v is the
+// value of one too large). For
+// training (predict false) leaving the column out is a remedy; a model
+// reading new rows (predict) needs every column it was trained with.
+func valueErr(file string, line, col int, st numStatus, s string, v float64, column string, predict bool) *ParseError {
+	var pe *ParseError
+	switch {
+	case st == numTooLarge && predict:
+		return parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to compute with: correct the value, or delete the row", v, column)
+	case st == numTooLarge:
+		pe = parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to train on: rescale the column, or leave it out", v, column)
+	case st == numEmpty && predict:
+		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s, which the model was trained with: fill it in, or delete the row", column)
+	case st == numEmpty:
+		pe = parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported; fill it in, delete the row, or leave the column out", column)
+	case st == numNotFinite && predict:
+		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or delete the row", short(s), column)
+	case st == numNotFinite:
+		pe = parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or leave the column out", short(s), column)
+	default:
+		return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s", short(s), column)
 	}
-	return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s", short(s), column)
+	pe.Remedy = Remedy{Drop: column}
+	return pe
 }
 
 // listNames joins up to a dozen column names for a message, with spaces

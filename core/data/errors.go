@@ -19,6 +19,8 @@ import (
 //     1-based byte column that encoding/csv reports.
 //   - for the sparse text format (ReadSparse): the 1-based byte column where
 //     the offending token starts (after a UTF-8 byte order mark, if any).
+//   - for a byte that is not UTF-8 text (CheckText): the 1-based character
+//     column of that byte, as a text editor counts it.
 //
 // Err describes the problem and says what was expected. It wraps one of the
 // Err* sentinels of this package, so errors.Is(err, ErrRaggedRow) and the
@@ -28,6 +30,54 @@ type ParseError struct {
 	Line   int    // 1-based line number
 	Column int    // 1-based column, see above
 	Err    error  // the problem
+	// Remedy is what a front end can offer against the problem in its
+	// own way (RemedyOf); the zero Remedy when there is nothing to offer.
+	Remedy Remedy
+}
+
+// Remedy is what a front end can offer against a refusal in its own way:
+// the command line names its flag (-drop x1, -task NAME), the page offers
+// a button or points at its menu. The messages advise it in words that fit
+// every front end ("leave the column out", "choose the task column among
+// these"), and the front end adds how.
+type Remedy struct {
+	// Drop names a column that, left out, takes the refusal away.
+	Drop string
+	// Choose is RoleTask or RoleLabel: choose that column anew among the
+	// header's columns.
+	Choose Role
+}
+
+// RemedyError is an error without a position that carries a Remedy.
+type RemedyError struct {
+	Err    error
+	Remedy Remedy
+}
+
+// Error returns e.Err's message.
+func (e *RemedyError) Error() string { return e.Err.Error() }
+
+// Unwrap returns e.Err.
+func (e *RemedyError) Unwrap() error { return e.Err }
+
+// RemedyOf returns the remedy that err carries: that of the first
+// *ParseError or *RemedyError in its chain that has one, or the zero
+// Remedy.
+func RemedyOf(err error) Remedy {
+	for err != nil {
+		switch e := err.(type) {
+		case *ParseError:
+			if e.Remedy != (Remedy{}) {
+				return e.Remedy
+			}
+		case *RemedyError:
+			if e.Remedy != (Remedy{}) {
+				return e.Remedy
+			}
+		}
+		err = errors.Unwrap(err)
+	}
+	return Remedy{}
 }
 
 // Error returns "FILE:LINE:COL: message", or "LINE:COL: message" when File
@@ -64,6 +114,9 @@ var (
 	// ErrNotFinite: a NaN or infinite feature value or label (including
 	// values too large for a float64).
 	ErrNotFinite = errors.New("NaN or Inf value")
+	// ErrTooLarge: a feature value or label beyond ±MaxMagnitude, whose
+	// squares and sums of squares would overflow in training.
+	ErrTooLarge = errors.New("value too large")
 	// ErrLabels: labels that fit neither the requested nor any detected
 	// kind, such as a third class.
 	ErrLabels = errors.New("bad labels")
@@ -99,8 +152,11 @@ func parseErr(file string, line, col int, sentinel error, format string, args ..
 
 // csvErr turns an error from encoding/csv into one of ours: syntax errors
 // become a *ParseError (with encoding/csv's byte column), others are
-// wrapped with the file name.
+// wrapped with the file name; our own errors are returned as they are.
 func csvErr(file string, err error) error {
+	if _, ours := err.(*ParseError); ours {
+		return err // already names the file (readHeader)
+	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return &ParseError{File: file, Line: pe.Line, Column: pe.Column, Err: pe.Err}
@@ -116,9 +172,18 @@ const (
 	numEmpty
 	numSyntax
 	numNotFinite
+	numTooLarge // finite, but beyond ±MaxMagnitude
 )
 
-// parseNum parses s (already trimmed) as a finite float64.
+// MaxMagnitude bounds the feature values and labels the readers accept:
+// training sums squares and products of them (Gram matrices, costs, RMSE),
+// which overflow float64 (about 1.8e308) from about 1e154 on. Beyond
+// ±1e100 a value is refused at its position (ErrTooLarge), to be rescaled.
+// (The messages spell it "1e100".)
+const MaxMagnitude = 1e100
+
+// parseNum parses s (already trimmed) as a finite float64; a number beyond
+// ±MaxMagnitude is numTooLarge (with its value).
 func parseNum(s string) (float64, numStatus) {
 	if s == "" {
 		return 0, numEmpty
@@ -139,6 +204,9 @@ func parseNum(s string) (float64, numStatus) {
 	}
 	if !finite(v) {
 		return 0, numNotFinite
+	}
+	if v > MaxMagnitude || v < -MaxMagnitude {
+		return v, numTooLarge
 	}
 	return v, numOK
 }
@@ -186,7 +254,7 @@ func numClass(s string) numStatus {
 		return numOK
 	}
 	_, st := parseNum(s)
-	if st == numNotFinite {
+	if st == numNotFinite || st == numTooLarge {
 		return numOK
 	}
 	return st

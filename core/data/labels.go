@@ -83,7 +83,9 @@ func (l *labeler) add(raw string, line, col int) (int8, float64, error) {
 	v, st := parseNum(s)
 	switch st {
 	case numNotFinite:
-		return 0, 0, parseErr(l.file, line, col, ErrNotFinite, "NaN or Inf label %q%s", short(s), l.where())
+		return 0, 0, parseErr(l.file, line, col, ErrNotFinite, "NaN or Inf label %q%s: correct the label, or delete the row", short(s), l.where())
+	case numTooLarge:
+		return 0, 0, parseErr(l.file, line, col, ErrTooLarge, "label %g%s is beyond ±1e100, too large to train on: rescale the labels", v, l.where())
 	case numSyntax:
 		if l.mode == KindRegression {
 			return 0, 0, parseErr(l.file, line, col, ErrNotNumber, "non-numeric label %q%s: regression labels must be numbers", short(s), l.where())

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -21,11 +22,23 @@ import (
 // split into byte planes (all first bytes, then all second bytes, ...: the
 // high bytes of nearby values repeat, so the file gzips to about the CSV's
 // size), then every task's source rows as uvarints. The numbers are, task
-// by task, X row-major and then Y.
-const packedMagic = "spmtl packed table 1\n"
+// by task, X row-major and then Y. Version 2 ends with the CRC-32
+// (Castagnoli) of every byte before it, little-endian, so that damage is
+// refused rather than read as changed numbers (a flipped byte of a number
+// is a valid number); version 1, the same without it, still reads.
+const packedMagic = packedPrefix + "2\n"
 
-// IsPacked reports whether b starts like a packed table.
-func IsPacked(b []byte) bool { return bytes.HasPrefix(b, []byte(packedMagic)) }
+// packedPrefix is the magic line up to its version.
+const packedPrefix = "spmtl packed table "
+
+// packedV1 is the magic line of version 1 (no checksum).
+const packedV1 = packedPrefix + "1\n"
+
+// IsPacked reports whether b starts like a packed table (of any version).
+func IsPacked(b []byte) bool { return bytes.HasPrefix(b, []byte(packedPrefix)) }
+
+// packedCRC is the table of the packed format's checksum.
+func packedCRC() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 
 // packedMeta is the description part of a packed table: everything of
 // the Table but the numbers and source rows.
@@ -302,7 +315,7 @@ func PackTable(t *Table) ([]byte, error) {
 			out = binary.AppendUvarint(out, uint64(s))
 		}
 	}
-	return out, nil
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, packedCRC())), nil
 }
 
 // unplane decodes the numbers from their byte planes: byte p of number k
@@ -323,15 +336,30 @@ func unplane(vals []float64, planes []byte) {
 // ReadPacked reads a packed table; name is the file's name, for errors and
 // the data set's name (as ReadTable's name is). The third label's position
 // (Labels.Third) still points into the CSV that was packed. A damaged or
-// truncated file is an error, never a panic.
+// truncated file is an error, never a panic: in version 2 any damage, by
+// its checksum; version 1 has none, and reads as it did.
 func ReadPacked(b []byte, name string) (*Table, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: not a readable packed table: %s", name, fmt.Sprintf(format, args...))
 	}
-	if !IsPacked(b) {
+	switch {
+	case bytes.HasPrefix(b, []byte(packedMagic)):
+		if len(b) < len(packedMagic)+4 {
+			return nil, bad("it ends early: pack the CSV again (spmtl pack)")
+		}
+		body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
+		if crc32.Checksum(body, packedCRC()) != sum {
+			return nil, bad("it is damaged or cut short (its checksum does not match): pack the CSV again (spmtl pack)")
+		}
+		b = body[len(packedMagic):]
+	case bytes.HasPrefix(b, []byte(packedV1)):
+		b = b[len(packedV1):]
+	case IsPacked(b):
+		v, _, _ := bytes.Cut(b[len(packedPrefix):min(len(b), len(packedPrefix)+8)], []byte("\n"))
+		return nil, bad("version %q: this spmtl reads versions 1 and 2; pack the CSV again with it (spmtl pack)", v)
+	default:
 		return nil, bad("it does not start with %q", packedMagic[:len(packedMagic)-1])
 	}
-	b = b[len(packedMagic):]
 	ml, w := binary.Uvarint(b)
 	if w <= 0 || ml > uint64(len(b)-w) {
 		return nil, bad("the description's length is damaged")

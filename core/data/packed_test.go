@@ -1,6 +1,7 @@
 package data
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -75,11 +76,22 @@ func TestPackedDamage(t *testing.T) {
 	if _, err := ReadPacked(append(append([]byte(nil), packed...), 0), "t.tbl"); err == nil {
 		t.Error("a trailing byte was accepted")
 	}
+	// Any changed byte is refused by the checksum: a flipped byte of a
+	// number used to read as another number.
 	for i := range packed {
-		for _, v := range []byte{0, 0xff, packed[i] ^ 0x10} {
+		for _, v := range []byte{0, 0xff, packed[i] ^ 0x10, packed[i] ^ 0x01} {
+			if v == packed[i] {
+				continue
+			}
 			b := append([]byte(nil), packed...)
 			b[i] = v
-			ReadPacked(b, "t.tbl") // may succeed (a changed number); must not panic
+			_, err := ReadPacked(b, "t.tbl")
+			if err == nil || !strings.HasPrefix(err.Error(), "t.tbl: not a readable packed table: ") {
+				t.Fatalf("byte %d changed from %#x to %#x: %v", i, packed[i], v, err)
+			}
+			if i >= len(packedMagic) && !strings.Contains(err.Error(), "it is damaged or cut short (its checksum does not match): pack the CSV again (spmtl pack)") {
+				t.Errorf("byte %d changed: %v", i, err)
+			}
 		}
 	}
 	enc := tab.Encoding
@@ -96,12 +108,54 @@ func TestPackedDamage(t *testing.T) {
 	}
 }
 
+// TestPackedVersion1: a table packed before the checksum (version 1,
+// testdata/packed-v1.packed, from packed-v1.csv) still reads, as the CSV
+// does; an unknown version is named.
+func TestPackedVersion1(t *testing.T) {
+	v1, err := os.ReadFile("testdata/packed-v1.packed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile("testdata/packed-v1.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadTable(text, "packed-v1.csv", TableOptions{TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !IsPacked(v1) || !strings.HasPrefix(string(v1), "spmtl packed table 1\n") {
+		t.Fatalf("the fixture is not a version 1 table")
+	}
+	got, err := ReadPacked(v1, "packed-v1.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("version 1 reads differently:\n got %+v\nwant %+v", got, want)
+	}
+	v2, err := PackTable(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(v2), "spmtl packed table 2\n") || len(v2) != len(v1)+4 {
+		t.Errorf("PackTable writes %q, %d bytes for version 1's %d", v2[:21], len(v2), len(v1))
+	}
+	_, err = ReadPacked([]byte("spmtl packed table 3\nrest"), "new.packed")
+	if err == nil || err.Error() != `new.packed: not a readable packed table: version "3": this spmtl reads versions 1 and 2; pack the CSV again with it (spmtl pack)` {
+		t.Errorf("version 3: %v", err)
+	}
+}
+
 // FuzzReadPacked: no input makes ReadPacked panic.
 func FuzzReadPacked(f *testing.F) {
 	tab, _ := ReadTable([]byte("task,y,c,x\na,1,u,2\nb,0,v,4\n"), "f.csv", TableOptions{})
 	p, _ := PackTable(tab)
 	f.Add(p)
 	f.Add([]byte(packedMagic))
+	if v1, err := os.ReadFile("testdata/packed-v1.packed"); err == nil {
+		f.Add(v1)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ReadPacked(b, "f")
 	})

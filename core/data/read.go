@@ -58,7 +58,7 @@ func Detect(prefix []byte) string {
 	b := bytes.TrimPrefix(prefix, utf8BOM)
 	for len(b) > 0 {
 		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		if i := lineEnd(b); i >= 0 {
 			line, b = b[:i], b[i+1:]
 		} else {
 			b = nil
@@ -77,4 +77,15 @@ func Detect(prefix []byte) string {
 		return "csv"
 	}
 	return "csv"
+}
+
+// lineEnd returns the index of the first line break of b, "\n" or a CR
+// (a lone CR ends a line too), or -1.
+func lineEnd(b []byte) int {
+	for i, c := range b {
+		if c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return -1
 }

@@ -21,6 +21,9 @@ func TestDetect(t *testing.T) {
 		{"a 1 3:0.5 7:1,2\n", "csv"},
 		{"ward;dose mg;outcome\na;1,5;2\n", "csv"}, // a space in a semicolon header: two fields
 		{"ward;dose mg 3:x\n", "csv"},
+		// Lines that end with a lone CR: the first line decides.
+		{"task\ty\tx\ra\t1\t3:0.5\r", "csv"},
+		{"# a, b\ra 1 3:0.5\rb 0 1:1\r", "sparse"},
 	}
 	for _, tc := range tests {
 		if got := Detect([]byte(tc.in)); got != tc.want {

@@ -1,10 +1,12 @@
 package data
 
 import (
+	"io"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestReadSparseErrors(t *testing.T) {
@@ -20,7 +22,12 @@ func TestReadSparseErrors(t *testing.T) {
 		{"index repeated", "a 1 1:1\na 0 2:1 2:2\n", SparseOptions{}, 2, 9, "feature index 2 not greater than previous 2", ErrIndex},
 		{"index 0", "a 1 0:1\n", SparseOptions{}, 1, 5, "feature index 0: indices are 1-based", ErrIndex},
 		{"negative index", "a 1 -3:1\n", SparseOptions{}, 1, 5, "feature index -3: indices are 1-based", ErrIndex},
-		{"huge index", "a 1 99999999999:1\n", SparseOptions{}, 1, 5, "too large", ErrIndex},
+		{"huge index", "a 1 99999999999:1\n", SparseOptions{}, 1, 5, "feature index 99999999999 is beyond 2097152, the most features spmtl reads", ErrIndex},
+		// A 60-byte file whose index would make the learners hold
+		// gigabytes, or run out of memory at the largest int32.
+		{"index far beyond the data", "a 1 1:1 999999999:1\na -1 1:1\nb 1 2:1\nb -1 1:1\n", SparseOptions{}, 1, 9, "feature index 999999999 is beyond 2097152, the most features spmtl reads (every task keeps a weight for each feature up to the largest index): number the features 1, 2, 3, ... without large gaps", ErrIndex},
+		{"the largest int32", "a 1 1:1\nb 0 2147483647:1\n", SparseOptions{}, 2, 5, "feature index 2147483647 is beyond 2097152", ErrIndex},
+		{"one beyond the bound", "a 1 2097153:1\n", SparseOptions{}, 1, 5, "feature index 2097153 is beyond 2097152", ErrIndex},
 		{"index beyond Features", "a 1 1:1 11:1\n", SparseOptions{Features: 10}, 1, 9, "feature index 11 greater than the number of features 10", ErrIndex},
 		{"bad token", "a 1 1:1 oops\n", SparseOptions{}, 1, 9, `bad token "oops": want index:value`, ErrToken},
 		{"comma separated", "a,1,1:1\n", SparseOptions{}, 1, 8, "missing label", ErrMissingValue},
@@ -31,6 +38,8 @@ func TestReadSparseErrors(t *testing.T) {
 		{"NaN value", "a 1 1:1\n\n\tb 0 2:NaN\n", SparseOptions{}, 3, 6, `NaN or Inf value "NaN" for feature 2`, ErrNotFinite},
 		{"Inf value", "a 1 3:+Inf\n", SparseOptions{}, 1, 5, "NaN or Inf value", ErrNotFinite},
 		{"NaN label", "a nan 3:1\n", SparseOptions{}, 1, 3, "NaN or Inf label", ErrNotFinite},
+		{"huge value", "a 1 1:1\nb 0 1:2 4:-1e200\n", SparseOptions{}, 2, 9, "value -1e+200 for feature 4 is beyond ±1e100, too large to train on: rescale the feature", ErrTooLarge},
+		{"huge label", "a 1 1:1\nb 1e101 1:2\n", SparseOptions{}, 2, 3, "label 1e+101 is beyond ±1e100, too large to train on: rescale the labels", ErrTooLarge},
 		{"missing label", "a 1 1:1\nb\n", SparseOptions{}, 2, 2, "missing label", ErrMissingValue},
 		{"missing label before comment", "a # x\n", SparseOptions{}, 1, 3, "missing label", ErrMissingValue},
 		{"third class", "a 0 1:1\na 1 1:1\na 2 1:1\n", SparseOptions{Kind: KindClassification}, 3, 3, `third class "2"`, ErrLabels},
@@ -39,6 +48,7 @@ func TestReadSparseErrors(t *testing.T) {
 		{"blank lines only", "\n  \r\n\t\n", SparseOptions{}, 1, 1, "empty file", ErrEmptyFile},
 		{"comments only", "# nothing\n# here\n", SparseOptions{}, 1, 1, "no data rows", ErrNoRows},
 		{"CRLF and BOM", "\xef\xbb\xbfa 1 1:1\r\na 0 2:1 1:1\r\n", SparseOptions{}, 2, 9, "not greater", ErrIndex},
+		{"lines ending in CR", "a 1 1:1\ra 0 2:1\r\rb 1 3:1 2:1\r", SparseOptions{}, 4, 9, "not greater", ErrIndex},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,6 +67,12 @@ func TestReadSparseOtherErrors(t *testing.T) {
 	}
 	if _, err := ReadSparse(strings.NewReader("a 1 1:1\n"), "e.svm", SparseOptions{Features: -1}); err == nil {
 		t.Error("negative Features accepted")
+	}
+	if _, err := ReadSparse(strings.NewReader("a 1 1:1\n"), "e.svm", SparseOptions{Features: MaxFeatures + 1}); err == nil {
+		t.Errorf("Features %d accepted", MaxFeatures+1)
+	}
+	if ds, err := ReadSparse(strings.NewReader("a 1 1:1\nb 0 2097152:1\n"), "e.svm", SparseOptions{}); err != nil || ds.Features != MaxFeatures {
+		t.Errorf("index %d: %v", MaxFeatures, err)
 	}
 	defer func(n int) { maxLineBytes = n }(maxLineBytes)
 	maxLineBytes = 4 << 20
@@ -86,6 +102,17 @@ func TestReadSparseGood(t *testing.T) {
 	if !reflect.DeepEqual(ds.Tasks, want) {
 		for k := range ds.Tasks {
 			t.Errorf("task %d: %+v %+v", k, ds.Tasks[k], *ds.Tasks[k].S)
+		}
+	}
+
+	// Lines that end with a lone CR (old Mac) or CRLF read the same, also
+	// when a read ends between the CR and the LF.
+	for _, nl := range []string{"\r", "\r\n"} {
+		for _, r := range []io.Reader{strings.NewReader(strings.ReplaceAll(in, "\n", nl)), iotest.OneByteReader(strings.NewReader(strings.ReplaceAll(in, "\n", nl)))} {
+			got, err := ReadSparse(r, "s.svm", SparseOptions{})
+			if err != nil || !reflect.DeepEqual(got, ds) {
+				t.Errorf("line ends %q: %v, %+v", nl, err, got)
+			}
 		}
 	}
 

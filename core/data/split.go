@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -23,7 +24,11 @@ import (
 // (quotes, CRLF, byte order mark, blank lines), and errors concerning a
 // position are *ParseError values whose Column is the field number.
 func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
-	cr := newCSVReader(r)
+	text, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	cr := newCSVReader(bytes.NewReader(crLines(text)))
 	// An unnamed column (a spreadsheet's trailing delimiter) is never a
 	// split column, and its values are not read.
 	header, hline, err := readHeader(cr, name, true)
@@ -95,7 +100,11 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 // SplitColumns returns the split columns of a split file: every named
 // column of its header but "row", in order.
 func SplitColumns(r io.Reader, name string) ([]string, error) {
-	header, _, err := readHeader(newCSVReader(r), name, true)
+	text, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	header, _, err := readHeader(newCSVReader(bytes.NewReader(crLines(text))), name, true)
 	if err != nil {
 		return nil, err
 	}

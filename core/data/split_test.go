@@ -35,6 +35,10 @@ func TestReadSplitFile(t *testing.T) {
 		{"row,split1,\n0,train\n1,test\n", "split1", []bool{true, false}},
 		{"row,split1\n0,train,\n1,test, \n", "", []bool{true, false}},
 		{",split1\n0,test\n1,train\n", "", []bool{false, true}},
+		// Rows of empty fields (a spreadsheet's empty rows) are blank;
+		// lines may end with a lone CR.
+		{"row,split1\r\n0,train\r\n1,test\r\n\r\n,\r\n", "", []bool{true, false}},
+		{"row,split1\r0,train\r1,test\r", "", []bool{true, false}},
 	}
 	for _, tc := range tests {
 		got, err := ReadSplitFile(strings.NewReader(tc.in), "s.csv", tc.column)
@@ -48,6 +52,10 @@ func TestSplitColumns(t *testing.T) {
 	got, err := SplitColumns(strings.NewReader("row,split1,,split2,\n0,train,,test,\n"), "s.csv")
 	if err != nil || !reflect.DeepEqual(got, []string{"split1", "split2"}) {
 		t.Errorf("SplitColumns = %q, %v; want the named columns [split1 split2]", got, err)
+	}
+	got, err = SplitColumns(strings.NewReader("row,a,b\r0,train,test\r"), "s.csv")
+	if err != nil || !reflect.DeepEqual(got, []string{"a", "b"}) {
+		t.Errorf("SplitColumns with lines ending in CR = %q, %v", got, err)
 	}
 }
 

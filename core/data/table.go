@@ -37,7 +37,7 @@ func decimal(s string) string {
 		return s
 	}
 	t := strings.Replace(s, ",", ".", 1)
-	if _, st := parseNum(t); st == numOK {
+	if _, st := parseNum(t); st == numOK || st == numTooLarge {
 		return t
 	}
 	return s
@@ -263,13 +263,14 @@ var notTables = []struct{ magic, what string }{
 	{"PAR1", "a Parquet file: write it as CSV (pandas: read_parquet, then to_csv) and give that file"},
 	// The intake reads packed tables before it checks for text; a reader
 	// of rows' text (predict, a split file, the column menus) cannot.
-	{packedMagic, "a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
+	{packedPrefix, "a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
 }
 
 // CheckText refuses input that is not text: a file type that is known not
 // to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet, a
 // packed table), named with what to do instead, or a zero byte or bytes
-// that are not UTF-8 in the first 8 KB. The readers call it; so does the
+// that are not UTF-8 in the first 8 KB. It also refuses JSON, which is
+// text but no table (ErrNotTable). The readers call it; so does the
 // intake before it guesses a text's format.
 func CheckText(b []byte, name string) error {
 	for _, t := range notTables {
@@ -277,24 +278,118 @@ func CheckText(b []byte, name string) error {
 			return fmt.Errorf("%s: %w: it is %s", name, ErrNotText, t.what)
 		}
 	}
+	if looksJSON(b) {
+		return fmt.Errorf("%s: %w: it is JSON: write it as CSV, one row per example with a header (pandas: read_json, then to_csv), and give that file", name, ErrNotTable)
+	}
 	head := b[:min(len(b), 8<<10)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
 		return fmt.Errorf("%s: %w (a zero byte at offset %d): give a CSV file or a sparse text file", name, ErrNotText, i)
 	}
-	if len(head) < len(b) {
-		// The sample may end inside a multi-byte character.
-		for i := 0; i < utf8.UTFMax-1 && len(head) > 0 && !utf8.Valid(head); i++ {
-			head = head[:len(head)-1]
-		}
-	}
-	for off := 0; off < len(head); {
-		r, size := utf8.DecodeRune(head[off:])
-		if r == utf8.RuneError && size == 1 {
-			return fmt.Errorf("%s: %w (bytes that are not UTF-8 text at offset %d): give a CSV file or a sparse text file", name, ErrNotText, off)
-		}
-		off += size
+	if !utf8.Valid(b) {
+		return notUTF8(b, name)
 	}
 	return nil
+}
+
+// notUTF8 is the error for text with bytes that are not UTF-8 (DecodeText
+// reads text with none as Windows-1252, so these are text that mixes the
+// two, or text not decoded): the position of the first such byte, as a
+// line and a character column, and what to do.
+func notUTF8(b []byte, name string) error {
+	off, mixed := 0, false
+	if bytes.HasPrefix(b, utf8BOM) {
+		off = len(utf8BOM) // says UTF-8, but is no character of the text
+	}
+	for off < len(b) {
+		if b[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[off:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		mixed = true
+		off += size
+	}
+	nl := byte('\n')
+	if bytes.IndexByte(b, '\n') < 0 {
+		nl = '\r' // lines that end with a lone CR (crLines)
+	}
+	start := bytes.LastIndexByte(b[:off], nl) + 1
+	line := bytes.Count(b[:start], []byte{nl}) + 1
+	before := b[start:off]
+	if line == 1 {
+		before = bytes.TrimPrefix(before, utf8BOM)
+	}
+	col := utf8.RuneCount(before) + 1
+	where := "at the start of the line"
+	if len(before) > 0 {
+		// The last 20 characters before it.
+		i := len(before)
+		for n := 0; n < 20 && i > 0; n++ {
+			_, size := utf8.DecodeLastRune(before[:i])
+			i -= size
+		}
+		where = fmt.Sprintf("after %q", before[i:])
+	}
+	for i := off + 1; i < len(b) && !mixed; {
+		r, size := utf8.DecodeRune(b[i:])
+		mixed = size > 1 && r != utf8.RuneError
+		i += size
+	}
+	why := ""
+	if mixed {
+		why = ", though other characters of the file are (it mixes two text encodings)"
+	}
+	return parseErr(name, line, col, ErrNotText, "the byte 0x%02X %s is not UTF-8 text%s: save the file as UTF-8 text (in Excel: File, Save As, CSV UTF-8) and give it again", b[off], where, why)
+}
+
+// ErrNotTable: the input is text, but no table (JSON).
+var ErrNotTable = errors.New("not a table")
+
+// looksJSON reports whether b starts like JSON: an object ({ then a quote
+// or }), or an array of objects or arrays. A CSV header does not start
+// that way.
+func looksJSON(b []byte) bool {
+	b = skipSpace(bytes.TrimPrefix(b, utf8BOM))
+	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
+		return false
+	}
+	rest := skipSpace(b[1:])
+	if len(rest) == 0 {
+		return false
+	}
+	if b[0] == '{' {
+		return rest[0] == '"' || rest[0] == '}'
+	}
+	return rest[0] == '{' || rest[0] == '[' || rest[0] == ']'
+}
+
+// skipSpace returns b after its leading spaces, tabs and line breaks.
+func skipSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
+		b = b[1:]
+	}
+	return b
+}
+
+// crLines returns text with its line breaks as "\n" when it ends its lines
+// with a lone carriage return (Excel for Mac's "CSV (Macintosh)"), which
+// encoding/csv does not take for a line break; any other text is returned
+// as it is. Every line keeps its number.
+func crLines(text []byte) []byte {
+	if bytes.IndexByte(text, '\r') < 0 || bytes.IndexByte(text, '\n') >= 0 {
+		return text
+	}
+	out := make([]byte, len(text))
+	for i, c := range text {
+		if c == '\r' {
+			c = '\n'
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // SniffDelimiter returns the delimiter of a CSV text: of comma, semicolon
@@ -371,6 +466,7 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	if Detect(text[:min(len(text), 64<<10)]) == "sparse" {
 		return nil, 0, nil
 	}
+	text = crLines(text)
 	delim, text, err := excelSep(text, name)
 	if err != nil {
 		return nil, 0, err
@@ -440,6 +536,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := CheckText(text, name); err != nil {
 		return nil, err
 	}
+	text = crLines(text)
 	sep, text, err := excelSep(text, name)
 	if err != nil {
 		return nil, err
@@ -475,10 +572,16 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	ti, tok := idx[taskCol]
 	li, lok := idx[labelCol]
 	switch {
+	case !tok && opt.Encoding != nil:
+		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]: the file must have the columns the model was trained with", short(taskCol), listNames(header))
 	case !tok:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these (-task NAME, or the Task column menu)", short(taskCol), listNames(header))
+		pe := parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(taskCol), listNames(header))
+		pe.Remedy = Remedy{Choose: RoleTask}
+		return nil, pe
 	case !lok && opt.Encoding == nil:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these (-label NAME, or the Label column menu)", short(labelCol), listNames(header))
+		pe := parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these", short(labelCol), listNames(header))
+		pe.Remedy = Remedy{Choose: RoleLabel}
+		return nil, pe
 	}
 	if !lok {
 		li = -1
@@ -511,7 +614,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		want := map[string]bool{}
 		for _, c := range opt.Encoding.Columns {
 			if _, ok := idx[c.Name]; !ok {
-				return nil, parseErr(name, hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it", short(c.Name), listNames(header))
+				return nil, parseErr(name, hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it, so the file must have it too", short(c.Name), listNames(header))
 			}
 			want[c.Name] = true
 		}
@@ -631,7 +734,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 				}
 				reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
 				if !opt.DropRefused {
-					return nil, fmt.Errorf("%s: text column %s has %s; leave it out (-drop %s)", name, h, reason, h)
+					pe := parseErr(name, hline, j+1, ErrHeader, "text column %s has %s; leave it out", h, reason)
+					pe.Remedy = Remedy{Drop: h}
+					return nil, pe
 				}
 				roles[j] = RoleRefused
 				refused[j] = reason
@@ -719,8 +824,14 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		}
 	}
 	cr = tableReader(text, delim)
-	if _, err := cr.Read(); err != nil {
-		return nil, quoteErr(text, name, err)
+	for {
+		// The header, after any blank rows before it (readHeader).
+		if _, err := cr.Read(); err != nil {
+			return nil, quoteErr(text, name, err)
+		}
+		if l, _ := cr.FieldPos(0); l >= hline {
+			break
+		}
 	}
 	xrow := make([]float64, d)
 	for {
@@ -731,14 +842,17 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		if err != nil {
 			return nil, quoteErr(text, name, err)
 		}
+		if blankRow(rec, header) {
+			continue
+		}
 		rec, ok := fitRecord(rec, header)
 		if !ok {
-			continue // blank (pass 1 refused ragged rows)
+			continue // (pass 1 refused ragged rows)
 		}
 		tn := strings.TrimSpace(rec[ti])
 		if tn == "" {
 			l, _ := cr.FieldPos(ti)
-			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s", taskCol)
+			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s: give the row its task, or delete the row", taskCol)
 		}
 		if known != nil && !known[tn] {
 			l, _ := cr.FieldPos(ti)
@@ -774,9 +888,10 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 				x, st := parseNum(s)
 				if st != numOK {
 					l, _ := cr.FieldPos(j)
-					pe := valueErr(name, l, j+1, st, s, header[j])
+					pe := valueErr(name, l, j+1, st, s, x, header[j], opt.Encoding != nil)
 					if st == numSyntax && !opt.NumericOnly && opt.Encoding == nil {
-						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], header[j]))
+						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j]))
+						pe.Remedy = Remedy{Drop: header[j]}
 					}
 					return nil, pe
 				}
@@ -834,8 +949,8 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 }
 
 // advice completes the message for a word in a numeric column.
-func advice(st *columnStats, col string) string {
-	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out (-drop %s)", st.numeric, st.numeric+st.text, col)
+func advice(st *columnStats) string {
+	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out", st.numeric, st.numeric+st.text)
 }
 
 // leftOut lists the columns left out, for the message when no feature is
@@ -877,11 +992,32 @@ func fitRecord(rec, header []string) (_ []string, ok bool) {
 	return rec, true
 }
 
+// blankRow reports whether a record is blank: a line of only spaces, or a
+// row whose fields are all empty (the ",,,," a spreadsheet writes for an
+// empty row after the data). The readers skip it like an empty line. In a
+// file of one column, a single empty field is a missing value instead.
+func blankRow(rec, header []string) bool {
+	if len(rec) == 1 && len(header) <= 1 {
+		return false
+	}
+	return allBlank(rec)
+}
+
+// allBlank reports whether every field of a record is empty or spaces.
+func allBlank(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // fitRow is fitRecord for a data row of a reader at line: blank is set for
-// a line of only spaces, which the readers skip, and a record that cannot
+// a blank row (blankRow), which the readers skip, and a record that cannot
 // be matched is a ragged-row error at its first missing or extra field.
 func fitRow(rec, header []string, name string, line int) (_ []string, blank bool, err error) {
-	if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(header) > 1 {
+	if blankRow(rec, header) {
 		return nil, true, nil
 	}
 	if fitted, ok := fitRecord(rec, header); ok {

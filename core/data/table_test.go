@@ -105,10 +105,10 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "pdf", text: "%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", err: "it is a PDF document"},
 		{name: "parquet", text: "PAR1\x15\x04", err: "it is a Parquet file"},
 		{name: "packed", text: packedMagic + "\x07\x00", err: "mine.csv: not a text file: it is a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
-		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: "not a text file (bytes that are not UTF-8 text at offset 13)"},
+		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: `mine.csv:2:5: the byte 0xFF after "a,1," is not UTF-8 text: save the file as UTF-8 text`},
 		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
 		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",
-			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out (-drop x1)`},
+			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out`},
 		{name: "text columns", text: "school,score,sex,intake,id\nS1,1.5,F,top 25%,17\nS1,0.5,M,mid 50%,18\nS2,-1,F,bottom 25%,19\nS2,2,,mid 50%,20\n",
 			opt: TableOptions{TaskColumn: "school", LabelColumn: "score", Drop: []string{"id"}},
 			check: func(t *testing.T, tab *Table) {
@@ -138,7 +138,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 			}},
 		{name: "drop unknown column", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"idx"}}, err: `cannot leave out column "idx": the header has [task y x]`},
 		{name: "drop the label", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"y"}}, err: `cannot leave out column "y": it is the label column`},
-		{name: "51 values refused", text: manyValues(51), err: "mine.csv: text column city has 51 distinct values, more than 50 to encode; leave it out (-drop city)"},
+		{name: "51 values refused", text: manyValues(51), err: "mine.csv:1:3: text column city has 51 distinct values, more than 50 to encode; leave it out"},
 		{name: "51 values unticked", text: manyValues(51), opt: TableOptions{DropRefused: true},
 			check: func(t *testing.T, tab *Table) {
 				c := tab.Columns[2]
@@ -238,6 +238,36 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		{name: "duplicate names still refused", text: "task,y,x,,x\na,1,2,,3\n", err: `duplicate column name "x" (also column 3)`},
+		// Spreadsheets write an empty row as delimiters only, after the
+		// data and between blank lines: such rows are skipped like blank
+		// lines, and so are blank rows before the header.
+		{name: "rows of empty fields after the data", text: "task,y,x,z\r\na,1,2,3\r\nb,0,3,1\r\n\r\n\r\n,,,\r\n , ,,\r\n",
+			check: func(t *testing.T, tab *Table) {
+				wantTasks(t, tab, "a", "b")
+				if tab.Data.SourceRows != 2 {
+					t.Errorf("%d source rows, want 2", tab.Data.SourceRows)
+				}
+			}},
+		{name: "a row of empty fields between rows", text: "task,y,x\na,1,2\n,,\nb,0,3\n",
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
+		{name: "blank rows before the header", text: ",,\n  \ntask,y,x\na,1,1\na,1,2\nb,0,zz\nb,0,4\n", err: `mine.csv:6:3: non-numeric value "zz" in column x`},
+		{name: "blank rows before the header, read", text: ";;\ntask;y;x\na;1;1\nb;0;2\n",
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
+		// Excel for Mac's "CSV (Macintosh)" ends lines with a lone CR.
+		{name: "lines ending in CR", text: "task,y,x\ra,1,2\rb,0,3\rb,1,4\r",
+			check: func(t *testing.T, tab *Table) {
+				wantTasks(t, tab, "a", "b")
+				if tab.Data.Rows() != 3 || tab.Data.Tasks[1].X.At(1, 0) != 4 {
+					t.Errorf("%d rows, b's x %v", tab.Data.Rows(), tab.Data.Tasks[1].X.RawMatrix().Data)
+				}
+			}},
+		{name: "lines ending in CR, line numbers", text: "task,y,x\ra,1,2\ra,1,3\rb,0,oops\rb,1,4", err: `mine.csv:4:3: non-numeric value "oops"`},
+		{name: "JSON", text: "[\n  {\"task\": \"a\", \"y\": 1, \"x\": 2}\n]\n", err: "mine.csv: not a table: it is JSON: write it as CSV"},
+		{name: "JSON object", text: "\ufeff{\"task\":{\"0\":\"a\"}}", err: "mine.csv: not a table: it is JSON"},
+		{name: "JSON lines", text: "{\"task\":\"a\",\"y\":1}\n{\"task\":\"b\",\"y\":0}\n", err: "it is JSON"},
+		{name: "a header that starts with a bracket", text: "[task],y,x\na,1,2\n", opt: TableOptions{TaskColumn: "[task]"},
+			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a") }},
+		{name: "only spaces and blank lines", text: "  \n\n \t\r\n", err: "mine.csv:1:1: empty file: it has only blank lines; want a header row"},
 		{name: "50 values encoded", text: manyValues(50),
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Features != 51 {
@@ -269,6 +299,135 @@ func manyValues(n int) string {
 		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i, i)
 	}
 	return b.String()
+}
+
+// TestRemedies: a refusal advises its remedy in words that fit every front
+// end, never as a command-line flag or a page's control, and carries it
+// (RemedyOf) for the front end to offer in its own way; a model reading
+// new rows is offered neither leaving out nor choosing columns.
+func TestRemedies(t *testing.T) {
+	train, err := ReadTable([]byte("school,score,x1,x2\nS1,1,0.5,1\nS2,2,1.5,2\n"), "train.csv", TableOptions{TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	predict := TableOptions{Encoding: train.Encoding, Tasks: []string{"S1", "S2"}}
+	for _, tc := range []struct {
+		name, text string
+		opt        TableOptions
+		want       string // the message's end
+		remedy     Remedy
+	}{
+		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "fill it in, delete the row, or leave the column out", Remedy{Drop: "x1"}},
+		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
+		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, or leave the column out", Remedy{Drop: "x1"}},
+		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
+		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header [group y x]; choose the task column among these", Remedy{Choose: RoleTask}},
+		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header [task label x]; choose the label column among these", Remedy{Choose: RoleLabel}},
+		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, or delete the row", Remedy{}},
+		{"predict: NaN", "school,x1,x2\nS1,inf,1\n", predict, "correct the value, or delete the row", Remedy{}},
+		{"predict: no task column", "task,x1,x2\nS1,1,1\n", predict, "no task column \"school\" in header [task x1 x2]: the file must have the columns the model was trained with", Remedy{}},
+		{"predict: no feature column", "school,x1\nS1,1\n", predict, "no column \"x2\" in header [school x1]: the model was trained with it, so the file must have it too", Remedy{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
+			if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want it to end %q", err, tc.want)
+			}
+			for _, flag := range []string{"-drop", "-task", "-label", "menu"} {
+				if strings.Contains(err.Error(), flag) {
+					t.Errorf("error %q names %s", err, flag)
+				}
+			}
+			if got := RemedyOf(fmt.Errorf("load: %w", err)); got != tc.remedy {
+				t.Errorf("remedy %+v, want %+v", got, tc.remedy)
+			}
+		})
+	}
+	r := Remedy{Choose: RoleLabel}
+	if got := RemedyOf(fmt.Errorf("x: %w", &RemedyError{Err: errors.New("one value"), Remedy: r})); got != r {
+		t.Errorf("RemedyOf a RemedyError: %+v", got)
+	}
+	if got := RemedyOf(errors.New("plain")); got != (Remedy{}) {
+		t.Errorf("RemedyOf a plain error: %+v", got)
+	}
+}
+
+// TestTooLarge: a value or label beyond ±1e100, whose squares would make
+// training overflow (RMSE +Inf, a W-step that is not positive definite),
+// is refused at its position saying the bound and what to do; 1e100 itself
+// is read.
+func TestTooLarge(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		opt        TableOptions
+		line, col  int
+		msg        string
+	}{
+		{"feature", "task,y,x1,x2\na,1,2,3\na,2,1e200,3\nb,1,2,3\n", TableOptions{}, 3, 3, "value 1e+200 in column x1 is beyond ±1e100, too large to train on: rescale the column, or leave it out"},
+		{"negative feature", "task,y,x1,x2\na,1,2,-1.5e308\n", TableOptions{}, 2, 4, "value -1.5e+308 in column x2 is beyond ±1e100"},
+		{"many digits", "task,y,x1\na,1,1" + strings.Repeat("0", 101) + "\n", TableOptions{}, 2, 3, "value 1e+101 in column x1 is beyond"},
+		{"label", "task,y,x1\na,1,2\na,1e308,2\nb,3,4\n", TableOptions{}, 3, 2, "label 1e+308 in column y is beyond ±1e100, too large to train on: rescale the labels"},
+		{"ReadCSV", "task,y,x1\na,1,1e101\n", TableOptions{Delimiter: ',', NumericOnly: true}, 2, 3, "value 1e+101 in column x1 is beyond ±1e100"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "big.csv", tc.opt)
+			wantParseErr(t, err, "big.csv", tc.line, tc.col, tc.msg, ErrTooLarge)
+		})
+	}
+	tab, err := ReadTable([]byte("task,y,x1\na,-1e100,1e100\nb,1,-1e100\nb,2,3\n"), "edge.csv", TableOptions{})
+	if err != nil || tab.Data.Tasks[0].X.At(0, 0) != 1e100 || tab.Data.Tasks[0].Y[0] != -1e100 {
+		t.Errorf("±1e100 itself: %v", err)
+	}
+	// A model reading new rows does not ask for a rescaled column.
+	enc := tab.Encoding
+	_, err = ReadTable([]byte("task,x1\na,1e101\n"), "new.csv", TableOptions{Encoding: enc})
+	wantParseErr(t, err, "new.csv", 2, 2, "value 1e+101 in column x1 is beyond ±1e100, too large to compute with: correct the value, or delete the row", ErrTooLarge)
+	if r := RemedyOf(err); r != (Remedy{}) {
+		t.Errorf("predict offered %+v", r)
+	}
+}
+
+// TestNotUTF8: text with a byte that is not UTF-8 (after DecodeText, a file
+// that mixes UTF-8 and Windows-1252: exports pasted together) is refused at
+// the line and character column of that byte, wherever it is, saying what
+// to do; the zero byte of a binary file is still named by its offset.
+func TestNotUTF8(t *testing.T) {
+	long := strings.Repeat("Zürich,1,2\n", 2000) // beyond the first 8 KB
+	for _, tc := range []struct {
+		name, text string
+		line, col  int
+		msg        string
+	}{
+		{"mixed", "task,y,x\nZürich,1,2\ncaf\xe9,0,3\n", 3, 4, `the byte 0xE9 after "caf" is not UTF-8 text, though other characters of the file are (it mixes two text encodings): save the file as UTF-8 text`},
+		{"mixed, late in the file", "task,y,x\n" + long + "Gen\xe8ve,0,3\n", 2002, 4, `the byte 0xE8 after "Gen"`},
+		{"mixed, the character before counted once", "task,y,x\nZürich\xfc,0,3\n", 2, 7, `after "Zürich"`},
+		{"at the start of a line, after a BOM", "\ufefftask,y,x\n\xe9t\xe9,1,2\n", 2, 1, "the byte 0xE9 at the start of the line is not UTF-8 text: save"},
+		{"lines ending in CR", "task,y,x\ra,1,2\rb\xe9,0,Zürich\r", 3, 2, `after "b"`},
+		{"the last 20 characters before it", "task,y,x\nabcdefghijklmnopqrstuvwxyzäöü,1,2\xe9\n", 2, 34, `the byte 0xE9 after "nopqrstuvwxyzäöü,1,2" is not UTF-8 text, though`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})
+			wantParseErr(t, err, "mine.csv", tc.line, tc.col, tc.msg, ErrNotText)
+			text, enc := DecodeText([]byte(tc.text))
+			if enc == UTF8 {
+				wantParseErr(t, CheckText(text, "mine.csv"), "mine.csv", tc.line, tc.col, tc.msg, ErrNotText)
+			}
+		})
+	}
+}
+
+// TestReadTableEmpty: an empty file, or one of blank lines only, is named
+// once with its position.
+func TestReadTableEmpty(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", "mine.csv:1:1: empty file: want a header row"},
+		{" \r\n\n,,\n", "mine.csv:1:1: empty file: it has only blank lines; want a header row"},
+	} {
+		_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})
+		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrEmptyFile) {
+			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+		}
+	}
 }
 
 func TestUngroup(t *testing.T) {
@@ -310,6 +469,9 @@ func TestReadHeader(t *testing.T) {
 	}
 	if h, _, err := ReadHeader([]byte("task,y,x,\na,1,2,\n"), "m.csv"); err != nil || !reflect.DeepEqual(h, []string{"task", "y", "x", ""}) {
 		t.Errorf("unnamed column: header %q, %v", h, err)
+	}
+	if h, d, err := ReadHeader([]byte("group;y;x1\ra;1;2\r"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y", "x1"}) {
+		t.Errorf("lines ending in CR: header %q, delimiter %q, %v", h, d, err)
 	}
 	if h, _, err := ReadHeader([]byte("t 1 3:0.5\n"), "m.svm"); h != nil || err != nil {
 		t.Errorf("sparse: %q, %v", h, err)

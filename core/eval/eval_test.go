@@ -155,6 +155,26 @@ func TestStratifiedSplitKeepsBothClasses(t *testing.T) {
 	}
 }
 
+// TestSplitTooSmallAdvice: a split that cannot keep a test row in any task
+// advises what can work: with one row per task no training size can, so it
+// does not suggest one.
+func TestSplitTooSmallAdvice(t *testing.T) {
+	for _, tc := range []struct {
+		rows  int
+		train float64
+		want  string
+	}{
+		{1, 0.75, "split: no task has enough rows for a test set: every task has 1 row, and a task needs two rows or more to keep one for testing; give the tasks more rows, or train on every row (without a test score)"},
+		{1, 3, "every task has 1 row"},
+		{5, 5, "split: no task has enough rows for 5 training rows and a test set (the largest has 5); give a count below 5, or a fraction such as 0.75"},
+	} {
+		_, _, err := SplitPerTask(imbalanced(3, tc.rows), tc.train, false, 1)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%d rows per task, train %g: %v, want %q", tc.rows, tc.train, err, tc.want)
+		}
+	}
+}
+
 func TestSplitDeterministicAndDisjoint(t *testing.T) {
 	ds := imbalanced(3, 40)
 	a, _, _ := SplitPerTask(ds, 0.25, false, 7)

@@ -86,7 +86,11 @@ func SplitPerTask(ds *data.Dataset, train float64, stratified bool, seed uint64)
 		trainRows[t], testRows[t] = complement(chosen, n)
 	}
 	if tested == 0 {
-		return nil, nil, fmt.Errorf("split: no task has enough rows for %g training rows and a test set (the largest has %d); give a fraction such as 0.75", train, largest)
+		if largest < 2 {
+			// No size of the training part can help.
+			return nil, nil, fmt.Errorf("split: no task has enough rows for a test set: every task has %d row, and a task needs two rows or more to keep one for testing; give the tasks more rows, or train on every row (without a test score)", largest)
+		}
+		return nil, nil, fmt.Errorf("split: no task has enough rows for %g training rows and a test set (the largest has %d); give a count below %d, or a fraction such as 0.75", train, largest, largest)
 	}
 	tr, te = subsetPair(ds, trainRows, testRows)
 	return tr, te, nil

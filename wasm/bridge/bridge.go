@@ -4,9 +4,11 @@
 // (core/session) for the one WebAssembly build (wasm/), which the page's
 // learner worker and its reproduction workers both load. It holds no
 // learning logic. Each
-// function returns {__error: message} on failure, and every panic is
-// recovered at the boundary; web/js/api.js turns errors into thrown Errors
-// (a Go callback cannot throw into JavaScript itself).
+// function returns {__error: message} on failure (with the error's remedy,
+// data.RemedyOf, as drop: COLUMN or choose: "task"|"label" when it has
+// one), and every panic is recovered at the boundary; web/js/api.js turns
+// errors into thrown Errors that keep those fields (a Go callback cannot
+// throw into JavaScript itself).
 package bridge
 
 import (
@@ -69,7 +71,7 @@ func Register(name string, fns map[string]Func) error {
 const Version = "0.1.0"
 
 // wrap turns a Go function into a JS function that returns {__error} on
-// failure and recovers panics at the boundary.
+// failure (errorJS) and recovers panics at the boundary.
 func wrap(name string, fn Func) func(safejs.Value, []safejs.Value) any {
 	return func(_ safejs.Value, args []safejs.Value) (result any) {
 		var err error
@@ -82,10 +84,25 @@ func wrap(name string, fn Func) func(safejs.Value, []safejs.Value) any {
 			result, err = fn(args)
 		}()
 		if err != nil {
-			return map[string]any{"__error": err.Error()}
+			return errorJS(err)
 		}
 		return result
 	}
+}
+
+// errorJS is a failure as the page gets it: {__error: message}, and what
+// the page can offer against it (data.Remedy): drop, a column to leave
+// out; choose, "task" or "label", the column to choose anew.
+func errorJS(err error) map[string]any {
+	out := map[string]any{"__error": err.Error()}
+	r := data.RemedyOf(err)
+	if r.Drop != "" {
+		out["drop"] = r.Drop
+	}
+	if r.Choose != "" {
+		out["choose"] = string(r.Choose)
+	}
+	return out
 }
 
 func arg(args []safejs.Value, i int) safejs.Value {

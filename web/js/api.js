@@ -1,7 +1,9 @@
 // api.js: brings the wasm learner up inside a worker (classic script, shared
 // by worker.js and repro-worker.js). The wasm bridge registers `spmtlRaw`,
-// whose functions return {__error: message} on failure; this wraps each of
-// them as `spmtl.NAME` that throws an Error instead, and parses the answers
+// whose functions return {__error: message} on failure (with the remedy the
+// page can offer: drop, a column to leave out, or choose, "task" or "label");
+// this wraps each of them as `spmtl.NAME` that throws an Error instead (its
+// drop and choose copied onto it), and parses the answers
 // the bridge gives as JSON text (jsonAnswers). Model files are JSON: the
 // bridge reads them as JSON.parse gives them (importModel parses the text
 // here, so a file that is not JSON is refused with the parser's message),
@@ -19,6 +21,14 @@
 
 // The bridge functions that answer JSON text.
 const jsonAnswers = new Set(["catalog", "importModel", "predict", "inspect", "tuneGrid", "tuneChoose"]);
+
+/** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN}
+ *  or {choose: "task"|"label"}) from `from` onto `to`, and returns `to`. */
+function withRemedy(to, from) {
+  if (from && typeof from.drop === "string") to.drop = from.drop;
+  if (from && typeof from.choose === "string") to.choose = from.choose;
+  return to;
+}
 
 /** Fetches url and resolves with its Response; a failed request or an HTTP
  *  error status rejects with a message naming the URL. */
@@ -49,7 +59,7 @@ async function startSpmtl(source) {
     if (typeof self.spmtlRaw[name] !== "function") continue;
     api[name] = (...args) => {
       const r = self.spmtlRaw[name](...args);
-      if (r && typeof r === "object" && typeof r.__error === "string") throw new Error(r.__error);
+      if (r && typeof r === "object" && typeof r.__error === "string") throw withRemedy(new Error(r.__error), r);
       return jsonAnswers.has(name) && typeof r === "string" ? JSON.parse(r) : r;
     };
   }
@@ -80,7 +90,8 @@ function bootSpmtl(wasm) {
 }
 
 /** Answers a worker's requests {id, type, ...} with handlers[type](m):
- *  {id, ok: true, result} or {id, ok: false, error}. */
+ *  {id, ok: true, result} or {id, ok: false, error, drop?, choose?} (the
+ *  error's remedy, see withRemedy). */
 function serveRequests(handlers) {
   // The page may hand over the module it compiled (client.js giveModule):
   // "expectModule" comes first, so boot() waits for "module" instead of
@@ -100,7 +111,7 @@ function serveRequests(handlers) {
       if (!h) throw new Error(`unknown request ${m.type}`);
       self.postMessage({ id: m.id, ok: true, result: await h(m) });
     } catch (err) {
-      self.postMessage({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) });
+      self.postMessage(withRemedy({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) }, err));
     }
   };
 }

@@ -12,6 +12,16 @@ export function giveModule(worker) {
   mod.then((m) => worker.postMessage({ type: "module", module: m }));
 }
 
+/** The Error a failed request rejects with: the core's message, and the
+ *  remedy the page can offer (core/data Remedy, as api.js posts it): drop,
+ *  a column to leave out; choose, "task" or "label", the column to choose. */
+function failure(m) {
+  const e = new Error(m.error);
+  if (typeof m.drop === "string") e.drop = m.drop;
+  if (typeof m.choose === "string") e.choose = m.choose;
+  return e;
+}
+
 /** A connection to the learner's Web Worker. */
 export class LearnerClient {
   /** @param {Worker} worker */
@@ -29,13 +39,13 @@ export class LearnerClient {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
+      if (m.ok) p.resolve(m.result); else p.reject(failure(m));
       return;
     }
     this.emit(m.event, m);
   }
 
-  /** Sends a request and resolves with its result (rejects with the core's message). */
+  /** Sends a request and resolves with its result (rejects with the core's message, see failure). */
   request(type, fields = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

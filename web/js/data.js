@@ -4,7 +4,10 @@
 // read with the columns the visitor chose, "task" and "y" at first: the
 // learner never guesses. When the file is refused (a missing column, a bad
 // value) the refusal is shown here, in the data panel, and the two column
-// menus offer exactly the file's header columns; choosing one re-parses.
+// menus offer exactly the file's header columns; choosing one re-parses. A
+// refusal that a column left out would take away (a missing value, a word in
+// a numeric column) offers a button that reads the file again without it;
+// one that asks for another task or label column points at its menu.
 // After a CSV is read, every column is listed with its role (task, label,
 // numeric, text one-hot, left out or refused with the reason) and a "use as
 // feature" box; unticking one re-loads the file without it.
@@ -22,6 +25,12 @@ function grouped(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// plural writes a count and its noun: "1 task", "2 tasks".
+const plural = (n, noun) => `${grouped(n)} ${noun}${n === 1 ? "" : "s"}`;
+
+// menuNames names the column menus for a refusal's remedy (core/data Remedy).
+const menuNames = { task: "Task column", label: "Label column" };
+
 // yieldToPage lets the browser handle input and paint before more work.
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -35,6 +44,12 @@ export function wireData(app, form) {
   // its last successful parse (null before one). null while a bundle is.
   let own = null;
   let parses = 0; // counts parses of own; the latest one decides
+
+  // remedyBox holds what the page offers beside a refusal (see showDataError).
+  const remedyBox = document.createElement("div");
+  remedyBox.id = "data-remedy";
+  remedyBox.hidden = true;
+  $("data-error").after(remedyBox);
 
   // app.source says how the loaded data set was read, so that other workers
   // (the tuning pool) can read the same: {src, name, opts} or {generate: {name, seed}}.
@@ -100,15 +115,16 @@ export function wireData(app, form) {
       await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first);
       return summary;
     } catch (e) {
-      if (gen === parses) await refused(o, e);
+      if (gen === parses) await refused(o, e, opts);
       throw e;
     }
   }
 
-  // refused shows why own was not read, next to its columns. A file never
-  // read offers its header's columns in the menus; one read before goes
-  // back to the columns it was read with (that parse is still loaded).
-  async function refused(o, e) {
+  // refused shows why own was not read with the columns tried, next to its
+  // columns, and what the page can do about it. A file never read offers
+  // its header's columns in the menus; one read before goes back to the
+  // columns it was read with (that parse is still loaded).
+  async function refused(o, e, tried) {
     if (o.good) {
       Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice() });
       showColumns(app.data);
@@ -119,26 +135,53 @@ export function wireData(app, form) {
       $("columns-box").hidden = true;
       if (app.data) $("summary").textContent = `Still loaded: ${summaryText(app.data)}`;
     }
-    showDataError(e.message);
+    showDataError(e.message, { drop: e.drop, choose: e.choose, retry: (col) => leaveOut(o, tried, col) });
     if (app.state === "loading") app.setState(app.data ? "idle" : "failed");
   }
 
-  function showDataError(msg) {
+  // leaveOut reads own again with the columns tried and column col left
+  // out (the "Leave out" button of a refusal).
+  function leaveOut(o, tried, col) {
+    if (own !== o) return; // another file came since
+    Object.assign(o, { task: tried.task, label: tried.label, drop: tried.drop.filter((c) => c !== col).concat(col) });
+    parseOwn(false).catch(() => {});
+  }
+
+  // showDataError shows a refusal (or clears it, msg ""), with what the
+  // page offers against it: remedy.choose ("task" or "label") points at
+  // that column's menu; remedy.drop is a column to leave out, offered as a
+  // button calling remedy.retry(column) when the file's columns can be
+  // chosen (a visitor's file).
+  function showDataError(msg, remedy = {}) {
     const el = $("data-error");
-    el.textContent = msg || "";
-    el.hidden = !msg;
+    let text = msg || "";
+    if (text && menuNames[remedy.choose] && own) text += `\nChoose it in the ${menuNames[remedy.choose]} menu.`;
+    el.textContent = text;
+    el.hidden = !text;
+    remedyBox.replaceChildren();
+    remedyBox.hidden = true;
+    if (text && remedy.drop && remedy.retry && own) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "leave-out";
+      b.textContent = `Leave out ${remedy.drop} and read the file again`;
+      b.addEventListener("click", () => remedy.retry(remedy.drop));
+      remedyBox.append(b);
+      remedyBox.hidden = false;
+    }
   }
 
   function summaryText(s) {
     const rows = s.tasks.map((t) => t.rows);
-    const pos = s.kind === "classification" ? `, ${s.tasks.reduce((a, t) => a + t.positives, 0)} positive (${s.positive})` : "";
-    return `${s.name}: ${s.tasks.length} tasks, ${s.rows} rows (${Math.min(...rows)}–${Math.max(...rows)} per task${pos}), ${s.features} features, ${s.kind}${s.fixedSplit ? "; fixed train/test split" : ""}.`;
+    const lo = Math.min(...rows), hi = Math.max(...rows);
+    const pos = s.kind === "classification" ? `, ${grouped(s.tasks.reduce((a, t) => a + t.positives, 0))} positive (${s.positive})` : "";
+    return `${s.name}: ${plural(s.tasks.length, "task")}, ${plural(s.rows, "row")} (${lo === hi ? grouped(lo) : `${grouped(lo)}–${grouped(hi)}`} per task${pos}), ${plural(s.features, "feature")}, ${s.kind}${s.fixedSplit ? "; fixed train/test split" : ""}.`;
   }
 
   // shortSummary: the run bar's one line about the data.
   function shortSummary(s, name) {
     const title = name === OWN_DATA ? s.name : name;
-    return `${title}: ${s.tasks.length} tasks, ${grouped(s.rows)} rows, ${s.features} features, ${s.kind}`;
+    return `${title}: ${plural(s.tasks.length, "task")}, ${plural(s.rows, "row")}, ${plural(s.features, "feature")}, ${s.kind}`;
   }
 
   // loaded shows a newly loaded data set. The first drawing of the charts

@@ -20,15 +20,38 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/spmtl/spmtl/core/data"
 )
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "spmtl:", err)
+			fmt.Fprintln(os.Stderr, "spmtl:", message(err))
 			os.Exit(2)
 		}
 	}
+}
+
+// message is an error as the command line prints it: the core's message,
+// which advises a remedy in words (data.Remedy: "leave the column out"),
+// followed by the flag that does it.
+func message(err error) string {
+	r := data.RemedyOf(err)
+	switch {
+	case r.Drop != "" && !strings.Contains(r.Drop, ","): // -drop splits at commas
+		name := r.Drop
+		if strings.ContainsAny(name, " \t\"'$`\\;&|<>()*?") {
+			name = "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+		}
+		return fmt.Sprintf("%v (-drop %s)", err, name)
+	case r.Choose == data.RoleTask:
+		return fmt.Sprintf("%v (-task NAME)", err)
+	case r.Choose == data.RoleLabel:
+		return fmt.Sprintf("%v (-label NAME)", err)
+	}
+	return err.Error()
 }
 
 const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCAI 2017)

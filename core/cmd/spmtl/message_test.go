@@ -1,0 +1,67 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/data"
+)
+
+// TestMessageNamesTheFlag: the command line prints the core's advice
+// followed by the flag that follows it; predict, which has neither -drop
+// nor -task, is advised neither.
+func TestMessageNamesTheFlag(t *testing.T) {
+	load := func(text string, opt app.LoadOptions) error {
+		opt.Name = "m.csv"
+		_, err := app.Load([]byte(text), opt)
+		return err
+	}
+	model, err := app.ReadModel(mustRead(t, "testdata/exam-model.json"), "exam-model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	predict := func(text string) error {
+		_, err := app.Predict(model, []byte(text), "new.csv")
+		return err
+	}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"missing value", load("task,y,x1,x2\na,1,,1\nb,2,3,4\n", app.LoadOptions{}),
+			"m.csv:2:3: missing value in column x1: missing values are not supported; fill it in, delete the row, or leave the column out (-drop x1)"},
+		{"a word in a numeric column", load("task,y,dose mg\na,1,2\na,2,3\nb,2,NA\n", app.LoadOptions{}),
+			`m.csv:4:3: non-numeric value "NA" in column dose mg (2 of its 3 values are numbers): correct the value, or leave the column out (-drop 'dose mg')`},
+		{"no task column", load("school,y,x\na,1,2\n", app.LoadOptions{}),
+			`m.csv:1:1: no task column "task" in header [school y x]; choose the task column among these (-task NAME)`},
+		{"no label column", load("task,score,x\na,1,2\n", app.LoadOptions{}),
+			`m.csv:1:1: no label column "y" in header [task score x]; choose the label column among these (-label NAME)`},
+		{"wrapped", fmt.Errorf("train: %w", load("task,y,x1\na,1,inf\n", app.LoadOptions{})),
+			`train: m.csv:2:3: NaN or Inf value "inf" in column x1: correct the value, or leave the column out (-drop x1)`},
+		{"predict: no task column", predict("task,sex,intake,hours\nS1,M,top,1\n"),
+			`new.csv:1:1: no task column "school" in header [task sex intake hours]: the file must have the columns the model was trained with`},
+		{"predict: missing value", predict("school,sex,intake,hours\nSchool 1,M,top 25%,\n"),
+			"new.csv:2:4: missing value in column hours, which the model was trained with: fill it in, or delete the row"},
+		{"plain", errors.New("plain"), "plain"},
+	} {
+		if got := message(tc.err); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+	if got := message(&data.RemedyError{Err: errors.New("x"), Remedy: data.Remedy{Drop: "a,b"}}); got != "x" {
+		t.Errorf("a column -drop cannot name: %q", got)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,33 @@
+//go:build js && wasm
+
+package bridge
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/app"
+)
+
+// TestErrorJS: a failure reaches the page with its message and the remedy
+// the page can offer (a column to leave out, a column menu to use).
+func TestErrorJS(t *testing.T) {
+	load := func(text string) error {
+		_, err := app.Load([]byte(text), app.LoadOptions{Name: "m.csv"})
+		return fmt.Errorf("wrapped: %w", err)
+	}
+	for _, tc := range []struct {
+		err  error
+		want map[string]any
+	}{
+		{load("task,y,x1\na,1,\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: missing values are not supported; fill it in, delete the row, or leave the column out", "drop": "x1"}},
+		{load("group,y,x1\na,1,2\n"), map[string]any{"__error": `wrapped: m.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`, "choose": "task"}},
+		{errors.New("plain"), map[string]any{"__error": "plain"}},
+	} {
+		if got := errorJS(tc.err); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("errorJS(%v) = %v, want %v", tc.err, got, tc.want)
+		}
+	}
+}

@@ -2,8 +2,8 @@
 # build.sh: build the static site into dist/, or run every test suite.
 #
 #   ./build.sh          build dist/ (wasm, wasm_exec.js, the web files, the data)
-#   ./build.sh test     gofmt, go vet, native tests, core tests under js/wasm in
-#                       node, then the browser end-to-end tests in headless Chromium
+#   ./build.sh test     gofmt, go vet, native tests, core and bridge tests under
+#                       js/wasm in node, then the browser end-to-end tests in headless Chromium
 #   ./build.sh figures  the paper's figures (CSV + SVG) from the bundled data, in figures/
 #   ./build.sh bench    the page's timings (first result, a first Play, offline open, main-thread
 #                       stalls, the whole table in the browser) printed and written
@@ -52,8 +52,8 @@ run_tests() {
   GOOS=js GOARCH=wasm go vet ./core/... ./wasm/...
   echo "== go test (native)"
   go test -count=1 ./...
-  echo "== go test core under js/wasm (node)"
-  GOOS=js GOARCH=wasm go test -count=1 -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/...
+  echo "== go test core and the bridge under js/wasm (node)"
+  GOOS=js GOARCH=wasm go test -count=1 -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/... ./wasm/...
   echo "== browser end-to-end tests (headless Chromium)"
   # axe-core, the accessibility checker the browser tests inject (pinned in
   # web/e2e/package-lock.json).

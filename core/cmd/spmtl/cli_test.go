@@ -201,3 +201,51 @@ func TestPackTrainsLikeTheCSV(t *testing.T) {
 		t.Errorf("a packed file read with other columns: %v", err)
 	}
 }
+
+// TestFlagErrors: a bad flag or flag value is an error naming the flag,
+// without the command's whole usage on stderr, and the command line prints
+// it with the "spmtl:" prefix and a one-line hint to the command's -h.
+func TestFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		want     string // in the error
+		wantHint string // the hint line
+	}{
+		{[]string{"train", "-data", "testdata/toy.csv", "-train", "abc"}, `invalid value "abc" for flag -train`, "spmtl train -h for the flags"},
+		{[]string{"train", "-nope"}, "flag provided but not defined: -nope", "spmtl train -h for the flags"},
+		{[]string{"tune", "-folds", "x"}, `invalid value "x" for flag -folds`, "spmtl tune -h for the flags"},
+		{[]string{"figure", "tau", "-lambda0", "0"}, `invalid value "0" for flag -lambda0`, "spmtl figure tau -h for the flags"},
+		{[]string{"inspect", "-top", "many"}, `invalid value "many" for flag -top`, "spmtl inspect -h for the flags"},
+		{[]string{"predict", "-x"}, "-x", "spmtl predict -h for the flags"},
+		{[]string{"pack", "-x"}, "-x", "spmtl pack -h for the flags"},
+		{[]string{"reproduce", "-runs", "x"}, `invalid value "x" for flag -runs`, "spmtl reproduce -h for the flags"},
+		{[]string{"train", "-data", "testdata/toy.csv", "extra"}, `unexpected argument "extra"`, "spmtl train -h for the flags"},
+	} {
+		name := strings.Join(tc.args, " ")
+		_, stderr, err := spmtl(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("spmtl %s: error %v, want one containing %q", name, err, tc.want)
+			continue
+		}
+		if stderr != "" {
+			t.Errorf("spmtl %s: stderr %q, want nothing before the error", name, stderr)
+		}
+		var b bytes.Buffer
+		report(&b, err)
+		want := "spmtl: " + err.Error() + "\n" + tc.wantHint + "\n"
+		if b.String() != want {
+			t.Errorf("spmtl %s: printed %q, want %q", name, b.String(), want)
+		}
+	}
+	// Other errors get the prefix and no hint.
+	var b bytes.Buffer
+	report(&b, errors.New("read data: no such file"))
+	if b.String() != "spmtl: read data: no such file\n" {
+		t.Errorf("a plain error is printed %q", b.String())
+	}
+	// -h still prints the flags, and is not an error to report.
+	_, stderr, err := spmtl(t, "figure", "tau", "-h")
+	if !errors.Is(err, flag.ErrHelp) || !strings.HasPrefix(stderr, "Usage of figure tau:\n") || !strings.Contains(stderr, "-values") {
+		t.Errorf("figure tau -h: error %v, help %q", err, stderr)
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -63,15 +62,14 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, figureUsage)
 		return fmt.Errorf("figure: unknown kind %q", kind)
 	}
-	fs := flag.NewFlagSet("figure "+kind, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("figure "+kind, stderr)
 	var df dataFlags
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
 	out := fs.String("out", "figures", "output `folder`")
 	values := fs.String("values", "", "comma-separated λ0 (lambda) or c (pace) values")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
 	d, bundle, err := df.load()

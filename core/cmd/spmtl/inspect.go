@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -19,12 +18,11 @@ import (
 // knowledge of a saved model: MTFL's feature relevance, MMTL's mean
 // predictor, MTASO's shared directions, and when τ let each task in.
 func runInspect(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("inspect", stderr)
 	modelPath := fs.String("model", "", "model `file` (saved by spmtl train -save, spmtl tune -save or the page)")
 	out := fs.String("out", "", "also write the numbers (CSV) and drawings (SVG) to this `folder`")
 	top := fs.Int("top", 15, "show the `n` largest features")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	m, err := modelFileOf(*modelPath)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -37,19 +36,15 @@ type trainReport struct {
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("train", stderr)
 	var df dataFlags
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
 	jsonOut := fs.String("json", "", "write the whole run as JSON to `file` (- for stdout)")
 	save := fs.String("save", "", "save the trained model to `file` (JSON; spmtl predict and inspect read it)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
 	}
 	d, bundle, err := df.load()
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,19 +17,15 @@ import (
 // of the data's rows, prints the table, fits the chosen setting on every
 // row and saves the model.
 func runTune(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("tune", stderr)
 	var df dataFlags
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
 	folds := fs.Int("folds", 3, "cross-validation folds")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("tune: unexpected argument %q", fs.Arg(0))
 	}
 	if flagSet(fs, "rho") || flagSet(fs, "lambda0") {
 		return fmt.Errorf("tune chooses rho and lambda0 itself; leave out -rho and -lambda0 (or use spmtl train)")

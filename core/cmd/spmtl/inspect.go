@@ -25,6 +25,9 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if *top < 0 {
+		return usageErrorf(fs, "-top must be 0 or more, got %d", *top)
+	}
 	m, err := modelFileOf(*modelPath)
 	if err != nil {
 		return err
@@ -65,8 +68,8 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	for k, ch := range ins.Charts {
 		base := filepath.Join(*out, fmt.Sprintf("theta-%d", k+1))
 		rows := [][]string{{"feature", ch.Measure}}
-		for i, l := range ch.Labels {
-			rows = append(rows, []string{l, strconv.FormatFloat(ch.Values[i], 'g', 10, 64)})
+		for i := range pairs(ch) {
+			rows = append(rows, []string{ch.Labels[i], strconv.FormatFloat(ch.Values[i], 'g', 10, 64)})
 		}
 		if err := os.WriteFile(base+".csv", []byte(csvText(rows)), 0o644); err != nil {
 			return fmt.Errorf("inspect: %w", err)
@@ -87,15 +90,20 @@ func enteredText(at int) string {
 	return strconv.Itoa(at)
 }
 
+// pairs is the number of (label, value) pairs of a chart. A checked model
+// file has as many values as labels; the command line does not rely on
+// it.
+func pairs(ch app.Chart) int { return min(len(ch.Labels), len(ch.Values)) }
+
 // topBars returns the n features with the largest |value|, largest first.
 func topBars(ch app.Chart, n int) ([]string, []float64) {
-	idx := make([]int, len(ch.Values))
+	idx := make([]int, pairs(ch))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return math.Abs(ch.Values[idx[a]]) > math.Abs(ch.Values[idx[b]]) })
-	if len(idx) > n {
-		idx = idx[:n]
+	if len(idx) > max(n, 0) {
+		idx = idx[:max(n, 0)]
 	}
 	var labels []string
 	var values []float64
@@ -109,19 +117,21 @@ func topBars(ch app.Chart, n int) ([]string, []float64) {
 // printBars prints a chart's top features as text bars.
 func printBars(w io.Writer, ch app.Chart, n int) {
 	labels, values := topBars(ch, n)
-	var max float64
+	var largest float64
 	for _, v := range values {
-		max = math.Max(max, math.Abs(v))
+		largest = math.Max(largest, math.Abs(v))
 	}
 	for i, l := range labels {
 		bar := 0
-		if max > 0 {
-			bar = int(math.Round(30 * math.Abs(values[i]) / max))
+		// |v|/largest first: 30·|v| overflows for |v| near the largest
+		// float.
+		if r := math.Abs(values[i]) / largest; largest > 0 && r <= 1 {
+			bar = int(math.Round(30 * r))
 		}
 		fmt.Fprintf(w, "  %-24s %10.4g %s\n", short(l, 24), values[i], strings.Repeat("█", bar))
 	}
-	if len(ch.Labels) > n {
-		fmt.Fprintf(w, "  (%d more; -top or -out for all)\n", len(ch.Labels)-n)
+	if more := pairs(ch) - len(labels); more > 0 {
+		fmt.Fprintf(w, "  (%d more; -top or -out for all)\n", more)
 	}
 }
 

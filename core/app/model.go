@@ -131,9 +131,11 @@ func ReadModel(b []byte, name string) (*ModelFile, error) {
 }
 
 // Check refuses a model file that is not one, is of another version, or
-// is incomplete or damaged (a weight that is not a finite number); name
-// labels the file in the error. ReadModel calls it; the WebAssembly build,
-// which decodes the JSON itself, calls it too.
+// is incomplete, inconsistent or damaged: weights, shared knowledge Θ or τ
+// that are not finite numbers or do not fit the tasks and features, an
+// encoding whose columns do not make the feature names. name labels the
+// file in the error, which names the field that is wrong. ReadModel calls
+// it; the WebAssembly build, which decodes the JSON itself, calls it too.
 func (m *ModelFile) Check(name string) error {
 	switch {
 	case m.Format != ModelFormat:
@@ -143,6 +145,9 @@ func (m *ModelFile) Check(name string) error {
 	case len(m.Tasks) == 0 || len(m.W) != len(m.Tasks) || len(m.B) != len(m.Tasks) || m.Encoding == nil:
 		return fmt.Errorf("read model %s: the file is incomplete (%d tasks, %d weight vectors, %d intercepts)", name, len(m.Tasks), len(m.W), len(m.B))
 	}
+	if err := m.checkEncoding(); err != nil {
+		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
 	for t, w := range m.W {
 		if len(w) != m.Encoding.Features {
 			return fmt.Errorf("read model %s: task %s has %d weights, the encoding %d features", name, m.Tasks[t], len(w), m.Encoding.Features)
@@ -151,6 +156,133 @@ func (m *ModelFile) Check(name string) error {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("read model %s: task %s has a weight that is not a finite number", name, m.Tasks[t])
 			}
+		}
+	}
+	if err := m.checkKnowledge(); err != nil {
+		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
+	return nil
+}
+
+// damaged is the advice after a refusal of a file spmtl would not write.
+const damaged = "the file was edited or damaged: save the model again, or undo the edit"
+
+// checkEncoding checks that the encoding can read new rows, and that its
+// columns make the feature names, in order: the weights are in that order,
+// so reordered columns would pair every weight with another feature.
+func (m *ModelFile) checkEncoding() error {
+	e := m.Encoding
+	d := e.Features
+	switch e.Format {
+	case "csv":
+		if e.TaskColumn == "" {
+			return fmt.Errorf("encoding.taskColumn is empty: the model cannot find the task of a row")
+		}
+		seen := map[string]bool{}
+		for _, c := range e.Columns {
+			if seen[c.Name] {
+				return fmt.Errorf("encoding.columns names %q twice", c.Name)
+			}
+			seen[c.Name] = true
+			vals := map[string]bool{}
+			for _, v := range c.Values {
+				if vals[v] {
+					return fmt.Errorf("encoding.columns: column %q has the value %q twice", c.Name, v)
+				}
+				vals[v] = true
+			}
+		}
+		names := e.FeatureNames()
+		if len(names) != d {
+			return fmt.Errorf("encoding.columns make %d features, encoding.features says %d", len(names), d)
+		}
+		if len(m.Features) > 0 {
+			for j, f := range m.Features[:min(len(m.Features), d)] {
+				if f != names[j] {
+					return fmt.Errorf("features[%d] is %q, but encoding.columns makes it %q: the two lists disagree", j, f, names[j])
+				}
+			}
+		}
+	case "sparse", "generated":
+		if len(e.Columns) > 0 {
+			return fmt.Errorf("encoding.columns are given, but a %s encoding has none", e.Format)
+		}
+	default:
+		return fmt.Errorf("encoding.format %q is not one spmtl writes (csv, sparse or generated)", e.Format)
+	}
+	if d < 0 {
+		return fmt.Errorf("encoding.features is %d", d)
+	}
+	if len(m.Features) > 0 && len(m.Features) != d {
+		return fmt.Errorf("features has %d names, the model has %d features", len(m.Features), d)
+	}
+	return nil
+}
+
+// checkKnowledge checks the shared knowledge Θ, τ and λ0: finite, and
+// sized by the features and the tasks.
+func (m *ModelFile) checkKnowledge() error {
+	d := m.Encoding.Features
+	if th := m.Theta; th != nil {
+		vector := func(field string, v []float64) error {
+			if len(v) != d {
+				return fmt.Errorf("%s has %d values, the model has %d features", field, len(v), d)
+			}
+			return finite(field, v)
+		}
+		var err error
+		switch th.Kind {
+		case "mtfl":
+			err = vector("theta.relevance", th.Relevance)
+			if err == nil && len(th.Gamma) != len(th.Directions) {
+				err = fmt.Errorf("theta.gamma has %d values, theta.directions %d vectors: one weight per direction", len(th.Gamma), len(th.Directions))
+			}
+		case "mmtl":
+			err = vector("theta.mean", th.Mean)
+		case "mtaso":
+		default:
+			err = fmt.Errorf("theta.kind %q is not one spmtl writes (mtfl, mmtl or mtaso)", th.Kind)
+		}
+		if err != nil {
+			return err
+		}
+		for k, dir := range th.Directions {
+			if err := vector(fmt.Sprintf("theta.directions[%d]", k), dir); err != nil {
+				return err
+			}
+		}
+		for _, f := range []struct {
+			field string
+			v     []float64
+		}{{"theta.relevance", th.Relevance}, {"theta.mean", th.Mean}, {"theta.gamma", th.Gamma}} {
+			if err := finite(f.field, f.v); err != nil {
+				return err
+			}
+		}
+		if math.IsNaN(th.Beta) || math.IsInf(th.Beta, 0) {
+			return fmt.Errorf("theta.beta is %v, not a finite number", th.Beta)
+		}
+	}
+	for k, tau := range m.Tau {
+		field := fmt.Sprintf("tau[%d]", k)
+		if len(tau) != len(m.Tasks) {
+			return fmt.Errorf("%s has %d values, the model has %d tasks", field, len(tau), len(m.Tasks))
+		}
+		if err := finite(field, tau); err != nil {
+			return err
+		}
+	}
+	if !(m.Lambda0 >= 0) || math.IsInf(m.Lambda0, 0) {
+		return fmt.Errorf("lambda0 is %v, want a finite number, 0 or more", m.Lambda0)
+	}
+	return nil
+}
+
+// finite refuses a vector holding NaN or ±Inf, naming the element.
+func finite(field string, v []float64) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%s[%d] is %v, not a finite number", field, i, x)
 		}
 	}
 	return nil

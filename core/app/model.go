@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -121,8 +123,8 @@ func (m *ModelFile) JSON() ([]byte, error) {
 // ReadModel reads and checks a model file.
 func ReadModel(b []byte, name string) (*ModelFile, error) {
 	var m ModelFile
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("read model %s: %w", name, err)
+	if err := decodeModel(b, name, &m); err != nil {
+		return nil, err
 	}
 	if err := m.Check(name); err != nil {
 		return nil, err
@@ -131,11 +133,13 @@ func ReadModel(b []byte, name string) (*ModelFile, error) {
 }
 
 // Check refuses a model file that is not one, is of another version, or
-// is incomplete, inconsistent or damaged: weights, shared knowledge Θ or τ
-// that are not finite numbers or do not fit the tasks and features, an
-// encoding whose columns do not make the feature names. name labels the
-// file in the error, which names the field that is wrong. ReadModel calls
-// it; the WebAssembly build, which decodes the JSON itself, calls it too.
+// is incomplete, inconsistent or damaged: an unknown method or an invalid
+// configuration, a kind without its classes, task names that are empty or
+// repeated, weights, shared knowledge Θ or τ that are not finite numbers
+// or do not fit the tasks, features and method, an encoding whose columns
+// do not make the feature names. name labels the file in the error, which
+// names the field that is wrong. ReadModel calls it; the WebAssembly
+// build, which decodes the JSON itself, calls it too.
 func (m *ModelFile) Check(name string) error {
 	switch {
 	case m.Format != ModelFormat:
@@ -144,6 +148,9 @@ func (m *ModelFile) Check(name string) error {
 		return fmt.Errorf("read model %s: version %d, this spmtl reads version %d", name, m.Version, ModelVersion)
 	case len(m.Tasks) == 0 || len(m.W) != len(m.Tasks) || len(m.B) != len(m.Tasks) || m.Encoding == nil:
 		return fmt.Errorf("read model %s: the file is incomplete (%d tasks, %d weight vectors, %d intercepts)", name, len(m.Tasks), len(m.W), len(m.B))
+	}
+	if err := m.checkHeader(); err != nil {
+		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
 	}
 	if err := m.checkEncoding(); err != nil {
 		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
@@ -167,6 +174,57 @@ func (m *ModelFile) Check(name string) error {
 // damaged is the advice after a refusal of a file spmtl would not write.
 const damaged = "the file was edited or damaged: save the model again, or undo the edit"
 
+// checkHeader checks what says how to read the weights: the method and
+// its configuration, the kind and classes, the task names.
+func (m *ModelFile) checkHeader() error {
+	mm, err := method.Lookup(m.Method)
+	if err != nil || m.Method != mm.Key {
+		return fmt.Errorf("method %q is not one of spmtl's (%s)", m.Method, strings.Join(method.Keys(), ", "))
+	}
+	if m.Config.Model != m.Method {
+		return fmt.Errorf("method is %q, config.model %q: they name the same method", m.Method, m.Config.Model)
+	}
+	cfg := m.Config
+	if mm.Kind == method.Sequential {
+		cfg.MaxIter = 1 // a sequential run's cap is its number of tasks, which may pass Validate's cap
+	}
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	switch m.Kind {
+	case data.Regression.String():
+		if m.Config.Loss == mtl.Logistic {
+			return fmt.Errorf("config.loss is logistic, but the model is a regression (kind)")
+		}
+	case data.Classification.String():
+		switch {
+		case m.Positive == "":
+			return fmt.Errorf("kind is classification, but positive is empty: it names the positive class")
+		case m.Negative == "":
+			return fmt.Errorf("kind is classification, but negative is empty: it names the negative class")
+		case m.Positive == m.Negative:
+			return fmt.Errorf("positive and negative are both %q: they name the two classes", m.Positive)
+		}
+	default:
+		return fmt.Errorf("kind %q: want classification or regression", m.Kind)
+	}
+	seen := map[string]bool{}
+	for t, name := range m.Tasks {
+		if name == "" {
+			return fmt.Errorf("tasks[%d] is empty: every task has a name", t)
+		}
+		if seen[name] {
+			return fmt.Errorf("task %q appears twice in tasks", name)
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
+// thetaKinds is the kind of shared knowledge Θ each method saves (none
+// for the others).
+var thetaKinds = map[string]string{"mtfl": "mtfl", "mmtl": "mmtl", "mmtl-joint": "mmtl", "mtaso": "mtaso"}
+
 // checkEncoding checks that the encoding can read new rows, and that its
 // columns make the feature names, in order: the weights are in that order,
 // so reordered columns would pair every weight with another feature.
@@ -178,8 +236,17 @@ func (m *ModelFile) checkEncoding() error {
 		if e.TaskColumn == "" {
 			return fmt.Errorf("encoding.taskColumn is empty: the model cannot find the task of a row")
 		}
+		if e.TaskColumn == e.LabelColumn {
+			return fmt.Errorf("encoding.taskColumn and encoding.labelColumn are both %q", e.TaskColumn)
+		}
 		seen := map[string]bool{}
-		for _, c := range e.Columns {
+		for i, c := range e.Columns {
+			if c.Name == e.TaskColumn {
+				return fmt.Errorf("encoding.columns[%d] is the task column %q", i, c.Name)
+			}
+			if c.Name == "" {
+				return fmt.Errorf("encoding.columns[%d] has no name", i)
+			}
 			if seen[c.Name] {
 				return fmt.Errorf("encoding.columns names %q twice", c.Name)
 			}
@@ -223,6 +290,15 @@ func (m *ModelFile) checkEncoding() error {
 // sized by the features and the tasks.
 func (m *ModelFile) checkKnowledge() error {
 	d := m.Encoding.Features
+	want, learns := thetaKinds[m.Method]
+	switch {
+	case m.Theta == nil && learns:
+		return fmt.Errorf("theta is missing: method %s learns one (%q)", m.Method, want)
+	case m.Theta != nil && !learns:
+		return fmt.Errorf("theta.kind is %q, but method %s learns no shared knowledge", m.Theta.Kind, m.Method)
+	case m.Theta != nil && thetaKinds[m.Theta.Kind] != "" && m.Theta.Kind != want:
+		return fmt.Errorf("theta.kind is %q, but method %s learns %q", m.Theta.Kind, m.Method, want)
+	}
 	if th := m.Theta; th != nil {
 		vector := func(field string, v []float64) error {
 			if len(v) != d {
@@ -274,6 +350,18 @@ func (m *ModelFile) checkKnowledge() error {
 	}
 	if !(m.Lambda0 >= 0) || math.IsInf(m.Lambda0, 0) {
 		return fmt.Errorf("lambda0 is %v, want a finite number, 0 or more", m.Lambda0)
+	}
+	if len(m.EnteredAt) > 0 && len(m.EnteredAt) != len(m.Tasks) {
+		return fmt.Errorf("enteredAt has %d values, the model has %d tasks", len(m.EnteredAt), len(m.Tasks))
+	}
+	last, steps := len(m.Tau), "the iterations of tau"
+	if last == 0 {
+		last, steps = max(m.Config.MaxIter, len(m.Tasks)), "the steps the model could take"
+	}
+	for t, at := range m.EnteredAt {
+		if at < 0 || at > last {
+			return fmt.Errorf("enteredAt[%d] is %d, want 0 (never) to %d (%s)", t, at, last, steps)
+		}
 	}
 	return nil
 }
@@ -379,6 +467,9 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 	for i := range ds.Tasks {
 		for k, src := range ds.Tasks[i].Source {
 			v := scores[i][k]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("predict %s: row %d (task %q): the prediction is %v, not a finite number: the row's values times the model's weights are too large; look for a value out of scale in the row (or a weight in the model)", name, src+1, ds.Tasks[i].Name, v)
+			}
 			if logistic {
 				v = 1 / (1 + math.Exp(-v))
 			}

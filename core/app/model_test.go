@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,6 +160,27 @@ func TestCheckRefusesInconsistentModels(t *testing.T) {
 		{"tau row", "mmtl", func(m *ModelFile) { m.Tau[1] = m.Tau[1][:2] }, "tau[1] has 2 values, the model has 3 tasks"},
 		{"tau Inf", "mmtl", func(m *ModelFile) { m.Tau[0][2] = inf }, "tau[0][2] is +Inf"},
 		{"lambda0", "mmtl", func(m *ModelFile) { m.Lambda0 = -1 }, "lambda0 is -1"},
+		{"unknown method", "mmtl", func(m *ModelFile) { m.Method = "nope" }, `method "nope" is not one of spmtl's`},
+		{"empty method", "mmtl", func(m *ModelFile) { m.Method = "" }, `method "" is not one of spmtl's`},
+		{"method and config", "mmtl", func(m *ModelFile) { m.Method = "mtfl" }, `method is "mtfl", config.model "mmtl"`},
+		{"theta of another method", "mmtl", func(m *ModelFile) { m.Method, m.Config.Model = "mtaso", "mtaso" }, `theta.kind is "mmtl", but method mtaso learns "mtaso"`},
+		{"theta where none is learned", "mmtl", func(m *ModelFile) { m.Method, m.Config.Model = "itl", "itl" }, `theta.kind is "mmtl", but method itl learns no shared knowledge`},
+		{"theta missing", "mmtl", func(m *ModelFile) { m.Theta = nil }, "theta is missing: method mmtl learns one"},
+		{"negative rho", "mmtl", func(m *ModelFile) { m.Config.Rho = -5 }, "config: rho must be positive"},
+		{"unknown loss", "mmtl", func(m *ModelFile) { m.Config.Loss = "hinge" }, `config: unknown loss "hinge"`},
+		{"logistic regression", "mmtl", func(m *ModelFile) { m.Config.Loss = mtl.Logistic }, "config.loss is logistic, but the model is a regression"},
+		{"unknown kind", "mmtl", func(m *ModelFile) { m.Kind = "ranking" }, `kind "ranking": want classification or regression`},
+		{"classification without positive", "mmtl", func(m *ModelFile) { m.Kind = "classification" }, "kind is classification, but positive is empty"},
+		{"classes equal", "mmtl", func(m *ModelFile) { m.Kind, m.Positive, m.Negative = "classification", "1", "1" }, `positive and negative are both "1"`},
+		{"duplicate task", "mmtl", func(m *ModelFile) { m.Tasks[2] = m.Tasks[0] }, `task "A" appears twice in tasks`},
+		{"empty task", "mmtl", func(m *ModelFile) { m.Tasks[1] = "" }, "tasks[1] is empty"},
+		{"enteredAt too late", "mmtl", func(m *ModelFile) { m.EnteredAt[0] = 99 }, "enteredAt[0] is 99, want 0 (never) to 3 (the iterations of tau)"},
+		{"enteredAt negative", "mmtl", func(m *ModelFile) { m.EnteredAt[1] = -5 }, "enteredAt[1] is -5"},
+		{"enteredAt short", "mmtl", func(m *ModelFile) { m.EnteredAt = m.EnteredAt[:1] }, "enteredAt has 1 values, the model has 3 tasks"},
+		{"task column is a feature", "mmtl", func(m *ModelFile) { m.Encoding.TaskColumn = "hours" }, `encoding.columns[1] is the task column "hours"`},
+		{"task column is the label", "mmtl", func(m *ModelFile) { m.Encoding.TaskColumn = "score" }, `encoding.taskColumn and encoding.labelColumn are both "score"`},
+		{"classification without negative", "mmtl", func(m *ModelFile) { m.Kind, m.Positive = "classification", "yes" }, "kind is classification, but negative is empty"},
+		{"empty column name", "mmtl", func(m *ModelFile) { m.Encoding.Columns[1].Name = "" }, "encoding.columns[1] has no name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := copyModel(t, models[tc.model])
@@ -172,4 +194,139 @@ func TestCheckRefusesInconsistentModels(t *testing.T) {
 			}
 		})
 	}
+}
+
+// examModel is a saved exam model's text.
+func examModel(t *testing.T) string {
+	t.Helper()
+	b, err := trainModel(t, examCSV, examOpt, mtl.Config{Model: "mtfl", SelfPaced: true, MaxIter: 3}).JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestReadModelRefusesNull: JSON's null where a number belongs (decoded as
+// 0 by encoding/json) is refused, naming the element, rather than read as
+// a weight of 0.
+func TestReadModelRefusesNull(t *testing.T) {
+	text := examModel(t)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(m map[string]any)
+		want string
+	}{
+		{"intercept", func(m map[string]any) { m["b"].([]any)[0] = nil }, "b[0] is null"},
+		{"weight", func(m map[string]any) { m["w"].([]any)[1].([]any)[2] = nil }, "w[1][2] is null"},
+		{"relevance", func(m map[string]any) { m["theta"].(map[string]any)["relevance"].([]any)[1] = nil }, "theta.relevance[1] is null"},
+		{"direction", func(m map[string]any) { m["theta"].(map[string]any)["directions"].([]any)[0].([]any)[1] = nil }, "theta.directions[0][1] is null"},
+		{"gamma", func(m map[string]any) { m["theta"].(map[string]any)["gamma"].([]any)[0] = nil }, "theta.gamma[0] is null"},
+		{"tau", func(m map[string]any) { m["tau"].([]any)[2].([]any)[0] = nil }, "tau[2][0] is null"},
+		{"enteredAt", func(m map[string]any) { m["enteredAt"].([]any)[0] = nil }, "enteredAt[0] is null"},
+		{"lambda0", func(m map[string]any) { m["lambda0"] = nil }, "lambda0 is null"},
+		{"rho", func(m map[string]any) { m["config"].(map[string]any)["rho"] = nil }, "config.rho is null"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c map[string]any
+			b, _ := json.Marshal(m)
+			if err := json.Unmarshal(b, &c); err != nil {
+				t.Fatal(err)
+			}
+			tc.edit(c)
+			b, _ = json.Marshal(c)
+			_, err := ReadModel(b, "m.json")
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "not a number") {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestReadModelJSONErrors: a file that is not JSON, or holds a value of
+// the wrong type, is refused with its line and column.
+func TestReadModelJSONErrors(t *testing.T) {
+	text := examModel(t)
+	at := func(s, value string) string { // the line and column of value, in s, in text
+		i := strings.Index(text, s)
+		if i < 0 {
+			t.Fatalf("%q not in the model", s)
+		}
+		i += strings.Index(s, value)
+		line := strings.Count(text[:i], "\n") + 1
+		col := i - strings.LastIndex(text[:i], "\n")
+		return "m.json:" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": "
+	}
+	rho := `"rho": 0.1`
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"bare NaN", strings.Replace(text, rho, `"rho": NaN`, 1), at(rho, "0.1") + "not valid JSON (invalid character 'N'"},
+		{"string weight", strings.Replace(text, rho, `"rho": "0.1"`, 1), at(rho, "0.1") + "config.rho: want a number, found a string"},
+		{"fraction for a count", strings.Replace(text, `"maxIter": 3`, `"maxIter": 2.5`, 1), at(`"maxIter": 3`, "3") + "config.maxIter: want a whole number, found the number 2.5"},
+		{"cut short", text[:len(text)/2], "the file ends in the middle of the JSON"},
+		{"not JSON", "hello", "m.json:1:1: not valid JSON"},
+		{"empty", " \n", "read model m.json: the file is empty"},
+		{"an array", "[]", "m.json:1:1: the model: want an object, found an array"},
+		{"weights not an array", strings.Replace(text, `"w": [`, `"w": 5, "x": [`, 1), at(`"w": [`, "[") + "w: want an array, found a number"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadModel([]byte(tc.text), "m.json")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPredictRefusesNonFinite: a prediction that overflows (a huge weight
+// times a value) is an error naming the row, never a printed +Inf.
+func TestPredictRefusesNonFinite(t *testing.T) {
+	m, err := ReadModel([]byte(`{"format":"spmtl-model","version":1,"method":"itl","kind":"regression","config":{"model":"itl","tau":"softmax","variant":"paper","solver":"exact","loss":"squared","rho":0.1,"lambda0":1,"c":1.1,"delta":0.01,"h":5,"maxIter":10,"eps":1e-8},`+
+		`"encoding":{"format":"csv","delimiter":",","taskColumn":"task","labelColumn":"y","columns":[{"name":"x"}],"features":1},"tasks":["a","b"],"w":[[1],[1e308]],"b":[0,0]}`), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Predict(m, []byte("task,x\na,2\nb,0.5\n"), "p.csv"); err != nil || p.Values[1] != 5e307 {
+		t.Fatalf("finite predictions: %v, %v", p, err)
+	}
+	_, err = Predict(m, []byte("task,x\na,2\nb,0.5\nb,10\n"), "p.csv")
+	if err == nil || !strings.Contains(err.Error(), `predict p.csv: row 3 (task "b"): the prediction is +Inf, not a finite number`) {
+		t.Errorf("error %v", err)
+	}
+}
+
+// FuzzReadModelPredict: ReadModel on arbitrary JSON, then Inspect and
+// Predict on arbitrary text, never panic; Inspect's charts pair a value
+// with every label, and every prediction is a finite number (the seed
+// huge_weight, from the command-line walk, predicted +Inf).
+func FuzzReadModelPredict(f *testing.F) {
+	f.Add([]byte(`{"format":"spmtl-model","version":1,"method":"itl","kind":"regression","config":{"model":"itl","tau":"softmax","variant":"paper","solver":"exact","loss":"squared","rho":0.1,"lambda0":1,"c":1.1,"delta":0.01,"h":5,"maxIter":10,"eps":1e-8},`+
+		`"encoding":{"format":"csv","delimiter":",","taskColumn":"task","labelColumn":"y","columns":[{"name":"x"}],"features":1},"tasks":["a"],"w":[[1]],"b":[0]}`), []byte("task,x\na,2\n"))
+	f.Fuzz(func(t *testing.T, mb, text []byte) {
+		m, err := ReadModel(mb, "m.json")
+		if err != nil {
+			return
+		}
+		for _, ch := range Inspect(m).Charts {
+			if len(ch.Labels) != len(ch.Values) {
+				t.Fatalf("chart %q: %d labels, %d values", ch.Title, len(ch.Labels), len(ch.Values))
+			}
+		}
+		p, err := Predict(m, text, "p.csv")
+		if err != nil {
+			return
+		}
+		if len(p.Rows) != len(p.Values) {
+			t.Fatalf("%d rows, %d values", len(p.Rows), len(p.Values))
+		}
+		for _, v := range p.Values {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("prediction %v", v)
+			}
+		}
+	})
 }

@@ -393,7 +393,9 @@ type Predictions struct {
 	Rows [][]string `json:"rows"`
 	// Values are the predictions, in the file's row order.
 	Values []float64 `json:"values"`
-	// Column is "prediction" or "score"; Meaning says what it holds.
+	// Column is "prediction" or "score" (or, when the file has a column
+	// of that name, the first of "prediction_2", "prediction_3", ... that
+	// it has not); Meaning says what it holds.
 	Column  string `json:"column"`
 	Meaning string `json:"meaning"`
 	// Warnings are things the reader noticed (values the model never
@@ -458,6 +460,10 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 	default:
 		p.Meaning = "the predicted value"
 	}
+	if col := freeName(p.Header[:len(p.Header)-1], p.Column); col != p.Column {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("the file has a column named %q already: the predictions are in column %q", p.Column, col))
+		p.Column = col
+	}
 	p.Header[len(p.Header)-1] = p.Column
 	scores, err := m.Model().PredictDataset(ds)
 	if err != nil {
@@ -490,4 +496,19 @@ func (p *Predictions) CSV() []byte {
 	w.Write(p.Header)
 	w.WriteAll(p.Rows)
 	return b.Bytes()
+}
+
+// freeName returns name, or name_2, name_3, ... : the first that is not
+// one of header's (as the CSV reader compares them, without surrounding
+// space), so that a file of predictions reads back.
+func freeName(header []string, name string) string {
+	taken := map[string]bool{}
+	for _, h := range header {
+		taken[strings.TrimSpace(h)] = true
+	}
+	out := name
+	for k := 2; taken[out]; k++ {
+		out = fmt.Sprintf("%s_%d", name, k)
+	}
+	return out
 }

@@ -330,3 +330,50 @@ func FuzzReadModelPredict(f *testing.F) {
 		}
 	})
 }
+
+// TestPredictColumnName: the prediction's column takes a name the file's
+// header does not have, so that the output reads back (spmtl refuses a
+// header with a name twice), and a warning says which.
+func TestPredictColumnName(t *testing.T) {
+	m := trainModel(t, examCSV, examOpt, mtl.Config{Model: "itl"})
+	for _, tc := range []struct {
+		name, header, want string
+	}{
+		{"plain", "school,sex,hours", "prediction"},
+		{"taken", "school,sex,hours,prediction", "prediction_2"},
+		{"taken twice", "school,prediction_2,sex,hours, prediction", "prediction_3"},
+		{"label column named so", "school,score,sex,hours", "prediction"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cols := strings.Split(tc.header, ",")
+			row := make([]string, len(cols))
+			for i, c := range cols {
+				row[i] = map[string]string{"school": "A", "sex": "M", "hours": "2"}[strings.TrimSpace(c)]
+				if row[i] == "" {
+					row[i] = "0.5"
+				}
+			}
+			text := tc.header + "\n" + strings.Join(row, ",") + "\n"
+			p, err := Predict(m, []byte(text), "p.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Column != tc.want || p.Header[len(p.Header)-1] != tc.want {
+				t.Errorf("column %q, header %v, want %q", p.Column, p.Header, tc.want)
+			}
+			renamed := tc.want != "prediction"
+			if warned := len(p.Warnings) > 0 && strings.Contains(p.Warnings[len(p.Warnings)-1], `column "`+tc.want+`"`); warned != renamed {
+				t.Errorf("warnings %q", p.Warnings)
+			}
+			if _, err := Predict(m, p.CSV(), "out.csv"); err != nil {
+				t.Errorf("the output does not read back: %v", err)
+			}
+		})
+	}
+	// A classifier trained with the squared loss writes a score.
+	sq := trainModel(t, classCSV, LoadOptions{Name: "class.csv"}, mtl.Config{Model: "itl", Loss: mtl.Squared})
+	p, err := Predict(sq, []byte("task,x1,x2,score\na,1,2,3\n"), "p.csv")
+	if err != nil || p.Column != "score_2" {
+		t.Errorf("squared-loss classifier: %v, column %q", err, p.Column)
+	}
+}

@@ -72,6 +72,9 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
+	if err := mf.check(fs); err != nil {
+		return err
+	}
 	d, bundle, err := df.load()
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -119,7 +120,8 @@ func splitFlag(s string) (path, col string) {
 }
 
 // modelFlags are the learner settings; every flag defaults to "unset" (its
-// zero value), which mtl.Config.Defaults fills in.
+// zero value), which mtl.Config.Defaults fills in. An explicit value out
+// of range, 0 included, is refused by check, never taken for "unset".
 type modelFlags struct {
 	cfg mtl.Config
 }
@@ -148,6 +150,72 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 }
 
+// flagRange is the range of a numeric flag: a finite number more than
+// (or, with loIncluded, at least) lo and at most hi (+Inf: no bound).
+type flagRange struct {
+	flag       string
+	lo, hi     float64
+	loIncluded bool
+}
+
+// contains reports whether v is in the range (NaN and ±Inf are not).
+func (r flagRange) contains(v float64) bool {
+	if math.IsInf(v, 0) {
+		return false
+	}
+	if r.loIncluded {
+		return v >= r.lo && v <= r.hi
+	}
+	return v > r.lo && v <= r.hi
+}
+
+func (r flagRange) String() string {
+	lo := "more than"
+	if r.loIncluded {
+		lo = "at least"
+	}
+	s := fmt.Sprintf("%s %g", lo, r.lo)
+	if !math.IsInf(r.hi, 1) {
+		s += fmt.Sprintf(" and at most %g", r.hi)
+	}
+	return s
+}
+
+// modelRanges are the ranges of the numeric learner flags: those of
+// mtl.Config.Validate (TestFlagRangesAgreeWithValidate checks it). They
+// are checked here because an explicit 0 would otherwise be taken for
+// "unset" and replaced by the default, and so that the message states
+// the bound.
+var modelRanges = []flagRange{
+	{flag: "rho", lo: 0, hi: 1e12},
+	{flag: "c", lo: 1, hi: 1e6, loIncluded: true},
+	{flag: "delta", lo: 0, hi: 1},
+	{flag: "aso-h", lo: 1, hi: math.Inf(1), loIncluded: true},
+	{flag: "maxiter", lo: 1, hi: 100000, loIncluded: true},
+	{flag: "eps", lo: 0, hi: math.Inf(1)},
+}
+
+// checkRanges refuses a flag of fs that was given a value outside its
+// range.
+func checkRanges(fs *flag.FlagSet, ranges []flagRange) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		for _, r := range ranges {
+			if r.flag != f.Name || err != nil {
+				continue
+			}
+			v, perr := strconv.ParseFloat(f.Value.String(), 64)
+			if perr != nil || !r.contains(v) {
+				err = usageErrorf(fs, "-%s %s: want a number %s (or leave -%s out for the default)", f.Name, f.Value, r, f.Name)
+			}
+		}
+	})
+	return err
+}
+
+// check refuses learner flags given a value out of range.
+func (m *modelFlags) check(fs *flag.FlagSet) error { return checkRanges(fs, modelRanges) }
+
 // config returns the configuration: the flags, a bundle's preset for the
 // unset ρ, λ0 and iteration cap, and seed as the learner's seed.
 func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
@@ -166,6 +234,12 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 	c.Seed = int64(seed)
 	return c
 }
+
+// The ranges of -lambda0's number and of K in auto*K (mtl.Config.Validate's).
+var (
+	lambda0Range = flagRange{flag: "lambda0", lo: 0, hi: 1e300}
+	autoRange    = flagRange{flag: "lambda0", lo: 0, hi: 1e6}
+)
 
 // lambda0Flag reads -lambda0: a number, "auto" or "auto*K".
 type lambda0Flag struct{ c *mtl.Config }
@@ -192,8 +266,8 @@ func (f lambda0Flag) Set(s string) error {
 		k := 1.0
 		if rest != "" {
 			v, err := strconv.ParseFloat(strings.TrimPrefix(rest, "*"), 64)
-			if err != nil || !strings.HasPrefix(rest, "*") || !(v > 0) {
-				return fmt.Errorf("want a number, auto or auto*K with K > 0, got %q", s)
+			if err != nil || !strings.HasPrefix(rest, "*") || !autoRange.contains(v) {
+				return fmt.Errorf("want a number, auto or auto*K with K %s, got %q", autoRange, s)
 			}
 			k = v
 		}
@@ -201,8 +275,8 @@ func (f lambda0Flag) Set(s string) error {
 		return nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(v > 0) {
-		return fmt.Errorf("want a positive number, auto or auto*K, got %q", s)
+	if err != nil || !lambda0Range.contains(v) {
+		return fmt.Errorf("want a number %s, auto or auto*K, got %q", lambda0Range, s)
 	}
 	f.c.Lambda0, f.c.AutoLambda0 = v, 0
 	return nil

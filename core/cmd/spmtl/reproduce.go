@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -29,6 +30,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "write the table as `prefix`.md, prefix.csv and prefix.json")
 	sequential := fs.Bool("sequential", false, "the landmine comparison of task orderings instead: ITL, CL, ELLA (4 rules), MTFL, spMTFL")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := checkRanges(fs, []flagRange{{flag: "runs", lo: 1, hi: math.Inf(1), loIncluded: true}, {flag: "folds", lo: 2, hi: math.Inf(1), loIncluded: true}}); err != nil {
 		return err
 	}
 	if *quick && !flagSet(fs, "runs") {

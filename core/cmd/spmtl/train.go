@@ -46,6 +46,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := mf.check(fs); err != nil {
+		return err
+	}
 	d, bundle, err := df.load()
 	if err != nil {
 		return err

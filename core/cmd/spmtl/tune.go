@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -25,6 +26,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	folds := fs.Int("folds", 3, "cross-validation folds")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := checkRanges(fs, append(modelRanges, flagRange{flag: "folds", lo: 2, hi: math.Inf(1), loIncluded: true})); err != nil {
 		return err
 	}
 	if flagSet(fs, "rho") || flagSet(fs, "lambda0") {

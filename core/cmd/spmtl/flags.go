@@ -188,12 +188,15 @@ func (r flagRange) String() string {
 // the bound.
 var modelRanges = []flagRange{
 	{flag: "rho", lo: 0, hi: 1e12},
-	{flag: "c", lo: 1, hi: 1e6, loIncluded: true},
+	paceRange,
 	{flag: "delta", lo: 0, hi: 1},
 	{flag: "aso-h", lo: 1, hi: math.Inf(1), loIncluded: true},
 	{flag: "maxiter", lo: 1, hi: 100000, loIncluded: true},
 	{flag: "eps", lo: 0, hi: math.Inf(1)},
 }
+
+// paceRange is the range of -c (and of figure pace's -values).
+var paceRange = flagRange{flag: "c", lo: 1, hi: 1e6, loIncluded: true}
 
 // checkRanges refuses a flag of fs that was given a value outside its
 // range.

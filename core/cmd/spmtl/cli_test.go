@@ -249,3 +249,28 @@ func TestFlagErrors(t *testing.T) {
 		t.Errorf("figure tau -h: error %v, help %q", err, stderr)
 	}
 }
+
+// TestTuneRefusesSplitFlags: tune cross-validates on every row, so -train
+// and -split (which it ignored) are refused with the reason, and -h does
+// not list them.
+func TestTuneRefusesSplitFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-train", "2"},
+		{"-train", "all"},
+		{"-split", "testdata/nonesuch.csv:1"},
+	} {
+		_, _, err := spmtl(t, append([]string{"tune", "-data", "testdata/toy.csv"}, args...)...)
+		var ue *usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), args[0]+": tune uses every row") {
+			t.Errorf("tune %v: error %v", args, err)
+		}
+	}
+	_, help, _ := spmtl(t, "tune", "-h")
+	if strings.Contains(help, "-train") || strings.Contains(help, "-split") || !strings.Contains(help, "-folds") || !strings.Contains(help, "-seed uint\n    \trandom seed for the split and the learner (default 1)") {
+		t.Errorf("tune -h:\n%s", help)
+	}
+	_, help, _ = spmtl(t, "train", "-rho", "5", "-h")
+	if !strings.Contains(help, "-train") || !strings.Contains(help, "-split") || !strings.Contains(help, "regularization rho (default 0.1, or the bundled data set's)\n") {
+		t.Errorf("train -h:\n%s", help)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // usageError is a mistake in how a command was called (an unknown flag, a
@@ -45,12 +46,35 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
-		fs.PrintDefaults()
+		shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+		shown.SetOutput(out)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.HasPrefix(f.Usage, refused) {
+				shown.Var(f.Value, f.Name, f.Usage)
+				shown.Lookup(f.Name).DefValue = f.DefValue // not a value parsed before -h
+			}
+		})
+		shown.PrintDefaults()
 		return err
 	case err != nil:
 		return &usageError{cmd: fs.Name(), err: err}
 	case fs.NArg() > 0:
 		return usageErrorf(fs, "%s: unexpected argument %q", fs.Name(), fs.Arg(0))
 	}
-	return nil
+	fs.Visit(func(f *flag.Flag) {
+		if why, ok := strings.CutPrefix(f.Usage, refused); ok && err == nil {
+			err = usageErrorf(fs, "-%s: %s", f.Name, why)
+		}
+	})
+	return err
+}
+
+// refused starts the usage of a flag that a command registers (with a
+// shared set of flags) but does not take.
+const refused = "\x00refused: "
+
+// refuseFlag marks the flag name of fs as one the command does not take:
+// -h leaves it out, and parseFlags refuses it with why.
+func refuseFlag(fs *flag.FlagSet, name, why string) {
+	fs.Lookup(name).Usage = refused + why
 }

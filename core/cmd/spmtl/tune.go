@@ -23,6 +23,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
+	for _, name := range []string{"train", "split"} {
+		refuseFlag(fs, name, "tune uses every row: cross-validation makes its own folds, and the model it saves is fitted on all the rows; leave out -"+name+" (spmtl train takes it)")
+	}
 	folds := fs.Int("folds", 3, "cross-validation folds")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
 	if err := parseFlags(fs, args); err != nil {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -272,5 +274,30 @@ func TestTuneRefusesSplitFlags(t *testing.T) {
 	_, help, _ = spmtl(t, "train", "-rho", "5", "-h")
 	if !strings.Contains(help, "-train") || !strings.Contains(help, "-split") || !strings.Contains(help, "regularization rho (default 0.1, or the bundled data set's)\n") {
 		t.Errorf("train -h:\n%s", help)
+	}
+}
+
+// TestTrainHeaderAutoLambda0: with -lambda0 auto the header gives the λ0
+// the run used (its first iteration's λ), marked automatic, as tune does;
+// it printed the unused default, 1.
+func TestTrainHeaderAutoLambda0(t *testing.T) {
+	exam := []string{"train", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mtfl", "-selfpaced"}
+	for _, tc := range []struct{ flag, mark string }{{"auto", "(auto)"}, {"auto*4", "(4 x auto)"}, {"0.5", ""}} {
+		js, _, err := spmtl(t, append(exam, "-lambda0", tc.flag, "-json", "-")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var run struct{ History []struct{ Lambda float64 } }
+		if err := json.Unmarshal([]byte(js[:strings.Index(js, "\n}\n")+2]), &run); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("lambda0 %.4g %s,", run.History[0].Lambda, tc.mark)
+		if tc.mark == "" {
+			want = "lambda0 0.5,"
+		}
+		out, _, _ := spmtl(t, append(exam, "-lambda0", tc.flag)...)
+		if !strings.Contains(out, want) {
+			t.Errorf("-lambda0 %s: output\n%s\nwant %q in the model's line", tc.flag, out, want)
+		}
 	}
 }

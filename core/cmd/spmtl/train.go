@@ -88,8 +88,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, r.Train.Tasks[t].Name)
 		}
 	} else {
-		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s, rho %g, lambda0 %g, c %g, tau %s): %d iterations in %v; %s\n\n",
-			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Rho, cfg.Lambda0, cfg.Pace, cfg.Tau, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
+		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s, rho %g, lambda0 %s, c %g, tau %s): %d iterations in %v; %s\n\n",
+			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Rho, lambda0Text(cfg, hist), cfg.Pace, cfg.Tau, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
 		printTauTable(stdout, r.Train, hist)
 	}
 	fmt.Fprintln(stdout)
@@ -105,6 +105,19 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return saveModel(r, *save, app.Trained{File: d.All.Name, Rows: r.Train.Rows(), All: df.all, Train: df.train, Seed: df.seed}, nil, stdout)
 	}
 	return nil
+}
+
+// lambda0Text is the λ0 a run used: the configured one, or, when it is
+// automatic (resolved by a self-paced run's first step), the first
+// iteration's λ with the multiple: "0.2654 (auto)", "1.062 (4 x auto)".
+func lambda0Text(cfg mtl.Config, hist []mtl.Snapshot) string {
+	if cfg.AutoLambda0 == 0 || !cfg.SelfPaced || len(hist) == 0 {
+		return fmt.Sprintf("%g", cfg.Lambda0)
+	}
+	if cfg.AutoLambda0 == 1 {
+		return fmt.Sprintf("%.4g (auto)", hist[0].Lambda)
+	}
+	return fmt.Sprintf("%.4g (%g x auto)", hist[0].Lambda, cfg.AutoLambda0)
 }
 
 // saveModel writes a finished run's model file.

@@ -33,7 +33,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.taskCol, "task", "", "CSV column naming the task (default task)")
 	fs.StringVar(&f.labelCol, "label", "", "CSV column holding the label (default y)")
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
-	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
+	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a whole count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
 	fs.StringVar(&f.drop, "drop", "", "comma-separated CSV `columns` to leave out (an id column, a free-text column)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
@@ -322,9 +322,17 @@ func (t trainFlag) Set(s string) error {
 		t.f.all, t.f.train = true, 0
 		return nil
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || !(v > 0) {
+	s = strings.TrimSpace(s)
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil || !(v > 0) || math.IsInf(v, 0):
 		return fmt.Errorf("want a count, a fraction or all, got %q", s)
+	case v == 1 && strings.TrimPrefix(s, "+") != "1":
+		// 1.0 looks like 100% but, being 1 or more, is a count: one
+		// training row per task.
+		return fmt.Errorf("ambiguous: %s reads as 100%%, but 1 or more is a count of rows: for every row give -train all (no test score); for one training row per task, -train 1; for a fraction, a number below 1 (0.8)", s)
+	case v > 1 && v != math.Trunc(v):
+		return fmt.Errorf("a count of rows is a whole number, got %s; a fraction is below 1 (0.8)", s)
 	}
 	t.f.train, t.f.all = v, false
 	return nil

@@ -98,3 +98,38 @@ func TestFlagRangesAgreeWithValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainFlag: -train reads a count, a fraction or all; 1 written as a
+// decimal (1.0, which reads as 100% but is a count of one row per task)
+// and counts that are not whole are refused with what to give instead.
+func TestTrainFlag(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		train float64
+		all   bool
+		err   string
+	}{
+		{in: "all", all: true},
+		{in: "1", train: 1},
+		{in: " 10 ", train: 10},
+		{in: "0.75", train: 0.75},
+		{in: "20.0", train: 20},
+		{in: "1.0", err: `ambiguous: 1.0 reads as 100%, but 1 or more is a count of rows: for every row give -train all (no test score); for one training row per task, -train 1; for a fraction, a number below 1 (0.8)`},
+		{in: "1.", err: "ambiguous: 1. reads as 100%"},
+		{in: "1e0", err: "ambiguous: 1e0 reads as 100%"},
+		{in: "2.5", err: "a count of rows is a whole number, got 2.5; a fraction is below 1 (0.8)"},
+		{in: "0", err: `want a count, a fraction or all, got "0"`},
+		{in: "abc", err: `want a count, a fraction or all, got "abc"`},
+	} {
+		var f dataFlags
+		err := trainFlag{&f}.Set(tc.in)
+		switch {
+		case tc.err != "":
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("-train %q: error %v, want %q", tc.in, err, tc.err)
+			}
+		case err != nil || f.train != tc.train || f.all != tc.all:
+			t.Errorf("-train %q: %v, train %v, all %v", tc.in, err, f.train, f.all)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,5 +49,27 @@ func TestPrintBars(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInspectWithoutTheta: a model without a saved Θ says truthfully why:
+// ELLA learns a shared basis, but its model file does not keep it (it
+// said ELLA had no shared knowledge).
+func TestInspectWithoutTheta(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ model, want string }{
+		{"ella", "ELLA-random learns a shared basis L (each task's weights ≈ L times the task's own sparse code), but the model file keeps only the tasks' weights: there is no basis to show."},
+		{"cl", "CL shares no Θ: it passes knowledge from task to task, each anchored at the task learned before."},
+		{"itl", "ITL learns each task on its own: nothing is shared."},
+		{"stl", "STL fits one predictor to every task's rows: its weights, the same for every task, are all it learns."},
+	} {
+		path := filepath.Join(dir, tc.model+".json")
+		if _, _, err := spmtl(t, "train", "-data", "testdata/toy.csv", "-model", tc.model, "-train", "all", "-save", path); err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := spmtl(t, "inspect", "-model", path)
+		if err != nil || !strings.Contains(out, "\n\n"+tc.want+"\n") {
+			t.Errorf("inspect %s: %v\n%s\nwant %q", tc.model, err, out, tc.want)
+		}
 	}
 }

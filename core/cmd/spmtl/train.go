@@ -58,7 +58,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	last, err := r.Finish()
+	last, err := finish(r, stderr, r.Name())
 	if err != nil {
 		return err
 	}

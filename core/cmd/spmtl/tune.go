@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // runTune cross-validates ρ and λ0 (multiples of the automatic λ0) on all
@@ -46,7 +48,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed}, nil)
+	grid := newProgress(stderr, "tune "+tuneLabel(cfg))
+	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed}, func(done, total int) {
+		grid.report("grid point %d of %d", done, total)
+	})
 	if err != nil {
 		return err
 	}
@@ -57,7 +62,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	last, err := r.Finish()
+	last, err := finish(r, stderr, r.Name()+" on every row")
 	if err != nil {
 		return err
 	}
@@ -117,4 +122,14 @@ func modelFileOf(path string) (*app.ModelFile, error) {
 		return nil, fmt.Errorf("read model: %w", err)
 	}
 	return app.ReadModel(b, path)
+}
+
+// tuneLabel names the model tune cross-validates ("spMTFL"), for its
+// progress lines; the method's key if it is unknown (Tune refuses it).
+func tuneLabel(cfg mtl.Config) string {
+	m, err := method.Lookup(cfg.Model)
+	if err != nil {
+		return cfg.Model
+	}
+	return m.Name(cfg)
 }

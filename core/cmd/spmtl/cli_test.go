@@ -301,3 +301,60 @@ func TestTrainHeaderAutoLambda0(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesCannotBreakTables: a task or feature name holding a newline or
+// a tab (quoted in the CSV) is printed quoted, so that it stays in its
+// row and column of the τ table, the score table, the sequential order and
+// inspect's bars and order; it broke the rows.
+func TestNamesCannotBreakTables(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("task,y,x1,c\n")
+	for i, task := range []string{`"A` + "\n" + `B"`, `"C` + "\t" + `D"`, "E"} {
+		for k := 0; k < 4; k++ {
+			c := []string{`"u` + "\n" + `v"`, "w"}[k%2]
+			fmt.Fprintf(&b, "%s,%d.%d,%d,%s\n", task, i+k, k, k*(i+1)%5, c)
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "names.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what, out string) {
+		t.Helper()
+		if strings.Contains(out, "\t") {
+			t.Errorf("%s prints a tab:\n%s", what, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if l := strings.TrimSpace(line); strings.HasPrefix(l, "B") || strings.HasPrefix(l, `v"`) || strings.HasPrefix(l, "v ") {
+				t.Errorf("%s: a name broke a row:\n%s", what, out)
+				break
+			}
+		}
+		if !strings.Contains(out, `"A\nB"`) {
+			t.Errorf("%s does not print the task quoted:\n%s", what, out)
+		}
+	}
+	model := filepath.Join(dir, "m.json")
+	out, _, err := spmtl(t, "train", "-data", path, "-model", "mtfl", "-selfpaced", "-train", "3", "-save", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("train", out)
+	if !strings.Contains(out, `"C\tD"`) {
+		t.Errorf("train does not print the tab quoted:\n%s", out)
+	}
+	out, _, err = spmtl(t, "inspect", "-model", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("inspect", out)
+	if !strings.Contains(out, `"c=u\nv"`) {
+		t.Errorf("inspect does not print the feature quoted:\n%s", out)
+	}
+	out, _, err = spmtl(t, "train", "-data", path, "-model", "cl", "-train", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("train -model cl", out)
+}

@@ -56,7 +56,7 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	if len(ins.Order) > 0 {
 		fmt.Fprintf(stdout, "when τ let each task in (iteration):\n")
 		for _, o := range ins.Order {
-			fmt.Fprintf(stdout, "  %-20s %s\n", o.Task, enteredText(o.At))
+			fmt.Fprintf(stdout, "  %-20s %s\n", cell(o.Task), enteredText(o.At))
 		}
 	}
 	if *out == "" {
@@ -144,7 +144,7 @@ func printBars(w io.Writer, ch app.Chart, n int) {
 		if r := math.Abs(values[i]) / largest; largest > 0 && r <= 1 {
 			bar = int(math.Round(30 * r))
 		}
-		fmt.Fprintf(w, "  %-24s %10.4g %s\n", short(l, 24), values[i], strings.Repeat("█", bar))
+		fmt.Fprintf(w, "  %-24s %10.4g %s\n", short(cell(l), 24), values[i], strings.Repeat("█", bar))
 	}
 	if more := pairs(ch) - len(labels); more > 0 {
 		fmt.Fprintf(w, "  (%d more; -top or -out for all)\n", more)

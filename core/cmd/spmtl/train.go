@@ -6,9 +6,12 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/data"
@@ -85,7 +88,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "model %s (loss %s): %d steps in %v; %s\n\norder in which the tasks were learned:\n",
 			r.Name(), cfg.Loss, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
 		for k, t := range last.Seq.Order {
-			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, r.Train.Tasks[t].Name)
+			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, cell(r.Train.Tasks[t].Name))
 		}
 	} else {
 		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s, rho %g, lambda0 %s, c %g, tau %s): %d iterations in %v; %s\n\n",
@@ -168,7 +171,7 @@ func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot) {
 	}
 	fmt.Fprintln(tw)
 	for t := range ds.Tasks {
-		fmt.Fprintf(tw, "%s\t", ds.Tasks[t].Name)
+		fmt.Fprintf(tw, "%s\t", cell(ds.Tasks[t].Name))
 		for _, s := range hist {
 			fmt.Fprintf(tw, "%.4f\t", s.Tau[t])
 		}
@@ -187,10 +190,23 @@ func printScores(w io.Writer, test *data.Dataset, metric string, perTask []float
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "task\ttest rows\t%s\t\n", metric)
 	for i := range test.Tasks {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", test.Tasks[i].Name, test.Tasks[i].Rows(), score(perTask[i]))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", cell(test.Tasks[i].Name), test.Tasks[i].Rows(), score(perTask[i]))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nmean test %s over tasks: %s\n", metric, score(mean))
+}
+
+// cell returns a name as a table or a list prints it: as it is, or
+// Go-quoted ("A\nB") when it holds a control character (a newline or a
+// tab, from a quoted CSV field) or a line separator, which would break
+// the row or shift the columns.
+func cell(name string) string {
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // score prints a score, or "n/a" where it is undefined (a single-class

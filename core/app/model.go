@@ -221,9 +221,17 @@ func (m *ModelFile) checkHeader() error {
 	return nil
 }
 
-// thetaKinds is the kind of shared knowledge Θ each method saves (none
-// for the others).
-var thetaKinds = map[string]string{"mtfl": "mtfl", "mmtl": "mmtl", "mmtl-joint": "mmtl", "mtaso": "mtaso"}
+// thetaKind returns the kind of shared knowledge Θ a method saves, and
+// whether it saves one.
+func thetaKind(method string) (string, bool) {
+	switch method {
+	case "mtfl", "mmtl", "mtaso":
+		return method, true
+	case "mmtl-joint":
+		return "mmtl", true
+	}
+	return "", false
+}
 
 // checkEncoding checks that the encoding can read new rows, and that its
 // columns make the feature names, in order: the weights are in that order,
@@ -290,13 +298,13 @@ func (m *ModelFile) checkEncoding() error {
 // sized by the features and the tasks.
 func (m *ModelFile) checkKnowledge() error {
 	d := m.Encoding.Features
-	want, learns := thetaKinds[m.Method]
+	want, learns := thetaKind(m.Method)
 	switch {
 	case m.Theta == nil && learns:
 		return fmt.Errorf("theta is missing: method %s learns one (%q)", m.Method, want)
 	case m.Theta != nil && !learns:
 		return fmt.Errorf("theta.kind is %q, but method %s learns no shared knowledge", m.Theta.Kind, m.Method)
-	case m.Theta != nil && thetaKinds[m.Theta.Kind] != "" && m.Theta.Kind != want:
+	case m.Theta != nil && (m.Theta.Kind == "mtfl" || m.Theta.Kind == "mmtl" || m.Theta.Kind == "mtaso") && m.Theta.Kind != want:
 		return fmt.Errorf("theta.kind is %q, but method %s learns %q", m.Theta.Kind, m.Method, want)
 	}
 	if th := m.Theta; th != nil {

@@ -402,8 +402,8 @@ type Predictions struct {
 	// Values are the predictions, in the file's row order.
 	Values []float64 `json:"values"`
 	// Column is "prediction" or "score" (or, when the file has a column
-	// of that name, the first of "prediction_2", "prediction_3", ... that
-	// it has not); Meaning says what it holds.
+	// of that name, the first of NAME_2, NAME_3, ... that it has not:
+	// "prediction_2", "score_2"); Meaning says what it holds.
 	Column  string `json:"column"`
 	Meaning string `json:"meaning"`
 	// Warnings are things the reader noticed (values the model never

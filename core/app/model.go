@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -121,8 +123,8 @@ func (m *ModelFile) JSON() ([]byte, error) {
 // ReadModel reads and checks a model file.
 func ReadModel(b []byte, name string) (*ModelFile, error) {
 	var m ModelFile
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("read model %s: %w", name, err)
+	if err := decodeModel(b, name, &m); err != nil {
+		return nil, err
 	}
 	if err := m.Check(name); err != nil {
 		return nil, err
@@ -131,9 +133,13 @@ func ReadModel(b []byte, name string) (*ModelFile, error) {
 }
 
 // Check refuses a model file that is not one, is of another version, or
-// is incomplete or damaged (a weight that is not a finite number); name
-// labels the file in the error. ReadModel calls it; the WebAssembly build,
-// which decodes the JSON itself, calls it too.
+// is incomplete, inconsistent or damaged: an unknown method or an invalid
+// configuration, a kind without its classes, task names that are empty or
+// repeated, weights, shared knowledge Θ or τ that are not finite numbers
+// or do not fit the tasks, features and method, an encoding whose columns
+// do not make the feature names. name labels the file in the error, which
+// names the field that is wrong. ReadModel calls it; the WebAssembly
+// build, which decodes the JSON itself, calls it too.
 func (m *ModelFile) Check(name string) error {
 	switch {
 	case m.Format != ModelFormat:
@@ -143,6 +149,12 @@ func (m *ModelFile) Check(name string) error {
 	case len(m.Tasks) == 0 || len(m.W) != len(m.Tasks) || len(m.B) != len(m.Tasks) || m.Encoding == nil:
 		return fmt.Errorf("read model %s: the file is incomplete (%d tasks, %d weight vectors, %d intercepts)", name, len(m.Tasks), len(m.W), len(m.B))
 	}
+	if err := m.checkHeader(); err != nil {
+		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
+	if err := m.checkEncoding(); err != nil {
+		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
 	for t, w := range m.W {
 		if len(w) != m.Encoding.Features {
 			return fmt.Errorf("read model %s: task %s has %d weights, the encoding %d features", name, m.Tasks[t], len(w), m.Encoding.Features)
@@ -151,6 +163,222 @@ func (m *ModelFile) Check(name string) error {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("read model %s: task %s has a weight that is not a finite number", name, m.Tasks[t])
 			}
+		}
+	}
+	if err := m.checkKnowledge(); err != nil {
+		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
+	return nil
+}
+
+// damaged is the advice after a refusal of a file spmtl would not write.
+const damaged = "the file was edited or damaged: save the model again, or undo the edit"
+
+// checkHeader checks what says how to read the weights: the method and
+// its configuration, the kind and classes, the task names.
+func (m *ModelFile) checkHeader() error {
+	mm, err := method.Lookup(m.Method)
+	if err != nil || m.Method != mm.Key {
+		return fmt.Errorf("method %q is not one of spmtl's (%s)", m.Method, strings.Join(method.Keys(), ", "))
+	}
+	if m.Config.Model != m.Method {
+		return fmt.Errorf("method is %q, config.model %q: they name the same method", m.Method, m.Config.Model)
+	}
+	cfg := m.Config
+	if mm.Kind == method.Sequential {
+		cfg.MaxIter = 1 // a sequential run's cap is its number of tasks, which may pass Validate's cap
+	}
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	switch m.Kind {
+	case data.Regression.String():
+		if m.Config.Loss == mtl.Logistic {
+			return fmt.Errorf("config.loss is logistic, but the model is a regression (kind)")
+		}
+	case data.Classification.String():
+		switch {
+		case m.Positive == "":
+			return fmt.Errorf("kind is classification, but positive is empty: it names the positive class")
+		case m.Negative == "":
+			return fmt.Errorf("kind is classification, but negative is empty: it names the negative class")
+		case m.Positive == m.Negative:
+			return fmt.Errorf("positive and negative are both %q: they name the two classes", m.Positive)
+		}
+	default:
+		return fmt.Errorf("kind %q: want classification or regression", m.Kind)
+	}
+	seen := map[string]bool{}
+	for t, name := range m.Tasks {
+		if name == "" {
+			return fmt.Errorf("tasks[%d] is empty: every task has a name", t)
+		}
+		if seen[name] {
+			return fmt.Errorf("task %q appears twice in tasks", name)
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
+// thetaKind returns the kind of shared knowledge Θ a method saves, and
+// whether it saves one.
+func thetaKind(method string) (string, bool) {
+	switch method {
+	case "mtfl", "mmtl", "mtaso":
+		return method, true
+	case "mmtl-joint":
+		return "mmtl", true
+	}
+	return "", false
+}
+
+// checkEncoding checks that the encoding can read new rows, and that its
+// columns make the feature names, in order: the weights are in that order,
+// so reordered columns would pair every weight with another feature.
+func (m *ModelFile) checkEncoding() error {
+	e := m.Encoding
+	d := e.Features
+	switch e.Format {
+	case "csv":
+		if e.TaskColumn == "" {
+			return fmt.Errorf("encoding.taskColumn is empty: the model cannot find the task of a row")
+		}
+		if e.TaskColumn == e.LabelColumn {
+			return fmt.Errorf("encoding.taskColumn and encoding.labelColumn are both %q", e.TaskColumn)
+		}
+		seen := map[string]bool{}
+		for i, c := range e.Columns {
+			if c.Name == e.TaskColumn {
+				return fmt.Errorf("encoding.columns[%d] is the task column %q", i, c.Name)
+			}
+			if c.Name == "" {
+				return fmt.Errorf("encoding.columns[%d] has no name", i)
+			}
+			if seen[c.Name] {
+				return fmt.Errorf("encoding.columns names %q twice", c.Name)
+			}
+			seen[c.Name] = true
+			vals := map[string]bool{}
+			for _, v := range c.Values {
+				if vals[v] {
+					return fmt.Errorf("encoding.columns: column %q has the value %q twice", c.Name, v)
+				}
+				vals[v] = true
+			}
+		}
+		names := e.FeatureNames()
+		if len(names) != d {
+			return fmt.Errorf("encoding.columns make %d features, encoding.features says %d", len(names), d)
+		}
+		if len(m.Features) > 0 {
+			for j, f := range m.Features[:min(len(m.Features), d)] {
+				if f != names[j] {
+					return fmt.Errorf("features[%d] is %q, but encoding.columns makes it %q: the two lists disagree", j, f, names[j])
+				}
+			}
+		}
+	case "sparse", "generated":
+		if len(e.Columns) > 0 {
+			return fmt.Errorf("encoding.columns are given, but a %s encoding has none", e.Format)
+		}
+	default:
+		return fmt.Errorf("encoding.format %q is not one spmtl writes (csv, sparse or generated)", e.Format)
+	}
+	if d < 0 {
+		return fmt.Errorf("encoding.features is %d", d)
+	}
+	if len(m.Features) > 0 && len(m.Features) != d {
+		return fmt.Errorf("features has %d names, the model has %d features", len(m.Features), d)
+	}
+	return nil
+}
+
+// checkKnowledge checks the shared knowledge Θ, τ and λ0: finite, and
+// sized by the features and the tasks.
+func (m *ModelFile) checkKnowledge() error {
+	d := m.Encoding.Features
+	want, learns := thetaKind(m.Method)
+	switch {
+	case m.Theta == nil && learns:
+		return fmt.Errorf("theta is missing: method %s learns one (%q)", m.Method, want)
+	case m.Theta != nil && !learns:
+		return fmt.Errorf("theta.kind is %q, but method %s learns no shared knowledge", m.Theta.Kind, m.Method)
+	case m.Theta != nil && (m.Theta.Kind == "mtfl" || m.Theta.Kind == "mmtl" || m.Theta.Kind == "mtaso") && m.Theta.Kind != want:
+		return fmt.Errorf("theta.kind is %q, but method %s learns %q", m.Theta.Kind, m.Method, want)
+	}
+	if th := m.Theta; th != nil {
+		vector := func(field string, v []float64) error {
+			if len(v) != d {
+				return fmt.Errorf("%s has %d values, the model has %d features", field, len(v), d)
+			}
+			return finite(field, v)
+		}
+		var err error
+		switch th.Kind {
+		case "mtfl":
+			err = vector("theta.relevance", th.Relevance)
+			if err == nil && len(th.Gamma) != len(th.Directions) {
+				err = fmt.Errorf("theta.gamma has %d values, theta.directions %d vectors: one weight per direction", len(th.Gamma), len(th.Directions))
+			}
+		case "mmtl":
+			err = vector("theta.mean", th.Mean)
+		case "mtaso":
+		default:
+			err = fmt.Errorf("theta.kind %q is not one spmtl writes (mtfl, mmtl or mtaso)", th.Kind)
+		}
+		if err != nil {
+			return err
+		}
+		for k, dir := range th.Directions {
+			if err := vector(fmt.Sprintf("theta.directions[%d]", k), dir); err != nil {
+				return err
+			}
+		}
+		for _, f := range []struct {
+			field string
+			v     []float64
+		}{{"theta.relevance", th.Relevance}, {"theta.mean", th.Mean}, {"theta.gamma", th.Gamma}} {
+			if err := finite(f.field, f.v); err != nil {
+				return err
+			}
+		}
+		if math.IsNaN(th.Beta) || math.IsInf(th.Beta, 0) {
+			return fmt.Errorf("theta.beta is %v, not a finite number", th.Beta)
+		}
+	}
+	for k, tau := range m.Tau {
+		field := fmt.Sprintf("tau[%d]", k)
+		if len(tau) != len(m.Tasks) {
+			return fmt.Errorf("%s has %d values, the model has %d tasks", field, len(tau), len(m.Tasks))
+		}
+		if err := finite(field, tau); err != nil {
+			return err
+		}
+	}
+	if !(m.Lambda0 >= 0) || math.IsInf(m.Lambda0, 0) {
+		return fmt.Errorf("lambda0 is %v, want a finite number, 0 or more", m.Lambda0)
+	}
+	if len(m.EnteredAt) > 0 && len(m.EnteredAt) != len(m.Tasks) {
+		return fmt.Errorf("enteredAt has %d values, the model has %d tasks", len(m.EnteredAt), len(m.Tasks))
+	}
+	last, steps := len(m.Tau), "the iterations of tau"
+	if last == 0 {
+		last, steps = max(m.Config.MaxIter, len(m.Tasks)), "the steps the model could take"
+	}
+	for t, at := range m.EnteredAt {
+		if at < 0 || at > last {
+			return fmt.Errorf("enteredAt[%d] is %d, want 0 (never) to %d (%s)", t, at, last, steps)
+		}
+	}
+	return nil
+}
+
+// finite refuses a vector holding NaN or ±Inf, naming the element.
+func finite(field string, v []float64) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%s[%d] is %v, not a finite number", field, i, x)
 		}
 	}
 	return nil
@@ -173,7 +401,9 @@ type Predictions struct {
 	Rows [][]string `json:"rows"`
 	// Values are the predictions, in the file's row order.
 	Values []float64 `json:"values"`
-	// Column is "prediction" or "score"; Meaning says what it holds.
+	// Column is "prediction" or "score" (or, when the file has a column
+	// of that name, the first of NAME_2, NAME_3, ... that it has not:
+	// "prediction_2", "score_2"); Meaning says what it holds.
 	Column  string `json:"column"`
 	Meaning string `json:"meaning"`
 	// Warnings are things the reader noticed (values the model never
@@ -238,6 +468,10 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 	default:
 		p.Meaning = "the predicted value"
 	}
+	if col := freeName(p.Header[:len(p.Header)-1], p.Column); col != p.Column {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("the file has a column named %q already: the predictions are in column %q", p.Column, col))
+		p.Column = col
+	}
 	p.Header[len(p.Header)-1] = p.Column
 	scores, err := m.Model().PredictDataset(ds)
 	if err != nil {
@@ -247,6 +481,9 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 	for i := range ds.Tasks {
 		for k, src := range ds.Tasks[i].Source {
 			v := scores[i][k]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("predict %s: row %d (task %q): the prediction is %v, not a finite number: the row's values times the model's weights are too large; look for a value out of scale in the row (or a weight in the model)", name, src+1, ds.Tasks[i].Name, v)
+			}
 			if logistic {
 				v = 1 / (1 + math.Exp(-v))
 			}
@@ -267,4 +504,19 @@ func (p *Predictions) CSV() []byte {
 	w.Write(p.Header)
 	w.WriteAll(p.Rows)
 	return b.Bytes()
+}
+
+// freeName returns name, or name_2, name_3, ... : the first that is not
+// one of header's (as the CSV reader compares them, without surrounding
+// space), so that a file of predictions reads back.
+func freeName(header []string, name string) string {
+	taken := map[string]bool{}
+	for _, h := range header {
+		taken[strings.TrimSpace(h)] = true
+	}
+	out := name
+	for k := 2; taken[out]; k++ {
+		out = fmt.Sprintf("%s_%d", name, k)
+	}
+	return out
 }

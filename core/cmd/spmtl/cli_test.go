@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -200,4 +202,159 @@ func TestPackTrainsLikeTheCSV(t *testing.T) {
 	if _, _, err := spmtl(t, "train", "-data", exam, "-task", "school", "-label", "score"); err == nil || !strings.Contains(err.Error(), "student left out") {
 		t.Errorf("a packed file read with other columns: %v", err)
 	}
+}
+
+// TestFlagErrors: a bad flag or flag value is an error naming the flag,
+// without the command's whole usage on stderr, and the command line prints
+// it with the "spmtl:" prefix and a one-line hint to the command's -h.
+func TestFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		want     string // in the error
+		wantHint string // the hint line
+	}{
+		{[]string{"train", "-data", "testdata/toy.csv", "-train", "abc"}, `invalid value "abc" for flag -train`, "spmtl train -h for the flags"},
+		{[]string{"train", "-nope"}, "flag provided but not defined: -nope", "spmtl train -h for the flags"},
+		{[]string{"tune", "-folds", "x"}, `invalid value "x" for flag -folds`, "spmtl tune -h for the flags"},
+		{[]string{"figure", "tau", "-lambda0", "0"}, `invalid value "0" for flag -lambda0`, "spmtl figure tau -h for the flags"},
+		{[]string{"inspect", "-top", "many"}, `invalid value "many" for flag -top`, "spmtl inspect -h for the flags"},
+		{[]string{"predict", "-x"}, "-x", "spmtl predict -h for the flags"},
+		{[]string{"pack", "-x"}, "-x", "spmtl pack -h for the flags"},
+		{[]string{"reproduce", "-runs", "x"}, `invalid value "x" for flag -runs`, "spmtl reproduce -h for the flags"},
+		{[]string{"train", "-data", "testdata/toy.csv", "extra"}, `unexpected argument "extra"`, "spmtl train -h for the flags"},
+	} {
+		name := strings.Join(tc.args, " ")
+		_, stderr, err := spmtl(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("spmtl %s: error %v, want one containing %q", name, err, tc.want)
+			continue
+		}
+		if stderr != "" {
+			t.Errorf("spmtl %s: stderr %q, want nothing before the error", name, stderr)
+		}
+		var b bytes.Buffer
+		report(&b, err)
+		want := "spmtl: " + err.Error() + "\n" + tc.wantHint + "\n"
+		if b.String() != want {
+			t.Errorf("spmtl %s: printed %q, want %q", name, b.String(), want)
+		}
+	}
+	// Other errors get the prefix and no hint.
+	var b bytes.Buffer
+	report(&b, errors.New("read data: no such file"))
+	if b.String() != "spmtl: read data: no such file\n" {
+		t.Errorf("a plain error is printed %q", b.String())
+	}
+	// -h still prints the flags, and is not an error to report.
+	_, stderr, err := spmtl(t, "figure", "tau", "-h")
+	if !errors.Is(err, flag.ErrHelp) || !strings.HasPrefix(stderr, "Usage of figure tau:\n") || !strings.Contains(stderr, "-values") {
+		t.Errorf("figure tau -h: error %v, help %q", err, stderr)
+	}
+}
+
+// TestTuneRefusesSplitFlags: tune cross-validates on every row, so -train
+// and -split (which it ignored) are refused with the reason, and -h does
+// not list them.
+func TestTuneRefusesSplitFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-train", "2"},
+		{"-train", "all"},
+		{"-split", "testdata/nonesuch.csv:1"},
+	} {
+		_, _, err := spmtl(t, append([]string{"tune", "-data", "testdata/toy.csv"}, args...)...)
+		var ue *usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), args[0]+": tune uses every row") {
+			t.Errorf("tune %v: error %v", args, err)
+		}
+	}
+	_, help, _ := spmtl(t, "tune", "-h")
+	if strings.Contains(help, "-train") || strings.Contains(help, "-split") || !strings.Contains(help, "-folds") || !strings.Contains(help, "-seed uint\n    \trandom seed for the split and the learner (default 1)") {
+		t.Errorf("tune -h:\n%s", help)
+	}
+	_, help, _ = spmtl(t, "train", "-rho", "5", "-h")
+	if !strings.Contains(help, "-train") || !strings.Contains(help, "-split") || !strings.Contains(help, "regularization rho (default 0.1, or the bundled data set's)\n") {
+		t.Errorf("train -h:\n%s", help)
+	}
+}
+
+// TestTrainHeaderAutoLambda0: with -lambda0 auto the header gives the λ0
+// the run used (its first iteration's λ), marked automatic, as tune does;
+// it printed the unused default, 1.
+func TestTrainHeaderAutoLambda0(t *testing.T) {
+	exam := []string{"train", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mtfl", "-selfpaced"}
+	for _, tc := range []struct{ flag, mark string }{{"auto", "(auto)"}, {"auto*4", "(4 x auto)"}, {"0.5", ""}} {
+		js, _, err := spmtl(t, append(exam, "-lambda0", tc.flag, "-json", "-")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var run struct{ History []struct{ Lambda float64 } }
+		if err := json.Unmarshal([]byte(js[:strings.Index(js, "\n}\n")+2]), &run); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("lambda0 %.4g %s,", run.History[0].Lambda, tc.mark)
+		if tc.mark == "" {
+			want = "lambda0 0.5,"
+		}
+		out, _, _ := spmtl(t, append(exam, "-lambda0", tc.flag)...)
+		if !strings.Contains(out, want) {
+			t.Errorf("-lambda0 %s: output\n%s\nwant %q in the model's line", tc.flag, out, want)
+		}
+	}
+}
+
+// TestNamesCannotBreakTables: a task or feature name holding a newline or
+// a tab (quoted in the CSV) is printed quoted, so that it stays in its
+// row and column of the τ table, the score table, the sequential order and
+// inspect's bars and order; it broke the rows.
+func TestNamesCannotBreakTables(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("task,y,x1,c\n")
+	for i, task := range []string{`"A` + "\n" + `B"`, `"C` + "\t" + `D"`, "E"} {
+		for k := 0; k < 4; k++ {
+			c := []string{`"u` + "\n" + `v"`, "w"}[k%2]
+			fmt.Fprintf(&b, "%s,%d.%d,%d,%s\n", task, i+k, k, k*(i+1)%5, c)
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "names.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what, out string) {
+		t.Helper()
+		if strings.Contains(out, "\t") {
+			t.Errorf("%s prints a tab:\n%s", what, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if l := strings.TrimSpace(line); strings.HasPrefix(l, "B") || strings.HasPrefix(l, `v"`) || strings.HasPrefix(l, "v ") {
+				t.Errorf("%s: a name broke a row:\n%s", what, out)
+				break
+			}
+		}
+		if !strings.Contains(out, `"A\nB"`) {
+			t.Errorf("%s does not print the task quoted:\n%s", what, out)
+		}
+	}
+	model := filepath.Join(dir, "m.json")
+	out, _, err := spmtl(t, "train", "-data", path, "-model", "mtfl", "-selfpaced", "-train", "3", "-save", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("train", out)
+	if !strings.Contains(out, `"C\tD"`) {
+		t.Errorf("train does not print the tab quoted:\n%s", out)
+	}
+	out, _, err = spmtl(t, "inspect", "-model", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("inspect", out)
+	if !strings.Contains(out, `"c=u\nv"`) {
+		t.Errorf("inspect does not print the feature quoted:\n%s", out)
+	}
+	out, _, err = spmtl(t, "train", "-data", path, "-model", "cl", "-train", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("train -model cl", out)
 }

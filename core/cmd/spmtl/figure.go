@@ -39,7 +39,7 @@ type figureJob struct {
 	metric      eval.Metric
 	errName     string // "RMSE" or "1 − AUC"
 	seed        uint64
-	values      string
+	values      []float64 // the swept λ0 or c (lambda, pace)
 	out         string
 	stdout      io.Writer
 }
@@ -63,16 +63,25 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, figureUsage)
 		return fmt.Errorf("figure: unknown kind %q", kind)
 	}
-	fs := flag.NewFlagSet("figure "+kind, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("figure "+kind, stderr)
 	var df dataFlags
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
 	out := fs.String("out", "figures", "output `folder`")
 	values := fs.String("values", "", "comma-separated λ0 (lambda) or c (pace) values")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
+	}
+	if err := mf.check(fs); err != nil {
+		return err
+	}
+	sweep, err := sweepValues(fs, kind, *values)
+	if err != nil {
+		return err
+	}
+	if df.all && kind != "tau" {
+		return usageErrorf(fs, "figure %s plots test errors, and -train all leaves no test rows: give -train a count or a fraction, or -split", kind)
 	}
 	d, bundle, err := df.load()
 	if err != nil {
@@ -85,7 +94,7 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("figure: -model must have a self-paced version, not %s", m.Key)
 	}
 	cfg.SelfPaced = true
-	r, err := app.NewRun(d, app.TrainOptions{Config: cfg, Train: df.train, Seed: df.seed})
+	r, err := app.NewRun(d, df.trainOptions(cfg))
 	if err != nil {
 		return err
 	}
@@ -97,7 +106,7 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	j := &figureJob{name: d.All.Name, train: r.Train, test: r.Test, p: p, cfg: r.Config, metric: eval.MetricFor(d.All.Kind),
-		errName: "RMSE", seed: df.seed, values: *values, out: *out, stdout: stdout}
+		errName: "RMSE", seed: df.seed, values: sweep, out: *out, stdout: stdout}
 	if j.metric == eval.AUCMetric {
 		j.errName = "1 − AUC"
 	}
@@ -177,21 +186,55 @@ func figureScatter(j *figureJob, _ string) error {
 	return nil
 }
 
+// sweeps are the parameters the sweep figures vary: the flag, its symbol,
+// its range and the default -values.
+var sweeps = map[string]struct {
+	param, symbol string
+	r             flagRange
+	values        []float64
+}{
+	"lambda": {"lambda0", "λ0", lambda0Range, []float64{0.1, 1, 10, 100}},
+	"pace":   {"c", "c", paceRange, []float64{1.01, 1.05, 1.1, 1.2, 1.5}},
+}
+
+// sweepValues reads -values for a sweep figure (its default when empty).
+// Each value must be one the learner uses as given: the learner takes 0
+// for "unset" and would train with its default while the figure labels
+// the curve 0. The swept parameter's own flag is refused, since each
+// curve sets it, and so is -values for a figure without a sweep.
+func sweepValues(fs *flag.FlagSet, kind, values string) ([]float64, error) {
+	sw, ok := sweeps[kind]
+	if !ok {
+		if values != "" {
+			return nil, usageErrorf(fs, "-values applies to figure lambda and figure pace, not figure %s", kind)
+		}
+		return nil, nil
+	}
+	if flagSet(fs, sw.param) {
+		return nil, usageErrorf(fs, "figure %s trains one model per %s of -values; leave out -%s", kind, sw.symbol, sw.param)
+	}
+	if values == "" {
+		return sw.values, nil
+	}
+	var out []float64
+	for _, p := range strings.Split(values, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, usageErrorf(fs, "-values: %q is not a number: give comma-separated %s values", strings.TrimSpace(p), sw.symbol)
+		}
+		if !sw.r.contains(v) {
+			return nil, usageErrorf(fs, "-values: %s %s: want a number %s", sw.symbol, strings.TrimSpace(p), sw.r)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // figureSweep: objective and test score per iteration for several λ0
 // (kind lambda) or paces c (kind pace).
 func figureSweep(j *figureJob, kind string) error {
-	param, def := "lambda0", "0.1,1,10,100"
-	if kind == "pace" {
-		param, def = "c", "1.01,1.05,1.1,1.2,1.5"
-	}
-	if j.values == "" {
-		j.values = def
-	}
-	vals, err := parseFloats(j.values)
-	if err != nil {
-		return fmt.Errorf("figure: -values: %w", err)
-	}
-	curves, err := eval.Sweep(context.Background(), j.train, j.test, j.cfg, param, vals)
+	param := sweeps[kind].param
+	curves, err := eval.Sweep(context.Background(), j.train, j.test, j.cfg, param, j.values)
 	if err != nil {
 		return err
 	}
@@ -296,18 +339,6 @@ func errorOf(m eval.Metric, v float64) float64 {
 		return 1 - v
 	}
 	return v
-}
-
-func parseFloats(s string) ([]float64, error) {
-	var out []float64
-	for _, p := range strings.Split(s, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }
 
 func floats(v []float64) []string {

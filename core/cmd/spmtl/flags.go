@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -32,7 +33,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.taskCol, "task", "", "CSV column naming the task (default task)")
 	fs.StringVar(&f.labelCol, "label", "", "CSV column holding the label (default y)")
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
-	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
+	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a whole count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
 	fs.StringVar(&f.drop, "drop", "", "comma-separated CSV `columns` to leave out (an id column, a free-text column)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
@@ -119,7 +120,8 @@ func splitFlag(s string) (path, col string) {
 }
 
 // modelFlags are the learner settings; every flag defaults to "unset" (its
-// zero value), which mtl.Config.Defaults fills in.
+// zero value), which mtl.Config.Defaults fills in. An explicit value out
+// of range, 0 included, is refused by check, never taken for "unset".
 type modelFlags struct {
 	cfg mtl.Config
 }
@@ -148,6 +150,75 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 }
 
+// flagRange is the range of a numeric flag: a finite number more than
+// (or, with loIncluded, at least) lo and at most hi (+Inf: no bound).
+type flagRange struct {
+	flag       string
+	lo, hi     float64
+	loIncluded bool
+}
+
+// contains reports whether v is in the range (NaN and ±Inf are not).
+func (r flagRange) contains(v float64) bool {
+	if math.IsInf(v, 0) {
+		return false
+	}
+	if r.loIncluded {
+		return v >= r.lo && v <= r.hi
+	}
+	return v > r.lo && v <= r.hi
+}
+
+func (r flagRange) String() string {
+	lo := "more than"
+	if r.loIncluded {
+		lo = "at least"
+	}
+	s := fmt.Sprintf("%s %g", lo, r.lo)
+	if !math.IsInf(r.hi, 1) {
+		s += fmt.Sprintf(" and at most %g", r.hi)
+	}
+	return s
+}
+
+// modelRanges are the ranges of the numeric learner flags: those of
+// mtl.Config.Validate (TestFlagRangesAgreeWithValidate checks it). They
+// are checked here because an explicit 0 would otherwise be taken for
+// "unset" and replaced by the default, and so that the message states
+// the bound.
+var modelRanges = []flagRange{
+	{flag: "rho", lo: 0, hi: 1e12},
+	paceRange,
+	{flag: "delta", lo: 0, hi: 1},
+	{flag: "aso-h", lo: 1, hi: math.Inf(1), loIncluded: true},
+	{flag: "maxiter", lo: 1, hi: 100000, loIncluded: true},
+	{flag: "eps", lo: 0, hi: math.Inf(1)},
+}
+
+// paceRange is the range of -c (and of figure pace's -values).
+var paceRange = flagRange{flag: "c", lo: 1, hi: 1e6, loIncluded: true}
+
+// checkRanges refuses a flag of fs that was given a value outside its
+// range.
+func checkRanges(fs *flag.FlagSet, ranges []flagRange) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		for _, r := range ranges {
+			if r.flag != f.Name || err != nil {
+				continue
+			}
+			v, perr := strconv.ParseFloat(f.Value.String(), 64)
+			if perr != nil || !r.contains(v) {
+				err = usageErrorf(fs, "-%s %s: want a number %s (or leave -%s out for the default)", f.Name, f.Value, r, f.Name)
+			}
+		}
+	})
+	return err
+}
+
+// check refuses learner flags given a value out of range.
+func (m *modelFlags) check(fs *flag.FlagSet) error { return checkRanges(fs, modelRanges) }
+
 // config returns the configuration: the flags, a bundle's preset for the
 // unset ρ, λ0 and iteration cap, and seed as the learner's seed.
 func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
@@ -166,6 +237,12 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 	c.Seed = int64(seed)
 	return c
 }
+
+// The ranges of -lambda0's number and of K in auto*K (mtl.Config.Validate's).
+var (
+	lambda0Range = flagRange{flag: "lambda0", lo: 0, hi: 1e300}
+	autoRange    = flagRange{flag: "lambda0", lo: 0, hi: 1e6}
+)
 
 // lambda0Flag reads -lambda0: a number, "auto" or "auto*K".
 type lambda0Flag struct{ c *mtl.Config }
@@ -192,8 +269,8 @@ func (f lambda0Flag) Set(s string) error {
 		k := 1.0
 		if rest != "" {
 			v, err := strconv.ParseFloat(strings.TrimPrefix(rest, "*"), 64)
-			if err != nil || !strings.HasPrefix(rest, "*") || !(v > 0) {
-				return fmt.Errorf("want a number, auto or auto*K with K > 0, got %q", s)
+			if err != nil || !strings.HasPrefix(rest, "*") || !autoRange.contains(v) {
+				return fmt.Errorf("want a number, auto or auto*K with K %s, got %q", autoRange, s)
 			}
 			k = v
 		}
@@ -201,8 +278,8 @@ func (f lambda0Flag) Set(s string) error {
 		return nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(v > 0) {
-		return fmt.Errorf("want a positive number, auto or auto*K, got %q", s)
+	if err != nil || !lambda0Range.contains(v) {
+		return fmt.Errorf("want a number %s, auto or auto*K, got %q", lambda0Range, s)
 	}
 	f.c.Lambda0, f.c.AutoLambda0 = v, 0
 	return nil
@@ -245,9 +322,17 @@ func (t trainFlag) Set(s string) error {
 		t.f.all, t.f.train = true, 0
 		return nil
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || !(v > 0) {
+	s = strings.TrimSpace(s)
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil || !(v > 0) || math.IsInf(v, 0):
 		return fmt.Errorf("want a count, a fraction or all, got %q", s)
+	case v == 1 && strings.TrimPrefix(s, "+") != "1":
+		// 1.0 looks like 100% but, being 1 or more, is a count: one
+		// training row per task.
+		return fmt.Errorf("ambiguous: %s reads as 100%%, but 1 or more is a count of rows: for every row give -train all (no test score); for one training row per task, -train 1; for a fraction, a number below 1 (0.8)", s)
+	case v > 1 && v != math.Trunc(v):
+		return fmt.Errorf("a count of rows is a whole number, got %s; a fraction is below 1 (0.8)", s)
 	}
 	t.f.train, t.f.all = v, false
 	return nil

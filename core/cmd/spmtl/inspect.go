@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -19,13 +18,15 @@ import (
 // knowledge of a saved model: MTFL's feature relevance, MMTL's mean
 // predictor, MTASO's shared directions, and when τ let each task in.
 func runInspect(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("inspect", stderr)
 	modelPath := fs.String("model", "", "model `file` (saved by spmtl train -save, spmtl tune -save or the page)")
 	out := fs.String("out", "", "also write the numbers (CSV) and drawings (SVG) to this `folder`")
 	top := fs.Int("top", 15, "show the `n` largest features")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *top < 0 {
+		return usageErrorf(fs, "-top must be 0 or more, got %d", *top)
 	}
 	m, err := modelFileOf(*modelPath)
 	if err != nil {
@@ -43,7 +44,7 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout)
 	if ins.Title == "" {
-		fmt.Fprintf(stdout, "%s has no shared knowledge to show (its tasks are learned without a shared Θ).\n", m.Name)
+		fmt.Fprintln(stdout, noTheta(m))
 	} else {
 		fmt.Fprintf(stdout, "%s\n%s\n\n", ins.Title, ins.Explain)
 		for _, ch := range ins.Charts {
@@ -55,7 +56,7 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	if len(ins.Order) > 0 {
 		fmt.Fprintf(stdout, "when τ let each task in (iteration):\n")
 		for _, o := range ins.Order {
-			fmt.Fprintf(stdout, "  %-20s %s\n", o.Task, enteredText(o.At))
+			fmt.Fprintf(stdout, "  %-20s %s\n", cell(o.Task), enteredText(o.At))
 		}
 	}
 	if *out == "" {
@@ -67,8 +68,8 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	for k, ch := range ins.Charts {
 		base := filepath.Join(*out, fmt.Sprintf("theta-%d", k+1))
 		rows := [][]string{{"feature", ch.Measure}}
-		for i, l := range ch.Labels {
-			rows = append(rows, []string{l, strconv.FormatFloat(ch.Values[i], 'g', 10, 64)})
+		for i := range pairs(ch) {
+			rows = append(rows, []string{ch.Labels[i], strconv.FormatFloat(ch.Values[i], 'g', 10, 64)})
 		}
 		if err := os.WriteFile(base+".csv", []byte(csvText(rows)), 0o644); err != nil {
 			return fmt.Errorf("inspect: %w", err)
@@ -82,6 +83,22 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// noTheta says why a model shows no shared knowledge: what the method
+// shares, if anything, and that the file does not keep it.
+func noTheta(m *app.ModelFile) string {
+	switch m.Method {
+	case "ella":
+		return m.Name + " learns a shared basis L (each task's weights ≈ L times the task's own sparse code), but the model file keeps only the tasks' weights: there is no basis to show."
+	case "cl":
+		return m.Name + " shares no Θ: it passes knowledge from task to task, each anchored at the task learned before."
+	case "itl":
+		return m.Name + " learns each task on its own: nothing is shared."
+	case "stl":
+		return m.Name + " fits one predictor to every task's rows: its weights, the same for every task, are all it learns."
+	}
+	return m.Name + " has no shared knowledge to show (its tasks are learned without a shared Θ)."
+}
+
 func enteredText(at int) string {
 	if at == 0 {
 		return "never"
@@ -89,15 +106,20 @@ func enteredText(at int) string {
 	return strconv.Itoa(at)
 }
 
+// pairs is the number of (label, value) pairs of a chart. A checked model
+// file has as many values as labels; the command line does not rely on
+// it.
+func pairs(ch app.Chart) int { return min(len(ch.Labels), len(ch.Values)) }
+
 // topBars returns the n features with the largest |value|, largest first.
 func topBars(ch app.Chart, n int) ([]string, []float64) {
-	idx := make([]int, len(ch.Values))
+	idx := make([]int, pairs(ch))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return math.Abs(ch.Values[idx[a]]) > math.Abs(ch.Values[idx[b]]) })
-	if len(idx) > n {
-		idx = idx[:n]
+	if len(idx) > max(n, 0) {
+		idx = idx[:max(n, 0)]
 	}
 	var labels []string
 	var values []float64
@@ -111,19 +133,21 @@ func topBars(ch app.Chart, n int) ([]string, []float64) {
 // printBars prints a chart's top features as text bars.
 func printBars(w io.Writer, ch app.Chart, n int) {
 	labels, values := topBars(ch, n)
-	var max float64
+	var largest float64
 	for _, v := range values {
-		max = math.Max(max, math.Abs(v))
+		largest = math.Max(largest, math.Abs(v))
 	}
 	for i, l := range labels {
 		bar := 0
-		if max > 0 {
-			bar = int(math.Round(30 * math.Abs(values[i]) / max))
+		// |v|/largest first: 30·|v| overflows for |v| near the largest
+		// float.
+		if r := math.Abs(values[i]) / largest; largest > 0 && r <= 1 {
+			bar = int(math.Round(30 * r))
 		}
-		fmt.Fprintf(w, "  %-24s %10.4g %s\n", short(l, 24), values[i], strings.Repeat("█", bar))
+		fmt.Fprintf(w, "  %-24s %10.4g %s\n", short(cell(l), 24), values[i], strings.Repeat("█", bar))
 	}
-	if len(ch.Labels) > n {
-		fmt.Fprintf(w, "  (%d more; -top or -out for all)\n", len(ch.Labels)-n)
+	if more := pairs(ch) - len(labels); more > 0 {
+		fmt.Fprintf(w, "  (%d more; -top or -out for all)\n", more)
 	}
 }
 

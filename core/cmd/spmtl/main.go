@@ -28,9 +28,19 @@ import (
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "spmtl:", message(err))
+			report(os.Stderr, err)
 			os.Exit(2)
 		}
+	}
+}
+
+// report prints a command's error (message: with the flag that does its
+// remedy); a mistake in the flags is followed by a hint to the command's -h.
+func report(w io.Writer, err error) {
+	fmt.Fprintln(w, "spmtl:", message(err))
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(w, ue.hint())
 	}
 }
 

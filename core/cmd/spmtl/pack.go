@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,14 +13,13 @@ import (
 // data set, read back without parsing a number. The page's build packs its
 // bundled CSVs this way; train, tune and the page's load read either.
 func runPack(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("pack", stderr)
 	in := fs.String("data", "", "the CSV `file` to pack")
 	out := fs.String("out", "", "the packed `file` to write (default: the CSV's name with .packed)")
 	task := fs.String("task", "task", "the task `column`")
 	label := fs.String("label", "y", "the label `column`")
 	drop := fs.String("drop", "", "comma-separated CSV `columns` to leave out")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *in == "" {

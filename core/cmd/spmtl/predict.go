@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-
 	"fmt"
 	"io"
 	"os"
@@ -13,12 +11,11 @@ import (
 // runPredict reads new rows with a model's encoding and writes them back
 // with the predictions.
 func runPredict(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("predict", stderr)
 	modelPath := fs.String("model", "", "model `file` (saved by spmtl train -save, spmtl tune -save or the page)")
 	dataPath := fs.String("data", "", "`file` of new rows: the task column and the feature columns (the label column may be absent)")
 	out := fs.String("out", "", "write the rows and their predictions to this CSV `file` (default: standard output)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	m, err := modelFileOf(*modelPath)

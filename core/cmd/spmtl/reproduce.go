@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -16,8 +17,7 @@ import (
 )
 
 func runReproduce(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("reproduce", stderr)
 	all := strings.Join(app.BundleNames(), ",")
 	datasets := fs.String("datasets", all, "comma-separated data sets: "+strings.Join(app.BundleNames(), ", "))
 	runs := fs.Int("runs", 10, "random runs (train/test splits) per data set")
@@ -29,7 +29,10 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
 	out := fs.String("out", "", "write the table as `prefix`.md, prefix.csv and prefix.json")
 	sequential := fs.Bool("sequential", false, "the landmine comparison of task orderings instead: ITL, CL, ELLA (4 rules), MTFL, spMTFL")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := checkRanges(fs, []flagRange{{flag: "runs", lo: 1, hi: math.Inf(1), loIncluded: true}, {flag: "folds", lo: 2, hi: math.Inf(1), loIncluded: true}}); err != nil {
 		return err
 	}
 	if *quick && !flagSet(fs, "runs") {

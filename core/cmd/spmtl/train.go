@@ -2,14 +2,16 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/data"
@@ -37,19 +39,18 @@ type trainReport struct {
 }
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("train", stderr)
 	var df dataFlags
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
 	jsonOut := fs.String("json", "", "write the whole run as JSON to `file` (- for stdout)")
 	save := fs.String("save", "", "save the trained model to `file` (JSON; spmtl predict and inspect read it)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("train: unexpected argument %q", fs.Arg(0))
+	if err := mf.check(fs); err != nil {
+		return err
 	}
 	d, bundle, err := df.load()
 	if err != nil {
@@ -60,7 +61,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	last, err := r.Finish()
+	last, err := finish(r, stderr, r.Name())
 	if err != nil {
 		return err
 	}
@@ -87,11 +88,11 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "model %s (loss %s): %d steps in %v; %s\n\norder in which the tasks were learned:\n",
 			r.Name(), cfg.Loss, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
 		for k, t := range last.Seq.Order {
-			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, r.Train.Tasks[t].Name)
+			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, cell(r.Train.Tasks[t].Name))
 		}
 	} else {
-		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s, rho %g, lambda0 %g, c %g, tau %s): %d iterations in %v; %s\n\n",
-			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Rho, cfg.Lambda0, cfg.Pace, cfg.Tau, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
+		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s, rho %g, lambda0 %s, c %g, tau %s): %d iterations in %v; %s\n\n",
+			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Rho, lambda0Text(cfg, hist), cfg.Pace, cfg.Tau, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
 		printTauTable(stdout, r.Train, hist)
 	}
 	fmt.Fprintln(stdout)
@@ -107,6 +108,19 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return saveModel(r, *save, app.Trained{File: d.All.Name, Rows: r.Train.Rows(), All: df.all, Train: df.train, Seed: df.seed}, nil, stdout)
 	}
 	return nil
+}
+
+// lambda0Text is the λ0 a run used: the configured one, or, when it is
+// automatic (resolved by a self-paced run's first step), the first
+// iteration's λ with the multiple: "0.2654 (auto)", "1.062 (4 x auto)".
+func lambda0Text(cfg mtl.Config, hist []mtl.Snapshot) string {
+	if cfg.AutoLambda0 == 0 || !cfg.SelfPaced || len(hist) == 0 {
+		return fmt.Sprintf("%g", cfg.Lambda0)
+	}
+	if cfg.AutoLambda0 == 1 {
+		return fmt.Sprintf("%.4g (auto)", hist[0].Lambda)
+	}
+	return fmt.Sprintf("%.4g (%g x auto)", hist[0].Lambda, cfg.AutoLambda0)
 }
 
 // saveModel writes a finished run's model file.
@@ -157,7 +171,7 @@ func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot) {
 	}
 	fmt.Fprintln(tw)
 	for t := range ds.Tasks {
-		fmt.Fprintf(tw, "%s\t", ds.Tasks[t].Name)
+		fmt.Fprintf(tw, "%s\t", cell(ds.Tasks[t].Name))
 		for _, s := range hist {
 			fmt.Fprintf(tw, "%.4f\t", s.Tau[t])
 		}
@@ -176,10 +190,23 @@ func printScores(w io.Writer, test *data.Dataset, metric string, perTask []float
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "task\ttest rows\t%s\t\n", metric)
 	for i := range test.Tasks {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", test.Tasks[i].Name, test.Tasks[i].Rows(), score(perTask[i]))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", cell(test.Tasks[i].Name), test.Tasks[i].Rows(), score(perTask[i]))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nmean test %s over tasks: %s\n", metric, score(mean))
+}
+
+// cell returns a name as a table or a list prints it: as it is, or
+// Go-quoted ("A\nB") when it holds a control character (a newline or a
+// tab, from a quoted CSV field) or a line separator, which would break
+// the row or shift the columns.
+func cell(name string) string {
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // score prints a score, or "n/a" where it is undefined (a single-class

@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -12,25 +12,29 @@ import (
 	"time"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // runTune cross-validates ρ and λ0 (multiples of the automatic λ0) on all
 // of the data's rows, prints the table, fits the chosen setting on every
 // row and saves the model.
 func runTune(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("tune", stderr)
 	var df dataFlags
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
+	for _, name := range []string{"train", "split"} {
+		refuseFlag(fs, name, "tune uses every row: cross-validation makes its own folds, and the model it saves is fitted on all the rows; leave out -"+name+" (spmtl train takes it)")
+	}
 	folds := fs.Int("folds", 3, "cross-validation folds")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("tune: unexpected argument %q", fs.Arg(0))
+	if err := checkRanges(fs, append(modelRanges, flagRange{flag: "folds", lo: 2, hi: math.Inf(1), loIncluded: true})); err != nil {
+		return err
 	}
 	if flagSet(fs, "rho") || flagSet(fs, "lambda0") {
 		return fmt.Errorf("tune chooses rho and lambda0 itself; leave out -rho and -lambda0 (or use spmtl train)")
@@ -44,7 +48,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed}, nil)
+	grid := newProgress(stderr, "tune "+tuneLabel(cfg))
+	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed}, func(done, total int) {
+		grid.report("grid point %d of %d", done, total)
+	})
 	if err != nil {
 		return err
 	}
@@ -55,7 +62,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	last, err := r.Finish()
+	last, err := finish(r, stderr, r.Name()+" on every row")
 	if err != nil {
 		return err
 	}
@@ -115,4 +122,14 @@ func modelFileOf(path string) (*app.ModelFile, error) {
 		return nil, fmt.Errorf("read model: %w", err)
 	}
 	return app.ReadModel(b, path)
+}
+
+// tuneLabel names the model tune cross-validates ("spMTFL"), for its
+// progress lines; the method's key if it is unknown (Tune refuses it).
+func tuneLabel(cfg mtl.Config) string {
+	m, err := method.Lookup(cfg.Model)
+	if err != nil {
+		return cfg.Model
+	}
+	return m.Name(cfg)
 }

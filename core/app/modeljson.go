@@ -1,0 +1,203 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+)
+
+// decodeModel decodes a model file's JSON. A syntax error or a value of
+// the wrong type is reported with its line and column; a null where a
+// number belongs is refused, since encoding/json would read it as 0 (an
+// intercept of 0 is a different model, not a missing one).
+func decodeModel(b []byte, name string, m *ModelFile) error {
+	if err := json.Unmarshal(b, m); err != nil {
+		return jsonError(b, name, err)
+	}
+	var tree any
+	if err := json.Unmarshal(b, &tree); err != nil {
+		return jsonError(b, name, err)
+	}
+	if path := nullNumber(tree, reflect.TypeOf(*m), ""); path != "" {
+		return fmt.Errorf("read model %s: %s is null, not a number; %s", name, path, damaged)
+	}
+	return nil
+}
+
+// jsonError turns encoding/json's error into one that says where the
+// file goes wrong, as file:line:column.
+func jsonError(b []byte, name string, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case len(bytes.TrimSpace(b)) == 0:
+		return fmt.Errorf("read model %s: the file is empty: give a model file saved by spmtl train -save, spmtl tune -save or the page", name)
+	case errors.As(err, &syn) && syn.Offset >= int64(len(b)):
+		line, col := position(b, len(b))
+		return fmt.Errorf("read model %s:%d:%d: the file ends in the middle of the JSON (was it cut short?); %s", name, line, col, damaged)
+	case errors.As(err, &syn):
+		line, col := position(b, int(syn.Offset)-1)
+		return fmt.Errorf("read model %s:%d:%d: not valid JSON (%s); %s", name, line, col, syn, damaged)
+	case errors.As(err, &typ):
+		line, col := position(b, valueStart(b, int(typ.Offset)))
+		field := typ.Field
+		if field == "" {
+			field = "the model"
+		}
+		return fmt.Errorf("read model %s:%d:%d: %s: want %s, found %s; %s", name, line, col, field, jsonKind(typ.Type), found(typ.Value), damaged)
+	}
+	return fmt.Errorf("read model %s: %w", name, err)
+}
+
+// position returns the 1-based line and column (in characters) of byte
+// offset i of b.
+func position(b []byte, i int) (line, col int) {
+	i = max(0, min(i, len(b)))
+	start := 0
+	line = 1
+	for k, c := range b[:i] {
+		if c == '\n' {
+			line++
+			start = k + 1
+		}
+	}
+	return line, utf8.RuneCount(b[start:i]) + 1
+}
+
+// valueStart returns where the JSON value ending at byte offset end
+// begins: encoding/json reports a type error after reading the value.
+func valueStart(b []byte, end int) int {
+	end = max(0, min(end, len(b)))
+	i := end - 1
+	if i < 0 {
+		return 0
+	}
+	if b[i] == '"' { // a string: back to its opening quote
+		for i--; i >= 0; i-- {
+			if b[i] == '"' && !escaped(b, i) {
+				return i
+			}
+		}
+		return 0
+	}
+	if b[i] == ']' || b[i] == '}' {
+		return i // an array or object: point at its end
+	}
+	for i > 0 && !strings.ContainsRune(",:[{ \t\r\n", rune(b[i-1])) {
+		i--
+	}
+	return i
+}
+
+// escaped reports whether the quote at b[i] is escaped by an odd number of
+// backslashes.
+func escaped(b []byte, i int) bool {
+	n := 0
+	for k := i - 1; k >= 0 && b[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+// found says what encoding/json found, from UnmarshalTypeError.Value
+// ("string", "number 2.5").
+func found(value string) string {
+	if n, ok := strings.CutPrefix(value, "number "); ok {
+		return "the number " + n
+	}
+	switch value {
+	case "array", "object":
+		return "an " + value
+	case "bool":
+		return "true or false"
+	}
+	return "a " + value
+}
+
+// jsonKind says what JSON value a Go type reads.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map, reflect.Pointer:
+		return "an object"
+	}
+	return t.String()
+}
+
+// nullNumber returns the path of the first null in tree (decoded JSON)
+// where t, the Go type it is read into, holds a number: "b[0]",
+// "theta.directions[1][2]". Values of a type with its own UnmarshalJSON
+// (TuneResult, whose null scores are failed grid points) are skipped.
+func nullNumber(tree any, t reflect.Type, path string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		return ""
+	}
+	switch v := tree.(type) {
+	case nil:
+		switch t.Kind() {
+		case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			return path
+		}
+	case []any:
+		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
+			return ""
+		}
+		for i, e := range v {
+			if p := nullNumber(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+	case map[string]any:
+		if t.Kind() != reflect.Struct {
+			return ""
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || key == "-" {
+				continue
+			}
+			if key == "" {
+				key = f.Name
+			}
+			e, ok := v[key]
+			if !ok { // encoding/json also matches a key that differs in case
+				for k, x := range v {
+					if strings.EqualFold(k, key) {
+						e, ok = x, true
+						break
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			sub := key
+			if path != "" {
+				sub = path + "." + key
+			}
+			if p := nullNumber(e, f.Type, sub); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}

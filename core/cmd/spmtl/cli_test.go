@@ -358,3 +358,35 @@ func TestNamesCannotBreakTables(t *testing.T) {
 	}
 	check("train -model cl", out)
 }
+
+// TestSplitFileNamedInErrors: a refusal of the split file names that file
+// and the position in it, not the data file.
+func TestSplitFileNamedInErrors(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "toy.csv")
+	split := filepath.Join(dir, "mysplit.csv")
+	var sb strings.Builder
+	sb.WriteString("row,split1\n")
+	for i := 0; i < 12; i++ {
+		v := "train"
+		if i == 3 {
+			v = "validation"
+		}
+		fmt.Fprintf(&sb, "%d,%s\n", i, v)
+	}
+	toy, err := os.ReadFile(filepath.Join("testdata", "toy.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(toy), "\n")
+	if err := os.WriteFile(data, []byte(strings.Join(lines[:13], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(split, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = spmtl(t, "train", "-data", data, "-split", split+":1")
+	if err == nil || !strings.Contains(err.Error(), split+":5:2") || !strings.Contains(err.Error(), `"validation"`) {
+		t.Errorf("a bad split value: %v, want it named at %s:5:2", err, split)
+	}
+}

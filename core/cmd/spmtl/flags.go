@@ -78,7 +78,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 		if opt.Splits, err = os.ReadFile(path); err != nil {
 			return nil, nil, fmt.Errorf("split file: %w", err)
 		}
-		opt.SplitColumn = col
+		opt.SplitColumn, opt.SplitName = col, path
 	}
 	d, err := app.Load(text, opt)
 	return d, nil, err
@@ -99,7 +99,7 @@ func (f *dataFlags) loadBundle(b app.Bundle) (*app.Data, error) {
 		if opt.Splits, err = fs.ReadFile(f.bundleFS(), b.Splits); err != nil {
 			return nil, fmt.Errorf("read %s: %w", b.Splits, err)
 		}
-		opt.SplitColumn = "split1"
+		opt.SplitColumn, opt.SplitName = "split1", b.Splits
 		if f.split != "" {
 			_, opt.SplitColumn = splitFlag(f.split)
 		}

@@ -131,14 +131,14 @@ func (r *Run) UntestedText() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s (%d %s)", r.Train.Tasks[t].Name, n, unit))
 	}
-	noun := "tasks"
+	noun, their := "tasks", "their"
 	if len(r.Untested) == 1 {
-		noun = "task"
+		noun, their = "task", "its"
 	}
 	if r.fixedSplit {
 		return fmt.Sprintf("%d %s with no test rows in the split file, left out of the test score: %s", len(r.Untested), noun, strings.Join(parts, ", "))
 	}
-	return fmt.Sprintf("%d %s too small to test, trained on all their rows: %s", len(r.Untested), noun, strings.Join(parts, ", "))
+	return fmt.Sprintf("%d %s too small to test, trained on all %s rows: %s", len(r.Untested), noun, their, strings.Join(parts, ", "))
 }
 
 // newRunOn builds a run of cfg on a prepared training set.

@@ -192,7 +192,11 @@ func (r *Run) Step() (mtl.Snapshot, error) {
 }
 
 // Finish steps the run until it is done and returns the last snapshot.
-func (r *Run) Finish() (mtl.Snapshot, error) {
+func (r *Run) Finish() (mtl.Snapshot, error) { return r.FinishEach(nil) }
+
+// FinishEach is Finish, calling after (when set) after every step: the
+// command line reports a long run's progress with it.
+func (r *Run) FinishEach(after func()) (mtl.Snapshot, error) {
 	var last mtl.Snapshot
 	if h := r.Learner.History(); len(h) > 0 {
 		last = h[len(h)-1]
@@ -203,6 +207,9 @@ func (r *Run) Finish() (mtl.Snapshot, error) {
 			return s, err
 		}
 		last = s
+		if after != nil {
+			after()
+		}
 	}
 	return last, nil
 }

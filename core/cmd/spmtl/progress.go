@@ -52,17 +52,5 @@ func finish(r *app.Run, w io.Writer, label string) (mtl.Snapshot, error) {
 	if r.Method.Kind == method.Sequential {
 		format = "step %d of %d" // one step per task
 	}
-	var last mtl.Snapshot
-	if h := r.Learner.History(); len(h) > 0 {
-		last = h[len(h)-1]
-	}
-	for !r.Learner.Done() {
-		s, err := r.Step()
-		if err != nil {
-			return s, err
-		}
-		last = s
-		p.report(format, len(r.Learner.History()), r.Config.MaxIter)
-	}
-	return last, nil
+	return r.FinishEach(func() { p.report(format, len(r.Learner.History()), r.Config.MaxIter) })
 }

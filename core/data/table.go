@@ -268,8 +268,9 @@ var notTables = []struct{ magic, what string }{
 
 // CheckText refuses input that is not text: a file type that is known not
 // to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet, a
-// packed table), named with what to do instead, or a zero byte or bytes
-// that are not UTF-8 in the first 8 KB. It also refuses JSON, which is
+// packed table), named with what to do instead, a zero byte in the first
+// 8 KB, or bytes that are not UTF-8 anywhere (at their line and column:
+// notUTF8). It also refuses JSON, which is
 // text but no table (ErrNotTable). The readers call it; so does the
 // intake before it guesses a text's format.
 func CheckText(b []byte, name string) error {

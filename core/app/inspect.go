@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 	"sort"
+
+	"github.com/spmtl/spmtl/core/method"
 )
 
 // Inspection is what a model's shared knowledge looks like to a person:
@@ -33,7 +35,9 @@ type Entered struct {
 
 // Inspect describes a model's shared knowledge (docs/algorithms.md §5, §6,
 // §7): MTFL's feature relevance diag(D), MMTL's mean predictor, MTASO's
-// shared directions, with the features' encoded names.
+// shared directions, with the features' encoded names. A model with no Θ
+// to show has no Title, and Explain says what its method shares (the
+// catalogue's Shares).
 func Inspect(m *ModelFile) Inspection {
 	var ins Inspection
 	names := m.Features
@@ -59,6 +63,12 @@ func Inspect(m *ModelFile) Inspection {
 			for k, dir := range th.Directions {
 				ins.Charts = append(ins.Charts, Chart{Title: fmt.Sprintf("direction %d loadings", k+1), Measure: "loading", Labels: names, Values: dir})
 			}
+		}
+	}
+	if ins.Title == "" {
+		ins.Explain = m.Name + " has no shared knowledge to show (its tasks are learned without a shared Θ)."
+		if me, err := method.Lookup(m.Method); err == nil && me.Shares != "" {
+			ins.Explain = m.Name + " " + me.Shares
 		}
 	}
 	if len(m.EnteredAt) == len(m.Tasks) && len(m.Tau) > 0 {

@@ -53,6 +53,10 @@ type Method struct {
 	Rules []string `json:"rules,omitempty"`
 	// Summary is one line for help texts and menus.
 	Summary string `json:"summary"`
+	// Shares, for a method whose model keeps no shared knowledge Θ to
+	// show, says what its tasks share (if anything), as a sentence that
+	// follows the model's name ("ELLA-random learns a shared basis …").
+	Shares string `json:"shares,omitempty"`
 	// new builds a learner for cfg (defaults filled in) on p.
 	new func(p *mtl.Problem, cfg mtl.Config) (mtl.Learner, error)
 	// compare lists the runs a run of this method is compared with.
@@ -74,9 +78,11 @@ type Comparison struct {
 // catalog is the table. Its order is the order of menus and help texts.
 var catalog = []Method{
 	{Key: "stl", Label: "STL", Kind: Parallel, Summary: "single task learning on the pooled data: one predictor for every task",
-		new: trainer, compare: againstITL},
+		Shares: "fits one predictor to every task's rows: its weights, the same for every task, are all it learns.",
+		new:    trainer, compare: againstITL},
 	{Key: "itl", Label: "ITL", Kind: Parallel, Summary: "independent task learning: one ridge (or logistic) model per task",
-		new: trainer, compare: none},
+		Shares: "learns each task on its own: nothing is shared.",
+		new:    trainer, compare: none},
 	{Key: "mmtl", Label: "MMTL", Kind: Parallel, SelfPaced: true, Summary: "mean-regularized MTL, w_t pulled to the tasks' mean (alternating)",
 		new: trainer, compare: parallel},
 	{Key: "mmtl-joint", Label: "MMTL", Kind: Parallel, Summary: "mean-regularized MTL solved as one joint problem (the authors' MMTL row)",
@@ -86,9 +92,11 @@ var catalog = []Method{
 	{Key: "mtaso", Label: "MTASO", Kind: Parallel, SelfPaced: true, Summary: "alternating structure optimization: a shared h-dimensional subspace",
 		new: trainer, compare: parallel},
 	{Key: "cl", Label: "CL", Kind: Sequential, Fixed: true, Summary: "curriculum learning: the easiest remaining task next, anchored at the last (rho 0.01)",
-		new: newCL, compare: sequential},
+		Shares: "shares no Θ: it passes knowledge from task to task, each anchored at the task learned before.",
+		new:    newCL, compare: sequential},
 	{Key: "ella", Label: "ELLA", Kind: Sequential, Fixed: true, Rules: []string{seq.SelectRandom, seq.SelectInfoMax, seq.SelectDiversity, seq.SelectDiversityPP},
 		Summary: "lifelong learning with a shared sparse basis; the next task by a selection rule (k 5)",
+		Shares:  "learns a shared basis L (each task's weights ≈ L times the task's own sparse code), but the model file keeps only the tasks' weights: there is no basis to show.",
 		new:     newELLA, compare: sequential},
 }
 

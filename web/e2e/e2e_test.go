@@ -861,6 +861,12 @@ func TestSequentialModelInPage(t *testing.T) {
 	if shown := eval[bool](b, `!document.getElementById("curve-about").hidden`); shown {
 		t.Error("the curve panel still says its top panel is the objective the learner minimizes")
 	}
+	// ELLA shares a basis, which its model does not keep: the knowledge
+	// panel says so (the catalogue's sentence), not that nothing is shared.
+	b.waitFor(`document.getElementById("knowledge-explain").textContent !== ""`, 10*time.Second)
+	if k := eval[string](b, `document.getElementById("knowledge-title").textContent + " " + document.getElementById("knowledge-explain").textContent`); !strings.Contains(k, "learns a shared basis L") || strings.Contains(k, "share no Θ") {
+		t.Errorf("the knowledge panel after ELLA says %q", k)
+	}
 	if obj := eval[int](b, `spmtlApp.snapshots().filter((s) => s.seq === null).length`); obj != 0 {
 		t.Errorf("%d snapshots without seq", obj)
 	}

@@ -35,7 +35,8 @@ export function wireKnowledge(app) {
       return;
     }
     if (gen !== asked) return;
-    clear(ins.title ? `${ins.title} — ${model.name}${model.from === "file" ? ` (loaded from ${model.file})` : ""}` : `${model.name} keeps no shared knowledge to show: its tasks share no Θ.`);
+    // A model with no Θ to show: Go's explanation says what its method shares.
+    clear(ins.title ? `${ins.title} — ${model.name}${model.from === "file" ? ` (loaded from ${model.file})` : ""}` : `${model.name} keeps no shared knowledge to show.`);
     $("knowledge-explain").textContent = ins.explain || "";
     const bars = (ins.charts || []).map((chart, k) => {
       const fig = document.createElement("figure");

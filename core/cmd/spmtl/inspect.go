@@ -44,7 +44,7 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout)
 	if ins.Title == "" {
-		fmt.Fprintln(stdout, noTheta(m))
+		fmt.Fprintln(stdout, ins.Explain)
 	} else {
 		fmt.Fprintf(stdout, "%s\n%s\n\n", ins.Title, ins.Explain)
 		for _, ch := range ins.Charts {
@@ -81,22 +81,6 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, "wrote", base+".csv", base+".svg")
 	}
 	return nil
-}
-
-// noTheta says why a model shows no shared knowledge: what the method
-// shares, if anything, and that the file does not keep it.
-func noTheta(m *app.ModelFile) string {
-	switch m.Method {
-	case "ella":
-		return m.Name + " learns a shared basis L (each task's weights ≈ L times the task's own sparse code), but the model file keeps only the tasks' weights: there is no basis to show."
-	case "cl":
-		return m.Name + " shares no Θ: it passes knowledge from task to task, each anchored at the task learned before."
-	case "itl":
-		return m.Name + " learns each task on its own: nothing is shared."
-	case "stl":
-		return m.Name + " fits one predictor to every task's rows: its weights, the same for every task, are all it learns."
-	}
-	return m.Name + " has no shared knowledge to show (its tasks are learned without a shared Θ)."
 }
 
 func enteredText(at int) string {

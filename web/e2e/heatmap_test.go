@@ -452,8 +452,7 @@ func TestHeatmapRowLabels(t *testing.T) {
 	b.openPage(true)
 	names := []string{"Hospital Northside - ward A", "Hospital Northside - ward B", "Hospital Northside - ward C",
 		"Hospital Southside - ward A", "Hospital Northside - intensive care", "Clinic"}
-	b.upload("#file", writeTemp(t, "wards.csv", namedTasksCSV(names, 30)))
-	b.waitFor(`spmtlApp.summary().name === "wards.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.loadFile("wards.csv", namedTasksCSV(names, 30))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	b.waitFor(`spmtlApp.heatmapLayout().cols === spmtlApp.snapshots().length`, 10*time.Second)

@@ -41,8 +41,7 @@ func TestNoScoreIsExplained(t *testing.T) {
 func TestFailedPredictionLeavesNoOldPreview(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20)))
-	b.waitFor(`spmtlApp.summary().name === "mine.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)
 	b.upload("#predict-file", writeTemp(t, "new.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 4)))

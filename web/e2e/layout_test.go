@@ -54,8 +54,7 @@ func TestNoSidewaysScroll(t *testing.T) {
 		mobile bool
 	}{{1280, 800, false}, {390, 844, true}} {
 		b.viewport(vp.w, vp.h, vp.mobile)
-		b.upload("#file", writeTemp(t, fmt.Sprintf("long-%d.csv", vp.w), sb.String()))
-		b.waitFor(fmt.Sprintf(`spmtlApp.summary().name === "long-%d.csv" && spmtlApp.state() === "idle"`, vp.w), 20*time.Second)
+		b.loadFile(fmt.Sprintf("long-%d.csv", vp.w), sb.String())
 		b.do(chromedp.Click(chromedp.CSS("#play")))
 		b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
 		b.screenshot(fmt.Sprintf("long-names-%d.png", vp.w))

@@ -53,6 +53,14 @@ func (b *browser) upload(sel, path string) {
 	b.do(chromedp.SetUploadFiles(chromedp.CSS(sel), []string{path}))
 }
 
+// loadFile drops a file named name holding text on the page, as a visitor
+// does, and waits until it is the loaded data set and the page is idle.
+func (b *browser) loadFile(name, text string) {
+	b.t.Helper()
+	b.upload("#file", writeTemp(b.t, name, text))
+	b.waitFor(fmt.Sprintf(`spmtlApp.summary() !== null && spmtlApp.summary().name === %q && spmtlApp.state() === "idle"`, name), 90*time.Second)
+}
+
 // menu returns a select's options.
 func (b *browser) menu(id string) []string {
 	b.t.Helper()
@@ -96,8 +104,7 @@ func TestOwnFileUTF16(t *testing.T) {
 	}
 	b := newBrowser(t)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "unicode.txt", string(u)))
-	b.waitFor(`spmtlApp.summary().name === "unicode.txt" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("unicode.txt", string(u))
 	got := eval[string](b, `spmtlApp.summary().tasks.map((t) => t.name).join("|") + " " + spmtlApp.summary().delimiter + " " + spmtlApp.summary().rows`)
 	if got != "École 1|Zürich tab 20" {
 		t.Errorf("tasks, delimiter and rows: %q, want \"École 1|Zürich tab 20\"", got)
@@ -119,8 +126,7 @@ func TestOwnFileWindows1252(t *testing.T) {
 	text := strings.NewReplacer("t1,", "\xC9cole;", "t2,", "Z\xFCrich;", "t3,", "caf\xE9 \x80;", ",", ";").Replace(ownCSV([]string{"task", "y", "x1", "x2"}, 3, 10))
 	b := newBrowser(t)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "westeuropa.csv", text))
-	b.waitFor(`spmtlApp.summary().name === "westeuropa.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("westeuropa.csv", text)
 	if got := eval[string](b, `spmtlApp.summary().tasks.map((t) => t.name).join("|")`); got != "École|Zürich|café €" {
 		t.Errorf("tasks %q, want \"École|Zürich|café €\"", got)
 	}
@@ -235,8 +241,7 @@ func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 5, 12) + "tiny,0.5,1,2,3\n"
 	text = withColumn(text, "note", func(i int) string { return fmt.Sprintf("row %d", i+1) })
 	text = strings.ReplaceAll(text, ",", ";") // as a spreadsheet in many locales writes it
-	b.upload("#file", writeTemp(t, "twelve.csv", text))
-	b.waitFor(`spmtlApp.summary().name === "twelve.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("twelve.csv", text)
 	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Read with ; as the delimiter, and a comma inside a number as its decimal mark") {
 		t.Errorf("the data notes %q do not say the file was read with ; as the delimiter and decimal commas", notes)
 	}
@@ -505,8 +510,7 @@ func TestTuneMatchesGo(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
 	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 3, 20)
-	b.upload("#file", writeTemp(t, "tune.csv", text))
-	b.waitFor(`spmtlApp.summary().name === "tune.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("tune.csv", text)
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "done"`, 120*time.Second)
 	if w := eval[int](b, `spmtlApp.tune().workers`); w < 2 || w > 4 {

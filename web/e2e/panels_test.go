@@ -368,8 +368,7 @@ func TestTuneFailureSaysWhy(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
 	header := []string{"task", "y", "x1", "x2", "x3"}
-	b.upload("#file", writeTemp(t, "two-rows.csv", ownCSV(header, 3, 2)))
-	b.waitFor(`spmtlApp.summary().name === "two-rows.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("two-rows.csv", ownCSV(header, 3, 2))
 	b.do(chromedp.SetValue(chromedp.CSS("#train"), "1"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("train").dispatchEvent(new Event("change"))`))
 	msg := tuneFailed(b)
@@ -402,8 +401,7 @@ func TestTuneFailureSaysWhy(t *testing.T) {
 	b.do(chromedp.SetValue(chromedp.CSS("#tau"), "softmax"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("tau").dispatchEvent(new Event("change"))`))
 	tuneFailed(b)
-	b.upload("#file", writeTemp(t, "one-task.csv", ownCSV(header, 1, 30)))
-	b.waitFor(`spmtlApp.summary().name === "one-task.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("one-task.csv", ownCSV(header, 1, 30))
 	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); strings.Contains(l, "points") {
 		t.Errorf("after loading other data the map still describes the last data's grid: %q", l)
 	}
@@ -425,8 +423,7 @@ func TestTuneMapFitsPhoneWidths(t *testing.T) {
 		v, _ := strconv.ParseFloat(s[i+1:], 64)
 		return fmt.Sprintf("%s,%.4f", s[:i], 20+6*v)
 	})
-	b.upload("#file", writeTemp(t, "tune-phone.csv", text))
-	b.waitFor(`spmtlApp.summary().name === "tune-phone.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("tune-phone.csv", text)
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "done"`, 180*time.Second)
 	scores := eval[[]string](b, `spmtlApp.tune().scores.flat().filter((v) => typeof v === "number").map((v) => v.toPrecision(4))`)

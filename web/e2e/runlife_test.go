@@ -69,8 +69,7 @@ func TestLoadingOtherDataEndsTheRun(t *testing.T) {
 func TestPlayAfterAFailedStepStartsAnew(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "pairs.csv", "task,y,x1\na,1,0.5\na,2,1.5\nb,0,2\nb,3,1\nc,5,0\nc,1,1\n"))
-	b.waitFor(`spmtlApp.summary().name === "pairs.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("pairs.csv", "task,y,x1\na,1,0.5\na,2,1.5\nb,0,2\nb,3,1\nc,5,0\nc,1,1\n")
 	b.do(chromedp.SetValue(chromedp.CSS("#train"), "1"))
 	b.do(chromedp.Click(chromedp.CSS("#step")))
 	b.waitFor(`document.getElementById("lambda0").getAttribute("aria-invalid") === "true"`, 20*time.Second)
@@ -187,8 +186,7 @@ func TestEmbedHostHearsARefusedRun(t *testing.T) {
 func TestTwoTaskFileTrainsWithTheDefaults(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "two.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 2, 24)))
-	b.waitFor(`spmtlApp.summary().name === "two.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("two.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 2, 24))
 	if v := eval[string](b, `document.getElementById("lambda0").value`); v != "auto" {
 		t.Fatalf("λ0 for a visitor's file starts at %q, want auto", v)
 	}
@@ -215,14 +213,12 @@ func TestTwoTaskFileTrainsWithTheDefaults(t *testing.T) {
 func TestRefusalGoesWithItsData(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "pairs.csv", "task,y,x1\na,1,0.5\na,2,1.5\nb,0,2\nb,3,1\nc,5,0\nc,1,1\n"))
-	b.waitFor(`spmtlApp.summary().name === "pairs.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("pairs.csv", "task,y,x1\na,1,0.5\na,2,1.5\nb,0,2\nb,3,1\nc,5,0\nc,1,1\n")
 	b.do(chromedp.SetValue(chromedp.CSS("#train"), "1"))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "failed" && !!spmtlApp.errors()["lambda0-error"]`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#seed"), "-1")) // the form's own check refuses it at Play
-	b.upload("#file", writeTemp(t, "mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20)))
-	b.waitFor(`spmtlApp.summary().name === "mine.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.loadFile("mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20))
 	errs := eval[map[string]string](b, `spmtlApp.errors()`)
 	if errs["lambda0-error"] != "" || errs["run-error"] != "" {
 		t.Errorf("after mine.csv loaded the refusal of pairs.csv's run is still shown: %v", errs)

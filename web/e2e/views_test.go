@@ -296,8 +296,7 @@ func TestManyTasks(t *testing.T) {
 	b.viewport(1280, 800, false)
 	b.openPage(true)
 	const T = 8000
-	b.upload("#file", writeTemp(t, "many.csv", manyTasksCSV(T, 6)))
-	b.waitFor(`spmtlApp.summary().name === "many.csv" && spmtlApp.state() === "idle"`, 60*time.Second)
+	b.loadFile("many.csv", manyTasksCSV(T, 6))
 	b.do(chromedp.Evaluate[chromedp.Void](stallWatch))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 240*time.Second)

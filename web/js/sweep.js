@@ -24,8 +24,8 @@ const $ = (id) => document.getElementById(id);
 const AUTO_MULTIPLES = "auto*0.125,auto*0.25,auto*0.5,auto";
 const C_VALUES = "1.01,1.05,1.1,1.2,1.5";
 
-/** The λ0 values suggested when "auto" cannot apply (the hard τ rule, or
- *  fewer than three tasks): decades around the form's λ0 (1 when it is
+/** The λ0 values suggested when "auto" cannot apply (the hard τ rule):
+ *  decades around the form's λ0 (1 when it is
  *  "auto"), as a threshold's scale is unknown until the costs are. */
 function numericLambdas(formLambda0) {
   const v = Number(formLambda0);
@@ -45,8 +45,9 @@ export function wireSweep(app, form) {
   // setting.
   function suggestion() {
     if ($("sweep-param").value === "c") return C_VALUES;
-    const tasks = app.data ? app.data.tasks.length : 3;
-    return $("tau").value === "hard" || tasks < 3 ? numericLambdas($("lambda0").value) : AUTO_MULTIPLES;
+    // The automatic λ0 applies to any number of tasks (docs/algorithms.md
+    // §2.5), not to the hard rule.
+    return $("tau").value === "hard" ? numericLambdas($("lambda0").value) : AUTO_MULTIPLES;
   }
   // The field follows the suggestion while it holds the page's last one:
   // values the visitor typed are theirs to keep.

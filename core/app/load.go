@@ -40,6 +40,10 @@ type LoadOptions struct {
 	Splits      []byte
 	SplitColumn string
 	SplitName   string
+	// Bundled marks one of the bundled data sets (their presets give the
+	// paper's settings); any other text is a visitor's own data, whose
+	// runs take the own-data profile (OwnData).
+	Bundled bool
 }
 
 // Data is a loaded data set, with its fixed train/test split when it has
@@ -55,6 +59,9 @@ type Data struct {
 	// TextEncoding is the text encoding the file was read from
 	// (data.DecodeText: "" for UTF-8).
 	TextEncoding string
+	// Own is set for a visitor's own file (Load without Bundled): its runs
+	// and tuning fill unset settings from the own-data profile (OwnData).
+	Own bool
 }
 
 // Load reads a data text. Errors from the readers keep their
@@ -67,6 +74,7 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.Own = !opt.Bundled
 	if err := d.oneLabel(opt.Name); err != nil {
 		return nil, err
 	}

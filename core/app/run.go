@@ -56,6 +56,7 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 	if d == nil {
 		return nil, fmt.Errorf("train: no data set")
 	}
+	opt.Config = configFor(d, opt.Config)
 	if err := checkLoss(d, opt.Config); err != nil {
 		return nil, err
 	}

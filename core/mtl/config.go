@@ -33,6 +33,33 @@ const (
 	Hard    TauRule = "hard"    // τ_t = 1 if cost_t < λ else δ
 )
 
+// Scale is how a task's data term adds up its rows.
+type Scale string
+
+// The data-term scales (docs/algorithms.md §0).
+const (
+	// MeanLoss is the paper's per-task mean: ρ weighs the penalty against
+	// one average row, so the shrinkage a ρ implies grows as 1/N_t.
+	MeanLoss Scale = "mean"
+	// SumLoss sums the rows: ρ is a per-row prior strength, the same on
+	// two thirds of the rows (a CV fold) and on all of them (the refit).
+	SumLoss Scale = "sum"
+)
+
+// PaceCost is what the self-paced τ step reads as a task's difficulty.
+type PaceCost string
+
+// The pace costs (docs/algorithms.md §2.6).
+const (
+	// TrainCost is the paper's: the training loss plus ρ times the
+	// penalty, which a task with very few rows drives to zero.
+	TrainCost PaceCost = "train"
+	// LOOCost replaces the training loss by the leave-one-out loss of the
+	// task's W-step (exact for the squared loss, one Newton step for the
+	// logistic loss), so a task cannot look easy by fitting its own rows.
+	LOOCost PaceCost = "loo"
+)
+
 // Solver is the W-step solver.
 type Solver string
 
@@ -89,6 +116,15 @@ type Config struct {
 	// Select is a sequential learner's task-selection rule (ELLA: random,
 	// infomax, diversity or diversity++; default random).
 	Select string `json:"select,omitempty"`
+	// Scale is MeanLoss (default, the paper's) or SumLoss.
+	Scale Scale `json:"scale,omitempty"`
+	// Intercept is κ, the strength of the shared intercept relative to ρ:
+	// each task's intercept is penalised by ρκ(b_t − b̄)², with b̄ the
+	// τ-weighted mean intercept, updated in the Θ-step (docs/algorithms.md
+	// §1.4). 0 (default) keeps the free per-task intercepts.
+	Intercept float64 `json:"intercept,omitempty"`
+	// PaceCost is TrainCost (default, the paper's) or LOOCost.
+	PaceCost PaceCost `json:"paceCost,omitempty"`
 	// CodeBugs reproduces a bug of the authors' MTASO code that both
 	// variants otherwise leave out (docs/algorithms.md §7.3): after each
 	// W-step the task vectors are scaled by √ρ in place, so the next
@@ -149,6 +185,12 @@ func (c Config) Defaults(classification bool) Config {
 	if c.Eps == 0 {
 		c.Eps = 1e-8
 	}
+	if c.Scale == "" {
+		c.Scale = MeanLoss
+	}
+	if c.PaceCost == "" {
+		c.PaceCost = TrainCost
+	}
 	return c
 }
 
@@ -184,6 +226,14 @@ func (c Config) Validate() error {
 		return fmt.Errorf("tolerances must be non-negative")
 	case !(c.Eps > 0):
 		return fmt.Errorf("eps must be positive, got %v", c.Eps)
+	case c.Scale != MeanLoss && c.Scale != SumLoss:
+		return fmt.Errorf("unknown loss scale %q (want mean or sum)", c.Scale)
+	case c.PaceCost != TrainCost && c.PaceCost != LOOCost:
+		return fmt.Errorf("unknown pace cost %q (want train or loo)", c.PaceCost)
+	case !(c.Intercept >= 0) || c.Intercept > 1e12:
+		return fmt.Errorf("the shared intercept's strength must be non-negative and finite, got %v", c.Intercept)
+	case c.Intercept > 0 && c.Solver == FISTA100:
+		return fmt.Errorf("the shared intercept is solved exactly; it does not apply to the fista100 solver")
 	}
 	return nil
 }

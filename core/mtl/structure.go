@@ -40,11 +40,12 @@ type structureEnv struct {
 }
 
 var structures = map[string]func(env structureEnv) structure{
-	"itl":   newITL,
-	"stl":   newITL, // STL is ITL on the pooled task
-	"mmtl":  newMMTL,
-	"mtfl":  newMTFL,
-	"mtaso": newMTASO,
+	"itl":       newITL,
+	"stl":       newITL, // STL is ITL on the pooled task
+	"mmtl":      newMMTL,
+	"mtfl":      newMTFL,
+	"mtfl-mean": newMTFLMean,
+	"mtaso":     newMTASO,
 }
 
 // columnWeights returns the ω_t that scale the task columns in an MTFL or

@@ -94,7 +94,7 @@ func (f *dataFlags) loadBundle(b app.Bundle) (*app.Data, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", b.Data, err)
 	}
-	opt := app.LoadOptions{Name: b.Data}
+	opt := app.LoadOptions{Name: b.Data, Bundled: true}
 	if b.Splits != "" {
 		if opt.Splits, err = fs.ReadFile(f.bundleFS(), b.Splits); err != nil {
 			return nil, fmt.Errorf("read %s: %w", b.Splits, err)

@@ -2,6 +2,10 @@
 // syn2, as docs/algorithms.md §12 describes them. The paper leaves most choices
 // open; each is an option field here, with the documented default.
 //
+// Grouped draws grouped data from a linear mixed model whose fixed and
+// random effects are known, and GLSBLUP, BLUP and the pooled fits give the
+// reference predictors a fit on it can be held against.
+//
 // Every draw comes from a PCG generator seeded by Options.Seed, so a seed
 // gives the same data natively and under js/wasm.
 package synth

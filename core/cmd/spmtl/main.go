@@ -74,6 +74,7 @@ Commands:
   reproduce  rerun the paper's table: every method, cross-validated, over runs
   figure     write the numbers (CSV) and drawings (SVG) of the paper's figures
   pack       write a CSV as a packed table, which loads without parsing numbers
+  generate   write grouped data from a mixed model with known effects, with reference scores
   help       show this text
 
 Run "spmtl COMMAND -h" for a command's flags.
@@ -106,6 +107,8 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		return runInspect(args[1:], stdout, stderr)
 	case "pack":
 		return runPack(args[1:], stdout, stderr)
+	case "generate":
+		return runGenerate(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

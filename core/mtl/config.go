@@ -226,9 +226,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("tolerances must be non-negative")
 	case !(c.Eps > 0):
 		return fmt.Errorf("eps must be positive, got %v", c.Eps)
-	case c.Scale != MeanLoss && c.Scale != SumLoss:
+	case c.Scale != "" && c.Scale != MeanLoss && c.Scale != SumLoss:
 		return fmt.Errorf("unknown loss scale %q (want mean or sum)", c.Scale)
-	case c.PaceCost != TrainCost && c.PaceCost != LOOCost:
+	case c.PaceCost != "" && c.PaceCost != TrainCost && c.PaceCost != LOOCost:
 		return fmt.Errorf("unknown pace cost %q (want train or loo)", c.PaceCost)
 	case !(c.Intercept >= 0) || c.Intercept > 1e12:
 		return fmt.Errorf("the shared intercept's strength must be non-negative and finite, got %v", c.Intercept)

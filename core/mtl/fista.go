@@ -59,6 +59,10 @@ func (td *taskData) objGrad(ws *wstep, w []float64, b float64, gw []float64, gb 
 	ws.m.applyM(u, u)
 	linalg.Axpy(gw, 2*ws.rho, u)
 	val += ws.rho * linalg.Dot(ws.diff(w), u)
+	if ws.kappa > 0 { // the shared intercept (docs/algorithms.md §1.4)
+		val += ws.rho * ws.interceptPenalty(b)
+		g0 += 2 * ws.rho * ws.kappa * (b - ws.b0)
+	}
 	*gb = g0
 	return val
 }

@@ -29,7 +29,7 @@ func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []flo
 		return fit, fmt.Errorf("fit task: rho must be positive, got %v", rho)
 	}
 	td := p.origTasks()[t]
-	ws := &wstep{loss: loss, scale: lossScale(loss, v, td), rho: rho, m: identityMetric(p.d), anchor: anchor}
+	ws := &wstep{loss: loss, scale: lossScale(loss, v, MeanLoss, td), rho: rho, m: identityMetric(p.d), anchor: anchor}
 	fit.W = make([]float64, p.d)
 	if fit.Loss, fit.Penalty, err = td.solveExact(ws, fit.W, &fit.B, nil); err != nil {
 		return fit, fmt.Errorf("fit task %s: %w", td.name, err)
@@ -37,21 +37,24 @@ func (p *Problem) FitTask(t int, loss Loss, v Variant, rho float64, anchor []flo
 	return fit, nil
 }
 
-// lossScale returns the data-term scale: the squared loss is a sum in the
-// Reference variant and a mean in the Paper variant; the logistic loss is
-// always a mean (docs/algorithms.md §0). A weighted task (STL's pool) has
-// its scale in its row weights.
-func lossScale(loss Loss, v Variant, td *taskData) float64 {
+// lossScale returns the data-term scale: a sum under SumLoss (own data,
+// docs/algorithms.md §14); otherwise the squared loss is a sum in the
+// Reference variant and a mean in the Paper variant, and the logistic loss
+// is always a mean (§0). A weighted task (STL's pool) has its scale in its
+// row weights.
+func lossScale(loss Loss, v Variant, sc Scale, td *taskData) float64 {
 	if td.rw != nil {
 		return 1 // the row weights carry the scale (STL's pooled task)
 	}
-	if loss == Squared && v == Reference {
+	if !perTaskMean(loss, v, sc) {
 		return 1
 	}
 	return 1 / float64(td.n)
 }
 
 // perTaskMean reports whether the loss is a per-task mean (every loss but
-// the reference variant's squared loss), which is how STL weights its
-// pooled rows.
-func perTaskMean(loss Loss, v Variant) bool { return !(loss == Squared && v == Reference) }
+// the reference variant's squared loss, unless SumLoss asks for a sum),
+// which is how STL weights its pooled rows.
+func perTaskMean(loss Loss, v Variant, sc Scale) bool {
+	return sc != SumLoss && !(loss == Squared && v == Reference)
+}

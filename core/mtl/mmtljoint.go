@@ -42,6 +42,8 @@ type JointMMTL struct {
 	// Evals counts the W-steps per task the exact solve took (one per
 	// evaluation of φ).
 	evals int
+	// b0 is the shared intercept at the optimum (κ > 0).
+	b0 float64
 }
 
 // NewJointMMTL returns the joint MMTL fit of p with cfg (cfg.Model is
@@ -121,7 +123,7 @@ func (j *JointMMTL) steps(a []float64, rho float64) []*wstep {
 	m := identityMetric(len(j.w[0]))
 	out := make([]*wstep, len(j.tasks))
 	for t, td := range j.tasks {
-		out[t] = &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, td), rho: rho, m: m, anchor: a}
+		out[t] = &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, j.cfg.Scale, td), rho: rho, m: m, anchor: a}
 	}
 	return out
 }
@@ -149,38 +151,51 @@ func (j *JointMMTL) fista() error {
 }
 
 // exact minimizes the value function φ(a) with L-BFGS and leaves the
-// W-step solutions at the minimizer in j.w, j.b.
+// W-step solutions at the minimizer in j.w, j.b. With a shared intercept
+// (κ > 0, docs/algorithms.md §1.4) φ is a function of (a, b̄) and the last
+// coordinate is √κ·b̄, so that its curvature has the same bound 2ρT as a's.
 func (j *JointMMTL) exact() error {
-	d, rho := len(j.w[0]), j.cfg.Rho
+	d, rho, kappa := len(j.w[0]), j.cfg.Rho, j.cfg.Intercept
 	m := identityMetric(d) // one pointer for every evaluation: the caches hold
+	nx := d
+	if kappa > 0 {
+		nx++
+	}
 	var lastA []float64
 	var lastF float64
 	var lastG []float64
 	var evalErr error
-	eval := func(a []float64) (float64, []float64) {
-		if lastA != nil && equalVec(a, lastA) {
+	eval := func(x []float64) (float64, []float64) {
+		if lastA != nil && equalVec(x, lastA) {
 			return lastF, lastG
 		}
 		j.evals++
 		f := 0.0
-		g := make([]float64, d)
-		anchor := append([]float64(nil), a...)
+		g := make([]float64, nx)
+		anchor := append([]float64(nil), x[:d]...)
+		var b0 float64
+		if kappa > 0 {
+			b0 = x[d] / math.Sqrt(kappa)
+		}
 		for t, td := range j.tasks {
-			ws := &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, td), rho: rho, m: m, anchor: anchor}
+			ws := &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, j.cfg.Scale, td), rho: rho, m: m, anchor: anchor, kappa: kappa, b0: b0}
 			l, pen, err := td.solveExact(ws, j.w[t], &j.b[t], &j.cache[t])
 			if err != nil && evalErr == nil {
 				evalErr = err
 			}
 			f += l + rho*pen
-			for i := range g {
-				g[i] += 2 * rho * (a[i] - j.w[t][i])
+			for i := range anchor {
+				g[i] += 2 * rho * (anchor[i] - j.w[t][i])
+			}
+			if kappa > 0 {
+				g[d] += 2 * rho * math.Sqrt(kappa) * (b0 - j.b[t])
 			}
 		}
-		lastA, lastF, lastG = anchor, f, g
+		lastA, lastF, lastG = append([]float64(nil), x...), f, g
 		return f, g
 	}
-	a0 := make([]float64, d)
-	_, g0 := eval(a0)
+	x0 := make([]float64, nx)
+	_, g0 := eval(x0)
 	if evalErr != nil {
 		return evalErr
 	}
@@ -188,7 +203,14 @@ func (j *JointMMTL) exact() error {
 	// mean, where φ is already much lower than at 0. φ's curvature is at
 	// most 2ρT, so the first step −g/(2ρT) is the alternation's own step
 	// (a ← mean of the w_t); L-BFGS then accelerates it.
-	x := columnMean(j.w)
+	x := append(columnMean(j.w), make([]float64, nx-d)...)
+	if kappa > 0 {
+		var mb float64
+		for _, b := range j.b {
+			mb += b / float64(len(j.b))
+		}
+		x[d] = math.Sqrt(kappa) * mb
+	}
 	lbfgs(x, func(a []float64) (float64, []float64) {
 		f, g := eval(a)
 		return f, append([]float64(nil), g...)
@@ -199,6 +221,9 @@ func (j *JointMMTL) exact() error {
 	// Leave the W-step solutions of the minimizer in j.w, j.b.
 	lastA = nil
 	eval(x)
+	if kappa > 0 {
+		j.b0 = x[d] / math.Sqrt(kappa)
+	}
 	return evalErr
 }
 
@@ -209,11 +234,14 @@ func (j *JointMMTL) snapshot() Snapshot {
 	snap := Snapshot{Iter: 1, Lambda: j.cfg.Lambda0, Tau: uniform(T), Loss: make([]float64, T), Penalty: make([]float64, T),
 		Cost: make([]float64, T), TauChange: Float(math.NaN()), ObjChange: Float(math.NaN()), Converged: true, Done: true, Stop: StopSingle}
 	for t, td := range j.tasks {
-		sc := lossScale(j.cfg.Loss, j.cfg.Variant, td)
+		sc := lossScale(j.cfg.Loss, j.cfg.Variant, j.cfg.Scale, td)
 		l := td.lossValue(j.cfg.Loss, sc, j.w[t], j.b[t])
 		diff := append([]float64(nil), j.w[t]...)
 		linalg.Axpy(diff, -1, mean)
 		pen := linalg.Dot(diff, diff)
+		if k := j.cfg.Intercept; k > 0 {
+			pen += k * (j.b[t] - j.b0) * (j.b[t] - j.b0)
+		}
 		norm := sc * float64(td.n)
 		snap.Loss[t] = l / norm
 		snap.Penalty[t] = pen

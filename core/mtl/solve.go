@@ -25,6 +25,9 @@ type wstep struct {
 	rho    float64
 	m      *metric
 	anchor []float64
+	// kappa is κ of the shared intercept (docs/algorithms.md §1.4): the
+	// intercept is penalised by rho·kappa·(b − b0)²; 0 leaves it free.
+	kappa, b0 float64
 	// scratch is a d-vector that penalty and the squared W-step reuse,
 	// so that a fit's thousands of W-steps do not allocate one each
 	// (under js/wasm the collector runs on the fitting thread; see
@@ -100,6 +103,9 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 	if cache == nil {
 		cache = new(taskCache)
 	}
+	if ws.kappa > 0 && !td.primal {
+		return 0, 0, fmt.Errorf("task %s: the shared intercept is computed for dense tasks with at most %d features or at least as many rows as features (docs/algorithms.md §1.4); this task has %d rows of %d features: leave the intercept free", td.name, primalMaxDim, td.n, len(w))
+	}
 	switch {
 	case ws.loss == Squared && td.primal:
 		if err = td.squaredPrimal(ws, w, b, cache); err == nil {
@@ -118,7 +124,16 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 	if err != nil {
 		return 0, 0, err
 	}
-	return loss, ws.penalty(w), nil
+	return loss, ws.penalty(w) + ws.interceptPenalty(*b), nil
+}
+
+// interceptPenalty is κ(b − b0)², the shared intercept's part of a task's
+// penalty (0 for a free intercept).
+func (ws *wstep) interceptPenalty(b float64) float64 {
+	if ws.kappa == 0 {
+		return 0
+	}
+	return ws.kappa * (b - ws.b0) * (b - ws.b0)
 }
 
 // taskCache is the work a trainer keeps per task between outer iterations:
@@ -127,10 +142,11 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 // MMTL and MTASO never change M), and the logistic data term with its
 // derivatives at the last solution, where the next Newton run starts.
 type taskCache struct {
-	m   *metric
-	rho float64
-	l   []float64
-	xu  []float64 // the span form's row projections XcU
+	m     *metric
+	rho   float64
+	kappa float64 // κ the primal factor was made with (it adds η x̄x̄ᵀ)
+	l     []float64
+	xu    []float64 // the span form's row projections XcU
 
 	dataOK      bool
 	dw          []float64

@@ -38,7 +38,7 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 		td.logisticData(ws.scale, w, *b, curD)
 	}
 	cur, trial := newLogisticEval(p), newLogisticEval(p)
-	ws.addPenalty(w, curD, cur)
+	ws.addPenalty(w, *b, curD, cur)
 	fac := make([]float64, p*p)
 	delta := make([]float64, p)
 	tw := make([]float64, d)
@@ -83,7 +83,7 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 			}
 			tb := *b - step*delta[d]
 			td.logisticData(ws.scale, tw, tb, trialD)
-			ws.addPenalty(tw, trialD, trial)
+			ws.addPenalty(tw, tb, trialD, trial)
 			if trial.f <= cur.f-1e-4*step*dec {
 				copy(w, tw)
 				*b = tb
@@ -182,9 +182,10 @@ func (td *taskData) logisticData(scale float64, w []float64, b float64, e *logis
 	e.f = scale * loss
 }
 
-// addPenalty sets out = data + the W-step penalty ρ(w−a)ᵀM(w−a) and its
-// derivatives, with M dense (primal form).
-func (ws *wstep) addPenalty(w []float64, data, out *logisticEval) {
+// addPenalty sets out = data + the W-step penalty ρ(w−a)ᵀM(w−a) (plus
+// ρκ(b − b0)² for a shared intercept) and its derivatives, with M dense
+// (primal form).
+func (ws *wstep) addPenalty(w []float64, b float64, data, out *logisticEval) {
 	d := len(w)
 	p := d + 1
 	copy(out.grad, data.grad)
@@ -201,6 +202,13 @@ func (ws *wstep) addPenalty(w []float64, data, out *logisticEval) {
 		linalg.Axpy(out.h[a*p:a*p+d], rho2, ma)
 	}
 	out.f = data.f + ws.rho*pen
+	if ws.kappa > 0 {
+		// The shared intercept's ρκ(b − b0)² (docs/algorithms.md §1.4).
+		db := b - ws.b0
+		out.f += ws.rho * ws.kappa * db * db
+		out.grad[d] += rho2 * ws.kappa * db
+		out.h[d*p+d] += rho2 * ws.kappa
+	}
 }
 
 func equalVec(a, b []float64) bool {

@@ -7,13 +7,18 @@ import (
 	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
-// squaredPrimal solves (XcᵀXc + 2ρ'M) w = Xcᵀyc + 2ρ'M a, b = ȳ − x̄ᵀw
-// (docs/algorithms.md §1.1 eq. (2)) with ρ' = ρ/scale.
+// squaredPrimal solves (XcᵀXc + η x̄x̄ᵀ + 2ρ'M) w = Xcᵀyc + η x̄(ȳ − b0) +
+// 2ρ'M a, b = γ(ȳ − x̄ᵀw) + (1 − γ)b0 (docs/algorithms.md §1.1 eq. (2),
+// §1.4) with ρ' = ρ/scale, c = 2ρ'κ, γ = N/(N + c) and η = Nc/(N + c); a
+// free intercept (κ = 0) has η = 0 and γ = 1.
 func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *taskCache) error {
 	d := len(w)
 	rho2 := 2 * ws.rho / ws.scale
+	n := td.sumW
+	c := rho2 * ws.kappa
+	eta, gamma := n*c/(n+c), n/(n+c)
 	var l []float64
-	if cache != nil && cache.m == ws.m && cache.rho == rho2 {
+	if cache != nil && cache.m == ws.m && cache.rho == rho2 && cache.kappa == ws.kappa {
 		l = cache.l
 	} else {
 		M := ws.m.denseM()
@@ -29,15 +34,21 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 			for b, v := range c {
 				row[b] = v + rho2*m[b]
 			}
+			if eta != 0 {
+				linalg.Axpy(row, eta*td.xbar[a], td.xbar[:a+1])
+			}
 		}
 		if !linalg.Cholesky(l, d) {
 			return errNumeric(fmt.Sprintf("task %s: W-step system is not positive definite", td.name))
 		}
 		if cache != nil {
-			cache.m, cache.rho, cache.l = ws.m, rho2, l
+			cache.m, cache.rho, cache.kappa, cache.l = ws.m, rho2, ws.kappa, l
 		}
 	}
 	copy(w, td.q)
+	if eta != 0 {
+		linalg.Axpy(w, eta*(td.ybar-ws.b0), td.xbar)
+	}
 	if ws.anchor != nil {
 		ma := ws.buf(d)
 		ws.m.applyM(ma, ws.anchor)
@@ -45,6 +56,9 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 	}
 	linalg.CholSolve(l, d, w)
 	*b = td.ybar - linalg.Dot(td.xbar, w)
+	if gamma != 1 {
+		*b = gamma*(*b) + (1-gamma)*ws.b0
+	}
 	return nil
 }
 

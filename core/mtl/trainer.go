@@ -42,6 +42,10 @@ type Trainer struct {
 	// scaling of W, else 0 (no scaling).
 	bugScale float64
 
+	// b0 is the shared intercept b̄ (docs/algorithms.md §1.4), updated in
+	// the Θ-step; used only when Config.Intercept is positive.
+	b0 float64
+
 	lambda  float64
 	prevTau []float64
 	prevObj float64
@@ -72,12 +76,15 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	tr.all, tr.reduced = p.tasksFor(cfg.Solver)
 	tr.tasks = tr.all
 	if cfg.Model == "stl" {
-		pooled, err := p.pool(perTaskMean(cfg.Loss, cfg.Variant), tr.reduced)
+		pooled, err := p.pool(perTaskMean(cfg.Loss, cfg.Variant, cfg.Scale), tr.reduced)
 		if err != nil {
 			return nil, fmt.Errorf("new trainer: %w", err)
 		}
 		tr.tasks = []*taskData{pooled}
 		tr.stl = true
+	}
+	if err := tr.initIntercept(); err != nil {
+		return nil, fmt.Errorf("new trainer: %w", err)
 	}
 	dim := len(tr.all[0].xbar)
 	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl}
@@ -132,7 +139,9 @@ func (tr *Trainer) Run(ctx context.Context) (Snapshot, error) {
 	return last, tr.err
 }
 
-func (tr *Trainer) scale(td *taskData) float64 { return lossScale(tr.cfg.Loss, tr.cfg.Variant, td) }
+func (tr *Trainer) scale(td *taskData) float64 {
+	return lossScale(tr.cfg.Loss, tr.cfg.Variant, tr.cfg.Scale, td)
+}
 
 // wstep returns task t's W-step problem given the current Θ. It refills
 // and returns the trainer's own &tr.steps[t], valid until the next call
@@ -141,7 +150,64 @@ func (tr *Trainer) wstep(t int) *wstep {
 	ws := &tr.steps[t]
 	ws.loss, ws.scale, ws.rho = tr.cfg.Loss, tr.scale(tr.tasks[t]), tr.cfg.Rho
 	ws.m, ws.anchor = tr.st.metric(), tr.st.anchor(t)
+	ws.kappa, ws.b0 = tr.kappa(), tr.b0
 	return ws
+}
+
+// kappa is κ of the shared intercept in force: Config.Intercept, except
+// for STL's single pooled task, which has nothing to share it with.
+func (tr *Trainer) kappa() float64 {
+	if tr.stl {
+		return 0
+	}
+	return tr.cfg.Intercept
+}
+
+// initIntercept checks that every task can take a shared intercept and
+// sets b̄^(0) (docs/algorithms.md §1.4): the mean over tasks of ȳ_t for the
+// squared loss, the log-odds of the pooled positive share for the logistic
+// loss. b̄ is kept for free intercepts too: the leave-one-out pace scores a
+// row that a task's own intercept absorbs by it (§2.6).
+func (tr *Trainer) initIntercept() error {
+	if tr.stl {
+		return nil
+	}
+	var sum, pos, rows float64
+	for _, td := range tr.all {
+		if tr.kappa() > 0 && !td.primal {
+			return fmt.Errorf("task %s: the shared intercept is computed for dense tasks with at most %d features or at least as many rows as features (docs/algorithms.md §1.4); this task has %d rows of %d features: leave the intercept free (intercept 0)", td.name, primalMaxDim, td.n, len(td.xbar))
+		}
+		if td.n > 0 {
+			sum += td.ybar
+		}
+		for _, y := range td.y {
+			if y > 0 {
+				pos++
+			}
+		}
+		rows += float64(td.n)
+	}
+	tr.b0 = sum / float64(len(tr.all))
+	if tr.cfg.Loss == Logistic && rows > 0 {
+		share := math.Min(math.Max(pos/rows, 1e-3), 1-1e-3)
+		tr.b0 = math.Log(share / (1 - share))
+	}
+	return nil
+}
+
+// updateIntercept is the shared intercept's Θ-step: b̄ = Σ τ_t b_t / Σ τ_t.
+func (tr *Trainer) updateIntercept(tau []float64) {
+	if tr.stl {
+		return
+	}
+	var num, den float64
+	for t, v := range tau {
+		num += v * tr.b[t]
+		den += v
+	}
+	if den > 0 {
+		tr.b0 = num / den
+	}
 }
 
 // Step runs one outer iteration: the W-step for every task given Θ, the
@@ -191,6 +257,7 @@ func (tr *Trainer) step() (Snapshot, error) {
 	if err := tr.st.update(wTheta, snap.Tau); err != nil { // 5. Θ-step
 		return Snapshot{}, err
 	}
+	tr.updateIntercept(snap.Tau)
 	if err := tr.objective(&snap, steps, wTheta); err != nil {
 		return Snapshot{}, err
 	}
@@ -244,6 +311,13 @@ func (tr *Trainer) costs(snap *Snapshot, steps []*wstep) error {
 		snap.Loss[t] = l / norm
 		snap.Penalty[t] = pen
 		snap.Cost[t] = (l + tr.cfg.Rho*pen) / norm
+		if tr.env.selfPaced && tr.cfg.PaceCost == LOOCost && tr.cfg.Solver == Exact {
+			// The own-data pace (§2.6): the leave-one-out loss in place of
+			// the training loss.
+			if loo, ok := tr.looMean(t, steps[t]); ok {
+				snap.Cost[t] = loo + tr.cfg.Rho*pen/norm
+			}
+		}
 		if !finite(snap.Cost[t]) {
 			return errNumeric(fmt.Sprintf("task %s: non-finite cost", td.name))
 		}
@@ -339,12 +413,23 @@ func (tr *Trainer) finish(snap *Snapshot, k int) {
 func (tr *Trainer) newPenalties(W [][]float64) []float64 {
 	if k, ok := tr.st.(penaltyKnower); ok {
 		if p := k.penalties(); p != nil {
-			return p
+			return tr.withIntercepts(append([]float64(nil), p...))
 		}
 	}
 	p := make([]float64, len(tr.tasks))
 	for t := range p {
 		p[t] = tr.wstep(t).penalty(W[t])
+	}
+	return tr.withIntercepts(p)
+}
+
+// withIntercepts adds each task's κ(b_t − b̄)² against the current b̄ to
+// its penalty in p (in place), and returns p.
+func (tr *Trainer) withIntercepts(p []float64) []float64 {
+	if k := tr.kappa(); k > 0 {
+		for t := range p {
+			p[t] += k * (tr.b[t] - tr.b0) * (tr.b[t] - tr.b0)
+		}
 	}
 	return p
 }

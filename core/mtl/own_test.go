@@ -1,0 +1,278 @@
+package mtl
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/linalg"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestSharedIntercept checks the squared W-step with a shared intercept
+// (docs/algorithms.md §1.4) against the normal equations of (1') solved
+// directly in (w, b), and the logistic one against a zero gradient, for κ
+// from 0 (free) to very large (the intercept fixed at b0).
+func TestSharedIntercept(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range []struct {
+		name  string
+		n, d  int
+		kappa float64
+		scale float64
+	}{
+		{"free", 12, 3, 0, 1},
+		{"weak", 12, 3, 0.01, 1},
+		{"mean-loss", 12, 3, 0.5, 1.0 / 12},
+		{"strong", 5, 4, 50, 1},
+		{"one-row", 1, 3, 0.3, 1},
+		{"fixed", 6, 2, 1e9, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tk := randTask(rng, tc.n, tc.d, false)
+			td := newTaskData(&tk, tc.d)
+			ws := &wstep{loss: Squared, scale: tc.scale, rho: 0.7, m: randMetric(rng, tc.d, 1), anchor: randVec(rng, tc.d), kappa: tc.kappa, b0: 1.7}
+			w := make([]float64, tc.d)
+			var b float64
+			if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
+				t.Fatal(err)
+			}
+			// (s X̃ᵀX̃ + 2ρ diag(M, κ)) θ = s X̃ᵀy + 2ρ diag(M, κ) (a, b0).
+			p := tc.d + 1
+			A := mat.NewDense(p, p, nil)
+			rhs := mat.NewVecDense(p, nil)
+			for i := 0; i < tc.n; i++ {
+				xt := append(append([]float64(nil), tk.X.RawRowView(i)...), 1)
+				for a := 0; a < p; a++ {
+					rhs.SetVec(a, rhs.AtVec(a)+tc.scale*xt[a]*tk.Y[i])
+					for c := 0; c < p; c++ {
+						A.Set(a, c, A.At(a, c)+tc.scale*xt[a]*xt[c])
+					}
+				}
+			}
+			M := ws.m.denseM()
+			for a := 0; a < tc.d; a++ {
+				for c := 0; c < tc.d; c++ {
+					A.Set(a, c, A.At(a, c)+2*ws.rho*M[a*tc.d+c])
+					rhs.SetVec(a, rhs.AtVec(a)+2*ws.rho*M[a*tc.d+c]*ws.anchor[c])
+				}
+			}
+			A.Set(tc.d, tc.d, A.At(tc.d, tc.d)+2*ws.rho*tc.kappa)
+			rhs.SetVec(tc.d, rhs.AtVec(tc.d)+2*ws.rho*tc.kappa*ws.b0)
+			if tc.kappa == 0 && tc.n == 1 {
+				t.Skip("one row and a free intercept: the normal equations are singular")
+			}
+			var want mat.VecDense
+			if err := want.SolveVec(A, rhs); err != nil {
+				t.Fatal(err)
+			}
+			tol := 1e-9 * (1 + mat.Norm(&want, math.Inf(1)))
+			for a := 0; a < tc.d; a++ {
+				if math.Abs(w[a]-want.AtVec(a)) > tol {
+					t.Errorf("w[%d] = %.12g, want %.12g", a, w[a], want.AtVec(a))
+				}
+			}
+			if math.Abs(b-want.AtVec(tc.d)) > tol {
+				t.Errorf("b = %.12g, want %.12g", b, want.AtVec(tc.d))
+			}
+			if tc.kappa >= 1e9 && math.Abs(b-ws.b0) > 1e-6 {
+				t.Errorf("κ = %g: b = %v, want b0 = %v", tc.kappa, b, ws.b0)
+			}
+		})
+	}
+	t.Run("logistic", func(t *testing.T) {
+		for _, kappa := range []float64{0, 0.05, 2} {
+			tk := randTask(rng, 15, 3, true)
+			td := newTaskData(&tk, 3)
+			ws := &wstep{loss: Logistic, scale: 1, rho: 0.2, m: randMetric(rng, 3, 1), anchor: randVec(rng, 3), kappa: kappa, b0: -0.4}
+			w := make([]float64, 3)
+			var b float64
+			if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
+				t.Fatal(err)
+			}
+			if g := gradNorm(td, ws, w, b); g > 1e-9 {
+				t.Errorf("κ = %g: gradient %g at the solution", kappa, g)
+			}
+		}
+	})
+	t.Run("logistic-one-class", func(t *testing.T) {
+		// Two rows of one class: a free intercept runs off to infinity (a
+		// probability of exactly 1); a shared one stays finite.
+		x := mat.NewDense(2, 2, []float64{0.3, -1, 1.2, 0.4})
+		tk := data.Task{Name: "tiny", X: x, Y: []float64{1, 1}}
+		td := newTaskData(&tk, 2)
+		ws := &wstep{loss: Logistic, scale: 1, rho: 1e-3, m: identityMetric(2), kappa: 0.01, b0: 0}
+		w := make([]float64, 2)
+		var b float64
+		if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 2; i++ {
+			if p := sigmoid(linalg.Dot(x.RawRowView(i), w) + b); !(p < 1-1e-6) {
+				t.Errorf("row %d: probability %v, want below 1 − 1e-6", i, p)
+			}
+		}
+	})
+}
+
+// bruteLOO refits task td without each row in turn (the same W-step
+// problem ws, summed loss) and returns the mean left-out loss.
+func bruteLOO(t *testing.T, tk data.Task, d int, ws *wstep) float64 {
+	t.Helper()
+	n := tk.Rows()
+	var sum float64
+	for i := 0; i < n; i++ {
+		var keep []int
+		for j := 0; j < n; j++ {
+			if j != i {
+				keep = append(keep, j)
+			}
+		}
+		sub := tk.Subset(keep)
+		td := newTaskData(&sub, d)
+		w := make([]float64, d)
+		var b float64
+		if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
+			t.Fatal(err)
+		}
+		f := linalg.Dot(tk.X.RawRowView(i), w) + b
+		if ws.loss == Squared {
+			sum += 0.5 * (tk.Y[i] - f) * (tk.Y[i] - f)
+		} else {
+			sum += softplus(-tk.Y[i] * f)
+		}
+	}
+	return sum / float64(n)
+}
+
+// TestLeaveOneOut checks the pace's leave-one-out loss (§2.6) against
+// refitting without each row: exact for the squared loss, in the primal
+// form with and without a shared intercept and in the span form, and close
+// for the logistic loss's one-Newton-step approximation.
+func TestLeaveOneOut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, tc := range []struct {
+		name  string
+		n, d  int
+		loss  Loss
+		kappa float64
+		tol   float64
+	}{
+		{"squared-primal", 10, 3, Squared, 0, 1e-9},
+		{"squared-primal-shared", 8, 3, Squared, 0.4, 1e-9},
+		{"squared-span", 10, 80, Squared, 0, 1e-8},
+		{"logistic-primal", 60, 3, Logistic, 0.2, 0.03},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tk := randTask(rng, tc.n, tc.d, tc.loss == Logistic)
+			td := newTaskData(&tk, tc.d)
+			ws := &wstep{loss: tc.loss, scale: 1, rho: 0.5, m: identityMetric(tc.d), anchor: randVec(rng, tc.d), kappa: tc.kappa, b0: 0.3}
+			tr := &Trainer{tasks: []*taskData{td}, w: [][]float64{make([]float64, tc.d)}, b: []float64{0}, cache: make([]taskCache, 1), b0: ws.b0}
+			if _, _, err := td.solveExact(ws, tr.w[0], &tr.b[0], &tr.cache[0]); err != nil {
+				t.Fatal(err)
+			}
+			got, ok := tr.looMean(0, ws)
+			if !ok {
+				t.Fatal("no leave-one-out loss")
+			}
+			want := bruteLOO(t, tk, tc.d, ws)
+			if math.Abs(got-want) > tc.tol*math.Max(1, want) {
+				t.Errorf("leave-one-out loss %.10g, refitting gives %.10g", got, want)
+			}
+		})
+	}
+}
+
+// TestRhoTransfers checks that under the summed loss the ridge a ρ implies
+// per row is the same on a fold's two thirds of the rows and on all of
+// them (docs/algorithms.md §14), while the paper's mean loss makes the
+// refit on all rows shrink 1.5 times harder. The effective ridge λ is read
+// off the fitted ITL weights: (XcᵀXc + λI) w = Xcᵀyc.
+func TestRhoTransfers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	tk := randTask(rng, 30, 3, false)
+	fold := tk.Subset([]int{0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22, 24, 25, 27, 28})
+	ridge := func(task data.Task, sc Scale) float64 {
+		ds := &data.Dataset{Name: "one", Features: 3, Kind: data.Regression, Tasks: []data.Task{task}}
+		tr := mustTrainer(t, ds, Config{Model: "itl", Rho: 0.8, Scale: sc})
+		if _, err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+		td := newTaskData(&task, 3)
+		w := tr.w[0]
+		// λ = (q − Cw)_j / w_j, the same for every j.
+		j := 0
+		return (td.q[j] - linalg.Dot(td.c[j*3:j*3+3], w)) / w[j]
+	}
+	if a, f := ridge(tk, SumLoss), ridge(fold, SumLoss); math.Abs(a/f-1) > 1e-9 {
+		t.Errorf("summed loss: ridge %v on all rows, %v on the fold; want equal", a, f)
+	}
+	if a, f := ridge(tk, MeanLoss), ridge(fold, MeanLoss); math.Abs(a/f-1.5) > 1e-9 {
+		t.Errorf("mean loss: ridge %v on all rows, %v on the fold; want the ratio 1.5 (30/20 rows)", a, f)
+	}
+}
+
+// TestSmallTaskNotMostTrusted plants one task of two rows among tasks of
+// 24 noisy rows. The paper's training cost makes it the most trusted (its
+// ridge fit of two rows leaves almost no loss); the leave-one-out pace
+// does not (§2.6).
+func TestSmallTaskNotMostTrusted(t *testing.T) {
+	ds, _ := randDataset(21, 8, 24, 3, 3, false, 0.3)
+	small := ds.Tasks[0].Subset([]int{0, 1})
+	small.Name = "two rows"
+	ds.Tasks = append(ds.Tasks, small)
+	tiny := len(ds.Tasks) - 1
+	for _, tc := range []struct {
+		pace PaceCost
+		want bool // the tiny task holds the largest τ
+	}{{TrainCost, true}, {LOOCost, false}} {
+		tr := mustTrainer(t, ds, Config{Model: "mmtl", SelfPaced: true, Scale: SumLoss, PaceCost: tc.pace, Rho: 0.1, AutoLambda0: 1, Intercept: 0.1})
+		snap, err := tr.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		top := 0
+		for i, v := range snap.Tau {
+			if v > snap.Tau[top] {
+				top = i
+			}
+		}
+		if (top == tiny) != tc.want {
+			t.Errorf("pace %s: most trusted task %q (τ %.3g, tiny task's τ %.3g, costs %.3g)", tc.pace, ds.Tasks[top].Name, snap.Tau[top], snap.Tau[tiny], snap.Cost)
+		}
+	}
+}
+
+// TestJointSharedIntercept checks that the joint MMTL with a shared
+// intercept reaches the optimum the alternation converges to (§1.4, §5).
+func TestJointSharedIntercept(t *testing.T) {
+	for _, loss := range []Loss{Squared, Logistic} {
+		ds, _ := randDataset(31, 6, 15, 3, 3, loss == Logistic, 0.4)
+		cfg := Config{Model: "mmtl", Loss: loss, Rho: 0.3, Intercept: 0.2, Scale: SumLoss, MaxIter: 5000, ObjTol: 1e-13}
+		alt := mustTrainer(t, ds, cfg)
+		for !alt.Done() {
+			if _, err := alt.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		joint := mustJoint(t, ds, cfg)
+		if _, err := joint.Step(); err != nil {
+			t.Fatal(err)
+		}
+		a, j := alt.Model(), joint.Model()
+		for k := range a.B {
+			if math.Abs(a.B[k]-j.B[k]) > 1e-5 {
+				t.Errorf("%s: task %d intercept %v (alternation) vs %v (joint)", loss, k, a.B[k], j.B[k])
+			}
+			for i := range a.W[k] {
+				if math.Abs(a.W[k][i]-j.W[k][i]) > 1e-5 {
+					t.Errorf("%s: task %d weight %d: %v vs %v", loss, k, i, a.W[k][i], j.W[k][i])
+				}
+			}
+		}
+		if math.Abs(alt.b0-joint.b0) > 1e-5 {
+			t.Errorf("%s: shared intercept %v (alternation) vs %v (joint)", loss, alt.b0, joint.b0)
+		}
+	}
+}

@@ -84,6 +84,11 @@ func runFigure(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf(fs, "figure %s plots test errors, and -train all leaves no test rows: give -train a count or a fraction, or -split", kind)
 	}
 	d, bundle, err := df.load()
+	if d != nil {
+		// The figures draw the paper's algorithm: its settings, not the
+		// own-data profile, even for a file (docs/algorithms.md §14).
+		d.Own = false
+	}
 	if err != nil {
 		return err
 	}

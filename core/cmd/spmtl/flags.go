@@ -145,8 +145,11 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&c.Pace, "c", 0, fmt.Sprintf("pace growth c, lambda <- c*lambda (default %g)", def.Pace))
 	fs.Float64Var(&c.Delta, "delta", 0, fmt.Sprintf("weight of hard tasks under the hard rule (default %g)", def.Delta))
 	fs.IntVar(&c.H, "aso-h", 0, fmt.Sprintf("MTASO subspace dimension h (default %d)", def.H))
-	fs.IntVar(&c.MaxIter, "maxiter", 0, fmt.Sprintf("outer iteration cap (default %d, or the bundled data set's)", def.MaxIter))
+	fs.IntVar(&c.MaxIter, "maxiter", 0, fmt.Sprintf("outer iteration cap (default %d for a file, %d or the preset's for a bundled data set)", app.OwnMaxIter, def.MaxIter))
 	fs.Float64Var(&c.Eps, "eps", 0, fmt.Sprintf("MTFL's perturbation epsilon (default %g)", def.Eps))
+	fs.Float64Var(&c.Intercept, "intercept", 0, "shared intercept strength kappa: each task's intercept is pulled to the shared one by rho*kappa*(b - b0)^2 (default 0: free intercepts; tune chooses it)")
+	fs.StringVar((*string)(&c.Scale), "scale", "", "data term: mean (per task, the paper's) or sum (per row) (default: sum for a file, mean for a bundled data set)")
+	fs.StringVar((*string)(&c.PaceCost), "pace-cost", "", "self-paced task cost: train (the paper's training loss) or loo (leave-one-out) (default: loo for a file, train for a bundled data set)")
 	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 }
 
@@ -193,6 +196,7 @@ var modelRanges = []flagRange{
 	{flag: "aso-h", lo: 1, hi: math.Inf(1), loIncluded: true},
 	{flag: "maxiter", lo: 1, hi: 100000, loIncluded: true},
 	{flag: "eps", lo: 0, hi: math.Inf(1)},
+	{flag: "intercept", lo: 0, hi: 1e12, loIncluded: true},
 }
 
 // paceRange is the range of -c (and of figure pace's -values).

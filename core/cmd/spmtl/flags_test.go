@@ -57,12 +57,13 @@ func TestExplicitValuesOutOfRange(t *testing.T) {
 // learner refuses and nothing more.
 func TestFlagRangesAgreeWithValidate(t *testing.T) {
 	set := map[string]func(c *mtl.Config, v float64){
-		"rho":     func(c *mtl.Config, v float64) { c.Rho = v },
-		"c":       func(c *mtl.Config, v float64) { c.Pace = v },
-		"delta":   func(c *mtl.Config, v float64) { c.Delta = v },
-		"aso-h":   func(c *mtl.Config, v float64) { c.H = int(v) },
-		"maxiter": func(c *mtl.Config, v float64) { c.MaxIter = int(v) },
-		"eps":     func(c *mtl.Config, v float64) { c.Eps = v },
+		"rho":       func(c *mtl.Config, v float64) { c.Rho = v },
+		"c":         func(c *mtl.Config, v float64) { c.Pace = v },
+		"delta":     func(c *mtl.Config, v float64) { c.Delta = v },
+		"aso-h":     func(c *mtl.Config, v float64) { c.H = int(v) },
+		"maxiter":   func(c *mtl.Config, v float64) { c.MaxIter = int(v) },
+		"eps":       func(c *mtl.Config, v float64) { c.Eps = v },
+		"intercept": func(c *mtl.Config, v float64) { c.Intercept = v },
 	}
 	valid := func(r flagRange, v float64) bool {
 		c := mtl.Config{}.Defaults(false)

@@ -91,8 +91,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, cell(r.Train.Tasks[t].Name))
 		}
 	} else {
-		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s, rho %g, lambda0 %s, c %g, tau %s): %d iterations in %v; %s\n\n",
-			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Rho, lambda0Text(cfg, hist), cfg.Pace, cfg.Tau, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
+		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s (%s), rho %g, intercept %g, lambda0 %s, c %g, tau %s, pace cost %s): %d iterations in %v; %s\n\n",
+			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Scale, cfg.Rho, cfg.Intercept, lambda0Text(cfg, hist), cfg.Pace, cfg.Tau, cfg.PaceCost, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
 		printTauTable(stdout, r.Train, hist)
 	}
 	fmt.Fprintln(stdout)

@@ -1,6 +1,10 @@
 package app
 
-import "github.com/spmtl/spmtl/core/mtl"
+import (
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
+)
 
 // OwnMaxIter is the iteration cap of a fit on a visitor's own data:
 // generous, so that a fit stops because it converged; a run that reaches
@@ -26,11 +30,25 @@ func OwnData(cfg mtl.Config) mtl.Config {
 	return cfg
 }
 
+// OwnClassifierIntercept is κ of a classifier on own data when none is
+// given: a free intercept is never sound there, since a task whose rows
+// are all of one class drives it to ±∞ (a probability of exactly 0 or 1,
+// docs/algorithms.md §14).
+const OwnClassifierIntercept = 0.1
+
 // configFor returns the configuration a run on d takes: cfg, with the
-// own-data profile filling its unset fields when d is a visitor's file.
+// own-data profile filling its unset fields when d is a visitor's file
+// (and, for a classifier, a shared intercept in place of free ones).
 func configFor(d *Data, cfg mtl.Config) mtl.Config {
-	if d != nil && d.Own {
-		return OwnData(cfg)
+	if d == nil || !d.Own {
+		return cfg
+	}
+	cfg = OwnData(cfg)
+	if m, err := method.Lookup(cfg.Model); err == nil && m.Kind == method.Sequential {
+		return cfg // CL and ELLA keep their fixed settings (§8, §9)
+	}
+	if d.All.Kind == data.Classification && cfg.Intercept == 0 && cfg.Solver != mtl.FISTA100 && cfg.Variant != mtl.Reference {
+		cfg.Intercept = OwnClassifierIntercept
 	}
 	return cfg
 }

@@ -96,6 +96,27 @@ func TestSharedIntercept(t *testing.T) {
 			}
 		}
 	})
+	t.Run("logistic-span", func(t *testing.T) {
+		for _, sparse := range []bool{false, true} {
+			tk := randTask(rng, 12, 80, true)
+			if sparse {
+				tk = toSparse(tk)
+			}
+			td := newTaskData(&tk, 80)
+			ws := &wstep{loss: Logistic, scale: 1, rho: 0.2, m: randMetric(rng, 80, 2), anchor: randVec(rng, 80), kappa: 0.3, b0: 0.8}
+			w := make([]float64, 80)
+			var b float64
+			if _, _, err := td.solveExact(ws, w, &b, nil); err != nil {
+				t.Fatal(err)
+			}
+			if td.primal {
+				t.Fatal("want the span form")
+			}
+			if g := gradNorm(td, ws, w, b); g > 1e-8 {
+				t.Errorf("sparse %v: gradient %g at the solution", sparse, g)
+			}
+		}
+	})
 	t.Run("logistic-one-class", func(t *testing.T) {
 		// Two rows of one class: a free intercept runs off to infinity (a
 		// probability of exactly 1); a shared one stays finite.

@@ -244,7 +244,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 		for i := 0; i < n; i++ {
 			s += td.wt(i) * softplus(-td.y[i]*(c0[i]+kAlpha[i]+bb))
 		}
-		return s*ws.scale + ws.rho*linalg.Dot(alpha, kAlpha)
+		return s*ws.scale + ws.rho*linalg.Dot(alpha, kAlpha) + ws.rho*ws.interceptPenalty(bb)
 	}
 	symVec(k, alpha, kAlpha)
 	f := objAt(alpha, bb, kAlpha)
@@ -280,8 +280,10 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 		}
 		last := R[n*(n+1):]
 		copy(last[:n], colS)
-		last[n] = sumS + 1e-12
-		rhs[n] = sumG
+		// The shared intercept's ρκ(b − b0)² (docs/algorithms.md §1.4).
+		gb := sumG + 2*ws.rho*ws.kappa*(bb-ws.b0)
+		last[n] = sumS + 1e-12 + 2*ws.rho*ws.kappa
+		rhs[n] = gb
 		delta := rhs // solved in place; the step is −delta
 		if !linalg.GaussSolve(R, n+1, delta) {
 			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton system is singular", td.name))
@@ -292,7 +294,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 		for i := 0; i < n; i++ {
 			dec += (g[i] + 2*ws.rho*alpha[i]) * kd[i]
 		}
-		dec += sumG * delta[n]
+		dec += gb * delta[n]
 		if !(dec >= -1e-12) {
 			return 0, 0, errNumeric(fmt.Sprintf("task %s: kernel Newton decrement %v", td.name, dec))
 		}
@@ -330,7 +332,7 @@ func (td *taskData) logisticSpan(ws *wstep, w []float64, b *float64) (loss, pen 
 	td.spanToW(ws, alpha, false, xu, w)
 	*b = bb
 	pen = math.Max(0, linalg.Dot(alpha, kAlpha))
-	return objAt(alpha, bb, kAlpha) - ws.rho*pen, pen, nil
+	return objAt(alpha, bb, kAlpha) - ws.rho*pen - ws.rho*ws.interceptPenalty(bb), pen, nil
 }
 
 // symVec sets dst = A v for a square row-major A.

@@ -188,6 +188,14 @@ func (m *ModelFile) checkHeader() error {
 	if mm.Kind == method.Sequential {
 		cfg.MaxIter = 1 // a sequential run's cap is its number of tasks, which may pass Validate's cap
 	}
+	// A file written before the loss scale and the pace cost were settings
+	// has neither: it was fitted with the paper's (a mean, the training cost).
+	if cfg.Scale == "" {
+		cfg.Scale = mtl.MeanLoss
+	}
+	if cfg.PaceCost == "" {
+		cfg.PaceCost = mtl.TrainCost
+	}
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("config: %w", err)
 	}

@@ -1,12 +1,10 @@
 package app
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
@@ -31,13 +29,20 @@ type TuneOptions struct {
 	Seed  uint64
 	// Rho and Kappa override the grids (Kappa applies to self-paced runs).
 	Rho, Kappa []float64
+	// Intercept overrides the grid of the shared intercept's strength κ
+	// (default TuneIntercept on a visitor's dense data, else 0 alone).
+	Intercept []float64
 	// Workers fit grid points in parallel (default GOMAXPROCS).
 	Workers int
 }
 
-// TuneResult is a cross-validation over (ρ, κ): the mean CV score of every
-// grid point and the chosen one (the first best in grid order).
+// TuneResult is a cross-validation and its choice. Tune fills Models (every
+// candidate model's best pooled score), Chosen and Reason; Rho, Kappa,
+// Scores, Best and Config are the chosen model's own grid, the one table
+// an older reader (and the page's per-family tune, through Choose) shows.
 type TuneResult struct {
+	// Metric names the scores: the pooled metric of Tune (rmse, logloss,
+	// brier), or the mean over tasks of the page's grid (rmse, auc).
 	Metric string    `json:"metric"`
 	Folds  int       `json:"folds"`
 	Rho    []float64 `json:"rho"`
@@ -49,6 +54,19 @@ type TuneResult struct {
 	// Best is the chosen point, Config its configuration.
 	Best   [2]int     `json:"best"`
 	Config mtl.Config `json:"config"`
+	// Pooled is set when the scores are pooled over held-out rows (Tune)
+	// rather than means over tasks.
+	Pooled bool `json:"pooled,omitempty"`
+	// Models are the candidates, simplest first (Simplicity); Chosen is
+	// the index of the one chosen, Reason the sentence that says why, and
+	// Search what was searched.
+	Models []ModelScore `json:"models,omitempty"`
+	Chosen int          `json:"chosen"`
+	Reason string       `json:"reason,omitempty"`
+	Search string       `json:"search,omitempty"`
+	// Intercept is the grid of the shared intercept's strength κ the
+	// baselines were tuned over.
+	Intercept []float64 `json:"intercept,omitempty"`
 }
 
 // UnmarshalJSON reads a result whose failed points are null (JSON has no
@@ -200,94 +218,6 @@ func PrepareFolds(folds []eval.Fold) ([]*mtl.Problem, error) {
 		}
 	}
 	return probs, nil
-}
-
-// Tune cross-validates ρ (and, for self-paced runs, λ0 as multiples of the
-// automatic λ0) on all of d's rows and returns the table of mean CV scores
-// and the chosen setting (the first best in grid order; NaN is the worst).
-// progress, when set, is told after every grid point. When no point could
-// be scored there is nothing to choose from, and Tune fails with the first
-// point's reason rather than "choosing" the grid's first point.
-func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, total int)) (*TuneResult, error) {
-	opt, err := opt.withDefaults()
-	if err != nil {
-		return nil, err
-	}
-	folds, err := TuneFolds(d, opt.Folds, opt.Seed)
-	if err != nil {
-		return nil, err
-	}
-	probs, err := PrepareFolds(folds)
-	if err != nil {
-		return nil, err
-	}
-	nk := max(len(opt.Kappa), 1)
-	res := &TuneResult{Metric: string(eval.MetricFor(d.All.Kind)), Folds: opt.Folds, Rho: opt.Rho, Kappa: opt.Kappa,
-		Scores: make([][]float64, len(opt.Rho))}
-	for i := range res.Scores {
-		res.Scores[i] = make([]float64, nk)
-	}
-	total := len(opt.Rho) * nk
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	var first error // the reason of the first point in grid order that failed
-	firstAt := total
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = 2
-	}
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for job := range jobs {
-				i, j := job/nk, job%nk
-				// NaN is the worst score; the reason is kept for a grid
-				// whose every point failed.
-				s, why := TunePoint(probs, folds, opt.point(i, j))
-				mu.Lock()
-				res.Scores[i][j] = s
-				if why != nil && job < firstAt {
-					first, firstAt = why, job
-				}
-				done++
-				if progress != nil {
-					progress(done, total)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for job := 0; job < total; job++ {
-		if ctx.Err() != nil {
-			break
-		}
-		jobs <- job
-	}
-	close(jobs)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if res.noneScored() && first != nil {
-		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %w", first)
-	}
-	res.pick(opt)
-	return res, nil
-}
-
-// noneScored reports whether every grid point's score is NaN.
-func (res *TuneResult) noneScored() bool {
-	for _, row := range res.Scores {
-		for _, v := range row {
-			if !math.IsNaN(v) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // pick sets Best and Config: the first best point in grid order (ρ

@@ -301,17 +301,24 @@ func gridConfigs(e Experiment, m method.Row, opt Options) []mtl.Config {
 // (NaN with the error when the fit fails). Cross-validation and the
 // table's refits score this way.
 func FitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (float64, error) {
-	l, err := method.New(p, cfg)
-	if err != nil {
-		return math.NaN(), err
-	}
-	if _, err := mtl.Run(context.Background(), l); err != nil {
-		return math.NaN(), err
-	}
-	preds, err := mtl.Predict(l, test)
+	preds, err := FitPredict(p, cfg, test)
 	if err != nil {
 		return math.NaN(), err
 	}
 	_, mean := Score(p.Data.Kind, preds, test)
 	return mean, nil
+}
+
+// FitPredict trains cfg on p and returns its predictions (margins) for
+// test, one slice per task: FitScore's fit, for scores it does not
+// compute (the pooled scores of tuning on own data).
+func FitPredict(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) ([][]float64, error) {
+	l, err := method.New(p, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := mtl.Run(context.Background(), l); err != nil {
+		return nil, err
+	}
+	return mtl.Predict(l, test)
 }

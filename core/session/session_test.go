@@ -186,18 +186,33 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil || len(ins.Charts) != 1 || len(ins.Charts[0].Values) != 6 {
 		t.Fatalf("inspect: %+v, %v", ins, err)
 	}
-	// One grid point through the session equals app.Tune's.
+	// One grid point through the session equals app.TunePoint's on the
+	// same folds (the page's per-family tune; app.Tune, the command line's,
+	// now scores pooled rows with the own-data profile).
 	d, _ := app.Load(text, app.LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
-	res, err := app.Tune(context.Background(), d, app.TuneOptions{Config: mtl.Config{Model: "mmtl", SelfPaced: true}, Rho: []float64{0.1}, Kappa: []float64{0.5, 2}}, nil)
+	folds, err := app.TuneFolds(d, 3, 0)
 	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := app.PrepareFolds(folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := app.TuneResult{Metric: "rmse", Rho: []float64{0.1}, Kappa: []float64{0.5, 2}, Scores: [][]float64{{0, 0}}}
+	for j, k := range res.Kappa {
+		if res.Scores[0][j], err = app.TunePoint(probs, folds, mtl.Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, AutoLambda0: k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := res.Choose(mtl.Config{Model: "mmtl", SelfPaced: true}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.TunePoint(sum.Handle, 3, 0, mtl.Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, AutoLambda0: 2})
 	if err != nil || got.Score != res.Scores[0][1] || got.Failure != "" {
-		t.Errorf("tune point %+v (%v), app.Tune %v", got, err, res.Scores[0][1])
+		t.Errorf("tune point %+v (%v), app.TunePoint %v", got, err, res.Scores[0][1])
 	}
 	chosen, err := s.TuneChoose(mtl.Config{Model: "mmtl", SelfPaced: true}, app.TuneResult{Metric: res.Metric, Rho: res.Rho, Kappa: res.Kappa, Scores: res.Scores})
 	if err != nil || chosen.Best != res.Best || chosen.Config.AutoLambda0 != res.Config.AutoLambda0 {
-		t.Errorf("choose %+v (%v), app.Tune %+v", chosen.Best, err, res.Best)
+		t.Errorf("choose %+v (%v), app %+v", chosen.Best, err, res.Best)
 	}
 }

@@ -45,6 +45,19 @@ func (s *Session) TuneGrid(dataset int, cfg mtl.Config) (TuneGrid, error) {
 	return g, nil
 }
 
+// TuneCandidates returns the configurations a default tune of a data set
+// scores first (app.TuneCandidates: every baseline over ρ and the shared
+// intercept's strength, the own-data profile applied on a visitor's file;
+// cfg.Model, when set, restricts them to one family), for the page's
+// worker pool.
+func (s *Session) TuneCandidates(dataset int, cfg mtl.Config) ([]mtl.Config, error) {
+	d, ok := s.datasets[dataset]
+	if !ok {
+		return nil, fmt.Errorf("tune: no data set with handle %d", dataset)
+	}
+	return app.TuneCandidates(d, app.TuneOptions{Config: cfg})
+}
+
 // TuneScore is one grid point's mean CV score. A point that cannot be
 // scored has Score NaN (the worst) and Failure says why, so that a page
 // whose every point failed can say what to change.

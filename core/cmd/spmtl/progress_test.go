@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spmtl/spmtl/core/app"
 )
 
 // TestProgress: nothing is printed during the first seconds, then a line
@@ -49,7 +52,7 @@ func TestLongRunsReportProgress(t *testing.T) {
 		t.Errorf("train -selfpaced: %v, stderr %q", err, stderr)
 	}
 	_, stderr, err = spmtl(t, "tune", "-data", "testdata/toy.csv", "-model", "mtfl", "-maxiter", "2")
-	if err != nil || !strings.HasPrefix(stderr, "spmtl: tune MTFL: grid point 1 of 7 after ") || !strings.Contains(stderr, "spmtl: MTFL on every row: iteration 1 of at most 2 after ") {
+	if err != nil || !strings.HasPrefix(stderr, fmt.Sprintf("spmtl: tune MTFL: grid point 1 of %d after ", len(app.TuneRho)*len(app.TuneIntercept))) || !strings.Contains(stderr, "spmtl: MTFL on every row: iteration 1 of at most 2 after ") {
 		t.Errorf("tune: %v, stderr %q", err, stderr)
 	}
 }

@@ -12,13 +12,15 @@ import (
 	"time"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
-// runTune cross-validates ρ and λ0 (multiples of the automatic λ0) on all
-// of the data's rows, prints the table, fits the chosen setting on every
-// row and saves the model.
+// runTune cross-validates candidate models (every family, with and
+// without self-pacing, unless -model names one) on all of the data's rows,
+// prints each model's best pooled CV score and the choice, fits the chosen
+// configuration on every row and saves the model.
 func runTune(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tune", stderr)
 	var df dataFlags
@@ -56,7 +58,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	printData(stdout, d, nil)
-	printTune(stdout, res, time.Since(start))
+	printModels(stdout, res, time.Since(start))
+	if len(res.Models) == 1 {
+		printTune(stdout, res)
+	}
 	best := res.Config
 	r, err := app.NewRun(d, app.TrainOptions{Config: best, All: true})
 	if err != nil {
@@ -66,9 +71,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nfitted %s on every row (%d rows) with rho %g", r.Name(), r.Train.Rows(), best.Rho)
+	fmt.Fprintf(stdout, "\nfitted %s on every row (%d rows) with %s", r.Name(), r.Train.Rows(), settings(best))
 	if best.SelfPaced && len(r.Learner.History()) > 0 {
-		fmt.Fprintf(stdout, ", lambda0 %.4g (%g x auto)", r.Learner.History()[0].Lambda, best.AutoLambda0)
+		fmt.Fprintf(stdout, " = %.4g", r.Learner.History()[0].Lambda)
 	}
 	fmt.Fprintf(stdout, ": %s\n", last.StopMessage())
 	if *save != "" {
@@ -77,11 +82,74 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// printTune prints the CV table: ρ down, λ0 multiples across, the chosen
-// cell marked with *.
-func printTune(w io.Writer, res *app.TuneResult, took time.Duration) {
-	metric := strings.ToUpper(res.Metric)
-	fmt.Fprintf(w, "%d-fold cross-validation, mean %s over tasks and folds (* chosen), in %v:\n\n", res.Folds, metric, took.Round(time.Millisecond))
+// metricName is how a tuning metric is printed.
+func metricName(m string) string {
+	switch m {
+	case "logloss":
+		return "log-loss"
+	case "brier":
+		return "Brier score"
+	}
+	return strings.ToUpper(m)
+}
+
+// settings names a configuration's tuned settings: "rho 10, intercept
+// 0.1, lambda0 0.5 x auto".
+func settings(c mtl.Config) string {
+	s := fmt.Sprintf("rho %g", c.Rho)
+	if c.Intercept > 0 {
+		s += fmt.Sprintf(", intercept %g", c.Intercept)
+	}
+	if c.SelfPaced {
+		s += fmt.Sprintf(", lambda0 %g x auto", c.AutoLambda0)
+	}
+	return s
+}
+
+// plusMinus writes an estimate as "0.4566 ± 0.0123" ("n/a" when undefined).
+func plusMinus(e eval.Estimate) string {
+	if !e.OK() {
+		return "n/a"
+	}
+	if math.IsNaN(e.SE) {
+		return score(e.Value)
+	}
+	return score(e.Value) + " ± " + score(e.SE)
+}
+
+// printModels prints every candidate model's best pooled CV score with its
+// standard error, the setting chosen for it, and the choice.
+func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
+	metric := metricName(res.Metric)
+	fmt.Fprintf(w, "%d-fold cross-validation, %s pooled over every held-out row (± one standard error), in %v\n", res.Folds, metric, took.Round(time.Millisecond))
+	fmt.Fprintf(w, "searched: %s\n\n", res.Search)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "  model\tbest CV %s\tchosen setting (one-SE rule)\tits CV %s\tfailed points\t\n", metric, metric)
+	for i, m := range res.Models {
+		mark := " "
+		if i == res.Chosen {
+			mark = "*"
+		}
+		if !m.Best.OK() {
+			fmt.Fprintf(tw, "%s %s\tn/a\t\t\t%d of %d\t\n", mark, m.Name, m.Failed, m.Points)
+			continue
+		}
+		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\t%d of %d\t\n", mark, m.Name, plusMinus(m.Best), settings(m.Config), score(m.Score.Value), m.Failed, m.Points)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%s\n", res.Reason)
+	if c := res.Models[res.Chosen]; c.Scores.Metric == "logloss" || c.Scores.Metric == "brier" {
+		s := c.Scores
+		fmt.Fprintf(w, "%s at its chosen setting: log-loss %s, Brier %s, AUC %s\n", c.Name, plusMinus(s.LogLoss), plusMinus(s.Brier), plusMinus(s.AUC))
+	}
+}
+
+// printTune prints the chosen model's own grid: a baseline's scores over
+// rho (at its chosen intercept), a self-paced version's over the multiples
+// of the automatic lambda0 (at its chosen rho), the chosen cell marked *.
+func printTune(w io.Writer, res *app.TuneResult) {
+	metric := metricName(res.Metric)
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	if len(res.Kappa) == 0 {
 		fmt.Fprintf(tw, "rho\t%s\t\n", metric)
@@ -104,12 +172,6 @@ func printTune(w io.Writer, res *app.TuneResult, took time.Duration) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-	c := res.Config
-	fmt.Fprintf(w, "\nchosen: rho %g", c.Rho)
-	if c.SelfPaced {
-		fmt.Fprintf(w, ", lambda0 %g x auto", c.AutoLambda0)
-	}
-	fmt.Fprintf(w, " (CV %s %s)\n", metric, score(res.Scores[res.Best[0]][res.Best[1]]))
 }
 
 // modelFileOf reads -model FILE.
@@ -127,6 +189,9 @@ func modelFileOf(path string) (*app.ModelFile, error) {
 // tuneLabel names the model tune cross-validates ("spMTFL"), for its
 // progress lines; the method's key if it is unknown (Tune refuses it).
 func tuneLabel(cfg mtl.Config) string {
+	if cfg.Model == "" {
+		return "every model"
+	}
 	m, err := method.Lookup(cfg.Model)
 	if err != nil {
 		return cfg.Model

@@ -1,0 +1,181 @@
+package app
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+func est(v, se float64) eval.Estimate { return eval.Estimate{Value: v, SE: se, N: 100} }
+
+// TestChooseModel: the simplest model within one standard error of the
+// best is chosen, and the sentence says so; a model without a score is
+// never chosen.
+func TestChooseModel(t *testing.T) {
+	nan := eval.Undefined()
+	for _, c := range []struct {
+		name   string
+		metric eval.Metric
+		best   []eval.Estimate // simplest first
+		want   int
+		reason string
+	}{
+		{"planted tie: the simpler within one SE", eval.RMSEMetric, []eval.Estimate{est(2.4, 0.01), est(2.29, 0.012), est(2.281, 0.012)}, 1,
+			"spMMTL scored best (2.281 ± 0.012); MMTL is within one standard error and simpler: chosen."},
+		{"no tie: the best", eval.RMSEMetric, []eval.Estimate{est(2.4, 0.01), est(2.3, 0.012), est(2.281, 0.012)}, 2,
+			"spMMTL scored best (2.281 ± 0.012): chosen."},
+		{"the simplest of several within one SE", eval.RMSEMetric, []eval.Estimate{est(2.292, 0.01), est(2.29, 0.012), est(2.281, 0.012)}, 0, "STL is within"},
+		{"the SE is the best model's", eval.RMSEMetric, []eval.Estimate{est(2.3, 0.5), est(2.281, 0.012), est(2.29, 0.012)}, 1, "MMTL scored best"},
+		{"higher is better", eval.AUCMetric, []eval.Estimate{est(0.7, 0.01), est(0.79, 0.02), est(0.8, 0.02)}, 1, "MMTL is within"},
+		{"undefined scores are never chosen", eval.LogLossMetric, []eval.Estimate{nan, est(0.6, 0.1), nan}, 1, "MMTL scored best"},
+		{"nothing scored", eval.RMSEMetric, []eval.Estimate{nan, nan, nan}, -1, "no model could be scored"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var models []ModelScore
+			for i, name := range []string{"STL", "MMTL", "spMMTL"} {
+				models = append(models, ModelScore{Name: name, Best: c.best[i]})
+			}
+			got, reason := ChooseModel(c.metric, models)
+			if got != c.want || !strings.Contains(reason, c.reason) {
+				t.Errorf("chose %d (%q), want %d (%q)", got, reason, c.want, c.reason)
+			}
+		})
+	}
+}
+
+// TestPickPoint: within a grid, the point with the largest ρ (or multiple
+// of λ0) within one SE of the best, the better score on a tie.
+func TestPickPoint(t *testing.T) {
+	nan := eval.Undefined()
+	for _, c := range []struct {
+		name         string
+		ests         []eval.Estimate
+		simpler      []float64
+		best, chosen int
+	}{
+		{"a larger rho within one SE", []eval.Estimate{est(1.0, 0.05), est(0.9, 0.05), est(0.94, 0.01), est(1.2, 0.01)}, []float64{0.1, 1, 10, 100}, 1, 2},
+		{"none within: the best", []eval.Estimate{est(1.0, 0.01), est(0.9, 0.01), est(0.99, 0.01)}, []float64{0.1, 1, 10}, 1, 1},
+		{"same rho, several kappa: the better", []eval.Estimate{est(0.9, 0.05), est(0.93, 0.01), est(0.92, 0.01)}, []float64{1, 10, 10}, 0, 2},
+		{"failed points are skipped", []eval.Estimate{nan, est(0.9, 0.05), nan}, []float64{1, 10, 100}, 1, 1},
+		{"nothing scored", []eval.Estimate{nan, nan}, []float64{1, 10}, -1, -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			best, chosen := pickPoint(eval.RMSEMetric, c.ests, c.simpler)
+			if best != c.best || chosen != c.chosen {
+				t.Errorf("best %d, chosen %d; want %d, %d", best, chosen, c.best, c.chosen)
+			}
+		})
+	}
+}
+
+// TestTuneCandidates: without a model every family is a candidate,
+// simplest first and each baseline before its self-paced version; -model
+// restricts the search to that family (-selfpaced to its self-paced
+// version), and a fixed method is refused.
+func TestTuneCandidates(t *testing.T) {
+	all := []string{"stl", "itl", "mmtl-joint", "mmtl", "spmmtl", "mtfl-mean", "spmtfl-mean", "mtfl", "spmtfl", "mtaso", "spmtaso"}
+	for _, c := range []struct {
+		cfg  mtl.Config
+		want []string
+		err  string
+	}{
+		{mtl.Config{}, all, ""},
+		{mtl.Config{SelfPaced: true}, []string{"spmmtl", "spmtfl-mean", "spmtfl", "spmtaso"}, ""},
+		{mtl.Config{Model: "mmtl"}, []string{"mmtl"}, ""},
+		{mtl.Config{Model: "MTFL", SelfPaced: true}, []string{"spmtfl"}, ""},
+		{mtl.Config{Model: "itl", SelfPaced: true}, nil, "itl has no self-paced version"},
+		{mtl.Config{Model: "ella"}, nil, "nothing to tune"},
+	} {
+		fams, err := families(TuneOptions{Config: c.cfg})
+		var got []string
+		for _, f := range fams {
+			got = append(got, map[bool]string{true: "sp"}[f.selfPaced]+f.key)
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") || (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%+v: %v (%v), want %v (%q)", c.cfg, got, err, c.want, c.err)
+		}
+	}
+}
+
+// TestTuneModel: -model restricts Tune to the family; every candidate
+// takes the own-data profile on a visitor's file, and the chosen
+// configuration is the one the result's legacy grid marks.
+func TestTuneModel(t *testing.T) {
+	d, err := Load(groupedCSV(30, 2), LoadOptions{Name: "grouped.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rho := []float64{0.1, 10}
+	for _, c := range []struct {
+		cfg  mtl.Config
+		name string
+	}{{mtl.Config{Model: "mmtl"}, "MMTL"}, {mtl.Config{Model: "mtfl", SelfPaced: true}, "spMTFL"}} {
+		res, err := Tune(context.Background(), d, TuneOptions{Config: c.cfg, Rho: rho, Kappa: []float64{1, 4}, Seed: 1, Workers: 2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Models) != 1 || res.Models[0].Name != c.name || res.Chosen != 0 {
+			t.Fatalf("%s: models %+v", c.name, res.Models)
+		}
+		got := res.Config
+		if got.Scale != mtl.SumLoss || got.PaceCost != mtl.LOOCost || got.MaxIter != OwnMaxIter || got != res.Models[0].Config {
+			t.Errorf("%s: chose %+v, want the own-data profile and the model's config", c.name, got)
+		}
+		if v := res.Scores[res.Best[0]][res.Best[1]]; math.IsNaN(v) || v != res.Models[0].Score.Value {
+			t.Errorf("%s: the grid's best cell %v, the model's score %v", c.name, v, res.Models[0].Score.Value)
+		}
+		if res.Metric != "rmse" || !res.Pooled || len(res.Intercept) != len(TuneIntercept) {
+			t.Errorf("%s: metric %s, pooled %v, intercept grid %v", c.name, res.Metric, res.Pooled, res.Intercept)
+		}
+	}
+}
+
+// TestInterceptGrid: κ is tuned on a visitor's dense file only.
+func TestInterceptGrid(t *testing.T) {
+	own, err := Load(groupedCSV(5, 3), LoadOptions{Name: "own.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled, err := Load(groupedCSV(5, 3), LoadOptions{Name: "bundled.csv", TaskColumn: "school", LabelColumn: "score", Bundled: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := interceptGrid(own, TuneOptions{}); len(g) != len(TuneIntercept) {
+		t.Errorf("own data: %v", g)
+	}
+	if g := interceptGrid(bundled, TuneOptions{}); len(g) != 1 || g[0] != 0 {
+		t.Errorf("bundled data: %v", g)
+	}
+}
+
+// TestTuneCandidatesList: the list the page's pool would score is the
+// baselines' grid, with the own-data profile, and -model restricts it.
+func TestTuneCandidatesList(t *testing.T) {
+	d, err := Load(groupedCSV(5, 3), LoadOptions{Name: "own.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := TuneCandidates(d, TuneOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(Simplicity) * len(TuneRho) * len(TuneIntercept); len(all) != want {
+		t.Errorf("%d candidates, want %d", len(all), want)
+	}
+	one, err := TuneCandidates(d, TuneOptions{Config: mtl.Config{Model: "mtfl", SelfPaced: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range one {
+		if c.Model != "mtfl" || c.SelfPaced || c.Scale != mtl.SumLoss {
+			t.Fatalf("candidate %+v: want the mtfl baseline with the own-data profile", c)
+		}
+	}
+	if len(one) != len(TuneRho)*len(TuneIntercept) {
+		t.Errorf("%d candidates for mtfl", len(one))
+	}
+}

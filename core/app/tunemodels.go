@@ -1,0 +1,323 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// Simplicity is the order in which tuning prefers models whose CV scores
+// tie within one standard error, simplest first: one pooled predictor, one
+// per task, tasks pulled to their mean (joint, then alternating), a mean
+// under a learned metric, a learned metric, a learned subspace. A
+// self-paced version comes right after its baseline. The catalogue
+// (method.All) says which of them have a self-paced version.
+var Simplicity = []string{"stl", "itl", "mmtl-joint", "mmtl", "mtfl-mean", "mtfl", "mtaso"}
+
+// TuneIntercept is the grid of κ, the shared intercept's strength
+// (Config.Intercept, docs/algorithms.md §1.4), crossed with TuneRho for
+// the baselines on a visitor's own data; 0 keeps free intercepts.
+var TuneIntercept = []float64{0, 0.01, 0.1, 1}
+
+// ModelScore is one candidate model of a tuning: the best pooled CV score
+// over its grid and the configuration chosen for it.
+type ModelScore struct {
+	// Name is the model's label ("spMMTL"); Key and SelfPaced make it.
+	Name      string `json:"name"`
+	Key       string `json:"key"`
+	SelfPaced bool   `json:"selfPaced"`
+	// Best is the best pooled CV score over the model's grid, with its SE;
+	// models are compared by it.
+	Best eval.Estimate `json:"best"`
+	// Config is the grid point chosen for the model: the one-SE rule's
+	// (pickPoint), not always the best. Score is its score, Scores all of
+	// its pooled scores.
+	Config mtl.Config        `json:"config"`
+	Score  eval.Estimate     `json:"score"`
+	Scores eval.PooledScores `json:"scores"`
+	// Points is the number of grid points tried; Failed of them could not
+	// be scored. Failure is the first reason, when none could.
+	Points  int    `json:"points"`
+	Failed  int    `json:"failed"`
+	Failure string `json:"failure,omitempty"`
+}
+
+// gridPoint is one configuration of a tuning and its pooled CV scores.
+type gridPoint struct {
+	cfg    mtl.Config
+	scores eval.PooledScores
+	est    eval.Estimate // the tuning metric's
+	err    error
+	// losses are the held-out rows' losses behind est (eval.RowLosses),
+	// for paired comparisons.
+	losses []float64
+}
+
+// tuner holds what every grid point of a tuning shares.
+type tuner struct {
+	ctx      context.Context
+	d        *Data
+	opt      TuneOptions
+	folds    []eval.Fold
+	probs    []*mtl.Problem
+	metric   eval.Metric
+	logistic bool
+	progress func(done, total int)
+	done     int
+	total    int
+	mu       sync.Mutex
+}
+
+// family is a candidate model: a method and whether it is self-paced.
+type family struct {
+	key       string
+	selfPaced bool
+}
+
+// families returns the candidates of opt, simplest first: every family of
+// Simplicity (with and without self-pacing) when opt names no model; the
+// named one otherwise (its self-paced version with Config.SelfPaced). With
+// SelfPaced and no model, the self-paced versions only.
+func families(opt TuneOptions) ([]family, error) {
+	if opt.Config.Model == "" {
+		var out []family
+		for _, key := range Simplicity {
+			m, err := method.Lookup(key)
+			if err != nil || m.Fixed || m.Kind != method.Parallel {
+				continue
+			}
+			if !opt.Config.SelfPaced {
+				out = append(out, family{key: m.Key})
+			}
+			if m.SelfPaced {
+				out = append(out, family{key: m.Key, selfPaced: true})
+			}
+		}
+		return out, nil
+	}
+	m, err := method.Lookup(opt.Config.Model)
+	if err != nil {
+		return nil, err
+	}
+	if m.Fixed {
+		return nil, fmt.Errorf("tune: %s keeps the authors' fixed settings; there is nothing to tune", m.Key)
+	}
+	if err := m.Check(opt.Config); err != nil {
+		return nil, fmt.Errorf("tune: %w", err)
+	}
+	return []family{{key: m.Key, selfPaced: opt.Config.SelfPaced}}, nil
+}
+
+// interceptGrid is the κ grid for d: TuneIntercept on a visitor's own
+// dense data; 0 alone on the bundled data sets (the paper's models) and
+// where the W-step takes its span form, which refuses κ > 0 (§1.4).
+func interceptGrid(d *Data, opt TuneOptions) []float64 {
+	if opt.Intercept != nil {
+		return opt.Intercept
+	}
+	if !d.Own || d.All.Sparse() {
+		return []float64{0}
+	}
+	if f := d.All.Features; f > 64 {
+		for t := range d.All.Tasks {
+			if d.All.Tasks[t].Rows() < f {
+				return []float64{0}
+			}
+		}
+	}
+	return TuneIntercept
+}
+
+// scoreAll scores cfgs in the worker pool, in order; a point that cannot
+// be scored keeps its reason. It stops early when ctx is done.
+func (tu *tuner) scoreAll(cfgs []mtl.Config) []gridPoint {
+	out := make([]gridPoint, len(cfgs))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	workers := tu.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				s, losses, err := tuneScores(tu.probs, tu.folds, cfgs[i])
+				out[i] = gridPoint{cfg: cfgs[i], scores: s, est: s.Of(tu.metric), err: err, losses: losses}
+				tu.mu.Lock()
+				tu.done++
+				if tu.progress != nil {
+					tu.progress(tu.done, tu.total)
+				}
+				tu.mu.Unlock()
+			}
+		}()
+	}
+	for i := range cfgs {
+		if tu.ctx.Err() != nil {
+			break
+		}
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+// TuneScores returns the pooled CV scores of cfg: it is fitted on every
+// fold's training part (probs, from PrepareFolds) and the held-out rows of
+// all the folds are scored together. The error says why a point cannot be
+// scored (the first fold whose fit failed, or no finite score).
+func TuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, error) {
+	s, _, err := tuneScores(probs, folds, cfg)
+	return s, err
+}
+
+// tuneScores is TuneScores, with the held-out rows' losses behind the
+// tuning metric (nil when the point could not be scored).
+func tuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, []float64, error) {
+	kind := data.Regression
+	if len(probs) > 0 {
+		kind = probs[0].Data.Kind
+	}
+	logistic := cfg.Defaults(kind == data.Classification).Loss == mtl.Logistic
+	undefined := eval.Pooled(kind, logistic, nil, nil)
+	var held eval.Held
+	for f := range folds {
+		preds, err := eval.FitPredict(probs[f], cfg, folds[f].Test)
+		if err != nil {
+			return undefined, nil, fmt.Errorf("fold %d of %d: %w", f+1, len(folds), err)
+		}
+		held.Add(preds, folds[f].Test)
+	}
+	if len(held.Y) == 0 {
+		return undefined, nil, fmt.Errorf("fold 1 of %d: %w", len(folds), unscored(folds[0].Test, math.NaN(), len(folds)))
+	}
+	s := eval.Pooled(kind, logistic, held.Margin, held.Y)
+	if v := s.Of(s.Metric); !v.OK() {
+		return s, nil, fmt.Errorf("the pooled %s is %v: the fitted model's predictions are not finite numbers", s.Metric, v.Value)
+	}
+	return s, eval.RowLosses(s.Metric, logistic, held.Margin, held.Y), nil
+}
+
+// withinOneSE reports whether e is within one standard error of best (the
+// best's SE; an undefined SE counts as 0). An undefined e never is.
+func withinOneSE(m eval.Metric, e, best eval.Estimate) bool {
+	if !e.OK() || !best.OK() {
+		return false
+	}
+	se := best.SE
+	if math.IsNaN(se) {
+		se = 0
+	}
+	if m.HigherIsBetter() {
+		return e.Value >= best.Value-se
+	}
+	return e.Value <= best.Value+se
+}
+
+// bestOf returns the index of the first best estimate; -1 when none is
+// defined.
+func bestOf(m eval.Metric, ests []eval.Estimate) int {
+	best := -1
+	for i, e := range ests {
+		if e.OK() && (best < 0 || m.Better(e.Value, ests[best].Value)) {
+			best = i
+		}
+	}
+	return best
+}
+
+// pickPoint applies the one-SE rule to a grid: best is the first best
+// point; chosen is, among the points within one SE of it, the one with the
+// largest simpler[i] (a larger ρ shrinks more; a larger multiple of λ0
+// weighs the tasks more evenly), the better score on a tie. Both are -1
+// when no point is scored.
+func pickPoint(m eval.Metric, ests []eval.Estimate, simpler []float64) (best, chosen int) {
+	best = bestOf(m, ests)
+	if best < 0 {
+		return -1, -1
+	}
+	chosen = best
+	for i, e := range ests {
+		if !withinOneSE(m, e, ests[best]) {
+			continue
+		}
+		if simpler[i] > simpler[chosen] || (simpler[i] == simpler[chosen] && m.Better(e.Value, ests[chosen].Value)) {
+			chosen = i
+		}
+	}
+	return best, chosen
+}
+
+// ChooseModel chooses among candidate models listed simplest first: the
+// simplest whose best score is within one standard error of the best
+// model's. reason says so in a sentence. chosen is -1 when no model has a
+// score.
+func ChooseModel(m eval.Metric, models []ModelScore) (chosen int, reason string) {
+	ests := make([]eval.Estimate, len(models))
+	for i := range models {
+		ests[i] = models[i].Best
+	}
+	best := bestOf(m, ests)
+	if best < 0 {
+		return -1, "no model could be scored"
+	}
+	for i := range models {
+		if withinOneSE(m, ests[i], ests[best]) {
+			chosen = i
+			break
+		}
+	}
+	b := models[best]
+	if chosen == best {
+		return best, fmt.Sprintf("%s scored best (%s): chosen.", b.Name, plusMinus(b.Best))
+	}
+	return chosen, fmt.Sprintf("%s scored best (%s); %s is within one standard error and simpler: chosen.",
+		b.Name, plusMinus(b.Best), models[chosen].Name)
+}
+
+// chooseModelPaired is ChooseModel with ties judged on the held-out rows,
+// paired (eval.PairedWithinOneSE), for the models whose row losses are
+// known (losses[i], nil when not): the simplest model whose chosen point's
+// losses are within one standard error of the difference from the best
+// model's.
+func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (chosen int, reason string) {
+	ests := make([]eval.Estimate, len(models))
+	for i := range models {
+		ests[i] = models[i].Score
+	}
+	best := bestOf(m, ests)
+	if best < 0 || losses[best] == nil {
+		return ChooseModel(m, models)
+	}
+	chosen = best
+	for i := range models {
+		if i == best || (ests[i].OK() && losses[i] != nil && eval.PairedWithinOneSE(losses[i], losses[best])) {
+			chosen = i
+			break
+		}
+	}
+	b := models[best]
+	if chosen == best {
+		return best, fmt.Sprintf("%s scored best (%s): chosen.", b.Name, plusMinus(b.Score))
+	}
+	return chosen, fmt.Sprintf("%s scored best (%s); %s (%s) differs from it by less than one standard error of the difference on the same rows, and is simpler: chosen.",
+		b.Name, plusMinus(b.Score), models[chosen].Name, plusMinus(models[chosen].Score))
+}
+
+// plusMinus writes an estimate as "2.281 ± 0.012".
+func plusMinus(e eval.Estimate) string {
+	if math.IsNaN(e.SE) {
+		return fmt.Sprintf("%.4g", e.Value)
+	}
+	return fmt.Sprintf("%.4g ± %.2g", e.Value, e.SE)
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestTuneChoosesAModel: tune without -model cross-validates every family,
+// prints one row per candidate with its score ± SE, marks and explains the
+// choice, and saves a model that predict reads.
+func TestTuneChoosesAModel(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "exam.json")
+	out, _, err := spmtl(t, "tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-save", model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"RMSE pooled over every held-out row", "best CV RMSE", "coordinate search", "saved the model to"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range []string{"STL", "ITL", "MMTL (mmtl-joint)", "MMTL", "spMMTL", "MTFL-mean", "spMTFL-mean", "MTFL", "spMTFL", "MTASO", "spMTASO"} {
+		if !regexp.MustCompile(`(?m)^[ *] ` + regexp.QuoteMeta(name) + `\s+\d+\.\d+ ± \d+\.\d+`).MatchString(out) {
+			t.Errorf("no row with a score ± SE for %s:\n%s", name, out)
+		}
+	}
+	if strings.Count(out, "\n* ") != 1 || !regexp.MustCompile(`(?m)^\S+.* scored best \(.*\).*: chosen\.$`).MatchString(out) {
+		t.Errorf("want one chosen row and the reason:\n%s", out)
+	}
+	pred, _, err := spmtl(t, "predict", "-model", model, "-data", "testdata/exam-new.csv")
+	if err != nil {
+		t.Fatalf("predict with the tuned model: %v", err)
+	}
+	if !strings.Contains(pred, "School 1") {
+		t.Errorf("predictions:\n%s", pred)
+	}
+}

@@ -1,0 +1,100 @@
+package eval
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/data"
+)
+
+// TestPooledScores checks every pooled score and its standard error
+// against values computed by hand (sample sd, N−1; the delta method for
+// RMSE; Hanley–McNeil for AUC).
+func TestPooledScores(t *testing.T) {
+	ln := math.Log
+	for _, c := range []struct {
+		name   string
+		got    Estimate
+		value  float64
+		se     float64
+		wantOK bool
+	}{
+		// errors 0, 1, 2, 3: MSE 3.5, sd of the squares √(49/3), SE(MSE) = sd/2.
+		{"rmse", PooledRMSE([]float64{1, 2, 3, 4}, []float64{1, 1, 1, 1}), math.Sqrt(3.5), math.Sqrt(49.0/3) / 2 / (2 * math.Sqrt(3.5)), true},
+		{"rmse of a perfect fit", PooledRMSE([]float64{1, 2}, []float64{1, 2}), 0, 0, true},
+		{"rmse of one row", PooledRMSE([]float64{3}, []float64{1}), 2, math.NaN(), true},
+		{"rmse of no rows", PooledRMSE(nil, nil), math.NaN(), math.NaN(), false},
+		// margins 0, ln 3, −ln 3 on positives: p(correct) = 1/2, 3/4, 1/4.
+		{"log-loss", LogLoss([]float64{0, ln(3), -ln(3)}, []float64{1, 1, 1}), (ln(2) + ln(4.0/3) + ln(4)) / 3, 0.32074599924966146, true},
+		{"log-loss, a negative row", LogLoss([]float64{ln(3)}, []float64{-1}), ln(4), math.NaN(), true},
+		{"log-loss, a huge margin", LogLoss([]float64{-800}, []float64{1}), 800, math.NaN(), true},
+		// p = 1/2, 3/4, 1/4 for three positives: (p−1)² = 1/4, 1/16, 9/16.
+		{"brier", Brier([]float64{0.5, 0.75, 0.25}, []float64{1, 1, 1}), 0.2916666666666667, 0.14583333333333334, true},
+		// squared-loss margins 0.6, −1.4, 3 read as p = 0.8, 0, 1.
+		{"brier of squared-loss margins", Brier(Probabilities([]float64{0.6, -1.4, 3}, false), []float64{1, -1, -1}), 0.3466666666666667, 0.32687068459016705, true},
+		// three of four positive-negative pairs ordered: A = 3/4.
+		{"auc", PooledAUC([]float64{0.1, 0.4, 0.35, 0.8}, []float64{-1, -1, 1, 1}), 0.75, 0.27629564910487775, true},
+		{"auc of one class", PooledAUC([]float64{0.1, 0.4}, []float64{1, 1}), math.NaN(), math.NaN(), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.got.OK() != c.wantOK || !near(c.got.Value, c.value) || !near(c.got.SE, c.se) {
+				t.Errorf("got %+v, want value %v, SE %v", c.got, c.value, c.se)
+			}
+		})
+	}
+}
+
+func near(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b))
+}
+
+// TestPooled: which scores a kind of data and a loss give, and which one
+// tuning reads; the squared loss on classes has no log-loss.
+func TestPooled(t *testing.T) {
+	y := []float64{1, -1, 1, -1}
+	f := []float64{2, -1, 0.5, 0.2}
+	for _, c := range []struct {
+		kind     data.Kind
+		logistic bool
+		metric   Metric
+		defined  []Metric
+	}{
+		{data.Regression, false, RMSEMetric, []Metric{RMSEMetric}},
+		{data.Classification, true, LogLossMetric, []Metric{LogLossMetric, BrierMetric, AUCMetric}},
+		{data.Classification, false, BrierMetric, []Metric{BrierMetric, AUCMetric}},
+	} {
+		s := Pooled(c.kind, c.logistic, f, y)
+		if s.Metric != c.metric {
+			t.Errorf("%v logistic %v: metric %s, want %s", c.kind, c.logistic, s.Metric, c.metric)
+		}
+		for _, m := range []Metric{RMSEMetric, LogLossMetric, BrierMetric, AUCMetric} {
+			want := false
+			for _, d := range c.defined {
+				want = want || d == m
+			}
+			if s.Of(m).OK() != want {
+				t.Errorf("%v logistic %v: %s defined %v, want %v", c.kind, c.logistic, m, s.Of(m).OK(), want)
+			}
+		}
+	}
+}
+
+// TestEstimateJSON: an undefined value travels as null and comes back as
+// NaN, never as 0 (a perfect RMSE).
+func TestEstimateJSON(t *testing.T) {
+	b, err := json.Marshal(Estimate{Value: math.NaN(), SE: 0.5, N: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != `{"value":null,"se":0.5,"n":3}` {
+		t.Errorf("wrote %s", b)
+	}
+	var back Estimate
+	if err := json.Unmarshal(b, &back); err != nil || !math.IsNaN(back.Value) || back.SE != 0.5 || back.N != 3 {
+		t.Errorf("read %+v (%v)", back, err)
+	}
+}

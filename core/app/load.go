@@ -33,6 +33,11 @@ type LoadOptions struct {
 	// shows them unticked with the reason).
 	Drop        []string
 	DropRefused bool
+	// Text names CSV columns to read as words (one-hot encoded like any
+	// text column) even when their values look like numbers: a category
+	// written 0, 1, 2, 3+. A saved model's encoding keeps them, so predict
+	// reads new rows the same way.
+	Text []string
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
 	// of a random one. SplitName labels it in messages (a file name;
@@ -208,6 +213,9 @@ func readText(text []byte, opt LoadOptions) (*Data, error) {
 		if len(opt.Drop) > 0 {
 			return nil, fmt.Errorf("%s: the sparse format has no named columns to leave out", opt.Name)
 		}
+		if len(opt.Text) > 0 {
+			return nil, fmt.Errorf("%s: the sparse format has no named columns to read as words", opt.Name)
+		}
 		ds, err := data.ReadSparse(bytes.NewReader(text), opt.Name, data.SparseOptions{})
 		if err != nil {
 			return nil, err
@@ -215,7 +223,7 @@ func readText(text []byte, opt LoadOptions) (*Data, error) {
 		return &Data{All: ds, Encoding: &data.Encoding{Format: "sparse", Features: ds.Features}}, nil
 	case "csv":
 		tab, err := data.ReadTable(text, opt.Name, data.TableOptions{TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
-			Drop: opt.Drop, DropRefused: opt.DropRefused})
+			Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused})
 		if err != nil {
 			return nil, err
 		}
@@ -240,8 +248,8 @@ func Pack(text []byte, opt LoadOptions) ([]byte, error) {
 
 // readPacked reads a packed table (data.PackTable: a bundled CSV as the
 // page's build packed it, or spmtl pack). It holds the CSV read with one
-// choice of task and label columns and of columns left out, so other
-// choices are refused: they need the CSV itself.
+// choice of task and label columns, of columns left out and of columns
+// read as words, so other choices are refused: they need the CSV itself.
 func readPacked(b []byte, opt LoadOptions) (*Data, error) {
 	tab, err := data.ReadPacked(b, opt.Name)
 	if err != nil {
@@ -254,24 +262,41 @@ func readPacked(b []byte, opt LoadOptions) (*Data, error) {
 			dropped = append(dropped, c.Name)
 		}
 	}
-	var asked []string
-	for _, c := range opt.Drop {
-		if c = strings.TrimSpace(c); c != "" {
-			asked = append(asked, c)
-		}
-	}
 	slices.Sort(dropped)
-	slices.Sort(asked)
-	asked = slices.Compact(asked) // "-drop x,x" leaves out x, as the CSV does
+	asked := names(opt.Drop) // "-drop x,x" leaves out x, as the CSV does
+	words, askedWords := names(enc.Text), names(opt.Text)
 	// Names as ReadTable takes them: " y" is the column y.
 	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
 	switch {
 	case opt.Format != "" && !strings.EqualFold(strings.TrimSpace(opt.Format), "csv"):
 		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", opt.Name, opt.Format)
-	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped):
+	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped), !slices.Equal(askedWords, words):
+		if len(words)+len(askedWords) > 0 {
+			return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q, %s and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped), wordsText(words))
+		}
 		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped))
 	}
 	return &Data{All: tab.Data, Table: tab, Encoding: enc}, nil
+}
+
+// names returns column names as ReadTable takes them (trimmed, the empty
+// ones skipped), sorted, each once.
+func names(cols []string) []string {
+	var out []string
+	for _, c := range cols {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func wordsText(cols []string) string {
+	if len(cols) == 0 {
+		return "no column read as words on request"
+	}
+	return fmt.Sprintf("%s read as words", strings.Join(cols, ", "))
 }
 
 func droppedText(cols []string) string {
@@ -355,6 +380,12 @@ type Summary struct {
 	// ("x1 has numbers written with thousands separators: 1,234 is read
 	// as 1234").
 	NumberNote string `json:"numberNote,omitempty"`
+	// IDNote names the numeric columns that hold a different whole number
+	// in every row, as an id does (data.ColumnInfo.ID), with the advice to
+	// leave them out; IDColumns lists them. They are used as features all
+	// the same: nothing is left out unasked.
+	IDNote    string   `json:"idNote,omitempty"`
+	IDColumns []string `json:"idColumns,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -391,8 +422,28 @@ func (d *Data) Summary() Summary {
 		sum.TaskColumn, sum.LabelColumn = enc.TaskColumn, enc.LabelColumn
 		sum.FeatureText = featureText(tab)
 		sum.NumberNote = numberNote(tab)
+		sum.IDNote, sum.IDColumns = idNote(tab)
 	}
 	return sum
+}
+
+// idNote names the columns that look like ids (data.ColumnInfo.ID) and
+// advises leaving them out, in words that fit every front end; "" when
+// there is none.
+func idNote(tab *data.Table) (string, []string) {
+	var names []string
+	for _, c := range tab.Columns {
+		if c.ID && c.Role == data.RoleNumeric {
+			names = append(names, c.Name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "", nil
+	case 1:
+		return names[0] + " holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something", names
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " hold a different whole number in every row, as ids do: they are used as features, which rarely means anything; leave them out unless their numbers measure something", names
 }
 
 // numberNote names the columns some of whose numbers have thousands

@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -218,5 +219,59 @@ func TestLoadPackedNamesAsTheCSV(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got.All, want.All) {
 			t.Errorf("packed with %+v: %v", opt, err)
 		}
+	}
+}
+
+// TestLoadText: LoadOptions.Text reads a column as words through the one
+// intake, the packed table keeps it (and refuses another choice), the
+// sparse format has no columns to name, and the summary flags an id column
+// without leaving it out.
+func TestLoadText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("task,y,student,visits\n")
+	for i := 0; i < 12; i++ {
+		v := []string{"0", "1", "2", "3+"}[i%4]
+		b.WriteString(strings.Join([]string{[]string{"a", "b"}[i%2], []string{"1.5", "2", "0"}[i%3], strconv.Itoa(i + 1), v}, ",") + "\n")
+	}
+	text := []byte(b.String())
+	words := LoadOptions{Name: "v.csv", Text: []string{"visits"}}
+	packed, err := Pack(text, words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		text []byte
+		opt  LoadOptions
+		err  string
+		feat string // the summary's feature text
+		id   string // the summary's id note
+	}{
+		{"refused", text, LoadOptions{Name: "v.csv"}, `v.csv:5:4: non-numeric value "3+" in column visits (9 of its 12 values are numbers): correct the value, read the column as words, or leave the column out`, "", ""},
+		{"read as words", text, words, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
+		{"packed", packed, words, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
+		{"packed, asked otherwise", packed, LoadOptions{Name: "v.csv"}, `v.csv: a packed table was read with task column "task", label column "y", no column left out and visits read as words; load the CSV itself to choose others`, "", ""},
+		{"id left out", text, LoadOptions{Name: "v.csv", Text: []string{"visits"}, Drop: []string{"student"}}, "", "4 features from 1 column: visits one-hot (4); left out: student", ""},
+		{"sparse", []byte("a 1 1:1\nb 2 2:1\n"), LoadOptions{Name: "s.svm", Text: []string{"x"}}, "s.svm: the sparse format has no named columns to read as words", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Load(tc.text, tc.opt)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := d.Summary()
+			if s.FeatureText != tc.feat || !strings.HasPrefix(s.IDNote, tc.id) || (tc.id == "") != (s.IDNote == "") {
+				t.Errorf("features %q, id note %q; want %q, %q", s.FeatureText, s.IDNote, tc.feat, tc.id)
+			}
+			if tc.id != "" && !reflect.DeepEqual(s.IDColumns, []string{"student"}) {
+				t.Errorf("id columns %q", s.IDColumns)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -273,6 +274,13 @@ func (m *ModelFile) checkEncoding() error {
 					return fmt.Errorf("encoding.columns: column %q has the value %q twice", c.Name, v)
 				}
 				vals[v] = true
+			}
+		}
+		// Columns read as words on request (a model saved before there
+		// were any has none): their values are in Columns.
+		for _, t := range e.Text {
+			if i := slices.IndexFunc(e.Columns, func(c data.EncodedColumn) bool { return c.Name == t }); i < 0 || e.Columns[i].Values == nil {
+				return fmt.Errorf("encoding.text names %q, which encoding.columns does not read as words", t)
 			}
 		}
 		names := e.FeatureNames()

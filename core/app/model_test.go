@@ -181,6 +181,8 @@ func TestCheckRefusesInconsistentModels(t *testing.T) {
 		{"task column is the label", "mmtl", func(m *ModelFile) { m.Encoding.TaskColumn = "score" }, `encoding.taskColumn and encoding.labelColumn are both "score"`},
 		{"classification without negative", "mmtl", func(m *ModelFile) { m.Kind, m.Positive = "classification", "yes" }, "kind is classification, but negative is empty"},
 		{"empty column name", "mmtl", func(m *ModelFile) { m.Encoding.Columns[1].Name = "" }, "encoding.columns[1] has no name"},
+		{"text names a numeric column", "mmtl", func(m *ModelFile) { m.Encoding.Text = []string{"hours"} }, `encoding.text names "hours", which encoding.columns does not read as words`},
+		{"text names no column", "mmtl", func(m *ModelFile) { m.Encoding.Text = []string{"nope"} }, `encoding.text names "nope", which encoding.columns does not read as words`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := copyModel(t, models[tc.model])

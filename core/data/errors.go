@@ -36,13 +36,17 @@ type ParseError struct {
 }
 
 // Remedy is what a front end can offer against a refusal in its own way:
-// the command line names its flag (-drop x1, -task NAME), the page offers
-// a button or points at its menu. The messages advise it in words that fit
+// the command line names its flag (-drop x1, -text x1, -task NAME), the
+// page offers a button or points at its menu. The messages advise it in words that fit
 // every front end ("leave the column out", "choose the task column among
 // these"), and the front end adds how.
 type Remedy struct {
 	// Drop names a column that, left out, takes the refusal away.
 	Drop string
+	// Text names a column that, read as words (TableOptions.Text), takes
+	// the refusal away: a category written with numbers and words (0, 1,
+	// 2, 3+).
+	Text string
 	// Choose is RoleTask or RoleLabel: choose that column anew among the
 	// header's columns.
 	Choose Role

@@ -148,10 +148,31 @@ func (m *packedMeta) append(b []byte) []byte {
 			thousands = append(thousands, j)
 		}
 	}
-	if thousands != nil {
+	roles := false // added after the thousands: the roles a column may take, ids, -text
+	for _, c := range m.Columns {
+		roles = roles || c.Roles != nil || c.ID
+	}
+	roles = roles || m.Encoding != nil && m.Encoding.Text != nil
+	if thousands != nil || roles {
 		w.int(len(thousands))
 		for _, j := range thousands {
 			w.int(j)
+		}
+	}
+	if roles {
+		for _, c := range m.Columns {
+			rs := make([]string, len(c.Roles))
+			for i, r := range c.Roles {
+				rs[i] = string(r)
+			}
+			if c.Roles == nil {
+				rs = nil
+			}
+			w.strs(rs)
+			w.flag(c.ID)
+		}
+		if m.Encoding != nil {
+			w.strs(m.Encoding.Text)
 		}
 	}
 	return w.b
@@ -252,6 +273,20 @@ func (r *metaReader) meta() (m packedMeta) {
 			} else if r.err == nil {
 				r.err = fmt.Errorf("a column number of the description is damaged")
 			}
+		}
+	}
+	if r.err == nil && len(r.b) > 0 {
+		for i := range m.Columns {
+			if rs := r.strs(); rs != nil {
+				m.Columns[i].Roles = make([]Role, len(rs))
+				for k, s := range rs {
+					m.Columns[i].Roles[k] = Role(s)
+				}
+			}
+			m.Columns[i].ID = r.flag()
+		}
+		if m.Encoding != nil {
+			m.Encoding.Text = r.strs()
 		}
 	}
 	return m

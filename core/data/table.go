@@ -127,7 +127,24 @@ type ColumnInfo struct {
 	// Thousands is set on a numeric or label column some of whose numbers
 	// are written with thousands separators ("1,234", read as 1234).
 	Thousands bool `json:"thousands,omitempty"`
+	// Roles are the roles a visitor may give a feature column, in the
+	// order a menu offers them: RoleNumeric for a column of numbers, then
+	// RoleText for one of words, or of numbers that are all whole or mixed
+	// with words (TableOptions.Text), then RoleDropped. A text column with
+	// too many values to encode has RoleDropped alone. Nil for the task,
+	// label and unnamed columns, and when reading with a model's Encoding.
+	Roles []Role `json:"roles,omitempty"`
+	// ID is set on a numeric column that holds a different whole number in
+	// every row (at least minIDRows of them), as an id or a row number
+	// does: it is used as a feature, which rarely means anything, and is
+	// worth leaving out. It is never left out unasked.
+	ID bool `json:"id,omitempty"`
 }
+
+// minIDRows is the fewest rows in which a column of distinct whole numbers
+// is flagged as an id (ColumnInfo.ID): in a handful of rows, any counts
+// can differ.
+const minIDRows = 10
 
 // Encoding says how a table's columns became the features: the feature
 // columns in file order, numeric ones as they are and text ones one
@@ -144,6 +161,11 @@ type Encoding struct {
 	Columns []EncodedColumn `json:"columns,omitempty"`
 	// Dropped names the columns left out.
 	Dropped []string `json:"dropped,omitempty"`
+	// Text names the columns read as words on request (TableOptions.Text)
+	// although their values look like numbers; Columns holds their values,
+	// which is how new rows are read. A model saved before it existed has
+	// none.
+	Text []string `json:"text,omitempty"`
 	// Features is the number of features (the sparse format's columns).
 	Features int `json:"features"`
 }
@@ -183,6 +205,11 @@ type TableOptions struct {
 	TaskColumn, LabelColumn string
 	// Drop names columns to leave out.
 	Drop []string
+	// Text names columns to read as words, one indicator per value, even
+	// when their values look like numbers (a category written 0, 1, 2,
+	// 3+). A column may not be both in Drop and in Text. It is ignored when
+	// reading with an Encoding, whose columns say how.
+	Text []string
 	// MaxCategories is the most distinct values a text column may have to
 	// be encoded (DefaultMaxCategories when 0).
 	MaxCategories int
@@ -495,6 +522,59 @@ type columnStats struct {
 	seen     map[string]bool
 	distinct int
 	overflow bool
+	// fraction is set once a value is a number that is not written as a
+	// whole one (a point or an exponent: "1.5", "3.0", "1e3").
+	fraction bool
+	// ids holds the values while every one is a whole number unlike the
+	// others (an id: ColumnInfo.ID); notID is set, and ids dropped, at the
+	// first value that is not.
+	ids   map[string]struct{}
+	notID bool
+}
+
+// whole records whether one value (as numberText reads it, classified ns)
+// is a whole number, and whether the column can still be an id.
+func (st *columnStats) whole(s string, ns numStatus) {
+	if ns == numOK && strings.ContainsAny(s, ".eE") || ns == numNotFinite || ns == numTooLarge {
+		st.fraction = true
+	}
+	if st.notID {
+		return
+	}
+	if ns != numOK || strings.ContainsAny(s, ".eE") {
+		st.notID, st.ids = true, nil
+		return
+	}
+	if st.ids == nil {
+		st.ids = map[string]struct{}{}
+	}
+	if _, dup := st.ids[s]; dup {
+		st.notID, st.ids = true, nil
+		return
+	}
+	st.ids[strings.Clone(s)] = struct{}{}
+}
+
+// isID reports whether the column is an id: a different whole number in
+// each of at least minIDRows rows.
+func (st *columnStats) isID() bool {
+	return !st.notID && len(st.ids) >= minIDRows && st.text == 0 && st.empty == 0
+}
+
+// roles are the roles a visitor may give the column (ColumnInfo.Roles):
+// words only when there are few enough values to encode, and, for a
+// column of numbers, when they are whole or mixed with words.
+func (st *columnStats) roles(maxCat int) []Role {
+	encodable := !st.overflow && st.distinct <= maxCat
+	switch {
+	case 2*st.numeric >= st.numeric+st.text && encodable && (st.text > 0 || !st.fraction):
+		return []Role{RoleNumeric, RoleText, RoleDropped}
+	case 2*st.numeric >= st.numeric+st.text:
+		return []Role{RoleNumeric, RoleDropped}
+	case !encodable:
+		return []Role{RoleDropped}
+	}
+	return []Role{RoleText, RoleDropped}
 }
 
 // add records one value of the column.
@@ -640,6 +720,10 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 		roles[j] = RoleDropped
 		dropped = append(dropped, d)
 	}
+	asText, err := textColumns(opt, name, header, idx, roles, ti, li)
+	if err != nil {
+		return nil, err
+	}
 	stats := make([]columnStats, len(header))
 	labelThousands := false
 	for {
@@ -659,7 +743,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 			continue
 		}
 		for j, f := range rec {
-			if roles[j] == RoleNumeric && !opt.NumericOnly {
+			// A column left out is looked at too, for the roles it may
+			// take instead (ColumnInfo.Roles); not when predicting.
+			if (roles[j] == RoleNumeric || roles[j] == RoleDropped && opt.Encoding == nil) && !opt.NumericOnly {
 				// Classified as the number it would be read as; kept as
 				// written, for a text column's values.
 				raw := strings.TrimSpace(f)
@@ -669,6 +755,7 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 					stats[j].thousands++
 				}
 				stats[j].add(raw, ns, maxCat)
+				stats[j].whole(s, ns)
 			}
 			if j == li {
 				if _, grouped := numberText(strings.TrimSpace(f), delim); grouped {
@@ -721,10 +808,11 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	} else {
 		for j, h := range header {
 			st := &stats[j]
-			// A column is text when most of its values are words; a
-			// numeric column with a stray word stays numeric, and pass 2
-			// reports the word where it is.
-			if roles[j] != RoleNumeric || st.text == 0 || 2*st.numeric >= st.numeric+st.text {
+			// A column is text when most of its values are words, or when
+			// it was asked to be (opt.Text); a numeric column with a stray
+			// word stays numeric, and pass 2 reports the word where it is.
+			words := asText[j] || st.text > 0 && 2*st.numeric < st.numeric+st.text
+			if roles[j] != RoleNumeric || !words {
 				continue
 			}
 			roles[j] = RoleText
@@ -734,6 +822,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 					count = fmt.Sprintf("more than %d", maxCat)
 				}
 				reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
+				if asText[j] {
+					reason = fmt.Sprintf("read as words: %s", reason)
+				}
 				if !opt.DropRefused {
 					pe := parseErr(name, hline, j+1, ErrHeader, "text column %s has %s; leave it out", h, reason)
 					pe.Remedy = Remedy{Drop: h}
@@ -751,15 +842,22 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 			case RoleText:
 				colOf[j] = len(encCols)
 				encCols = append(encCols, EncodedColumn{Name: h, Values: stats[j].values})
+				if asText[j] {
+					enc.Text = append(enc.Text, h)
+				}
 			}
 		}
 	}
 	enc.Columns = encCols
 	for j, h := range header {
 		ci := ColumnInfo{Name: h, Role: roles[j]}
+		if j != ti && j != li && h != "" && opt.Encoding == nil && !opt.NumericOnly {
+			ci.Roles = stats[j].roles(maxCat)
+		}
 		switch roles[j] {
 		case RoleNumeric:
 			ci.Thousands = stats[j].thousands > 0
+			ci.ID = opt.Encoding == nil && stats[j].isID()
 		case RoleLabel:
 			ci.Thousands = labelThousands
 		case RoleText:
@@ -891,8 +989,11 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 					l, _ := cr.FieldPos(j)
 					pe := valueErr(name, l, j+1, st, s, x, header[j], opt.Encoding != nil)
 					if st == numSyntax && !opt.NumericOnly && opt.Encoding == nil {
-						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j]))
+						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], maxCat))
 						pe.Remedy = Remedy{Drop: header[j]}
+						if slices.Contains(stats[j].roles(maxCat), RoleText) {
+							pe.Remedy.Text = header[j]
+						}
 					}
 					return nil, pe
 				}
@@ -949,9 +1050,41 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	return tab, nil
 }
 
-// advice completes the message for a word in a numeric column.
-func advice(st *columnStats) string {
+// advice completes the message for a word in a numeric column: reading
+// the column as words is advised when its values can be encoded.
+func advice(st *columnStats, maxCat int) string {
+	if slices.Contains(st.roles(maxCat), RoleText) {
+		return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, read the column as words, or leave the column out", st.numeric, st.numeric+st.text)
+	}
 	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out", st.numeric, st.numeric+st.text)
+}
+
+// textColumns checks the columns opt.Text asks to read as words (ReadTable)
+// and returns them by position: an unknown column, the task or label
+// column, or one also left out (opt.Drop) is refused. A model's Encoding
+// says itself which columns are words, so opt.Text is ignored with it.
+func textColumns(opt TableOptions, name string, header []string, idx map[string]int, roles []Role, ti, li int) (map[int]bool, error) {
+	asText := map[int]bool{}
+	if opt.Encoding != nil {
+		return asText, nil
+	}
+	for _, c := range opt.Text {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		j, ok := idx[c]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("%s: cannot read column %q as words: the header has [%s]", name, short(c), listNames(header))
+		case j == ti || j == li:
+			return nil, fmt.Errorf("%s: cannot read column %q as words: it is the %s column", name, c, roles[j])
+		case roles[j] == RoleDropped:
+			return nil, fmt.Errorf("%s: column %q is asked both to be left out and to be read as words: choose one", name, c)
+		}
+		asText[j] = true
+	}
+	return asText, nil
 }
 
 // leftOut lists the columns left out, for the message when no feature is

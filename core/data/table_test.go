@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -108,7 +109,9 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "not utf-8", text: "task,y,x\na,1,\xff\xfe\n", err: `mine.csv:2:5: the byte 0xFF after "a,1," is not UTF-8 text: save the file as UTF-8 text`},
 		{name: "empty numeric cell", text: "task,y,x,z\na,1,2,\nb,0,3,1\n", err: "mine.csv:2:4: missing value in column z"},
 		{name: "stray word in a numeric column", text: "task,y,x1\na,1,0.5\na,0,zz\nb,1,3\n",
-			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, or leave the column out`},
+			err: `mine.csv:3:3: non-numeric value "zz" in column x1 (2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out`},
+		{name: "stray word among too many numbers to encode", text: manyNumbers(60) + "c,1,zz\n",
+			err: `mine.csv:62:3: non-numeric value "zz" in column x1 (60 of its 61 values are numbers): correct the value, or leave the column out`},
 		{name: "text columns", text: "school,score,sex,intake,id\nS1,1.5,F,top 25%,17\nS1,0.5,M,mid 50%,18\nS2,-1,F,bottom 25%,19\nS2,2,,mid 50%,20\n",
 			opt: TableOptions{TaskColumn: "school", LabelColumn: "score", Drop: []string{"id"}},
 			check: func(t *testing.T, tab *Table) {
@@ -319,7 +322,8 @@ func TestRemedies(t *testing.T) {
 	}{
 		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "fill it in, delete the row, or leave the column out", Remedy{Drop: "x1"}},
 		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
-		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, or leave the column out", Remedy{Drop: "x1"}},
+		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
+		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
 		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header [group y x]; choose the task column among these", Remedy{Choose: RoleTask}},
 		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header [task label x]; choose the label column among these", Remedy{Choose: RoleLabel}},
@@ -333,7 +337,7 @@ func TestRemedies(t *testing.T) {
 			if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
 				t.Fatalf("error %v, want it to end %q", err, tc.want)
 			}
-			for _, flag := range []string{"-drop", "-task", "-label", "menu"} {
+			for _, flag := range []string{"-drop", "-text", "-task", "-label", "menu"} {
 				if strings.Contains(err.Error(), flag) {
 					t.Errorf("error %q names %s", err, flag)
 				}
@@ -536,5 +540,165 @@ func TestReadTableWithEncoding(t *testing.T) {
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 3 || !strings.Contains(err.Error(), `task "S9" is not one the model was trained on`) {
 		t.Errorf("unknown task: %v", err)
+	}
+}
+
+// visitsCSV returns a file of n rows with an id column (student: 1..n), a
+// category written with numbers and one word (visits: 0, 1, 2, last) and
+// a measured number (hours).
+func visitsCSV(n int, last string) string {
+	var b strings.Builder
+	b.WriteString("task,y,student,visits,hours\n")
+	for i := 0; i < n; i++ {
+		v := fmt.Sprint(i % 3)
+		if i%4 == 3 {
+			v = last
+		}
+		fmt.Fprintf(&b, "t%d,%d.5,%d,%s,%d.25\n", i%2, i%5, i+1, v, i%7)
+	}
+	return b.String()
+}
+
+// manyNumbers returns a file whose column x1 holds n distinct whole
+// numbers.
+func manyNumbers(n int) string {
+	var b strings.Builder
+	b.WriteString("task,y,x1\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "t%d,%d,%d\n", i%2, i%3, i)
+	}
+	return b.String()
+}
+
+// TestReadTableText: columns asked to be read as words (TableOptions.Text)
+// are one-hot encoded even when their values look like numbers, and the
+// encoding names them; an unknown column, the task or label column, one
+// also left out are refused; the roles each column may take and the id
+// columns are told (ColumnInfo.Roles, ID).
+func TestReadTableText(t *testing.T) {
+	col := func(tab *Table, name string) ColumnInfo {
+		for _, c := range tab.Columns {
+			if c.Name == name {
+				return c
+			}
+		}
+		t.Fatalf("no column %s", name)
+		return ColumnInfo{}
+	}
+	for _, tc := range []struct {
+		name, text string
+		opt        TableOptions
+		err        string
+		check      func(t *testing.T, tab *Table)
+	}{
+		{name: "3+ refused, words offered", text: visitsCSV(12, "3+"),
+			err: `mine.csv:5:4: non-numeric value "3+" in column visits (9 of its 12 values are numbers): correct the value, read the column as words, or leave the column out`},
+		{name: "3+ read as words", text: visitsCSV(12, "3+"), opt: TableOptions{Text: []string{" visits "}},
+			check: func(t *testing.T, tab *Table) {
+				c := col(tab, "visits")
+				if c.Role != RoleText || !slices.Equal(c.Values, []string{"0", "1", "2", "3+"}) {
+					t.Errorf("visits: %+v, want text with values 0 1 2 3+", c)
+				}
+				if !slices.Equal(tab.Encoding.Text, []string{"visits"}) {
+					t.Errorf("encoding.text %q, want [visits]", tab.Encoding.Text)
+				}
+				want := []string{"student", "visits=0", "visits=1", "visits=2", "visits=3+", "hours"}
+				if !slices.Equal(tab.Data.FeatureNames, want) {
+					t.Errorf("features %q, want %q", tab.Data.FeatureNames, want)
+				}
+				if x := tab.Data.Tasks[1].X.RawRowView(1); !slices.Equal(x, []float64{4, 0, 0, 0, 1, 3.25}) {
+					t.Errorf("row 4 reads %v, want student 4, visits=3+ and hours 3.25", x)
+				}
+			}},
+		{name: "whole numbers read as words", text: "task,y,grade,x\na,1,1,0.5\na,2,2,1\nb,1,1,2\n", opt: TableOptions{Text: []string{"grade"}},
+			check: func(t *testing.T, tab *Table) {
+				if got := tab.Data.FeatureNames; !slices.Equal(got, []string{"grade=1", "grade=2", "x"}) {
+					t.Errorf("features %q", got)
+				}
+			}},
+		{name: "unknown column", text: visitsCSV(4, "3+"), opt: TableOptions{Text: []string{"visit"}},
+			err: `mine.csv: cannot read column "visit" as words: the header has [task y student visits hours]`},
+		{name: "the task column", text: visitsCSV(4, "3+"), opt: TableOptions{Text: []string{"task"}},
+			err: `mine.csv: cannot read column "task" as words: it is the task column`},
+		{name: "left out and words", text: visitsCSV(4, "3+"), opt: TableOptions{Drop: []string{"visits"}, Text: []string{"visits"}},
+			err: `mine.csv: column "visits" is asked both to be left out and to be read as words: choose one`},
+		{name: "too many to read as words", text: manyNumbers(60), opt: TableOptions{Text: []string{"x1"}},
+			err: "mine.csv:1:3: text column x1 has read as words: more than 50 distinct values, more than 50 to encode; leave it out"},
+		{name: "too many, left out with the reason", text: manyNumbers(60), opt: TableOptions{Text: []string{"x1"}, DropRefused: true, MaxCategories: 50},
+			err: `no feature columns: the header has only the task column "task" and the label column "y" (left out: x1)`},
+		{name: "roles and ids", text: visitsCSV(12, "3"), opt: TableOptions{Drop: []string{"visits"}},
+			check: func(t *testing.T, tab *Table) {
+				for name, want := range map[string][]Role{
+					"task": nil, "y": nil,
+					"student": {RoleNumeric, RoleText, RoleDropped}, // whole numbers
+					"visits":  {RoleNumeric, RoleText, RoleDropped}, // left out, looked at all the same
+					"hours":   {RoleNumeric, RoleDropped},           // fractions
+				} {
+					if got := col(tab, name).Roles; !slices.Equal(got, want) {
+						t.Errorf("%s may take %q, want %q", name, got, want)
+					}
+				}
+				if !col(tab, "student").ID || col(tab, "hours").ID || col(tab, "visits").ID {
+					t.Errorf("ids: %+v", tab.Columns)
+				}
+				if col(tab, "visits").Role != RoleDropped {
+					t.Errorf("visits was not left out")
+				}
+			}},
+		{name: "no id in a few rows", text: visitsCSV(9, "3"),
+			check: func(t *testing.T, tab *Table) {
+				if col(tab, "student").ID {
+					t.Error("student is an id in 9 rows")
+				}
+			}},
+		{name: "no id with a repeat", text: strings.Replace(visitsCSV(12, "3"), "\nt1,1.5,2,", "\nt1,1.5,1,", 1),
+			check: func(t *testing.T, tab *Table) {
+				if col(tab, "student").ID {
+					t.Error("student is an id with a number twice")
+				}
+			}},
+		{name: "words offered for a text column", text: "task,y,city\na,1,Paris\nb,2,Rome\n",
+			check: func(t *testing.T, tab *Table) {
+				if got := col(tab, "city").Roles; !slices.Equal(got, []Role{RoleText, RoleDropped}) {
+					t.Errorf("city may take %q", got)
+				}
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, tab)
+		})
+	}
+}
+
+// TestTextEncodingPredict: a table read with a training table's encoding
+// reads a column read as words as words again ("1" is the value 1, not
+// the number), whatever TableOptions.Text says then.
+func TestTextEncodingPredict(t *testing.T) {
+	train, err := ReadTable([]byte(visitsCSV(12, "3+")), "train.csv", TableOptions{Text: []string{"visits"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := ReadTable([]byte("task,student,visits,hours\nt0,1,3+,1\nt1,2,1,2\nt0,3,7,0\n"), "new.csv", TableOptions{Encoding: train.Encoding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := tab.Data.Tasks[0].X.RawRowView(0); !slices.Equal(x, []float64{1, 0, 0, 0, 1, 1}) {
+		t.Errorf("3+ reads %v", x)
+	}
+	if x := tab.Data.Tasks[1].X.RawRowView(0); !slices.Equal(x, []float64{2, 0, 1, 0, 0, 2}) {
+		t.Errorf("1 reads %v", x)
+	}
+	if len(tab.Warnings) != 1 || !strings.Contains(tab.Warnings[0], `"7"`) {
+		t.Errorf("warnings %q, want one for the unseen 7", tab.Warnings)
 	}
 }

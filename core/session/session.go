@@ -39,6 +39,9 @@ type LoadOptions struct {
 	// Drop leaves columns out; text columns with too many values are left
 	// out with a reason rather than refusing the file.
 	Drop []string
+	// Text reads columns as words even when their values look like
+	// numbers (app.LoadOptions.Text).
+	Text []string
 }
 
 // Summary describes a loaded data set and names its handle.
@@ -57,7 +60,7 @@ func (s *Session) Load(text string, opt LoadOptions) (Summary, error) {
 // (app.Pack), which the page fetches for its bundled CSVs.
 func (s *Session) LoadBytes(b []byte, opt LoadOptions) (Summary, error) {
 	d, err := app.Load(b, app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
-		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, DropRefused: true})
+		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, DropRefused: true})
 	if err != nil {
 		return Summary{}, err
 	}

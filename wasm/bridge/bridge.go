@@ -5,7 +5,7 @@
 // learner worker and its reproduction workers both load. It holds no
 // learning logic. Each
 // function returns {__error: message} on failure (with the error's remedy,
-// data.RemedyOf, as drop: COLUMN or choose: "task"|"label" when it has
+// data.RemedyOf, as drop: COLUMN, text: COLUMN or choose: "task"|"label" when it has
 // one), and every panic is recovered at the boundary; web/js/api.js turns
 // errors into thrown Errors that keep those fields (a Go callback cannot
 // throw into JavaScript itself).
@@ -92,12 +92,15 @@ func wrap(name string, fn Func) func(safejs.Value, []safejs.Value) any {
 
 // errorJS is a failure as the page gets it: {__error: message}, and what
 // the page can offer against it (data.Remedy): drop, a column to leave
-// out; choose, "task" or "label", the column to choose anew.
+// out; text, a column to read as words; choose, "task" or "label", the column to choose anew.
 func errorJS(err error) map[string]any {
 	out := map[string]any{"__error": err.Error()}
 	r := data.RemedyOf(err)
 	if r.Drop != "" {
 		out["drop"] = r.Drop
+	}
+	if r.Text != "" {
+		out["text"] = r.Text
 	}
 	if r.Choose != "" {
 		out["choose"] = string(r.Choose)
@@ -201,6 +204,9 @@ func load(args []safejs.Value) (any, error) {
 		}
 	}
 	if lo.Drop, err = o.strs("drop"); err != nil {
+		return nil, fmt.Errorf("spmtl.load: %w", err)
+	}
+	if lo.Text, err = o.strs("text"); err != nil {
 		return nil, fmt.Errorf("spmtl.load: %w", err)
 	}
 	sum, err := sess.LoadBytes(b, lo)
@@ -545,12 +551,22 @@ func summaryJS(s session.Summary) map[string]any {
 		for k, v := range c.Values {
 			vals[k] = v
 		}
-		cols[i] = map[string]any{"name": c.Name, "role": string(c.Role), "distinct": c.Distinct, "values": vals, "reason": c.Reason, "thousands": c.Thousands}
+		roles := make([]any, len(c.Roles))
+		for k, r := range c.Roles {
+			roles[k] = string(r)
+		}
+		cols[i] = map[string]any{"name": c.Name, "role": string(c.Role), "distinct": c.Distinct, "values": vals, "reason": c.Reason, "thousands": c.Thousands,
+			"roles": roles, "id": c.ID}
+	}
+	ids := make([]any, len(s.IDColumns))
+	for i, c := range s.IDColumns {
+		ids[i] = c
 	}
 	return map[string]any{"handle": s.Handle, "name": s.Name, "tasks": tasks, "features": s.Features, "rows": s.Rows,
 		"kind": s.Kind, "positive": s.Positive, "negative": s.Negative, "fixedSplit": s.FixedSplit, "featureNames": names,
 		"format": s.Format, "delimiter": s.Delimiter, "header": header, "columns": cols, "featureText": s.FeatureText,
-		"labelNote": s.LabelNote, "numberNote": s.NumberNote, "textEncoding": s.TextEncoding, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn}
+		"labelNote": s.LabelNote, "numberNote": s.NumberNote, "textEncoding": s.TextEncoding, "taskColumn": s.TaskColumn, "labelColumn": s.LabelColumn,
+		"idNote": s.IDNote, "idColumns": ids}
 }
 
 func train(args []safejs.Value) (any, error) {

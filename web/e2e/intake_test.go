@@ -43,7 +43,7 @@ func TestLeaveOutButton(t *testing.T) {
 	b.upload("#file", writeTemp(t, "na.csv", sb.String()))
 	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
 	msg := eval[string](b, dataErrorText)
-	if !strings.HasPrefix(msg, `na.csv:5:3: non-numeric value "NA" in column x1`) || !strings.HasSuffix(msg, "correct the value, or leave the column out") {
+	if !strings.HasPrefix(msg, `na.csv:5:3: non-numeric value "NA" in column x1`) || !strings.HasSuffix(msg, "correct the value, read the column as words, or leave the column out") {
 		t.Errorf("refusal %q", msg)
 	}
 	noFlags(t, msg)
@@ -98,7 +98,7 @@ func TestLeaveOutButton(t *testing.T) {
 // command-line flag.
 func noFlags(t *testing.T, msg string) {
 	t.Helper()
-	for _, flag := range []string{"-drop", "-task", "-label"} {
+	for _, flag := range []string{"-drop", "-text", "-task", "-label"} {
 		if strings.Contains(msg, flag) {
 			t.Errorf("the page shows %q, which names %s", msg, flag)
 		}

@@ -234,7 +234,7 @@ func withColumn(text, name string, value func(i int) string) string {
 // trains on the first Play with the defaults for own data: a train
 // fraction of 0.75 and the automatic λ0, whose chosen value the page
 // shows, and it names the task too small to test. The text column is
-// shown unticked with the reason it was left out.
+// shown left out, its menu disabled, with the reason.
 func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
@@ -249,10 +249,10 @@ func TestOwnFileTrainsOnFirstPlay(t *testing.T) {
 		Role, Text        string
 		Checked, Disabled bool
 	}
-	note := eval[col](b, `(() => { const tr = document.querySelector('#columns tr[data-column="note"]'), box = tr.querySelector("input");
-		return {Role: tr.dataset.role, Text: tr.cells[1].textContent, Checked: box.checked, Disabled: box.disabled}; })()`)
-	if note.Role != "refused" || note.Checked || !strings.Contains(note.Text, "more than 50") {
-		t.Errorf("the text column with 61 values: %+v, want it refused, unticked, with the reason", note)
+	note := eval[col](b, `(() => { const tr = document.querySelector('#columns tr[data-column="note"]'), menu = tr.querySelector("select");
+		return {Role: tr.dataset.role, Text: tr.cells[1].textContent, Checked: menu.value !== "dropped", Disabled: menu.disabled}; })()`)
+	if note.Role != "refused" || note.Checked || !note.Disabled || !strings.Contains(note.Text, "more than 50") {
+		t.Errorf("the text column with 61 values: %+v, want it refused, left out, its menu disabled, with the reason", note)
 	}
 	form := eval[[]string](b, `["train", "lambda0"].map((id) => document.getElementById(id).value)`)
 	if form[0] != "0.75" || form[1] != "auto" {
@@ -313,13 +313,14 @@ func TestOwnFileExportQuirks(t *testing.T) {
 	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Numbers: income has numbers written with thousands separators: 1,234 is read as 1234.") {
 		t.Errorf("the data notes %q do not say income's thousands separators were read", notes)
 	}
-	rows := eval[[]string](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => tr.dataset.role + ": " + tr.cells[0].textContent + ": " + tr.cells[1].textContent + ": " + (tr.querySelector("input") ? tr.querySelector("input").getAttribute("aria-label") : ""))`)
+	rows := eval[[]string](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => tr.dataset.role + ": " + tr.cells[0].textContent + ": " + tr.cells[1].textContent + ": " + (tr.querySelector("select") ? tr.querySelector("select").getAttribute("aria-label") : ""))`)
 	want := []string{
-		"refused: column 1: refused: no name, so its values are not read: use column 1 as a feature",
+		"refused: column 1: refused: no name, so its values are not read: read column 1 as",
 		"task: group: task: ", "label: y: label: ",
-		"numeric: x1: numeric: use x1 as a feature", "numeric: x2: numeric: use x2 as a feature",
-		"numeric: income: numeric, written with thousands separators: use income as a feature",
-		"refused: column 7: refused: no name, no values: use column 7 as a feature",
+		"numeric: x1: numeric: read x1 as", "numeric: x2: numeric: read x2 as",
+		// A different whole number in every row: flagged as an id could be.
+		"numeric: income: numeric, written with thousands separators; a different whole number in every row, like an id: leave it out unless its numbers measure something: read income as",
+		"refused: column 7: refused: no name, no values: read column 7 as",
 	}
 	if !slices.Equal(rows, want) {
 		t.Errorf("the columns table lists\n%q\nwant\n%q", rows, want)
@@ -341,7 +342,8 @@ func examCSV(t *testing.T) (string, []byte) {
 
 // TestOwnFileRolesSavePredict: a file with text columns (exam.csv: task
 // column school, label score, text columns sex and intake, an id column
-// student) shows every column's role; unticking student leaves it out; a
+// student, flagged as one) shows every column's role; its role menu
+// leaves student out; a
 // run finishes; the model is saved, loaded back and used to predict the
 // file, and the predictions (shown, and downloaded as CSV) are Go's:
 // app.Predict on the same model file gives the same numbers and text. The
@@ -368,8 +370,8 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	}
 	roles := func() map[string]row {
 		rows := eval[[]row](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => {
-			const box = tr.querySelector("input[type=checkbox]");
-			return {Name: tr.dataset.column, Role: tr.dataset.role, Text: tr.cells[1].textContent, Box: !!box, Checked: !!box && box.checked};
+			const menu = tr.querySelector("select");
+			return {Name: tr.dataset.column, Role: tr.dataset.role, Text: tr.cells[1].textContent, Box: !!menu, Checked: !!menu && menu.value !== "dropped"};
 		})`)
 		out := map[string]row{}
 		for _, r := range rows {
@@ -387,16 +389,19 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 		t.Errorf("text columns read %q and %q, want one-hot with their counts", r["sex"].Text, r["intake"].Text)
 	}
 	if r["school"].Box || !r["student"].Box || !r["student"].Checked || !r["sex"].Checked {
-		t.Errorf("feature boxes: %+v", r)
+		t.Errorf("role menus: %+v", r)
+	}
+	if !strings.Contains(r["student"].Text, "like an id: leave it out") {
+		t.Errorf("student, a different whole number in every row, reads %q: not flagged as an id", r["student"].Text)
 	}
 	if vis := eval[bool](b, `!document.getElementById("columns-box").hidden && document.getElementById("columns-box").open`); !vis {
 		t.Error("the column roles are not shown")
 	}
-	// Unticking student re-loads the file without it.
-	b.do(chromedp.Click(chromedp.CSS(`#columns tr[data-column="student"] input[type=checkbox]`)))
+	// "leave out" in student's menu re-loads the file without it.
+	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
 	b.waitFor(`spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
 	if r := roles(); r["student"].Checked || r["student"].Role != "dropped" {
-		t.Errorf("student after unticking: %+v", r["student"])
+		t.Errorf("student after leaving it out: %+v", r["student"])
 	}
 	ft := eval[string](b, `spmtlApp.summary().featureText`)
 	notes := eval[string](b, `document.getElementById("data-notes").textContent`)
@@ -594,4 +599,92 @@ func TestTuneMatchesGo(t *testing.T) {
 	}
 	b.noConsoleErrors()
 	b.screenshot("tune.png")
+}
+
+// TestOwnFileTextColumn: a category written 0, 1, 2, 3+ is refused with
+// the offer to read it as words; taking the offer reads it one-hot and the
+// run trains. On a 390 px phone the Columns table's role menus (labelled,
+// axe-clean, tap-sized) offer words only where Go says a column may be
+// read so, and flag the id column; "number" in the menu brings the
+// refusal back, the file still loaded as it was.
+func TestOwnFileTextColumn(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,student,visits,hours\n")
+	for i := 0; i < 36; i++ {
+		v := fmt.Sprint(i % 3)
+		if i%4 == 3 {
+			v = "3+"
+		}
+		fmt.Fprintf(&sb, "t%d,%.2f,%d,%s,%d.5\n", i%3, float64((i*7)%11)/3, 1000+i, v, i%5)
+	}
+	b := newBrowser(t)
+	b.viewport(390, 844, true)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "visits.csv", sb.String()))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	msg := eval[string](b, dataErrorText)
+	if !strings.HasPrefix(msg, `visits.csv:5:4: non-numeric value "3+" in column visits`) || !strings.HasSuffix(msg, "correct the value, read the column as words, or leave the column out") {
+		t.Errorf("refusal %q", msg)
+	}
+	noFlags(t, msg)
+	words := `(() => { const b = document.getElementById("read-as-words"); return b && !b.closest("[hidden]") ? b.textContent : ""; })()`
+	if got := eval[string](b, words); got != "Read visits as words and read the file again" {
+		t.Fatalf("the refusal offers %q, want to read visits as words", got)
+	}
+	if got := eval[string](b, leaveOutButton); got != "Leave out visits and read the file again" {
+		t.Errorf("the refusal's leave-out button says %q", got)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#read-as-words")))
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "visits.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"student", "visits=0", "visits=1", "visits=2", "visits=3+", "hours"}) {
+		t.Errorf("features %q, want visits one-hot", names)
+	}
+	type menu struct {
+		Value, Label string
+		Options      []string
+		Disabled     bool
+		Height       float64
+	}
+	menus := eval[map[string]menu](b, `Object.fromEntries(Array.from(document.querySelectorAll("#columns tbody tr select")).map((m) =>
+		[m.name, {Value: m.value, Label: m.getAttribute("aria-label"), Options: Array.from(m.options).map((o) => o.textContent), Disabled: m.disabled, Height: m.getBoundingClientRect().height}]))`)
+	for name, want := range map[string]menu{
+		"student": {Value: "numeric", Label: "read student as", Options: []string{"number", "words", "leave out"}}, // whole numbers, few enough to encode
+		"visits":  {Value: "text", Label: "read visits as", Options: []string{"number", "words", "leave out"}},
+		"hours":   {Value: "numeric", Label: "read hours as", Options: []string{"number", "leave out"}},
+	} {
+		got := menus[name]
+		if got.Value != want.Value || got.Label != want.Label || !slices.Equal(got.Options, want.Options) || got.Disabled {
+			t.Errorf("%s's menu: %+v, want %+v", name, got, want)
+		}
+		if got.Height < 24 {
+			t.Errorf("%s's menu is %v px tall, under 24", name, got.Height)
+		}
+	}
+	if role := eval[string](b, `document.querySelector('#columns tr[data-column="student"]').cells[1].textContent`); !strings.Contains(role, "like an id: leave it out") {
+		t.Errorf("student's role %q does not flag it as an id", role)
+	}
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Ids: student holds a different whole number in every row") {
+		t.Errorf("the data notes %q do not flag student", notes)
+	}
+	if w := eval[float64](b, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("phone: the page is %v px wide with the columns table open", w)
+	}
+	b.axe(axeSource(t), "phone 390×844, the columns' role menus")
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
+
+	// "number" for visits: refused again, the file still loaded with visits as words.
+	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="visits"] select`), "numeric"))
+	b.waitFor(`spmtlApp.dataError().includes('"3+"')`, 20*time.Second)
+	b.waitFor(`spmtlApp.state() === "idle"`, 20*time.Second)
+	if v := eval[string](b, `document.querySelector('#columns tr[data-column="visits"] select').value`); v != "text" {
+		t.Errorf("after the refusal visits's menu shows %q, want the words it is still read as", v)
+	}
+	// "leave out" in student's menu: left out, visits still words.
+	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
+	b.waitFor(`spmtlApp.state() === "idle" && spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped"`, 20*time.Second)
+	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"visits=0", "visits=1", "visits=2", "visits=3+", "hours"}) {
+		t.Errorf("features after leaving out student: %q", names)
+	}
+	b.noConsoleErrors()
 }

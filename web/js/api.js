@@ -22,10 +22,11 @@
 // The bridge functions that answer JSON text.
 const jsonAnswers = new Set(["catalog", "importModel", "predict", "inspect", "tuneGrid", "tuneChoose"]);
 
-/** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN}
- *  or {choose: "task"|"label"}) from `from` onto `to`, and returns `to`. */
+/** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN},
+ *  {text: COLUMN} or {choose: "task"|"label"}) from `from` onto `to`, and returns `to`. */
 function withRemedy(to, from) {
   if (from && typeof from.drop === "string") to.drop = from.drop;
+  if (from && typeof from.text === "string") to.text = from.text;
   if (from && typeof from.choose === "string") to.choose = from.choose;
   return to;
 }

@@ -14,10 +14,12 @@ export function giveModule(worker) {
 
 /** The Error a failed request rejects with: the core's message, and the
  *  remedy the page can offer (core/data Remedy, as api.js posts it): drop,
- *  a column to leave out; choose, "task" or "label", the column to choose. */
+ *  a column to leave out; text, a column to read as words; choose, "task"
+ *  or "label", the column to choose. */
 function failure(m) {
   const e = new Error(m.error);
   if (typeof m.drop === "string") e.drop = m.drop;
+  if (typeof m.text === "string") e.text = m.text;
   if (typeof m.choose === "string") e.choose = m.choose;
   return e;
 }

@@ -6,8 +6,10 @@
 // value) the refusal is shown here, in the data panel, and the two column
 // menus offer exactly the file's header columns; choosing one re-parses. A
 // refusal that a column left out would take away (a missing value, a word in
-// a numeric column) offers a button that reads the file again without it;
-// one that asks for another task or label column points at its menu.
+// a numeric column) offers a button that reads the file again without it,
+// and one that a column read as words would take away (0, 1, 2, 3+) a
+// button that reads it so; one that asks for another task or label column
+// points at its menu.
 // After a CSV is read, every column is listed with its role (task, label,
 // numeric, text one-hot, left out or refused with the reason) and a "use as
 // feature" box; unticking one re-loads the file without it.
@@ -40,7 +42,7 @@ const delimiterWords = { semicolon: ";", tab: "tab" };
 export function wireData(app, form) {
   const client = app.client;
   // own is the visitor's file while it is the data panel's subject:
-  // {src, name, task, label, drop, good} where good is the column choice of
+  // {src, name, task, label, drop, text, good} where good is the column choice of
   // its last successful parse (null before one). null while a bundle is.
   let own = null;
   let parses = 0; // counts parses of own; the latest one decides
@@ -94,7 +96,7 @@ export function wireData(app, form) {
    *  Resolves with the summary, rejects with the refusal (also shown in
    *  the data panel). */
   function loadOwn(src, name) {
-    own = { src, name, task: "task", label: "y", drop: [], good: null };
+    own = { src, name, task: "task", label: "y", drop: [], text: [], good: null };
     $("preset").value = OWN_DATA;
     return parseOwn(true);
   }
@@ -103,7 +105,7 @@ export function wireData(app, form) {
   // ("load") or the kept text again ("reload").
   async function parseOwn(fresh) {
     const o = own, gen = ++parses;
-    const opts = { task: o.task, label: o.label, drop: o.drop.slice() };
+    const opts = { task: o.task, label: o.label, drop: o.drop.slice(), text: o.text.slice() };
     beginLoading();
     try {
       const summary = fresh
@@ -126,7 +128,7 @@ export function wireData(app, form) {
   // columns it was read with (that parse is still loaded).
   async function refused(o, e, tried) {
     if (o.good) {
-      Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice() });
+      Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice(), text: o.good.text.slice() });
       showColumns(app.data);
     } else {
       let header = [];
@@ -135,23 +137,28 @@ export function wireData(app, form) {
       $("columns-box").hidden = true;
       if (app.data) $("summary").textContent = `Still loaded: ${summaryText(app.data)}`;
     }
-    showDataError(e.message, { drop: e.drop, choose: e.choose, retry: (col) => leaveOut(o, tried, col) });
+    showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, retry: (col, role) => readAs(o, tried, col, role) });
     if (app.state === "loading") app.setState(app.data ? "idle" : "failed");
   }
 
-  // leaveOut reads own again with the columns tried and column col left
-  // out (the "Leave out" button of a refusal).
-  function leaveOut(o, tried, col) {
+  // readAs reads own again with the columns tried and column col given
+  // role: "dropped" (the "Leave out" button of a refusal, or the column's
+  // role menu), "text" (read as words), "numeric" (as the intake sees it).
+  function readAs(o, tried, col, role) {
     if (own !== o) return; // another file came since
-    Object.assign(o, { task: tried.task, label: tried.label, drop: tried.drop.filter((c) => c !== col).concat(col) });
+    const drop = tried.drop.filter((c) => c !== col), text = tried.text.filter((c) => c !== col);
+    if (role === "dropped") drop.push(col);
+    if (role === "text") text.push(col);
+    Object.assign(o, { task: tried.task, label: tried.label, drop, text });
     parseOwn(false).catch(() => {});
   }
 
   // showDataError shows a refusal (or clears it, msg ""), with what the
   // page offers against it: remedy.choose ("task" or "label") points at
-  // that column's menu; remedy.drop is a column to leave out, offered as a
-  // button calling remedy.retry(column) when the file's columns can be
-  // chosen (a visitor's file).
+  // that column's menu; remedy.text is a column to read as words and
+  // remedy.drop one to leave out, each offered as a button calling
+  // remedy.retry(column, role) when the file's columns can be chosen (a
+  // visitor's file).
   function showDataError(msg, remedy = {}) {
     const el = $("data-error");
     let text = msg || "";
@@ -160,15 +167,18 @@ export function wireData(app, form) {
     el.hidden = !text;
     remedyBox.replaceChildren();
     remedyBox.hidden = true;
-    if (text && remedy.drop && remedy.retry && own) {
+    if (!text || !remedy.retry || !own) return;
+    const offer = (id, col, role, words) => {
       const b = document.createElement("button");
       b.type = "button";
-      b.id = "leave-out";
-      b.textContent = `Leave out ${remedy.drop} and read the file again`;
-      b.addEventListener("click", () => remedy.retry(remedy.drop));
+      b.id = id;
+      b.textContent = words;
+      b.addEventListener("click", () => remedy.retry(col, role));
       remedyBox.append(b);
       remedyBox.hidden = false;
-    }
+    };
+    if (remedy.text) offer("read-as-words", remedy.text, "text", `Read ${remedy.text} as words and read the file again`);
+    if (remedy.drop) offer("leave-out", remedy.drop, "dropped", `Leave out ${remedy.drop} and read the file again`);
   }
 
   function summaryText(s) {
@@ -228,6 +238,8 @@ export function wireData(app, form) {
     if (s.labelNote) notes.push(`Labels: ${s.labelNote}.`);
     // In a comma-separated file Go reads a quoted "1,234" as 1234 (core/data ungroup).
     if (s.numberNote) notes.push(`Numbers: ${s.numberNote}.`);
+    // Go flags a column of a different whole number in every row (core/data ColumnInfo.ID).
+    if (s.idNote) notes.push(`Ids: ${s.idNote} (its menu in Columns: "leave out").`);
     $("data-notes").textContent = notes.join(" ");
     $("data-notes").hidden = notes.length === 0;
   }
@@ -251,7 +263,8 @@ export function wireData(app, form) {
     switch (c.role) {
       case "task": return "task";
       case "label": return c.thousands ? "label, written with thousands separators" : "label";
-      case "numeric": return c.thousands ? "numeric, written with thousands separators" : "numeric";
+      case "numeric": return (c.thousands ? "numeric, written with thousands separators" : "numeric") +
+        (c.id ? "; a different whole number in every row, like an id: leave it out unless its numbers measure something" : "");
       case "text": return `text, one-hot (${c.values.length} value${c.values.length === 1 ? "" : "s"}: ${c.values.slice(0, 6).join(", ")}${c.values.length > 6 ? ", …" : ""})`;
       case "dropped": return "left out";
       case "refused": return `refused: ${c.reason}`;
@@ -259,9 +272,13 @@ export function wireData(app, form) {
     }
   }
 
+  // roleWords names the roles a visitor may give a feature column in its menu.
+  const roleWords = { numeric: "number", text: "words", dropped: "leave out" };
+
   // showColumns fills the menus from a summary and lists its columns, each
-  // feature column with its "use as feature" box (a visitor's file only: a
-  // preset's columns are shown as shipped).
+  // feature column with its role menu (number, words, leave out: the roles
+  // Go says it may take, core/data ColumnInfo.Roles), which a visitor's
+  // file only may change: a preset's columns are shown as shipped.
   function showColumns(s) {
     const editable = !!own;
     const header = s.header || [];
@@ -283,18 +300,18 @@ export function wireData(app, form) {
       tr.insertCell().textContent = roleText(c);
       const cell = tr.insertCell();
       if (c.role === "task" || c.role === "label") { cell.textContent = "—"; continue; }
-      const tick = document.createElement("input");
-      tick.type = "checkbox";
-      tick.checked = c.role === "numeric" || c.role === "text";
-      tick.disabled = !editable || c.role === "refused";
-      tick.value = c.name;
-      tick.setAttribute("aria-label", `use ${shown} as a feature`);
-      if (c.role === "refused") tick.title = c.reason;
-      else if (!editable) tick.title = "a preset loads as shipped";
-      const label = document.createElement("label");
-      label.className = "check";
-      label.append(tick, " use as feature");
-      cell.append(label);
+      const menu = document.createElement("select");
+      const now = c.role === "refused" ? "dropped" : c.role;
+      const roles = c.roles && c.roles.length ? c.roles.slice() : [];
+      if (!roles.includes(now)) roles.push(now);
+      for (const r of roles) menu.add(new Option(roleWords[r] || r, r));
+      menu.value = now;
+      menu.name = c.name;
+      menu.disabled = !editable || roles.length < 2 || c.name === "";
+      menu.setAttribute("aria-label", `read ${shown} as`);
+      if (c.role === "refused") menu.title = c.reason;
+      else if (!editable) menu.title = "a preset loads as shipped";
+      cell.append(menu);
     }
   }
 
@@ -317,18 +334,18 @@ export function wireData(app, form) {
     $(id).addEventListener("change", () => {
       if (!own) return;
       own[key] = $(id).value;
-      // The task and label columns are never left out.
+      // The task and label columns are never left out, nor read as words.
       own.drop = own.drop.filter((c) => c !== own.task && c !== own.label);
+      own.text = own.text.filter((c) => c !== own.task && c !== own.label);
       parseOwn(false).catch(() => {});
     });
   }
-  // A "use as feature" box re-loads the file without the unticked columns
-  // (a refused column stays out: Go leaves it out with its reason).
+  // A column's role menu re-loads the file with that column read as a
+  // number (as the intake sees it), as words, or left out.
   $("columns").addEventListener("change", (e) => {
-    if (!own || e.target.type !== "checkbox") return;
-    own.drop = Array.from($("columns").querySelectorAll("tr[data-role] input[type=checkbox]"))
-      .filter((b) => !b.checked && b.closest("tr").dataset.role !== "refused").map((b) => b.value);
-    parseOwn(false).catch(() => {});
+    if (!own || e.target.tagName !== "SELECT") return;
+    const o = own;
+    readAs(o, { task: o.task, label: o.label, drop: o.drop, text: o.text }, e.target.name, e.target.value);
   });
 
   wireIntake({ drop: $("drop"), file: $("file"), fileBtn: $("file-btn"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },

@@ -23,7 +23,7 @@ const ownData = { train: "0.75", lambda0: "auto" };
 export const presetKeys = ["rho", "lambda0", "train", "maxIter"];
 
 // Keys that never go in the settings or a link: a file's column choices.
-const notSettings = ["task", "label", "drop"];
+const notSettings = ["task", "label", "drop", "text"];
 
 /** The data set a link that names none shows. */
 export function defaultDataSet() { return pageDefaults.data; }

@@ -2,7 +2,7 @@
 // it in messages only (see client.js):
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
-//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop}}
+//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed);
 //                                      tableURL: a bundled CSV's binary table (spmtl pack),
@@ -68,13 +68,14 @@ function csvHeader(text) {
 // parseSource parses the kept text with the options asked for: the task
 // and label columns (Go uses "task" and "y" when none are given, and
 // refuses a header without them, naming its columns), the columns to leave
-// out, the split file. Nothing is guessed here.
+// out and to read as words, the split file. Nothing is guessed here.
 function parseSource(opts, table) {
   const o = { name: source.name };
   for (const k of ["task", "label", "format", "splitColumn", "splitText"]) {
     if (typeof opts[k] === "string" && opts[k] !== "") o[k] = opts[k];
   }
   if (Array.isArray(opts.drop) && opts.drop.length) o.drop = opts.drop.map(String);
+  if (Array.isArray(opts.text) && opts.text.length) o.text = opts.text.map(String);
   if (source.splitText && !o.splitText) o.splitText = source.splitText;
   if (o.splitText) o.splitColumn = o.splitColumn || "split1";
   return spmtl.load(table || source.text, o);

@@ -390,3 +390,78 @@ func TestSplitFileNamedInErrors(t *testing.T) {
 		t.Errorf("a bad split value: %v, want it named at %s:5:2", err, split)
 	}
 }
+
+// visitsFile writes a CSV whose column visits is a category written
+// 0, 1, 2, 3+ and whose column student is an id (1..n), and returns its
+// path.
+func visitsFile(t *testing.T, n int) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("school,score,student,visits,hours\n")
+	for i := 0; i < n; i++ {
+		v := fmt.Sprint(i % 3)
+		if i%4 == 3 {
+			v = "3+"
+		}
+		fmt.Fprintf(&b, "S%d,%d.5,%d,%s,%d.25\n", i%2, (i*7)%5, i+1, v, i%7)
+	}
+	path := filepath.Join(t.TempDir(), "visits.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTextColumns: a category written with numbers and a word (3+) is
+// refused, naming -text beside -drop; with -text it trains with one
+// indicator per value, the saved model reads new rows the same way, and an
+// id column is flagged with -drop.
+func TestTextColumns(t *testing.T) {
+	data := visitsFile(t, 24)
+	cols := []string{"-data", data, "-task", "school", "-label", "score", "-model", "stl", "-rho", "0.1", "-lambda0", "1"}
+	model := filepath.Join(t.TempDir(), "visits.json")
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		err, out string // err: in the message as main prints it
+	}{
+		{"refused", append([]string{"train"}, cols...), `non-numeric value "3+" in column visits (18 of its 24 values are numbers): correct the value, read the column as words, or leave the column out (-text visits or -drop visits)`, ""},
+		{"read as words", append([]string{"train", "-text", "visits"}, cols...), "", "visits one-hot (4)"},
+		{"an id flagged", append([]string{"train", "-text", "visits"}, cols...), "", "student holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something (-drop student)"},
+		{"no id note when left out", append([]string{"train", "-text", "visits", "-drop", "student"}, cols...), "", "left out: student\n"},
+		{"unknown column", append([]string{"train", "-text", "visit"}, cols...), `cannot read column "visit" as words: the header has [school score student visits hours]`, ""},
+		{"left out and words", append([]string{"train", "-text", "visits", "-drop", "visits"}, cols...), `column "visits" is asked both to be left out and to be read as words: choose one`, ""},
+		{"tune saves it", []string{"tune", "-data", data, "-task", "school", "-label", "score", "-model", "stl", "-text", "visits", "-folds", "2", "-save", model}, "", "visits one-hot (4)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := spmtl(t, tc.args...)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(message(err), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, tc.out) {
+				t.Errorf("output\n%s\nwant it to contain %q", out, tc.out)
+			}
+		})
+	}
+	saved, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(saved), `"text": [`) {
+		t.Errorf("the saved model's encoding does not name the column read as words:\n%.600s", saved)
+	}
+	newRows := filepath.Join(t.TempDir(), "new.csv")
+	if err := os.WriteFile(newRows, []byte("school,student,visits,hours\nS0,99,3+,1\nS1,98,1,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "predict", "-model", model, "-data", newRows)
+	if err != nil || strings.Count(out, "\n") != 3 || !strings.Contains(out, "S0,99,3+,1,") {
+		t.Errorf("predict with the model: %v\n%s", err, out)
+	}
+}

@@ -23,7 +23,7 @@ type dataFlags struct {
 	split, dataDir                  string
 	train                           float64
 	all                             bool // -train all
-	drop                            string
+	drop, text                      string
 	seed                            uint64
 }
 
@@ -35,6 +35,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
 	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a whole count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
 	fs.StringVar(&f.drop, "drop", "", "comma-separated CSV `columns` to leave out (an id column, a free-text column)")
+	fs.StringVar(&f.text, "text", "", "comma-separated CSV `columns` to read as words, one-hot encoded, even when their values look like numbers (0,1,2,3+)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
 }
@@ -72,7 +73,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("read data: %w", err)
 	}
-	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped()}
+	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text)}
 	if f.split != "" {
 		path, col := splitFlag(f.split)
 		if opt.Splits, err = os.ReadFile(path); err != nil {
@@ -290,9 +291,12 @@ func (f lambda0Flag) Set(s string) error {
 }
 
 // dropped returns the -drop columns.
-func (f *dataFlags) dropped() []string {
+func (f *dataFlags) dropped() []string { return columnList(f.drop) }
+
+// columnList returns the columns of a comma-separated list (-drop, -text).
+func columnList(list string) []string {
 	var out []string
-	for _, c := range strings.Split(f.drop, ",") {
+	for _, c := range strings.Split(list, ",") {
 		if c = strings.TrimSpace(c); c != "" {
 			out = append(out, c)
 		}

@@ -50,10 +50,10 @@ func report(w io.Writer, err error) {
 func message(err error) string {
 	r := data.RemedyOf(err)
 	switch {
-	case r.Drop != "" && !strings.Contains(r.Drop, ","): // -drop splits at commas
-		name := r.Drop
-		if strings.ContainsAny(name, " \t\"'$`\\;&|<>()*?") {
-			name = "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+	case r.Drop != "" && !strings.Contains(r.Drop, ","): // -drop and -text split at commas
+		name := shellWord(r.Drop)
+		if r.Text == r.Drop {
+			return fmt.Sprintf("%v (-text %s or -drop %s)", err, name, name)
 		}
 		return fmt.Sprintf("%v (-drop %s)", err, name)
 	case r.Choose == data.RoleTask:
@@ -62,6 +62,14 @@ func message(err error) string {
 		return fmt.Sprintf("%v (-label NAME)", err)
 	}
 	return err.Error()
+}
+
+// shellWord quotes a column name for a shell when it needs it.
+func shellWord(name string) string {
+	if strings.ContainsAny(name, " \t\"'$`\\;&|<>()*?") {
+		return "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+	}
+	return name
 }
 
 const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCAI 2017)

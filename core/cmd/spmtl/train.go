@@ -244,4 +244,11 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.NumberNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.NumberNote)
 	}
+	if sum.IDNote != "" {
+		ids := make([]string, len(sum.IDColumns))
+		for i, c := range sum.IDColumns {
+			ids[i] = shellWord(c)
+		}
+		fmt.Fprintf(w, "  %s (-drop %s)\n", sum.IDNote, strings.Join(ids, ","))
+	}
 }

@@ -152,12 +152,7 @@ func (tu *tuner) scoreAll(cfgs []mtl.Config) []gridPoint {
 			for i := range jobs {
 				s, losses, err := tuneScores(tu.probs, tu.folds, cfgs[i])
 				out[i] = gridPoint{cfg: cfgs[i], scores: s, est: s.Of(tu.metric), err: err, losses: losses}
-				tu.mu.Lock()
-				tu.done++
-				if tu.progress != nil {
-					tu.progress(tu.done, tu.total)
-				}
-				tu.mu.Unlock()
+				tu.tick()
 			}
 		}()
 	}
@@ -170,6 +165,16 @@ func (tu *tuner) scoreAll(cfgs []mtl.Config) []gridPoint {
 	close(jobs)
 	wg.Wait()
 	return out
+}
+
+// tick counts one planned point done and reports the progress.
+func (tu *tuner) tick() {
+	tu.mu.Lock()
+	defer tu.mu.Unlock()
+	tu.done = min(tu.done+1, tu.total)
+	if tu.progress != nil {
+		tu.progress(tu.done, tu.total)
+	}
 }
 
 // TuneScores returns the pooled CV scores of cfg: it is fitted on every

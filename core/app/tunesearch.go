@@ -76,6 +76,19 @@ func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 		},
 		around(0.5, len(icpt) > 1), around(0.25, len(icpt) > 1),
 	}
+	// The plan, an upper bound: a point a stage would repeat is counted done
+	// without a fit, so that progress ends at its total.
+	per := len(tu.opt.Rho) + 2 + 2
+	if len(icpt) > 1 {
+		per += len(icpt) - 1 + 2 + 2
+	}
+	nsp := 0
+	for _, f := range fams {
+		if f.selfPaced {
+			nsp++
+		}
+	}
+	tu.total = len(bases)*per + nsp*len(tu.opt.Kappa)
 	for _, stage := range stages {
 		var cfgs []mtl.Config
 		var owner []*baseSearch
@@ -84,8 +97,10 @@ func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 			if i := b.best(tu.metric); i >= 0 {
 				at = b.pts[i].cfg
 			}
-			for _, rk := range stage(b, at) {
+			want := stage(b, at)
+			for _, rk := range want {
 				if b.tried[rk] || !(rk[0] > 0) {
+					tu.tick()
 					continue
 				}
 				b.tried[rk] = true
@@ -97,7 +112,6 @@ func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 				owner = append(owner, b)
 			}
 		}
-		tu.total += len(cfgs)
 		for i, p := range tu.scoreAll(cfgs) {
 			owner[i].pts = append(owner[i].pts, p)
 		}
@@ -150,7 +164,6 @@ func (tu *tuner) selfPaced(fams []family, base map[string]scored) ([]scored, err
 			cfgs = append(cfgs, c)
 		}
 	}
-	tu.total += len(cfgs)
 	pts := tu.scoreAll(cfgs)
 	if err := tu.ctx.Err(); err != nil {
 		return nil, err
@@ -391,8 +404,9 @@ func value(e eval.Estimate) float64 {
 func searchText(opt TuneOptions, icpt []float64, fams []family) string {
 	s := fmt.Sprintf("baselines: %d values of rho", len(opt.Rho))
 	if len(icpt) > 1 {
-		s += fmt.Sprintf(" x %d of the shared intercept's strength", len(icpt))
+		s += fmt.Sprintf(", then %d of the shared intercept's strength at the best rho", len(icpt))
 	}
+	s += ", then around the best by half and a quarter of a decade"
 	for _, f := range fams {
 		if f.selfPaced {
 			return s + fmt.Sprintf("; self-paced versions: %d multiples of the automatic lambda0 at their baseline's chosen setting (a coordinate search, to bound the cost)", len(opt.Kappa))

@@ -299,9 +299,11 @@ func softplusLoss(z float64) float64 {
 
 // PairedWithinOneSE reports whether the row losses a are within one
 // standard error of b on the same rows: the mean of the differences a − b
-// is at most the standard error of that mean. Two models scored on the
-// same held-out rows differ far less than either's own spread over rows,
-// so the difference, not each score's SE, is what a tie is judged by.
+// is at most the standard error of that mean, or at most a thousandth of
+// b's mean loss (a difference no one would act on, however consistent).
+// Two models scored on the same held-out rows differ far less than
+// either's own spread over rows, so the difference, not each score's SE,
+// is what a tie is judged by.
 func PairedWithinOneSE(a, b []float64) bool {
 	if len(a) != len(b) || len(a) < 2 {
 		return false
@@ -314,5 +316,5 @@ func PairedWithinOneSE(a, b []float64) bool {
 	if math.IsNaN(e.Value) || math.IsNaN(e.SE) {
 		return false
 	}
-	return e.Value <= e.SE
+	return e.Value <= math.Max(e.SE, 1e-3*math.Abs(meanSE(b).Value))
 }

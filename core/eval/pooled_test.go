@@ -98,3 +98,39 @@ func TestEstimateJSON(t *testing.T) {
 		t.Errorf("read %+v (%v)", back, err)
 	}
 }
+
+// TestPairedWithinOneSE: a tie is judged on the same rows' differences.
+// Two loss vectors with a large spread over rows but a consistent gap are
+// not tied; the same gap drowned in row-by-row noise is; a gap below a
+// thousandth of the loss is a tie however consistent.
+func TestPairedWithinOneSE(t *testing.T) {
+	base := make([]float64, 400)
+	for i := range base {
+		base[i] = float64(i%20) + 1 // spread over rows: SE of the mean ≈ 0.29
+	}
+	shift := func(f func(i int) float64) []float64 {
+		out := make([]float64, len(base))
+		for i := range base {
+			out[i] = base[i] + f(i)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		a    []float64
+		want bool
+	}{
+		{"identical", shift(func(int) float64 { return 0 }), true},
+		{"consistently worse by 0.1", shift(func(int) float64 { return 0.1 }), false},
+		{"better", shift(func(int) float64 { return -0.5 }), true},
+		{"worse by 0.1 in noise of ±3", shift(func(i int) float64 { return 0.1 + 3*float64(1-2*(i%2)) }), true},
+		{"consistently worse by a ten-thousandth", shift(func(int) float64 { return 1e-4 }), true},
+	} {
+		if got := PairedWithinOneSE(c.a, base); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	if PairedWithinOneSE([]float64{1}, []float64{1}) || PairedWithinOneSE([]float64{1, 2}, []float64{1}) {
+		t.Error("fewer than two rows, or rows that do not pair, are never a tie")
+	}
+}

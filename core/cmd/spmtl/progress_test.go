@@ -52,7 +52,10 @@ func TestLongRunsReportProgress(t *testing.T) {
 		t.Errorf("train -selfpaced: %v, stderr %q", err, stderr)
 	}
 	_, stderr, err = spmtl(t, "tune", "-data", "testdata/toy.csv", "-model", "mtfl", "-maxiter", "2")
-	if err != nil || !strings.HasPrefix(stderr, fmt.Sprintf("spmtl: tune MTFL: grid point 1 of %d after ", len(app.TuneRho)*len(app.TuneIntercept))) || !strings.Contains(stderr, "spmtl: MTFL on every row: iteration 1 of at most 2 after ") {
+	// The search's plan: ρ, then κ, then two rounds around the best (§14).
+	plan := len(app.TuneRho) + len(app.TuneIntercept) - 1 + 8
+	if err != nil || !strings.HasPrefix(stderr, fmt.Sprintf("spmtl: tune MTFL: grid point 1 of %d after ", plan)) ||
+		!strings.Contains(stderr, fmt.Sprintf("grid point %d of %d after ", plan, plan)) || !strings.Contains(stderr, "spmtl: MTFL on every row: iteration 1 of at most 2 after ") {
 		t.Errorf("tune: %v, stderr %q", err, stderr)
 	}
 }

@@ -96,9 +96,9 @@ func metricName(m string) string {
 // settings names a configuration's tuned settings: "rho 10, intercept
 // 0.1, lambda0 0.5 x auto".
 func settings(c mtl.Config) string {
-	s := fmt.Sprintf("rho %g", c.Rho)
+	s := fmt.Sprintf("rho %.3g", c.Rho)
 	if c.Intercept > 0 {
-		s += fmt.Sprintf(", intercept %g", c.Intercept)
+		s += fmt.Sprintf(", intercept %.3g", c.Intercept)
 	}
 	if c.SelfPaced {
 		s += fmt.Sprintf(", lambda0 %g x auto", c.AutoLambda0)
@@ -161,7 +161,7 @@ func printTune(w io.Writer, res *app.TuneResult) {
 		fmt.Fprintln(tw)
 	}
 	for i, row := range res.Scores {
-		fmt.Fprintf(tw, "%g\t", res.Rho[i])
+		fmt.Fprintf(tw, "%.3g\t", res.Rho[i])
 		for j, v := range row {
 			mark := " "
 			if res.Best == [2]int{i, j} {

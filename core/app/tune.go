@@ -64,6 +64,9 @@ type TuneResult struct {
 	Chosen int          `json:"chosen"`
 	Reason string       `json:"reason,omitempty"`
 	Search string       `json:"search,omitempty"`
+	// LeftOut says which candidates a search that named no model left out,
+	// and why.
+	LeftOut []string `json:"leftOut,omitempty"`
 	// Intercept is the grid of the shared intercept's strength κ the
 	// baselines were tuned over.
 	Intercept []float64 `json:"intercept,omitempty"`

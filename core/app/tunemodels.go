@@ -70,9 +70,12 @@ type tuner struct {
 	metric   eval.Metric
 	logistic bool
 	progress func(done, total int)
-	done     int
-	total    int
-	mu       sync.Mutex
+	// defaultRho is set when opt.Rho is the default grid, which the search
+	// extends past its edge only where the best lies there.
+	defaultRho bool
+	done       int
+	total      int
+	mu         sync.Mutex
 }
 
 // family is a candidate model: a method and whether it is self-paced.
@@ -116,13 +119,22 @@ func families(opt TuneOptions) ([]family, error) {
 }
 
 // interceptGrid is the κ grid for d: TuneIntercept on a visitor's own
-// dense data; 0 alone on the bundled data sets (the paper's models) and
-// where the W-step takes its span form, which refuses κ > 0 (§1.4).
+// dense data, without 0 for a classifier; 0 alone on the bundled data sets
+// (the paper's models) and where the squared loss's W-step takes its span
+// form, which refuses κ > 0 (§1.4).
 func interceptGrid(d *Data, opt TuneOptions) []float64 {
 	if opt.Intercept != nil {
 		return opt.Intercept
 	}
-	if !d.Own || d.All.Sparse() {
+	if !d.Own {
+		return []float64{0}
+	}
+	if d.All.Kind == data.Classification {
+		// A classifier on own data never has free intercepts (§1.4), and
+		// the logistic loss takes κ in every form.
+		return TuneIntercept[1:]
+	}
+	if d.All.Sparse() {
 		return []float64{0}
 	}
 	if f := d.All.Features; f > 64 {

@@ -48,25 +48,62 @@ func (b *baseSearch) best(m eval.Metric) int {
 func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 	var bases []*baseSearch
 	byKey := map[string]*baseSearch{}
-	for _, f := range fams {
-		if byKey[f.key] == nil {
-			b := &baseSearch{key: f.key, tried: map[[2]float64]bool{}}
+	addBase := func(key string) {
+		if byKey[key] == nil {
+			b := &baseSearch{key: key, tried: map[[2]float64]bool{}}
 			bases = append(bases, b)
-			byKey[f.key] = b
+			byKey[key] = b
+		}
+	}
+	for _, f := range fams {
+		if !f.selfPaced {
+			addBase(f.key)
+		}
+	}
+	paceFrom := map[string]string{}
+	for _, f := range fams {
+		if f.selfPaced {
+			paceFrom[f.key] = f.key
+			if byKey[f.key] == nil && f.key == "mmtl" && byKey["mmtl-joint"] != nil {
+				// MMTL's optimum without self-pacing is the joint one.
+				paceFrom[f.key] = "mmtl-joint"
+			}
+			addBase(paceFrom[f.key])
 		}
 	}
 	k0 := icpt[0]
 	if len(icpt) > 1 {
 		k0 = icpt[len(icpt)/2] // the middle of the κ grid while ρ is searched
 	}
+	rhos := tu.opt.Rho
+	if tu.defaultRho {
+		rhos = TuneRho[:5] // up to 10; extend only at an edge
+	}
+	edge := func(b *baseSearch, at mtl.Config) [][2]float64 {
+		if !tu.defaultRho {
+			return nil
+		}
+		lo, hi := math.Inf(1), 0.0
+		for _, p := range b.pts {
+			lo, hi = math.Min(lo, p.cfg.Rho), math.Max(hi, p.cfg.Rho)
+		}
+		switch {
+		case at.Rho == hi && hi < 1e4:
+			return [][2]float64{{hi * 10, at.Intercept}}
+		case at.Rho == lo && lo > 1e-5:
+			return [][2]float64{{lo / 10, at.Intercept}}
+		}
+		return nil
+	}
 	stages := []func(b *baseSearch, at mtl.Config) [][2]float64{
 		func(*baseSearch, mtl.Config) [][2]float64 {
 			var out [][2]float64
-			for _, r := range tu.opt.Rho {
+			for _, r := range rhos {
 				out = append(out, [2]float64{r, k0})
 			}
 			return out
 		},
+		edge, edge,
 		func(_ *baseSearch, at mtl.Config) [][2]float64 {
 			var out [][2]float64
 			for _, k := range icpt {
@@ -78,7 +115,10 @@ func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 	}
 	// The plan, an upper bound: a point a stage would repeat is counted done
 	// without a fit, so that progress ends at its total.
-	per := len(tu.opt.Rho) + 2 + 2
+	per := len(rhos) + 2 + 2
+	if tu.defaultRho {
+		per += 2
+	}
 	if len(icpt) > 1 {
 		per += len(icpt) - 1 + 2 + 2
 	}
@@ -89,15 +129,18 @@ func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 		}
 	}
 	tu.total = len(bases)*per + nsp*len(tu.opt.Kappa)
-	for _, stage := range stages {
+	for si, stage := range stages {
 		var cfgs []mtl.Config
 		var owner []*baseSearch
 		for _, b := range bases {
-			at := mtl.Config{Rho: tu.opt.Rho[0], Intercept: k0}
+			at := mtl.Config{Rho: rhos[0], Intercept: k0}
 			if i := b.best(tu.metric); i >= 0 {
 				at = b.pts[i].cfg
 			}
 			want := stage(b, at)
+			if (si == 1 || si == 2) && tu.defaultRho && len(want) == 0 {
+				tu.tick() // an edge stage with no edge to extend
+			}
 			for _, rk := range want {
 				if b.tried[rk] || !(rk[0] > 0) {
 					tu.tick()
@@ -123,7 +166,7 @@ func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
 	for _, b := range bases {
 		base[b.key] = summarize(tu.metric, family{key: b.key}, b.pts, simplerBase(b.pts))
 	}
-	return tu.selfPaced(fams, base)
+	return tu.selfPaced(fams, base, paceFrom)
 }
 
 // around is a search stage: the four neighbours of the best (ρ, κ) at
@@ -152,14 +195,15 @@ func simplerBase(pts []gridPoint) []float64 {
 // selfPaced is the last stage: each self-paced version over the multiples
 // of the automatic λ0 at its baseline's chosen (ρ, κ). It returns every
 // candidate, in the order of fams.
-func (tu *tuner) selfPaced(fams []family, base map[string]scored) ([]scored, error) {
+func (tu *tuner) selfPaced(fams []family, base map[string]scored, paceFrom map[string]string) ([]scored, error) {
 	var cfgs []mtl.Config
 	for _, f := range fams {
 		if !f.selfPaced {
 			continue
 		}
 		for _, k := range tu.opt.Kappa {
-			c := base[f.key].model.Config
+			c := base[paceFrom[f.key]].model.Config
+			c.Model = f.key
 			c.SelfPaced, c.AutoLambda0, c.Lambda0 = true, k, 0
 			cfgs = append(cfgs, c)
 		}
@@ -177,7 +221,7 @@ func (tu *tuner) selfPaced(fams []family, base map[string]scored) ([]scored, err
 		}
 		grid := pts[:n]
 		pts = pts[n:]
-		if b := base[f.key].model; !b.Best.OK() {
+		if b := base[paceFrom[f.key]].model; !b.Best.OK() {
 			// No chosen (ρ, κ) to pace from.
 			for i := range grid {
 				grid[i].est = eval.Undefined()
@@ -315,6 +359,7 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 	if opt.Folds == 0 {
 		opt.Folds = 3
 	}
+	defaultRho := opt.Rho == nil
 	if opt.Rho == nil {
 		opt.Rho = TuneRho
 	}
@@ -331,7 +376,8 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 	}
 	cls := d.All.Kind == data.Classification
 	logistic := configFor(d, opt.Config).Defaults(cls).Loss == mtl.Logistic
-	tu := &tuner{ctx: ctx, d: d, opt: opt, folds: folds, probs: probs, metric: eval.TuneMetric(d.All.Kind, logistic), progress: progress}
+	tu := &tuner{ctx: ctx, d: d, opt: opt, folds: folds, probs: probs, metric: eval.TuneMetric(d.All.Kind, logistic), progress: progress, defaultRho: defaultRho}
+	fams, left := prune(d, opt, fams)
 	icpt := interceptGrid(d, opt)
 	cands, err := tu.search(fams, icpt)
 	if err != nil {
@@ -351,7 +397,8 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %s", res.Models[0].Failure)
 	}
 	res.Chosen, res.Reason = chosen, reason
-	res.Search = searchText(opt, icpt, fams)
+	res.Search = searchText(opt, icpt, fams, defaultRho)
+	res.LeftOut = left
 	res.legacyGrid(cands[chosen], opt, icpt)
 	return res, nil
 }
@@ -401,8 +448,11 @@ func value(e eval.Estimate) float64 {
 }
 
 // searchText says in one sentence what was searched.
-func searchText(opt TuneOptions, icpt []float64, fams []family) string {
+func searchText(opt TuneOptions, icpt []float64, fams []family, defaultRho bool) string {
 	s := fmt.Sprintf("baselines: %d values of rho", len(opt.Rho))
+	if defaultRho {
+		s = "baselines: rho from 0.001 to 10 by decades (further where the best is at an edge)"
+	}
 	if len(icpt) > 1 {
 		s += fmt.Sprintf(", then %d of the shared intercept's strength at the best rho", len(icpt))
 	}
@@ -413,6 +463,38 @@ func searchText(opt TuneOptions, icpt []float64, fams []family) string {
 		}
 	}
 	return s
+}
+
+// prune leaves out, from a search that names no model, the candidates that
+// would only repeat another or cannot share anything here, and says why:
+// the alternating MMTL without self-pacing (the joint MMTL is its exact
+// optimum; spMMTL paces from the joint's setting), and MTASO when its
+// subspace of h dimensions would hold every feature, where its penalty
+// only slows the fit of independent tasks (docs/algorithms.md §14).
+func prune(d *Data, opt TuneOptions, fams []family) ([]family, []string) {
+	if opt.Config.Model != "" {
+		return fams, nil
+	}
+	h := opt.Config.Defaults(false).H
+	var out []family
+	var left []string
+	joint := false
+	for _, f := range fams {
+		joint = joint || (f.key == "mmtl-joint" && !f.selfPaced)
+	}
+	for _, f := range fams {
+		switch {
+		case f.key == "mmtl" && !f.selfPaced && joint:
+			left = append(left, "MMTL without self-pacing is the joint MMTL's optimum, reached by alternation: tuned once, as MMTL (mmtl-joint)")
+		case f.key == "mtaso" && d.All.Features <= h:
+			if !f.selfPaced {
+				left = append(left, fmt.Sprintf("MTASO: its shared subspace of h = %d dimensions would hold all %d features, where it shares nothing", h, d.All.Features))
+			}
+		default:
+			out = append(out, f)
+		}
+	}
+	return out, left
 }
 
 // distinctNames adds the method's key to a name that two candidates share

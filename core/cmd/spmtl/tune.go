@@ -122,7 +122,11 @@ func plusMinus(e eval.Estimate) string {
 func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 	metric := metricName(res.Metric)
 	fmt.Fprintf(w, "%d-fold cross-validation, %s pooled over every held-out row (± one standard error), in %v\n", res.Folds, metric, took.Round(time.Millisecond))
-	fmt.Fprintf(w, "searched: %s\n\n", res.Search)
+	fmt.Fprintf(w, "searched: %s\n", res.Search)
+	for _, l := range res.LeftOut {
+		fmt.Fprintf(w, "left out: %s\n", l)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  model\tbest CV %s\tchosen setting (one-SE rule)\tits CV %s\tfailed points\t\n", metric, metric)
 	for i, m := range res.Models {

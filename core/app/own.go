@@ -14,8 +14,8 @@ const OwnMaxIter = 1000
 // OwnData returns cfg with the own-data profile (docs/algorithms.md §14)
 // in the fields it leaves unset: a summed loss, so that ρ chosen on the
 // folds means the same on all the rows; the leave-one-out pace, so that a
-// task with few rows is not mistaken for an easy one; and iterations to
-// convergence. The bundled data sets and the reproduction keep the paper's
+// task with few rows is not mistaken for an easy one; iterations to
+// convergence; and MMTL's Θ-step solved jointly with W for the current τ. The bundled data sets and the reproduction keep the paper's
 // settings: their presets and grids give these fields themselves.
 func OwnData(cfg mtl.Config) mtl.Config {
 	if cfg.Scale == "" {
@@ -27,6 +27,7 @@ func OwnData(cfg mtl.Config) mtl.Config {
 	if cfg.MaxIter == 0 {
 		cfg.MaxIter = OwnMaxIter
 	}
+	cfg.JointTheta = true
 	return cfg
 }
 

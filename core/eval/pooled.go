@@ -304,7 +304,10 @@ func softplusLoss(z float64) float64 {
 // Two models scored on the same held-out rows differ far less than
 // either's own spread over rows, so the difference, not each score's SE,
 // is what a tie is judged by.
-func PairedWithinOneSE(a, b []float64) bool {
+func PairedWithinOneSE(a, b []float64) bool { return PairedWithin(a, b, 1) }
+
+// PairedWithin is PairedWithinOneSE with k standard errors.
+func PairedWithin(a, b []float64, k float64) bool {
 	if len(a) != len(b) || len(a) < 2 {
 		return false
 	}
@@ -316,5 +319,5 @@ func PairedWithinOneSE(a, b []float64) bool {
 	if math.IsNaN(e.Value) || math.IsNaN(e.SE) {
 		return false
 	}
-	return e.Value <= math.Max(e.SE, 1e-3*math.Abs(meanSE(b).Value))
+	return e.Value <= math.Max(k*e.SE, 1e-3*math.Abs(meanSE(b).Value))
 }

@@ -125,6 +125,11 @@ type Config struct {
 	Intercept float64 `json:"intercept,omitempty"`
 	// PaceCost is TrainCost (default, the paper's) or LOOCost.
 	PaceCost PaceCost `json:"paceCost,omitempty"`
+	// JointTheta makes MMTL's Θ-step minimize the τ-weighted objective
+	// over Θ and W together (docs/algorithms.md §2.7): the limit of the
+	// alternation for the current τ, reached in one outer iteration instead
+	// of hundreds when ρ is large. Other methods ignore it.
+	JointTheta bool `json:"jointTheta,omitempty"`
 	// CodeBugs reproduces a bug of the authors' MTASO code that both
 	// variants otherwise leave out (docs/algorithms.md §7.3): after each
 	// W-step the task vectors are scaled by √ρ in place, so the next

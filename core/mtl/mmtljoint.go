@@ -150,81 +150,37 @@ func (j *JointMMTL) fista() error {
 	return fistaJoint(j.tasks, j.steps(nil, 0), j.w, j.b, joint)
 }
 
-// exact minimizes the value function φ(a) with L-BFGS and leaves the
-// W-step solutions at the minimizer in j.w, j.b. With a shared intercept
-// (κ > 0, docs/algorithms.md §1.4) φ is a function of (a, b̄) and the last
-// coordinate is √κ·b̄, so that its curvature has the same bound 2ρT as a's.
+// exact minimizes the value function φ(a) (with uniform weights, and
+// over (a, b̄) with a shared intercept: anchorProblem) with L-BFGS and
+// leaves the W-step solutions at the minimizer in j.w, j.b.
 func (j *JointMMTL) exact() error {
-	d, rho, kappa := len(j.w[0]), j.cfg.Rho, j.cfg.Intercept
-	m := identityMetric(d) // one pointer for every evaluation: the caches hold
-	nx := d
-	if kappa > 0 {
-		nx++
+	T := len(j.tasks)
+	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache}
+	for t := range ap.omega {
+		ap.omega[t] = 1
 	}
-	var lastA []float64
-	var lastF float64
-	var lastG []float64
-	var evalErr error
-	eval := func(x []float64) (float64, []float64) {
-		if lastA != nil && equalVec(x, lastA) {
-			return lastF, lastG
-		}
-		j.evals++
-		f := 0.0
-		g := make([]float64, nx)
-		anchor := append([]float64(nil), x[:d]...)
-		var b0 float64
-		if kappa > 0 {
-			b0 = x[d] / math.Sqrt(kappa)
-		}
-		for t, td := range j.tasks {
-			ws := &wstep{loss: j.cfg.Loss, scale: lossScale(j.cfg.Loss, j.cfg.Variant, j.cfg.Scale, td), rho: rho, m: m, anchor: anchor, kappa: kappa, b0: b0}
-			l, pen, err := td.solveExact(ws, j.w[t], &j.b[t], &j.cache[t])
-			if err != nil && evalErr == nil {
-				evalErr = err
-			}
-			f += l + rho*pen
-			for i := range anchor {
-				g[i] += 2 * rho * (anchor[i] - j.w[t][i])
-			}
-			if kappa > 0 {
-				g[d] += 2 * rho * math.Sqrt(kappa) * (b0 - j.b[t])
-			}
-		}
-		lastA, lastF, lastG = append([]float64(nil), x...), f, g
-		return f, g
-	}
-	x0 := make([]float64, nx)
-	_, g0 := eval(x0)
-	if evalErr != nil {
-		return evalErr
+	x0 := make([]float64, ap.dim())
+	_, g0 := ap.eval(x0)
+	j.evals = ap.evals
+	if ap.err != nil {
+		return ap.err
 	}
 	// The first point's W are the ITL solutions with ρ; start from their
 	// mean, where φ is already much lower than at 0. φ's curvature is at
 	// most 2ρT, so the first step −g/(2ρT) is the alternation's own step
 	// (a ← mean of the w_t); L-BFGS then accelerates it.
-	x := append(columnMean(j.w), make([]float64, nx-d)...)
-	if kappa > 0 {
-		var mb float64
-		for _, b := range j.b {
-			mb += b / float64(len(j.b))
-		}
-		x[d] = math.Sqrt(kappa) * mb
+	var mb float64
+	for _, b := range j.b {
+		mb += b / float64(T)
 	}
-	lbfgs(x, func(a []float64) (float64, []float64) {
-		f, g := eval(a)
-		return f, append([]float64(nil), g...)
-	}, 1/(2*rho*float64(len(j.tasks))), 20, 1e-10*math.Max(infNorm(g0), 1e-300), 2000)
-	if evalErr != nil {
-		return evalErr
-	}
-	// Leave the W-step solutions of the minimizer in j.w, j.b.
-	lastA = nil
-	eval(x)
-	if kappa > 0 {
-		j.b0 = x[d] / math.Sqrt(kappa)
-	}
-	return evalErr
+	x := ap.point(columnMean(j.w), mb)
+	// Own data (a summed loss) takes the probed Newton steps; the paper's
+	// and the authors' settings keep the L-BFGS path their tables were
+	// computed with.
+	err := ap.solve(x, g0, j.cfg.Scale == SumLoss)
+	j.evals = ap.evals
+	_, j.b0 = ap.shared(x)
+	return err
 }
 
 // snapshot reports the fit: per-task loss, ‖w_t − w̄‖², the objective.

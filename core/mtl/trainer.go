@@ -45,6 +45,9 @@ type Trainer struct {
 	// b0 is the shared intercept b̄ (docs/algorithms.md §1.4), updated in
 	// the Θ-step; used only when Config.Intercept is positive.
 	b0 float64
+	// gtol is the joint Θ-step's gradient tolerance (§2.7), set from the
+	// first one's starting gradient.
+	gtol float64
 
 	lambda  float64
 	prevTau []float64
@@ -254,10 +257,9 @@ func (tr *Trainer) step() (Snapshot, error) {
 	snap.Lambda = tr.lambda
 	tr.tauStep(&snap)
 	wTheta := tr.modelW()
-	if err := tr.st.update(wTheta, snap.Tau); err != nil { // 5. Θ-step
+	if err := tr.thetaStep(wTheta, snap.Tau); err != nil { // 5. Θ-step
 		return Snapshot{}, err
 	}
-	tr.updateIntercept(snap.Tau)
 	if err := tr.objective(&snap, steps, wTheta); err != nil {
 		return Snapshot{}, err
 	}
@@ -321,6 +323,53 @@ func (tr *Trainer) costs(snap *Snapshot, steps []*wstep) error {
 		if !finite(snap.Cost[t]) {
 			return errNumeric(fmt.Sprintf("task %s: non-finite cost", td.name))
 		}
+	}
+	return nil
+}
+
+// thetaStep is step 5: the method's Θ-step and the shared intercept's, or
+// with Config.JointTheta for MMTL the joint minimization over Θ and W for
+// the current τ (§2.7), which also leaves W, b and the data terms at that
+// minimizer.
+func (tr *Trainer) thetaStep(W [][]float64, tau []float64) error {
+	mm, ok := tr.st.(*mmtl)
+	if !tr.cfg.JointTheta || !ok || tr.bugScale != 0 {
+		if err := tr.st.update(W, tau); err != nil {
+			return err
+		}
+		tr.updateIntercept(tau)
+		return nil
+	}
+	if err := validateWeights(tau, "mmtl"); err != nil {
+		return err
+	}
+	ap := &anchorProblem{tasks: tr.tasks, cfg: tr.cfg, m: mm.m, omega: tau, w: tr.w, b: tr.b, loss: tr.loss, cache: tr.cache}
+	a := mm.w0
+	if a == nil {
+		a = make([]float64, len(tr.w[0]))
+		for t, w := range tr.w {
+			for j, v := range w {
+				a[j] += tau[t] * v
+			}
+		}
+	}
+	x := ap.point(a, tr.b0)
+	_, g0 := ap.eval(x)
+	if tr.gtol == 0 {
+		// Every later solve starts near its minimizer (τ moves a little
+		// per iteration): a tolerance relative to its own start would ask
+		// more of each than the first, for nothing the stopping rule sees.
+		tr.gtol = 1e-8 * math.Max(infNorm(g0), 1e-300)
+	}
+	if err := ap.solveTo(x, tr.gtol, true); err != nil {
+		return err
+	}
+	a, b0 := ap.shared(x)
+	mm.w0 = append([]float64(nil), a...)
+	if tr.cfg.Intercept > 0 {
+		tr.b0 = b0
+	} else {
+		tr.updateIntercept(tau)
 	}
 	return nil
 }

@@ -129,6 +129,7 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  model\tbest CV %s\tchosen setting (one-SE rule)\tits CV %s\tfailed points\t\n", metric, metric)
+	var notTried []string
 	for i, m := range res.Models {
 		mark := " "
 		if i == res.Chosen {
@@ -136,11 +137,17 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 		}
 		if !m.Best.OK() {
 			fmt.Fprintf(tw, "%s %s\tn/a\t\t\t%d of %d\t\n", mark, m.Name, m.Failed, m.Points)
+			if m.Points == 0 && m.Failure != "" {
+				notTried = append(notTried, m.Name+": "+m.Failure)
+			}
 			continue
 		}
 		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\t%d of %d\t\n", mark, m.Name, plusMinus(m.Best), settings(m.Config), score(m.Score.Value), m.Failed, m.Points)
 	}
 	tw.Flush()
+	for _, n := range notTried {
+		fmt.Fprintf(w, "%s\n", n)
+	}
 	fmt.Fprintf(w, "\n%s\n", res.Reason)
 	if c := res.Models[res.Chosen]; c.Scores.Metric == "logloss" || c.Scores.Metric == "brier" {
 		s := c.Scores

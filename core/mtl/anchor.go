@@ -1,0 +1,236 @@
+package mtl
+
+import (
+	"math"
+
+	"github.com/spmtl/spmtl/core/internal/linalg"
+)
+
+// anchorProblem is the value function of a mean-anchored method (MMTL,
+// docs/algorithms.md §5.2, §2.7) over the shared mean a and, with κ > 0,
+// the shared intercept b̄:
+//
+//	φ_ω(a, b̄) = Σ_t ω_t min_{w,b} [l_t(w, b) + ρ‖w − a‖² + ρκ(b − b̄)²]
+//
+// Its gradient is 2ρ Σ_t ω_t (a − w_t(a)) in a and 2ρκ Σ_t ω_t (b̄ − b_t)
+// in b̄, one exact W-step per task for each evaluation. The point x is
+// (a, √κ·b̄), so that both parts have the curvature bound 2ρΣω.
+type anchorProblem struct {
+	tasks []*taskData
+	cfg   Config
+	m     *metric // one pointer for every evaluation: the caches hold
+	omega []float64
+	w     [][]float64
+	b     []float64
+	loss  []float64 // each task's data term at the last evaluation (may be nil)
+	cache []taskCache
+
+	evals int
+	err   error
+	last  []float64
+	lastF float64
+	lastG []float64
+}
+
+// dim is the length of a point: the features, and one more for b̄.
+func (ap *anchorProblem) dim() int {
+	if ap.cfg.Intercept > 0 {
+		return len(ap.w[0]) + 1
+	}
+	return len(ap.w[0])
+}
+
+// eval returns φ_ω and its gradient at x, leaving each task's W-step
+// solution in w, b. The first error is kept in err.
+func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
+	if ap.last != nil && equalVec(x, ap.last) {
+		return ap.lastF, ap.lastG
+	}
+	ap.evals++
+	d, rho, kappa := len(ap.w[0]), ap.cfg.Rho, ap.cfg.Intercept
+	f := 0.0
+	g := make([]float64, len(x))
+	anchor := append([]float64(nil), x[:d]...)
+	var b0 float64
+	if kappa > 0 {
+		b0 = x[d] / math.Sqrt(kappa)
+	}
+	for t, td := range ap.tasks {
+		ws := &wstep{loss: ap.cfg.Loss, scale: lossScale(ap.cfg.Loss, ap.cfg.Variant, ap.cfg.Scale, td), rho: rho, m: ap.m, anchor: anchor, kappa: kappa, b0: b0}
+		l, pen, err := td.solveExact(ws, ap.w[t], &ap.b[t], &ap.cache[t])
+		if err != nil && ap.err == nil {
+			ap.err = err
+		}
+		if ap.loss != nil {
+			ap.loss[t] = l
+		}
+		om := ap.omega[t]
+		f += om * (l + rho*pen)
+		for i := range anchor {
+			g[i] += 2 * rho * om * (anchor[i] - ap.w[t][i])
+		}
+		if kappa > 0 {
+			g[d] += 2 * rho * math.Sqrt(kappa) * om * (b0 - ap.b[t])
+		}
+	}
+	ap.last, ap.lastF, ap.lastG = append([]float64(nil), x...), f, g
+	return f, g
+}
+
+// solve minimizes φ_ω from x (overwritten with the minimizer) to a
+// gradient of 1e-10 of g0's largest entry, and leaves the W-step solutions
+// at the minimizer in w, b: by L-BFGS, as the reproduction's joint MMTL
+// always has, unless probe is set.
+func (ap *anchorProblem) solve(x, g0 []float64, probe bool) error {
+	return ap.solveTo(x, 1e-10*math.Max(infNorm(g0), 1e-300), probe)
+}
+
+// solveTo is solve to an absolute gradient gtol: with probe, by Newton's
+// method with the Hessian probed from gradient differences when x is
+// short (probeMax); else, or if that fails, by L-BFGS.
+func (ap *anchorProblem) solveTo(x []float64, gtol float64, probe bool) error {
+	if probe && len(x) <= probeMax {
+		if ok := probeNewton(x, ap.eval, gtol); ap.err != nil || ok {
+			if ap.err != nil {
+				return ap.err
+			}
+			ap.last = nil
+			ap.eval(x)
+			return ap.err
+		}
+	}
+	var sum float64
+	for _, o := range ap.omega {
+		sum += o
+	}
+	lbfgs(x, func(a []float64) (float64, []float64) {
+		f, g := ap.eval(a)
+		return f, append([]float64(nil), g...)
+	}, 1/(2*ap.cfg.Rho*sum), 20, gtol, 2000)
+	if ap.err != nil {
+		return ap.err
+	}
+	ap.last = nil
+	ap.eval(x)
+	return ap.err
+}
+
+// point returns x = (a, √κ·b̄).
+func (ap *anchorProblem) point(a []float64, b0 float64) []float64 {
+	x := append([]float64(nil), a...)
+	if ap.cfg.Intercept > 0 {
+		x = append(x, math.Sqrt(ap.cfg.Intercept)*b0)
+	}
+	return x
+}
+
+// shared splits a point into a and b̄.
+func (ap *anchorProblem) shared(x []float64) ([]float64, float64) {
+	d := len(ap.w[0])
+	if ap.cfg.Intercept > 0 {
+		return x[:d], x[d] / math.Sqrt(ap.cfg.Intercept)
+	}
+	return x[:d], 0
+}
+
+// probeMax is the longest point probeNewton takes: it spends n+1 gradients
+// per Newton step, against hundreds of L-BFGS steps on the ill-conditioned
+// value functions of a large ρ (features of different scales).
+const probeMax = 65
+
+// probeNewton minimizes f from x (overwritten) by Newton steps whose
+// Hessian is probed column by column from gradient differences. φ of the
+// squared loss is quadratic, so the differences are exact up to rounding
+// and one step lands at the minimizer; for the logistic loss they are
+// secants and a few damped steps do. It reports false when a probed
+// Hessian is not positive definite or no step decreases f, leaving x at
+// its best point for another method to go on from.
+func probeNewton(x []float64, f func([]float64) (float64, []float64), gtol float64) bool {
+	n := len(x)
+	fx, g := f(x)
+	g = append([]float64(nil), g...)
+	h := make([]float64, n*n)
+	xt := make([]float64, n)
+	dir := make([]float64, n)
+	for it := 0; it < 30; it++ {
+		if infNorm(g) <= gtol {
+			return true
+		}
+		for i := 0; i < n; i++ {
+			copy(xt, x)
+			step := 1e-4 * (1 + math.Abs(x[i]))
+			xt[i] += step
+			_, gi := f(xt)
+			for j := 0; j < n; j++ {
+				h[j*n+i] = (gi[j] - g[j]) / step
+			}
+		}
+		for i := 0; i < n; i++ {
+			for j := 0; j < i; j++ {
+				v := (h[i*n+j] + h[j*n+i]) / 2
+				h[i*n+j], h[j*n+i] = v, v
+			}
+		}
+		if !dampedSolve(h, n, g, dir) {
+			return false
+		}
+		slope := linalg.Dot(g, dir)
+		if !(slope < 0) {
+			return false
+		}
+		t := 1.0
+		moved := false
+		for ls := 0; ls < 30; ls++ {
+			for i := range xt {
+				xt[i] = x[i] + t*dir[i]
+			}
+			ft, gt := f(xt)
+			if ft <= fx+1e-4*t*slope || (ft <= fx && infNorm(gt) < infNorm(g)) {
+				copy(x, xt)
+				fx = ft
+				g = append(g[:0], gt...)
+				moved = true
+				break
+			}
+			t /= 2
+		}
+		if !moved {
+			return infNorm(g) <= gtol
+		}
+	}
+	return infNorm(g) <= gtol
+}
+
+// dampedSolve sets dir = −(H + μI)⁻¹g with the smallest μ of 0 and
+// 1e-12·tr(H)/n times powers of 100 that makes the matrix positive
+// definite: φ is flat along a direction in which no task's rows vary (a
+// one-hot group's sum), where the probed H is zero up to rounding and the
+// gradient has no component. h is left as it was.
+func dampedSolve(h []float64, n int, g, dir []float64) bool {
+	var tr float64
+	for i := 0; i < n; i++ {
+		tr += math.Abs(h[i*n+i])
+	}
+	a := make([]float64, n*n)
+	for mu := 0.0; mu <= tr; {
+		copy(a, h)
+		for i := 0; i < n; i++ {
+			a[i*n+i] += mu
+		}
+		for i := range dir {
+			dir[i] = -g[i]
+		}
+		if linalg.SolveSPD(a, n, dir) {
+			return true
+		}
+		if mu == 0 {
+			mu = 1e-12 * tr / float64(n)
+		} else {
+			mu *= 100
+		}
+		if !(tr > 0) {
+			return false
+		}
+	}
+	return false
+}

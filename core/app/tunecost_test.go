@@ -4,12 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // groupedCSV writes a visitor's kind of file: groups of 1–20 rows, four
@@ -35,39 +31,27 @@ func groupedCSV(groups int, seed uint64) []byte {
 	return []byte(sb.String())
 }
 
-// TestTuneCost times Tune on a file of the acceptance check's size
-// (2,410 groups, about 25,000 rows), family by family. It is slow, so it
-// runs only with SPMTL_TUNE_COST=1; with SPMTL_TUNE_COST=all it times the
-// whole default search instead.
-func TestTuneCost(t *testing.T) {
-	which := os.Getenv("SPMTL_TUNE_COST")
-	if which == "" {
-		t.Skip("set SPMTL_TUNE_COST=1 (per family) or all (the default search) to time tuning")
-	}
+// BenchmarkTune2410 is the default tune (no -model) and the refit on a
+// file of the acceptance check's size: 2,410 groups of 1–20 rows, about
+// 25,000 rows, 4 features (docs/findings.md gives the figures).
+// go test -run - -bench Tune2410 -benchtime 1x ./core/app
+func BenchmarkTune2410(b *testing.B) {
 	d, err := Load(groupedCSV(2410, 1), LoadOptions{Name: "grouped.csv", TaskColumn: "school", LabelColumn: "score"})
 	if err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
-	t.Logf("%d tasks, %d rows", len(d.All.Tasks), d.All.Rows())
-	if which == "all" {
-		start := time.Now()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		res, err := Tune(context.Background(), d, TuneOptions{Seed: 1}, nil)
 		if err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
-		t.Logf("default tune: %v; %s", time.Since(start), res.Reason)
-		return
-	}
-	for _, f := range []struct {
-		key string
-		sp  bool
-	}{{"stl", false}, {"itl", false}, {"mmtl-joint", false}, {"mmtl", false}, {"mtfl-mean", false}, {"mtfl", false}, {"mtaso", false},
-		{"mmtl", true}, {"mtfl-mean", true}, {"mtfl", true}, {"mtaso", true}} {
-		start := time.Now()
-		res, err := Tune(context.Background(), d, TuneOptions{Config: mtl.Config{Model: f.key, SelfPaced: f.sp}, Intercept: []float64{0}, Seed: 1}, nil)
+		r, err := NewRun(d, TrainOptions{Config: res.Config, All: true})
 		if err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
-		t.Logf("%-10s sp=%-5v %8v (7 rho; self-paced: + 7 lambda0) %s", f.key, f.sp, time.Since(start).Round(time.Millisecond), res.Reason)
+		if _, err := r.Finish(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -152,30 +152,50 @@ func TestInterceptGrid(t *testing.T) {
 	}
 }
 
-// TestTuneCandidatesList: the list the page's pool would score is the
-// baselines' grid, with the own-data profile, and -model restricts it.
-func TestTuneCandidatesList(t *testing.T) {
-	d, err := Load(groupedCSV(5, 3), LoadOptions{Name: "own.csv", TaskColumn: "school", LabelColumn: "score"})
+// TestTuneSearchSteps: the search handed out batch by batch and scored
+// elsewhere (as the page's worker pool does) chooses what Tune chooses,
+// and its progress ends at its total.
+func TestTuneSearchSteps(t *testing.T) {
+	d, err := Load(groupedCSV(12, 3), LoadOptions{Name: "own.csv", TaskColumn: "school", LabelColumn: "score"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := TuneCandidates(d, TuneOptions{})
+	opt := TuneOptions{Seed: 2, Workers: 2}
+	want, err := Tune(context.Background(), d, opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := len(Simplicity) * len(TuneRho) * len(TuneIntercept); len(all) != want {
-		t.Errorf("%d candidates, want %d", len(all), want)
-	}
-	one, err := TuneCandidates(d, TuneOptions{Config: mtl.Config{Model: "mtfl", SelfPaced: true}})
+	ts, err := NewTuneSearch(d, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range one {
-		if c.Model != "mtfl" || c.SelfPaced || c.Scale != mtl.SumLoss {
-			t.Fatalf("candidate %+v: want the mtfl baseline with the own-data profile", c)
+	folds, err := TuneFolds(d, 3, opt.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := PrepareFolds(folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batches := 0
+	for batch := ts.Next(); batch != nil; batch = ts.Next() {
+		batches++
+		res := make([]TunePointResult, len(batch))
+		for i := len(batch) - 1; i >= 0; i-- { // any order of scoring
+			res[i] = ScorePoint(probs, folds, batch[i])
+		}
+		if err := ts.Feed(res); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if len(one) != len(TuneRho)*len(TuneIntercept) {
-		t.Errorf("%d candidates for mtfl", len(one))
+	got, err := ts.Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done, total := ts.Progress(); done != total || batches < 5 {
+		t.Errorf("progress %d of %d after %d batches", done, total, batches)
+	}
+	if got.Models[got.Chosen].Name != want.Models[want.Chosen].Name || got.Config != want.Config || got.Reason != want.Reason {
+		t.Errorf("stepped: %s %+v (%s); Tune: %s %+v (%s)", got.Models[got.Chosen].Name, got.Config, got.Reason, want.Models[want.Chosen].Name, want.Config, want.Reason)
 	}
 }

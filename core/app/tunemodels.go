@@ -60,22 +60,17 @@ type gridPoint struct {
 	losses []float64
 }
 
-// tuner holds what every grid point of a tuning shares.
+// tuner scores a batch of configurations in a pool of goroutines on the
+// folds it holds (Tune's own scorer; the page scores in its workers).
 type tuner struct {
 	ctx      context.Context
-	d        *Data
 	opt      TuneOptions
 	folds    []eval.Fold
 	probs    []*mtl.Problem
 	metric   eval.Metric
-	logistic bool
-	progress func(done, total int)
-	// defaultRho is set when opt.Rho is the default grid, which the search
-	// extends past its edge only where the best lies there.
-	defaultRho bool
-	done       int
-	total      int
-	mu         sync.Mutex
+	progress func(finished int) // points of the batch finished so far
+	done     int
+	mu       sync.Mutex
 }
 
 // family is a candidate model: a method and whether it is self-paced.
@@ -149,8 +144,9 @@ func interceptGrid(d *Data, opt TuneOptions) []float64 {
 
 // scoreAll scores cfgs in the worker pool, in order; a point that cannot
 // be scored keeps its reason. It stops early when ctx is done.
-func (tu *tuner) scoreAll(cfgs []mtl.Config) []gridPoint {
-	out := make([]gridPoint, len(cfgs))
+func (tu *tuner) scoreAll(cfgs []mtl.Config) []TunePointResult {
+	tu.done = 0
+	out := make([]TunePointResult, len(cfgs))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	workers := tu.opt.Workers
@@ -162,8 +158,7 @@ func (tu *tuner) scoreAll(cfgs []mtl.Config) []gridPoint {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				s, losses, err := tuneScores(tu.probs, tu.folds, cfgs[i])
-				out[i] = gridPoint{cfg: cfgs[i], scores: s, est: s.Of(tu.metric), err: err, losses: losses}
+				out[i] = ScorePoint(tu.probs, tu.folds, cfgs[i])
 				tu.tick()
 			}
 		}()
@@ -179,14 +174,35 @@ func (tu *tuner) scoreAll(cfgs []mtl.Config) []gridPoint {
 	return out
 }
 
-// tick counts one planned point done and reports the progress.
+// tick counts one point of the batch finished and reports it.
 func (tu *tuner) tick() {
 	tu.mu.Lock()
 	defer tu.mu.Unlock()
-	tu.done = min(tu.done+1, tu.total)
+	tu.done++
 	if tu.progress != nil {
-		tu.progress(tu.done, tu.total)
+		tu.progress(tu.done)
 	}
+}
+
+// TunePointResult is one configuration's pooled CV scores, the held-out
+// rows' losses behind the tuning metric (nil when it could not be scored)
+// and, when it could not, why.
+type TunePointResult struct {
+	Scores  eval.PooledScores `json:"scores"`
+	Losses  []float64         `json:"-"`
+	Failure string            `json:"failure,omitempty"`
+}
+
+// ScorePoint scores cfg on the folds (probs from PrepareFolds): what a
+// worker of a tuning pool computes for each configuration a TuneSearch
+// asks for.
+func ScorePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) TunePointResult {
+	s, losses, err := tuneScores(probs, folds, cfg)
+	r := TunePointResult{Scores: s, Losses: losses}
+	if err != nil {
+		r.Failure, r.Losses = err.Error(), nil
+	}
+	return r
 }
 
 // TuneScores returns the pooled CV scores of cfg: it is fitted on every

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
@@ -37,172 +36,6 @@ func (b *baseSearch) best(m eval.Metric) int {
 	return bestOf(m, ests)
 }
 
-// search runs Tune's stages (docs/algorithms.md §14): every baseline over
-// ρ at the first κ of the grid; over κ at its best ρ; then around its best
-// (ρ, κ) by half a decade and a quarter of one in each; then every
-// self-paced version over multiples of the automatic λ0 at its baseline's
-// chosen (ρ, κ). A coordinate search: the full grids would cost several
-// times more, and each stage's points of all the baselines are scored in
-// one batch, so the worker pool stays busy. It returns the candidates,
-// simplest first.
-func (tu *tuner) search(fams []family, icpt []float64) ([]scored, error) {
-	var bases []*baseSearch
-	byKey := map[string]*baseSearch{}
-	addBase := func(key string) {
-		if byKey[key] == nil {
-			b := &baseSearch{key: key, tried: map[[2]float64]bool{}}
-			bases = append(bases, b)
-			byKey[key] = b
-		}
-	}
-	for _, f := range fams {
-		if !f.selfPaced {
-			addBase(f.key)
-		}
-	}
-	paceFrom := map[string]string{}
-	for _, f := range fams {
-		if f.selfPaced {
-			paceFrom[f.key] = f.key
-			if byKey[f.key] == nil && f.key == "mmtl" && byKey["mmtl-joint"] != nil {
-				// MMTL's optimum without self-pacing is the joint one.
-				paceFrom[f.key] = "mmtl-joint"
-			}
-			addBase(paceFrom[f.key])
-		}
-	}
-	k0 := icpt[0]
-	if len(icpt) > 1 {
-		k0 = icpt[len(icpt)/2] // the middle of the κ grid while ρ is searched
-	}
-	rhos := tu.opt.Rho
-	if tu.defaultRho {
-		rhos = TuneRho[:5] // up to 10; extend only at an edge
-	}
-	edge := func(b *baseSearch, at mtl.Config) [][2]float64 {
-		if !tu.defaultRho {
-			return nil
-		}
-		lo, hi := math.Inf(1), 0.0
-		for _, p := range b.pts {
-			lo, hi = math.Min(lo, p.cfg.Rho), math.Max(hi, p.cfg.Rho)
-		}
-		switch {
-		case at.Rho == hi && hi < 1e4:
-			return [][2]float64{{hi * 10, at.Intercept}}
-		case at.Rho == lo && lo > 1e-5:
-			return [][2]float64{{lo / 10, at.Intercept}}
-		}
-		return nil
-	}
-	stages := []func(b *baseSearch, at mtl.Config) [][2]float64{
-		func(*baseSearch, mtl.Config) [][2]float64 {
-			var out [][2]float64
-			for _, r := range rhos {
-				out = append(out, [2]float64{r, k0})
-			}
-			return out
-		},
-		edge, edge,
-		func(_ *baseSearch, at mtl.Config) [][2]float64 {
-			var out [][2]float64
-			for _, k := range icpt {
-				out = append(out, [2]float64{at.Rho, k})
-			}
-			return out
-		},
-		around(0.5, len(icpt) > 1), around(0.25, len(icpt) > 1),
-	}
-	// The plan, an upper bound: a point a stage would repeat is counted done
-	// without a fit, so that progress ends at its total.
-	per := len(rhos) + 2 + 2
-	if tu.defaultRho {
-		per += 2
-	}
-	if len(icpt) > 1 {
-		per += len(icpt) - 1 + 2 + 2
-	}
-	nsp := 0
-	for _, f := range fams {
-		if f.selfPaced {
-			nsp++
-		}
-	}
-	tu.total = len(bases)*per + nsp*len(tu.opt.Kappa)
-	for si, stage := range stages {
-		var cfgs []mtl.Config
-		var owner []*baseSearch
-		for _, b := range bases {
-			at := mtl.Config{Rho: rhos[0], Intercept: k0}
-			if i := b.best(tu.metric); i >= 0 {
-				at = b.pts[i].cfg
-			}
-			want := stage(b, at)
-			if (si == 1 || si == 2) && tu.defaultRho && len(want) == 0 {
-				tu.tick() // an edge stage with no edge to extend
-			}
-			for _, rk := range want {
-				if b.tried[rk] || !(rk[0] > 0) {
-					tu.tick()
-					continue
-				}
-				b.tried[rk] = true
-				c := tu.opt.Config
-				c.Model, c.SelfPaced = b.key, false
-				c = configFor(tu.d, c)
-				c.Rho, c.Intercept = rk[0], rk[1]
-				cfgs = append(cfgs, c)
-				owner = append(owner, b)
-			}
-		}
-		for i, p := range tu.scoreAll(cfgs) {
-			owner[i].pts = append(owner[i].pts, p)
-		}
-		if err := tu.ctx.Err(); err != nil {
-			return nil, err
-		}
-	}
-	base := map[string]scored{}
-	for _, b := range bases {
-		base[b.key] = summarize(tu.metric, family{key: b.key}, b.pts, simplerBase(b.pts))
-	}
-	return tu.selfPaced(fams, base, paceFrom)
-}
-
-// behind returns, for the self-paced versions whose baseline scored more
-// than three standard errors of the difference (paired, on the same rows)
-// worse than the best baseline, why they are not tried: self-pacing
-// reweights the tasks of that model, and on no data set measured here
-// (docs/findings.md) did it move a score by more than a fraction of one
-// such error. This keeps MTASO's slow alternations out of a search it
-// cannot win. Only a search that names no model prunes.
-func (tu *tuner) behind(fams []family, base map[string]scored, paceFrom map[string]string) map[string]string {
-	out := map[string]string{}
-	if tu.opt.Config.Model != "" {
-		return out
-	}
-	var best *scored
-	for _, f := range fams { // in order, so that a tie is settled the same way every time
-		b := base[paceFrom[f.key]]
-		if !f.selfPaced {
-			b = base[f.key]
-		}
-		if b.losses != nil && b.model.Score.OK() && (best == nil || tu.metric.Better(b.model.Score.Value, best.model.Score.Value)) {
-			best = &b
-		}
-	}
-	if best == nil {
-		return out
-	}
-	for _, f := range fams {
-		b := base[paceFrom[f.key]]
-		if f.selfPaced && b.losses != nil && !eval.PairedWithin(b.losses, best.losses, 3) {
-			out[f.key] = fmt.Sprintf("not tried: its baseline scored %s, more than three standard errors of the difference behind the best baseline (%s)", plusMinus(b.model.Score), plusMinus(best.model.Score))
-		}
-	}
-	return out
-}
-
 // around is a search stage: the four neighbours of the best (ρ, κ) at
 // step decades of a factor (κ only when it is tuned and positive).
 func around(step float64, kappa bool) func(*baseSearch, mtl.Config) [][2]float64 {
@@ -224,102 +57,6 @@ func simplerBase(pts []gridPoint) []float64 {
 		out[i] = math.Log10(p.cfg.Rho) + 1e-3*math.Log10(p.cfg.Intercept+1e-9)
 	}
 	return out
-}
-
-// selfPaced is the last stage: each self-paced version over the multiples
-// of the automatic λ0 at its baseline's chosen (ρ, κ). It returns every
-// candidate, in the order of fams.
-func (tu *tuner) selfPaced(fams []family, base map[string]scored, paceFrom map[string]string) ([]scored, error) {
-	behind := tu.behind(fams, base, paceFrom)
-	var cfgs []mtl.Config
-	for _, f := range fams {
-		if !f.selfPaced || behind[f.key] != "" {
-			continue
-		}
-		for _, k := range tu.opt.Kappa {
-			c := base[paceFrom[f.key]].model.Config
-			c.Model = f.key
-			c.SelfPaced, c.AutoLambda0, c.Lambda0 = true, k, 0
-			cfgs = append(cfgs, c)
-		}
-	}
-	pts := tu.scoreAll(cfgs)
-	if err := tu.ctx.Err(); err != nil {
-		return nil, err
-	}
-	var out []scored
-	n := len(tu.opt.Kappa)
-	for _, f := range fams {
-		if !f.selfPaced {
-			out = append(out, base[f.key])
-			continue
-		}
-		if why := behind[f.key]; why != "" {
-			ms := ModelScore{Key: f.key, SelfPaced: true, Best: eval.Undefined(), Score: eval.Undefined(), Failure: why}
-			if mm, err := method.Lookup(f.key); err == nil {
-				ms.Name = mm.Name(mtl.Config{SelfPaced: true})
-			}
-			for range tu.opt.Kappa {
-				tu.tick()
-			}
-			out = append(out, scored{model: ms})
-			continue
-		}
-		grid := pts[:n]
-		pts = pts[n:]
-		if b := base[paceFrom[f.key]].model; !b.Best.OK() {
-			// No chosen (ρ, κ) to pace from.
-			for i := range grid {
-				grid[i].est = eval.Undefined()
-				grid[i].err = fmt.Errorf("its baseline %s could not be scored: %s", b.Name, b.Failure)
-			}
-		}
-		out = append(out, summarize(tu.metric, f, grid, nil))
-	}
-	return out, nil
-}
-
-// baselineGrid is the configurations of a full ρ × κ grid, base by base,
-// ρ slowest: the options' fixed settings, the family, ρ and κ, and on a
-// visitor's own data the own-data profile, so that the folds and the refit
-// agree.
-func baselineGrid(d *Data, opt TuneOptions, bases []string, icpt []float64) []mtl.Config {
-	var cfgs []mtl.Config
-	for _, key := range bases {
-		for _, rho := range opt.Rho {
-			for _, k := range icpt {
-				c := opt.Config
-				c.Model, c.SelfPaced = key, false
-				c = configFor(d, c)
-				c.Rho, c.Intercept = rho, k
-				cfgs = append(cfgs, c)
-			}
-		}
-	}
-	return cfgs
-}
-
-// TuneCandidates returns the configurations the first stage of Tune scores
-// on d (every baseline over ρ × κ, own-data profile applied), so that a
-// pool of workers (the page's) can score them with TuneScores. The
-// self-paced stage depends on the choices of this one: its configurations
-// are a baseline's chosen one with SelfPaced and AutoLambda0 set to each
-// of opt.Kappa (default TuneKappa).
-func TuneCandidates(d *Data, opt TuneOptions) ([]mtl.Config, error) {
-	fams, err := families(opt)
-	if err != nil {
-		return nil, err
-	}
-	if opt.Rho == nil {
-		opt.Rho = TuneRho
-	}
-	var bases []string
-	for _, f := range fams {
-		if len(bases) == 0 || bases[len(bases)-1] != f.key {
-			bases = append(bases, f.key)
-		}
-	}
-	return baselineGrid(d, opt, bases, interceptGrid(d, opt)), nil
 }
 
 // summarize makes a candidate from its points: the best point, the one-SE
@@ -398,21 +135,11 @@ func pickPaired(m eval.Metric, grid []gridPoint, simpler []float64) (best, chose
 // progress, when set, is told after every grid point. When no point could
 // be scored, Tune fails with the first point's reason.
 func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, total int)) (*TuneResult, error) {
-	fams, err := families(opt)
+	ts, err := NewTuneSearch(d, opt)
 	if err != nil {
 		return nil, err
 	}
-	if opt.Folds == 0 {
-		opt.Folds = 3
-	}
-	defaultRho := opt.Rho == nil
-	if opt.Rho == nil {
-		opt.Rho = TuneRho
-	}
-	if opt.Kappa == nil {
-		opt.Kappa = TuneKappa
-	}
-	folds, err := TuneFolds(d, opt.Folds, opt.Seed)
+	folds, err := TuneFolds(d, ts.opt.Folds, ts.opt.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -420,33 +147,26 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 	if err != nil {
 		return nil, err
 	}
-	cls := d.All.Kind == data.Classification
-	logistic := configFor(d, opt.Config).Defaults(cls).Loss == mtl.Logistic
-	tu := &tuner{ctx: ctx, d: d, opt: opt, folds: folds, probs: probs, metric: eval.TuneMetric(d.All.Kind, logistic), progress: progress, defaultRho: defaultRho}
-	fams, left := prune(d, opt, fams)
-	icpt := interceptGrid(d, opt)
-	cands, err := tu.search(fams, icpt)
-	if err != nil {
-		return nil, err
+	tu := &tuner{ctx: ctx, opt: ts.opt, folds: folds, probs: probs, metric: ts.metric}
+	for batch := ts.Next(); batch != nil; batch = ts.Next() {
+		done, total := ts.Progress()
+		tu.progress = func(k int) {
+			if progress != nil {
+				progress(done+k, total)
+			}
+		}
+		pts := tu.scoreAll(batch)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := ts.Feed(pts); err != nil {
+			return nil, err
+		}
+		if progress != nil {
+			progress(ts.Progress())
+		}
 	}
-	res := &TuneResult{Metric: string(tu.metric), Folds: opt.Folds, Intercept: icpt, Pooled: true}
-	for _, c := range cands {
-		res.Models = append(res.Models, c.model)
-	}
-	distinctNames(res.Models)
-	losses := make([][]float64, len(cands))
-	for i, c := range cands {
-		losses[i] = c.losses
-	}
-	chosen, reason := chooseModelPaired(tu.metric, res.Models, losses)
-	if chosen < 0 {
-		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %s", res.Models[0].Failure)
-	}
-	res.Chosen, res.Reason = chosen, reason
-	res.Search = searchText(opt, icpt, fams, defaultRho)
-	res.LeftOut = left
-	res.legacyGrid(cands[chosen], opt, icpt)
-	return res, nil
+	return ts.Result()
 }
 
 // legacyGrid fills Rho, Kappa, Scores, Best and Config, the single grid

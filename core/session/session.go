@@ -20,14 +20,15 @@ type Session struct {
 	datasets map[int]*app.Data
 	runs     map[int]*app.Run
 	models   map[int]*app.ModelFile
-	sources  map[string]*app.Source // bundled data sets for the reproduction
-	tunes    map[tuneKey]*tuneFolds // prepared folds, per data set and fold setting
+	sources  map[string]*app.Source  // bundled data sets for the reproduction
+	tunes    map[tuneKey]*tuneFolds  // prepared folds, per data set and fold setting
+	searches map[int]*app.TuneSearch // model searches the page is running, by id
 }
 
 // New returns an empty session.
 func New() *Session {
 	return &Session{datasets: map[int]*app.Data{}, runs: map[int]*app.Run{}, models: map[int]*app.ModelFile{},
-		sources: map[string]*app.Source{}, tunes: map[tuneKey]*tuneFolds{}}
+		sources: map[string]*app.Source{}, tunes: map[tuneKey]*tuneFolds{}, searches: map[int]*app.TuneSearch{}}
 }
 
 // LoadOptions say how to read a data text (app.LoadOptions, with the split

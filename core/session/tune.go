@@ -45,17 +45,76 @@ func (s *Session) TuneGrid(dataset int, cfg mtl.Config) (TuneGrid, error) {
 	return g, nil
 }
 
-// TuneCandidates returns the configurations a default tune of a data set
-// scores first (app.TuneCandidates: every baseline over ρ and the shared
-// intercept's strength, the own-data profile applied on a visitor's file;
-// cfg.Model, when set, restricts them to one family), for the page's
-// worker pool.
-func (s *Session) TuneCandidates(dataset int, cfg mtl.Config) ([]mtl.Config, error) {
+// TuneStep is where a model search stands: the batch of configurations
+// to score next (empty when it is over), its progress, and at the end the
+// result.
+type TuneStep struct {
+	ID     int             `json:"id"`
+	Batch  []mtl.Config    `json:"batch"`
+	Done   int             `json:"done"`
+	Total  int             `json:"total"`
+	Result *app.TuneResult `json:"result,omitempty"`
+}
+
+// TuneStart plans a model search on a data set (app.NewTuneSearch: with
+// no cfg.Model every family is a candidate) and returns its first batch.
+// The page scores each batch in its pool of workers (TuneScore) and gives
+// the results to TuneFeed.
+func (s *Session) TuneStart(dataset int, cfg mtl.Config, folds int, seed uint64) (TuneStep, error) {
 	d, ok := s.datasets[dataset]
 	if !ok {
-		return nil, fmt.Errorf("tune: no data set with handle %d", dataset)
+		return TuneStep{}, fmt.Errorf("tune: no data set with handle %d", dataset)
 	}
-	return app.TuneCandidates(d, app.TuneOptions{Config: cfg})
+	ts, err := app.NewTuneSearch(d, app.TuneOptions{Config: cfg, Folds: folds, Seed: seed})
+	if err != nil {
+		return TuneStep{}, err
+	}
+	s.next++
+	s.searches[s.next] = ts
+	return s.tuneStep(s.next)
+}
+
+// TuneFeed gives a search the results of its last batch, in order, and
+// returns the next batch, or the result when the search is over (and
+// forgets the search).
+func (s *Session) TuneFeed(id int, res []app.TunePointResult) (TuneStep, error) {
+	ts, ok := s.searches[id]
+	if !ok {
+		return TuneStep{}, fmt.Errorf("tune: no search with id %d", id)
+	}
+	if err := ts.Feed(res); err != nil {
+		return TuneStep{}, err
+	}
+	return s.tuneStep(id)
+}
+
+// TuneEnd forgets a search (a cancelled one).
+func (s *Session) TuneEnd(id int) { delete(s.searches, id) }
+
+func (s *Session) tuneStep(id int) (TuneStep, error) {
+	ts := s.searches[id]
+	st := TuneStep{ID: id, Batch: ts.Next()}
+	st.Done, st.Total = ts.Progress()
+	if st.Batch == nil {
+		delete(s.searches, id)
+		res, err := ts.Result()
+		if err != nil {
+			return TuneStep{}, err
+		}
+		st.Result = res
+	}
+	return st, nil
+}
+
+// TuneScore scores one configuration of a search on folds of all of the
+// data's rows (the folds are cut and prepared once per data set, fold
+// count and seed, as TunePoint's).
+func (s *Session) TuneScore(dataset, folds int, seed uint64, cfg mtl.Config) (app.TunePointResult, error) {
+	tf, err := s.folds(dataset, folds, seed)
+	if err != nil {
+		return app.TunePointResult{}, err
+	}
+	return app.ScorePoint(tf.probs, tf.folds, cfg), nil
 }
 
 // TuneScore is one grid point's mean CV score. A point that cannot be
@@ -72,9 +131,23 @@ type TuneScore struct {
 // data set, folds that cannot be cut); a point whose fits fail is a
 // TuneScore with its Failure.
 func (s *Session) TunePoint(dataset, folds int, seed uint64, cfg mtl.Config) (TuneScore, error) {
+	tf, err := s.folds(dataset, folds, seed)
+	if err != nil {
+		return TuneScore{}, err
+	}
+	v, failure := app.TunePoint(tf.probs, tf.folds, cfg)
+	if failure != nil {
+		return TuneScore{Score: v, Failure: failure.Error()}, nil
+	}
+	return TuneScore{Score: v}, nil
+}
+
+// folds returns the prepared folds of a data set for a fold count (0: 3)
+// and seed, cut on first use.
+func (s *Session) folds(dataset, folds int, seed uint64) (*tuneFolds, error) {
 	d, ok := s.datasets[dataset]
 	if !ok {
-		return TuneScore{}, fmt.Errorf("tune: no data set with handle %d", dataset)
+		return nil, fmt.Errorf("tune: no data set with handle %d", dataset)
 	}
 	if folds == 0 {
 		folds = 3
@@ -84,20 +157,16 @@ func (s *Session) TunePoint(dataset, folds int, seed uint64, cfg mtl.Config) (Tu
 	if tf == nil {
 		fs, err := app.TuneFolds(d, folds, seed)
 		if err != nil {
-			return TuneScore{}, err
+			return nil, err
 		}
 		probs, err := app.PrepareFolds(fs)
 		if err != nil {
-			return TuneScore{}, err
+			return nil, err
 		}
 		tf = &tuneFolds{folds: fs, probs: probs}
 		s.tunes[key] = tf
 	}
-	v, failure := app.TunePoint(tf.probs, tf.folds, cfg)
-	if failure != nil {
-		return TuneScore{Score: v, Failure: failure.Error()}, nil
-	}
-	return TuneScore{Score: v}, nil
+	return tf, nil
 }
 
 // TuneChoose picks the best point of a grid's scores (Scores[i][j] at

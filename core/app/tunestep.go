@@ -1,0 +1,384 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/method"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// TuneSearch is Tune's search (docs/algorithms.md §14) as a sequence of
+// batches, so that the scoring can happen anywhere: Tune scores each batch
+// in goroutines, the page in its pool of workers. Next returns the
+// configurations to score next (all of them independent of each other),
+// Feed takes their results in the same order, and Result gives the choice
+// once Next returns nil.
+type TuneSearch struct {
+	d          *Data
+	opt        TuneOptions
+	fams       []family
+	left       []string
+	icpt       []float64
+	metric     eval.Metric
+	defaultRho bool
+	rhos       []float64
+	k0         float64
+
+	bases    []*baseSearch
+	byKey    map[string]*baseSearch
+	paceFrom map[string]string
+
+	stage   int
+	pending []pendingPoint
+	base    map[string]scored // the baselines' summaries, after their stages
+	behind  map[string]string
+	spPts   map[string][]gridPoint
+	done    int
+	total   int
+	failed  error
+}
+
+// pendingPoint is a configuration handed out by Next: a baseline's point
+// (owner set) or a self-paced version's (sp set).
+type pendingPoint struct {
+	cfg   mtl.Config
+	owner *baseSearch
+	sp    string
+}
+
+// The stages: ρ, two edge extensions, κ, two rounds around the best, then
+// the self-paced versions.
+const (
+	stageRho = iota
+	stageEdge1
+	stageEdge2
+	stageKappa
+	stageAround1
+	stageAround2
+	stageSelfPaced
+	stageDone
+)
+
+// NewTuneSearch plans a tuning of d with opt: its candidates, grids and
+// stages, without scoring anything.
+func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
+	if d == nil {
+		return nil, errors.New("tune: no data set")
+	}
+	fams, err := families(opt)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Folds == 0 {
+		opt.Folds = 3
+	}
+	s := &TuneSearch{d: d, defaultRho: opt.Rho == nil, byKey: map[string]*baseSearch{}, paceFrom: map[string]string{}, spPts: map[string][]gridPoint{}}
+	if opt.Rho == nil {
+		opt.Rho = TuneRho
+	}
+	if opt.Kappa == nil {
+		opt.Kappa = TuneKappa
+	}
+	s.opt = opt
+	cls := d.All.Kind == data.Classification
+	s.metric = eval.TuneMetric(d.All.Kind, configFor(d, opt.Config).Defaults(cls).Loss == mtl.Logistic)
+	s.fams, s.left = prune(d, opt, fams)
+	s.icpt = interceptGrid(d, opt)
+	s.k0 = s.icpt[0]
+	if len(s.icpt) > 1 {
+		s.k0 = s.icpt[len(s.icpt)/2] // the middle of the κ grid while ρ is searched
+	}
+	s.rhos = opt.Rho
+	if s.defaultRho {
+		s.rhos = TuneRho[:5] // up to 10; extended only at an edge
+	}
+	s.plan()
+	return s, nil
+}
+
+// plan sets the baselines to search (a self-paced version paces from its
+// baseline's choice; MMTL's from the joint MMTL's) and the total number of
+// points, an upper bound: a point a stage would repeat counts as done.
+func (s *TuneSearch) plan() {
+	add := func(key string) {
+		if s.byKey[key] == nil {
+			b := &baseSearch{key: key, tried: map[[2]float64]bool{}}
+			s.bases = append(s.bases, b)
+			s.byKey[key] = b
+		}
+	}
+	for _, f := range s.fams {
+		if !f.selfPaced {
+			add(f.key)
+		}
+	}
+	nsp := 0
+	for _, f := range s.fams {
+		if f.selfPaced {
+			nsp++
+			s.paceFrom[f.key] = f.key
+			if s.byKey[f.key] == nil && f.key == "mmtl" && s.byKey["mmtl-joint"] != nil {
+				s.paceFrom[f.key] = "mmtl-joint" // MMTL's optimum without self-pacing
+			}
+			add(s.paceFrom[f.key])
+		}
+	}
+	per := len(s.rhos) + 2 + 2
+	if s.defaultRho {
+		per += 2
+	}
+	if len(s.icpt) > 1 {
+		per += len(s.icpt) - 1 + 2 + 2
+	}
+	s.total = len(s.bases)*per + nsp*len(s.opt.Kappa)
+}
+
+// Progress returns the points scored (or skipped) so far and the planned
+// total.
+func (s *TuneSearch) Progress() (done, total int) { return min(s.done, s.total), s.total }
+
+// Metric is the pooled score the search chooses by.
+func (s *TuneSearch) Metric() eval.Metric { return s.metric }
+
+// Next returns the next batch of configurations to score, or nil when the
+// search is over. A batch must be fed before the next is asked for.
+func (s *TuneSearch) Next() []mtl.Config {
+	if s.pending != nil {
+		return s.configs()
+	}
+	for s.stage < stageDone {
+		if s.stage == stageSelfPaced {
+			s.summarizeBases()
+			s.pending = s.selfPacedBatch()
+		} else {
+			s.pending = s.baseBatch()
+		}
+		if len(s.pending) > 0 {
+			return s.configs()
+		}
+		s.pending = nil
+		s.stage++
+	}
+	return nil
+}
+
+func (s *TuneSearch) configs() []mtl.Config {
+	out := make([]mtl.Config, len(s.pending))
+	for i, p := range s.pending {
+		out[i] = p.cfg
+	}
+	return out
+}
+
+// Feed takes the results of the batch Next returned, in its order.
+func (s *TuneSearch) Feed(res []TunePointResult) error {
+	if len(res) != len(s.pending) {
+		return fmt.Errorf("tune: %d results for a batch of %d", len(res), len(s.pending))
+	}
+	for i, p := range s.pending {
+		gp := gridPoint{cfg: p.cfg, scores: res[i].Scores, est: res[i].Scores.Of(s.metric), losses: res[i].Losses}
+		if res[i].Failure != "" {
+			gp.err, gp.est, gp.losses = errors.New(res[i].Failure), eval.Undefined(), nil
+		}
+		if p.owner != nil {
+			p.owner.pts = append(p.owner.pts, gp)
+		} else {
+			s.spPts[p.sp] = append(s.spPts[p.sp], gp)
+		}
+	}
+	s.done += len(res)
+	s.pending = nil
+	s.stage++
+	return nil
+}
+
+// baseBatch is the current baseline stage's new points.
+func (s *TuneSearch) baseBatch() []pendingPoint {
+	var out []pendingPoint
+	for _, b := range s.bases {
+		at := mtl.Config{Rho: s.rhos[0], Intercept: s.k0}
+		if i := b.best(s.metric); i >= 0 {
+			at = b.pts[i].cfg
+		}
+		want := s.stagePoints(b, at)
+		if (s.stage == stageEdge1 || s.stage == stageEdge2) && s.defaultRho && len(want) == 0 {
+			s.done++ // an edge stage with no edge to extend
+		}
+		for _, rk := range want {
+			if b.tried[rk] || !(rk[0] > 0) {
+				s.done++
+				continue
+			}
+			b.tried[rk] = true
+			c := s.opt.Config
+			c.Model, c.SelfPaced = b.key, false
+			c = configFor(s.d, c)
+			c.Rho, c.Intercept = rk[0], rk[1]
+			out = append(out, pendingPoint{cfg: c, owner: b})
+		}
+	}
+	return out
+}
+
+// stagePoints are the (ρ, κ) the current stage asks of baseline b, whose
+// best point so far is at.
+func (s *TuneSearch) stagePoints(b *baseSearch, at mtl.Config) [][2]float64 {
+	switch s.stage {
+	case stageRho:
+		var out [][2]float64
+		for _, r := range s.rhos {
+			out = append(out, [2]float64{r, s.k0})
+		}
+		return out
+	case stageEdge1, stageEdge2:
+		if !s.defaultRho {
+			return nil
+		}
+		lo, hi := math.Inf(1), 0.0
+		for _, p := range b.pts {
+			lo, hi = math.Min(lo, p.cfg.Rho), math.Max(hi, p.cfg.Rho)
+		}
+		switch {
+		case at.Rho == hi && hi < 1e4:
+			return [][2]float64{{hi * 10, at.Intercept}}
+		case at.Rho == lo && lo > 1e-5:
+			return [][2]float64{{lo / 10, at.Intercept}}
+		}
+		return nil
+	case stageKappa:
+		var out [][2]float64
+		for _, k := range s.icpt {
+			out = append(out, [2]float64{at.Rho, k})
+		}
+		return out
+	case stageAround1:
+		return around(0.5, len(s.icpt) > 1)(b, at)
+	case stageAround2:
+		return around(0.25, len(s.icpt) > 1)(b, at)
+	}
+	return nil
+}
+
+// summarizeBases makes every baseline's summary once its stages are done,
+// and decides which self-paced versions are too far behind to try.
+func (s *TuneSearch) summarizeBases() {
+	if s.base != nil {
+		return
+	}
+	s.base = map[string]scored{}
+	for _, b := range s.bases {
+		s.base[b.key] = summarize(s.metric, family{key: b.key}, b.pts, simplerBase(b.pts))
+	}
+	s.behind = s.behindBases()
+}
+
+// selfPacedBatch is the last stage's points: each self-paced version over
+// the multiples of the automatic λ0 at its baseline's chosen (ρ, κ).
+func (s *TuneSearch) selfPacedBatch() []pendingPoint {
+	var out []pendingPoint
+	for _, f := range s.fams {
+		if !f.selfPaced {
+			continue
+		}
+		if s.behind[f.key] != "" {
+			s.done += len(s.opt.Kappa)
+			continue
+		}
+		for _, k := range s.opt.Kappa {
+			c := s.base[s.paceFrom[f.key]].model.Config
+			c.Model = f.key
+			c.SelfPaced, c.AutoLambda0, c.Lambda0 = true, k, 0
+			out = append(out, pendingPoint{cfg: c, sp: f.key})
+		}
+	}
+	return out
+}
+
+// behindBases returns, for the self-paced versions whose baseline scored
+// more than three standard errors of the difference (paired, on the same
+// rows) worse than the best baseline, why they are not tried: self-pacing
+// reweights the tasks of that model, and on no data set measured here
+// (docs/findings.md) did it move a score by more than a fraction of one
+// such error. This keeps MTASO's slow alternations out of a search they
+// cannot win. Only a search that names no model prunes.
+func (s *TuneSearch) behindBases() map[string]string {
+	out := map[string]string{}
+	if s.opt.Config.Model != "" {
+		return out
+	}
+	var best *scored
+	for _, b := range s.bases { // in order, so that a tie is settled the same way every time
+		b := s.base[b.key]
+		if b.losses != nil && b.model.Score.OK() && (best == nil || s.metric.Better(b.model.Score.Value, best.model.Score.Value)) {
+			best = &b
+		}
+	}
+	if best == nil {
+		return out
+	}
+	for _, f := range s.fams {
+		b := s.base[s.paceFrom[f.key]]
+		if f.selfPaced && b.losses != nil && !eval.PairedWithin(b.losses, best.losses, 3) {
+			out[f.key] = fmt.Sprintf("not tried: its baseline scored %s, more than three standard errors of the difference behind the best baseline (%s)", plusMinus(b.model.Score), plusMinus(best.model.Score))
+		}
+	}
+	return out
+}
+
+// candidates returns every candidate, in the order of the families.
+func (s *TuneSearch) candidates() []scored {
+	var out []scored
+	for _, f := range s.fams {
+		switch {
+		case !f.selfPaced:
+			out = append(out, s.base[f.key])
+		case s.behind[f.key] != "":
+			ms := ModelScore{Key: f.key, SelfPaced: true, Best: eval.Undefined(), Score: eval.Undefined(), Failure: s.behind[f.key]}
+			if mm, err := method.Lookup(f.key); err == nil {
+				ms.Name = mm.Name(mtl.Config{SelfPaced: true})
+			}
+			out = append(out, scored{model: ms})
+		default:
+			grid := s.spPts[f.key]
+			if b := s.base[s.paceFrom[f.key]].model; !b.Best.OK() {
+				// No chosen (ρ, κ) to pace from.
+				for i := range grid {
+					grid[i].est, grid[i].losses = eval.Undefined(), nil
+					grid[i].err = fmt.Errorf("its baseline %s could not be scored: %s", b.Name, b.Failure)
+				}
+			}
+			out = append(out, summarize(s.metric, f, grid, nil))
+		}
+	}
+	return out
+}
+
+// Result returns the tuning's result once Next has returned nil. When no
+// point could be scored there is nothing to choose, and it fails with the
+// first point's reason.
+func (s *TuneSearch) Result() (*TuneResult, error) {
+	if s.stage < stageDone {
+		return nil, errors.New("tune: the search is not over")
+	}
+	cands := s.candidates()
+	res := &TuneResult{Metric: string(s.metric), Folds: s.opt.Folds, Intercept: s.icpt, Pooled: true}
+	losses := make([][]float64, len(cands))
+	for i, c := range cands {
+		res.Models = append(res.Models, c.model)
+		losses[i] = c.losses
+	}
+	distinctNames(res.Models)
+	chosen, reason := chooseModelPaired(s.metric, res.Models, losses)
+	if chosen < 0 {
+		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %s", res.Models[0].Failure)
+	}
+	res.Chosen, res.Reason = chosen, reason
+	res.Search = searchText(s.opt, s.icpt, s.fams, s.defaultRho)
+	res.LeftOut = s.left
+	res.legacyGrid(cands[chosen], s.opt, s.icpt)
+	return res, nil
+}

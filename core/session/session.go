@@ -43,6 +43,9 @@ type LoadOptions struct {
 	// Text reads columns as words even when their values look like
 	// numbers (app.LoadOptions.Text).
 	Text []string
+	// Bundled marks one of the bundled data sets, which keep the paper's
+	// settings; anything else is a visitor's own file (app.OwnData).
+	Bundled bool
 }
 
 // Summary describes a loaded data set and names its handle.
@@ -61,7 +64,7 @@ func (s *Session) Load(text string, opt LoadOptions) (Summary, error) {
 // (app.Pack), which the page fetches for its bundled CSVs.
 func (s *Session) LoadBytes(b []byte, opt LoadOptions) (Summary, error) {
 	d, err := app.Load(b, app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
-		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, DropRefused: true})
+		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, DropRefused: true, Bundled: opt.Bundled})
 	if err != nil {
 		return Summary{}, err
 	}

@@ -31,12 +31,14 @@ var sess = session.New()
 
 // Learner returns the learner's API: catalog, load, generate, train,
 // compare, step, finish, evaluate, free; exportModel, importModel,
-// predict, inspect; tuneGrid, tunePoint, tuneChoose.
+// predict, inspect; tuneGrid, tunePoint, tuneChoose; tuneStart, tuneFeed,
+// tuneEnd, tuneScore (the model search, tune.go).
 func Learner() map[string]Func {
 	return map[string]Func{"catalog": catalog, "load": load, "generate": generate, "train": train, "compare": compare,
 		"step": step, "finish": finish, "evaluate": evaluate, "free": free,
 		"exportModel": exportModel, "importModel": importModel, "predict": predict, "inspect": inspect,
-		"tuneGrid": tuneGrid, "tunePoint": tunePoint, "tuneChoose": tuneChoose, "header": header}
+		"tuneGrid": tuneGrid, "tunePoint": tunePoint, "tuneChoose": tuneChoose, "header": header,
+		"tuneStart": tuneStart, "tuneFeed": tuneFeed, "tuneEnd": tuneEnd, "tuneScore": tuneScore}
 }
 
 // Reproduction returns the API of the reproduction workers: addSource,
@@ -207,6 +209,9 @@ func load(args []safejs.Value) (any, error) {
 		return nil, fmt.Errorf("spmtl.load: %w", err)
 	}
 	if lo.Text, err = o.strs("text"); err != nil {
+		return nil, fmt.Errorf("spmtl.load: %w", err)
+	}
+	if lo.Bundled, err = o.boolean("bundled", false); err != nil {
 		return nil, fmt.Errorf("spmtl.load: %w", err)
 	}
 	sum, err := sess.LoadBytes(b, lo)
@@ -598,6 +603,7 @@ func trainOptions(o opts, fn string) (session.TrainOptions, error) {
 	}{
 		{&c.Model, "model"}, {(*string)(&c.Tau), "tau"}, {(*string)(&c.Variant), "variant"},
 		{(*string)(&c.Solver), "solver"}, {(*string)(&c.Loss), "loss"}, {&c.Select, "select"},
+		{(*string)(&c.Scale), "scale"}, {(*string)(&c.PaceCost), "paceCost"},
 	}
 	for _, f := range strs {
 		if *f.dst, err = o.str(f.key, ""); err != nil {
@@ -615,7 +621,7 @@ func trainOptions(o opts, fn string) (session.TrainOptions, error) {
 	nums := []struct {
 		dst *float64
 		key string
-	}{{&c.Rho, "rho"}, {&c.Pace, "c"}, {&c.Delta, "delta"}, {&to.Train, "train"}}
+	}{{&c.Rho, "rho"}, {&c.Pace, "c"}, {&c.Delta, "delta"}, {&to.Train, "train"}, {&c.Intercept, "intercept"}}
 	if c.AutoLambda0 == 0 {
 		nums = append(nums, struct {
 			dst *float64

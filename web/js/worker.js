@@ -78,6 +78,10 @@ function parseSource(opts, table) {
   if (Array.isArray(opts.text) && opts.text.length) o.text = opts.text.map(String);
   if (source.splitText && !o.splitText) o.splitText = source.splitText;
   if (o.splitText) o.splitColumn = o.splitColumn || "split1";
+  // A bundled data set (fetched by URL, or packed into the offline file)
+  // keeps the paper's settings; a visitor's file or text takes the
+  // own-data profile (docs/algorithms.md §14).
+  if (source.bundled) o.bundled = true;
   return spmtl.load(table || source.text, o);
 }
 
@@ -222,11 +226,11 @@ serveRequests({
     const name = m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data";
     const table = await fetching;
     if (table && m.url) {
-      source = { text: null, url: m.url, name, splitText };
+      source = { text: null, url: m.url, name, splitText, bundled: true };
       try { return parseSource(m.opts || {}, table); } catch (_) { /* read the CSV below */ }
     }
     const text = m.packed ? await spmtlUnpack(m.packed) : await readSource(m.url, m.file, m.text);
-    source = { text, url: m.url, name, splitText };
+    source = { text, url: m.url, name, splitText, bundled: !!(m.url || m.packed) };
     return parseSource(m.opts || {});
   },
   // reload re-parses the last data set with other column choices (or

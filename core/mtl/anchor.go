@@ -201,36 +201,38 @@ func probeNewton(x []float64, f func([]float64) (float64, []float64), gtol float
 	return infNorm(g) <= gtol
 }
 
-// dampedSolve sets dir = −(H + μI)⁻¹g with the smallest μ of 0 and
-// 1e-12·tr(H)/n times powers of 100 that makes the matrix positive
-// definite: φ is flat along a direction in which no task's rows vary (a
-// one-hot group's sum), where the probed H is zero up to rounding and the
-// gradient has no component. h is left as it was.
+// dampedSolve sets dir = −H⁺g, the step of the pseudo-inverse of the
+// symmetric probed Hessian H: along eigenvectors whose eigenvalue is below
+// 1e-9 of the largest, it does not move. φ is flat along a direction in
+// which no task's rows vary (the sums of one-hot groups against the
+// intercepts), where H is zero and g is rounding noise; a damped solve
+// divided that noise by the small damping and moved the shared mean and
+// intercept far along the valley — to a point that fits every row seen
+// equally well but predicts a value never seen (a new category) by where
+// the rounding fell, different natively and under js/wasm. h is left as
+// it was. It reports false when H has no positive eigenvalue.
 func dampedSolve(h []float64, n int, g, dir []float64) bool {
-	var tr float64
-	for i := 0; i < n; i++ {
-		tr += math.Abs(h[i*n+i])
+	a := append([]float64(nil), h...)
+	vals, vecs := linalg.SymEigen(a, n)
+	if len(vals) == 0 || !(vals[0] > 0) {
+		return false
 	}
-	a := make([]float64, n*n)
-	for mu := 0.0; mu <= tr; {
-		copy(a, h)
+	cut := 1e-9 * vals[0]
+	for i := range dir {
+		dir[i] = 0
+	}
+	for k, lam := range vals {
+		if lam <= cut {
+			continue // descending: the rest are smaller
+		}
+		var c float64
 		for i := 0; i < n; i++ {
-			a[i*n+i] += mu
+			c += vecs[i*n+k] * g[i]
 		}
-		for i := range dir {
-			dir[i] = -g[i]
-		}
-		if linalg.SolveSPD(a, n, dir) {
-			return true
-		}
-		if mu == 0 {
-			mu = 1e-12 * tr / float64(n)
-		} else {
-			mu *= 100
-		}
-		if !(tr > 0) {
-			return false
+		c /= lam
+		for i := 0; i < n; i++ {
+			dir[i] -= c * vecs[i*n+k]
 		}
 	}
-	return false
+	return true
 }

@@ -103,3 +103,45 @@ func TestOwnClassifierNoCertainty(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnPaceTrustsNoTinyTask: on grouped data with groups of 2–20 rows,
+// the paper's pace (training loss) trusts a task of two rows most; the
+// own-data pace (leave-one-out, shrunk by empirical Bayes, §2.6) trusts a
+// task with many rows most, and tasks of two rows about as much as an
+// equal share.
+func TestOwnPaceTrustsNoTinyTask(t *testing.T) {
+	d, err := Load(groupedFile(t, synth.GroupedOptions{Seed: 1}), LoadOptions{Name: "grouped.csv", TaskColumn: "group"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		pace mtl.PaceCost
+		tiny bool // the most trusted task has two rows or fewer
+	}{{mtl.TrainCost, true}, {mtl.LOOCost, false}} {
+		r, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: "mmtl", SelfPaced: true, AutoLambda0: 1, Rho: 1.78, Intercept: 0.316, PaceCost: c.pace}, All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := r.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		top, small, nSmall := 0, 0.0, 0
+		for i, v := range snap.Tau {
+			if v > snap.Tau[top] {
+				top = i
+			}
+			if d.All.Tasks[i].Rows() <= 2 {
+				small += v * float64(len(snap.Tau))
+				nSmall++
+			}
+		}
+		rows := d.All.Tasks[top].Rows()
+		if (rows <= 2) != c.tiny {
+			t.Errorf("pace %s: the most trusted task has %d rows", c.pace, rows)
+		}
+		if mean := small / float64(nSmall); c.pace == mtl.LOOCost && mean > 1.2 {
+			t.Errorf("pace %s: tasks of two rows or fewer weigh %.2f equal shares on average", c.pace, mean)
+		}
+	}
+}

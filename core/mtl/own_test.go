@@ -339,3 +339,50 @@ func TestJointTheta(t *testing.T) {
 		t.Logf("%s: alternation %d iterations, %.3g from the optimum; joint Θ-step %d, %.3g", loss, iters[false], gap[false], iters[true], gap[true])
 	}
 }
+
+// TestShrinkLOO: the empirical-Bayes shrinkage of the tasks' leave-one-out
+// means (§2.6) keeps a large task's own mean, pulls a task of one or two
+// rows most of the way to the pooled mean, and makes every mean the pooled
+// one when the tasks differ no more than their row noise explains.
+func TestShrinkLOO(t *testing.T) {
+	stats := func(rows ...[]float64) []looStats {
+		out := make([]looStats, len(rows))
+		for i, r := range rows {
+			out[i] = looStats{n: len(r), ok: true}
+			for _, v := range r {
+				out[i].sum += v
+				out[i].sumSq += v * v
+			}
+		}
+		return out
+	}
+	rep := func(v float64, n int, jitter float64) []float64 {
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = v + jitter*float64(1-2*(i%2))
+		}
+		return out
+	}
+	// Tasks that really differ (means 1, 2, 3 over 200 rows each, row noise
+	// ±0.5) and one of two rows whose mean is 0.
+	got := shrinkLOO(stats(rep(1, 200, 0.5), rep(2, 200, 0.5), rep(3, 200, 0.5), rep(0, 2, 0.5)))
+	grand := (200*1 + 200*2 + 200*3 + 0.0) / 602
+	for i, want := range []float64{1, 2, 3} {
+		if math.Abs(got[i]-want) > 0.01 {
+			t.Errorf("task %d of 200 rows: %v, want about its own %v", i, got[i], want)
+		}
+	}
+	if !(got[3] > 0.05 && got[3] < grand) {
+		t.Errorf("task of 2 rows with mean 0: %v, want pulled toward %v", got[3], grand)
+	}
+	// Tasks whose means differ only by their noise: all pooled.
+	flat := shrinkLOO(stats(rep(1, 2, 1), rep(1.2, 2, 1), rep(0.9, 2, 1)))
+	for i := range flat {
+		if math.Abs(flat[i]-flat[0]) > 1e-12 {
+			t.Errorf("means within their noise: %v, want all equal", flat)
+		}
+	}
+	if nan := shrinkLOO([]looStats{{n: 3, ok: false}, {n: 2, sum: 2, sumSq: 2.5, ok: true}}); !math.IsNaN(nan[0]) {
+		t.Errorf("a task without leave-one-out losses: %v, want NaN", nan[0])
+	}
+}

@@ -307,18 +307,24 @@ func (tr *Trainer) wStep() ([]*wstep, error) {
 func (tr *Trainer) costs(snap *Snapshot, steps []*wstep) error {
 	T := len(tr.tasks)
 	snap.Loss, snap.Penalty, snap.Cost = make([]float64, T), make([]float64, T), make([]float64, T)
+	var loo []float64
+	if tr.env.selfPaced && tr.cfg.PaceCost == LOOCost && tr.cfg.Solver == Exact {
+		// The own-data pace (§2.6): each task's leave-one-out loss, shrunk
+		// toward the pooled one, in place of its training loss.
+		st := make([]looStats, T)
+		for t := range st {
+			st[t] = tr.looRows(t, steps[t])
+		}
+		loo = shrinkLOO(st)
+	}
 	for t, td := range tr.tasks {
 		l, pen := tr.loss[t], tr.pen[t]
 		norm := steps[t].scale * float64(td.n) // turns l into a per-example mean
 		snap.Loss[t] = l / norm
 		snap.Penalty[t] = pen
 		snap.Cost[t] = (l + tr.cfg.Rho*pen) / norm
-		if tr.env.selfPaced && tr.cfg.PaceCost == LOOCost && tr.cfg.Solver == Exact {
-			// The own-data pace (§2.6): the leave-one-out loss in place of
-			// the training loss.
-			if loo, ok := tr.looMean(t, steps[t]); ok {
-				snap.Cost[t] = loo + tr.cfg.Rho*pen/norm
-			}
+		if loo != nil && !math.IsNaN(loo[t]) {
+			snap.Cost[t] = loo[t] + tr.cfg.Rho*pen/norm
 		}
 		if !finite(snap.Cost[t]) {
 			return errNumeric(fmt.Sprintf("task %s: non-finite cost", td.name))

@@ -44,7 +44,7 @@ func ExampleTrainer_Step() {
 	for t, name := range []string{"easy", "medium", "hard"} {
 		fmt.Printf("%-6s tau %.3f\n", name, snap.Tau[t])
 	}
-	last, _ := tr.Run(context.Background())
+	last, _ := mtl.Run(context.Background(), tr)
 	fmt.Println("done:", last.Done)
 	// Output:
 	// iteration 1, lambda 0.50

@@ -191,7 +191,7 @@ func TestFISTAMatchesSpec(t *testing.T) {
 func TestITLReferenceIsOneCall(t *testing.T) {
 	ds, _ := randDataset(4, 4, 25, 6, 3, false, 0.4)
 	tr := mustTrainer(t, ds, Config{Model: "itl", Variant: Reference, Solver: FISTA100, Rho: 0.3, MaxIter: 10})
-	last, err := tr.Run(context.Background())
+	last, err := Run(context.Background(), tr)
 	if err != nil {
 		t.Fatal(err)
 	}

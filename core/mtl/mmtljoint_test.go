@@ -200,7 +200,7 @@ func TestJointMMTLIsAlternationLimit(t *testing.T) {
 	ds, _ := randDataset(15, 5, 30, 6, 3, false, 0.4)
 	j := mustJoint(t, ds, Config{Rho: 0.2})
 	tr := mustTrainer(t, ds, Config{Model: "mmtl", Rho: 0.2, MaxIter: 5000, ObjTol: 1e-14})
-	if _, err := tr.Run(context.Background()); err != nil {
+	if _, err := Run(context.Background(), tr); err != nil {
 		t.Fatal(err)
 	}
 	alt := tr.History()[len(tr.History())-1].Objective

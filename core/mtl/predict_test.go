@@ -104,7 +104,7 @@ func TestPredictErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Run(context.Background()); err != nil {
+	if _, err := Run(context.Background(), tr); err != nil {
 		t.Fatal(err)
 	}
 	other := spanData(4, 3, 5, 201, true, false)

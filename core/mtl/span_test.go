@@ -74,7 +74,7 @@ func TestSpanReductionIsExact(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						if _, err := tr.Run(context.Background()); err != nil {
+						if _, err := Run(context.Background(), tr); err != nil {
 							t.Fatalf("%s: %v", name, err)
 						}
 						return tr
@@ -187,7 +187,7 @@ func TestThetaExport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := tr.Run(context.Background()); err != nil {
+			if _, err := Run(context.Background(), tr); err != nil {
 				t.Fatal(err)
 			}
 			got[k] = tr.Theta()

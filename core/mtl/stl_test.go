@@ -44,7 +44,7 @@ func TestSTLPerTaskMean(t *testing.T) {
 			ds.Tasks = append(ds.Tasks, tk)
 		}
 		tr := mustTrainer(t, ds, Config{Model: "stl", Loss: tc.loss, Variant: tc.v, Solver: Exact, Rho: mu})
-		if _, err := tr.Run(context.Background()); err != nil {
+		if _, err := Run(context.Background(), tr); err != nil {
 			t.Fatal(err)
 		}
 		m := tr.Model()
@@ -114,7 +114,7 @@ func TestSTLPerTaskMean(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := mustTrainer(t, ds, Config{Model: "stl", Rho: mu})
-	if _, err := tr.Run(context.Background()); err != nil {
+	if _, err := Run(context.Background(), tr); err != nil {
 		t.Fatal(err)
 	}
 	m := tr.Model()

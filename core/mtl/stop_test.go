@@ -22,7 +22,7 @@ func TestSelfPacedNeverStopsEarly(t *testing.T) {
 		ds, _ := randDataset(8, 5, 30, 6, 3, tc.loss == Logistic, 0.3)
 		run := func(sp bool) *Trainer {
 			tr := mustTrainer(t, ds, Config{Model: tc.model, Loss: tc.loss, SelfPaced: sp, Rho: 0.05, Lambda0: 1e9, H: 2, MaxIter: 30})
-			if _, err := tr.Run(context.Background()); err != nil {
+			if _, err := Run(context.Background(), tr); err != nil {
 				t.Fatal(err)
 			}
 			return tr
@@ -69,7 +69,7 @@ func TestStopRule(t *testing.T) {
 		{"cap", Config{Model: "mtfl", SelfPaced: true, Rho: 0.1, Lambda0: 0.2, MaxIter: 2}},
 	} {
 		tr := mustTrainer(t, ds, tc.cfg)
-		last, err := tr.Run(context.Background())
+		last, err := Run(context.Background(), tr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestStopRule(t *testing.T) {
 func TestFirstTauChangeIsNull(t *testing.T) {
 	ds, _ := randDataset(2, 3, 20, 4, 2, false, 0.2)
 	tr := mustTrainer(t, ds, Config{Model: "mtfl", SelfPaced: true, MaxIter: 2})
-	if _, err := tr.Run(context.Background()); err != nil {
+	if _, err := Run(context.Background(), tr); err != nil {
 		t.Fatal(err)
 	}
 	h := tr.History()
@@ -140,7 +140,7 @@ func TestCodeBugsScalesMTASO(t *testing.T) {
 	ds, _ := randDataset(6, 5, 30, 6, 3, false, 0.3)
 	one := func(bugs bool, iters int) *Model {
 		tr := mustTrainer(t, ds, Config{Model: "mtaso", Rho: 4, H: 2, MaxIter: iters, CodeBugs: bugs, ObjTol: 1e-300})
-		if _, err := tr.Run(context.Background()); err != nil {
+		if _, err := Run(context.Background(), tr); err != nil {
 			t.Fatal(err)
 		}
 		return tr.Model()

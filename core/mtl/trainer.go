@@ -1,7 +1,6 @@
 package mtl
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -121,26 +120,6 @@ func (tr *Trainer) Done() bool { return tr.done }
 // History returns the snapshots of the iterations so far (the τ history is
 // the Tau field of each).
 func (tr *Trainer) History() []Snapshot { return tr.hist }
-
-// Run steps until done or until ctx is cancelled, and returns the last
-// snapshot.
-func (tr *Trainer) Run(ctx context.Context) (Snapshot, error) {
-	var last Snapshot
-	for !tr.done {
-		if err := ctx.Err(); err != nil {
-			return last, err
-		}
-		s, err := tr.Step()
-		if err != nil {
-			return s, err
-		}
-		last = s
-	}
-	if len(tr.hist) > 0 {
-		last = tr.hist[len(tr.hist)-1]
-	}
-	return last, tr.err
-}
 
 func (tr *Trainer) scale(td *taskData) float64 {
 	return lossScale(tr.cfg.Loss, tr.cfg.Variant, tr.cfg.Scale, td)

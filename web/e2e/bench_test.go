@@ -11,6 +11,8 @@ package e2e
 //   - the offline file: open to the first τ column;
 //   - the longest main-thread stall while school, sentiment and 8,000 tasks
 //     load and train;
+//   - Tune with "every model" on a visitor's file of 2,410 groups (~24,000
+//     rows): from the click to the result shown;
 //   - the Reproduce view's whole table (six data sets, ten runs, paper
 //     variant, the default pool), unless SPMTL_BENCH_TABLE=0.
 
@@ -261,6 +263,9 @@ func TestBench(t *testing.T) {
 	report["longest_stall_ms"] = stalls
 	t.Logf("longest main-thread stall (ms): %v", stalls)
 
+	// 3a. Tune, every model, on a visitor's grouped file of 2,410 groups.
+	report["tune_every_model_s"] = benchTuneEveryModel(t, base)
+
 	// 4. The whole table in the browser.
 	if os.Getenv("SPMTL_BENCH_TABLE") != "0" {
 		speed["before_table"] = machineMs()
@@ -299,4 +304,34 @@ func TestBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Printf("wrote %s\n", out)
+}
+
+// benchTuneEveryModel loads a grouped file of 2,410 groups of 1 to 20 rows
+// (3 numeric features, random intercepts and slopes, seeded) as a visitor
+// would, runs Tune with "every model" and returns the seconds from the
+// click to the result shown (the page's marks), with the pool's size, the
+// points scored and the model chosen.
+func benchTuneEveryModel(t *testing.T, base string) map[string]any {
+	t.Helper()
+	b := newBrowserFor(t, 30*time.Minute)
+	b.viewport(1280, 800, false)
+	b.do(chromedp.Navigate(base + "/"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	text := groupedCSV(2410, 2410, 1, 20, true)
+	b.loadGrouped("groups-2410.csv", text)
+	rows := eval[int](b, `spmtlApp.summary().rows`)
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")))
+	b.do(chromedp.Evaluate[chromedp.Void](`performance.mark("spmtl:tune-click"); document.getElementById("tune").click()`))
+	b.waitFor(`spmtlApp.tune().state !== "running"`, 25*time.Minute)
+	st := eval[string](b, `spmtlApp.tune().state`)
+	if st != "done" {
+		t.Fatalf("tuning every model on 2,410 groups ended %q: %s", st, eval[string](b, `document.getElementById("tune-error").textContent`))
+	}
+	m := eval[map[string]float64](b, pageMarksJS)
+	secs := (m["tune-done"] - m["tune-click"]) / 1000
+	out := map[string]any{"seconds": secs, "groups": 2410, "rows": rows,
+		"workers": eval[int](b, `spmtlApp.tune().workers`), "points": eval[int](b, `spmtlApp.tune().search.done`),
+		"chosen": eval[string](b, `(() => { const r = spmtlApp.tune().search.result; return r.models[r.chosen].name; })()`)}
+	t.Logf("Tune, every model, on 2,410 groups (%d rows): %.1f s from the click to the result shown; %v", rows, secs, out)
+	return out
 }

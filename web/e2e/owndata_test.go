@@ -516,6 +516,7 @@ func TestTuneMatchesGo(t *testing.T) {
 	b.openPage(true)
 	text := ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 3, 20)
 	b.loadFile("tune.csv", text)
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one"))) // this model's grid (a visitor's file defaults to every model)
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "done"`, 120*time.Second)
 	if w := eval[int](b, `spmtlApp.tune().workers`); w < 2 || w > 4 {

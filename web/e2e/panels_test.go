@@ -352,6 +352,8 @@ func TestFiguresSweepTellsWhatItShows(t *testing.T) {
 // shown beside the button.
 func tuneFailed(b *browser) string {
 	b.t.Helper()
+	// This model's ρ and λ0 (a visitor's file defaults to every model).
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one")))
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "failed" || spmtlApp.tune().state === "done"`, 120*time.Second)
 	if st := eval[string](b, `spmtlApp.tune().state`); st != "failed" {
@@ -424,6 +426,7 @@ func TestTuneMapFitsPhoneWidths(t *testing.T) {
 		return fmt.Sprintf("%s,%.4f", s[:i], 20+6*v)
 	})
 	b.loadFile("tune-phone.csv", text)
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one"))) // this model's grid (a visitor's file defaults to every model)
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "done"`, 180*time.Second)
 	scores := eval[[]string](b, `spmtlApp.tune().scores.flat().filter((v) => typeof v === "number").map((v) => v.toPrecision(4))`)

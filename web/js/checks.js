@@ -6,6 +6,8 @@ import { lambda0Option } from "./state.js";
 
 const rules = {
   rho: ["ρ", (v) => v > 0 && v <= 1e12, "a number above 0"],
+  // Empty is "not set" (see settingProblem).
+  intercept: ["κ (shared intercept)", (v) => v >= 0 && v <= 1e12, "empty or a number of at least 0"],
   c: ["the pace c", (v) => v >= 1 && v <= 1e6, "a number of at least 1"],
   h: ["h", (v) => Number.isInteger(v) && v >= 1, "a whole number of at least 1"],
   maxIter: ["max iterations", (v) => Number.isInteger(v) && v >= 1 && v <= 100000, "a whole number from 1 to 100000"],
@@ -14,7 +16,7 @@ const rules = {
 };
 
 /** The settings that are numbers (or λ0's words) and are checked here. */
-export const checkedFields = ["rho", "lambda0", "c", "h", "maxIter", "train", "seed"];
+export const checkedFields = ["rho", "intercept", "lambda0", "c", "h", "maxIter", "train", "seed"];
 
 /** The name a message gives setting key. */
 export function settingName(key) { return key === "lambda0" ? "λ0" : rules[key] ? rules[key][0] : key; }
@@ -38,6 +40,7 @@ export function settingProblem(key, value) {
   }
   const r = rules[key];
   if (!r) return "";
+  if (key === "intercept" && s === "") return ""; // not set: the learner's default
   const v = s === "" ? NaN : Number(s);
   if (Number.isFinite(v) && r[1](v)) return "";
   return `${r[0]} must be ${r[2]}${s ? `, not "${s}"` : ""}`;

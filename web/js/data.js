@@ -318,7 +318,7 @@ export function wireData(app, form) {
   // The preset menu: the data set with its preset settings, as a link naming it would get.
   $("preset").addEventListener("change", () => {
     const name = $("preset").value;
-    Object.assign(app.settings, presetSettings(name));
+    Object.assign(app.settings, { intercept: "" }, presetSettings(name)); // κ: empty in every preset
     form.apply();
     $("preset").value = name; // the form shows the data set loaded until this one is in
     loadBundle(name);

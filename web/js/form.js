@@ -8,7 +8,7 @@ import { writeHash } from "./state.js";
 const $ = (id) => document.getElementById(id);
 
 /** The settings that are one form control each (same id). */
-export const settingIds = ["model", "select", "tau", "variant", "loss", "rho", "lambda0", "c", "h", "maxIter", "train", "seed"];
+export const settingIds = ["model", "select", "tau", "variant", "loss", "rho", "intercept", "lambda0", "c", "h", "maxIter", "train", "seed"];
 
 /** Fills the menus and keeps the form in step with app.settings. */
 export function wireForm(app) {

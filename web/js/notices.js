@@ -20,6 +20,7 @@ const fieldWords = [
   [/lambda0|λ0/, "lambda0"], [/\brho\b|ρ/, "rho"], [/pace c|setting c\b/, "c"], [/\bh must|setting h\b/, "h"],
   [/maxIter|max iterations/, "maxIter"], [/train size|training rows|train rows|split: no task/, "train"],
   [/\bseed\b/, "seed"], [/\btau rule\b|τ rule/, "tau"], [/\bloss\b/, "loss"], [/\bvariant\b/, "variant"],
+  [/\bintercept\b|κ/, "intercept"],
 ];
 
 /** The settings field a message names (its id), or "". */

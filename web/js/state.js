@@ -10,17 +10,20 @@ import { learnerDefaults, presetSettings, methods, bundle } from "./catalog.js";
 
 // The page's own choices: the data set shown first, self-paced on, seed 1,
 // the loss picked from the data, and the order menu.
-const pageDefaults = { data: "landmine", sp: "1", loss: "", seed: "1", order: "name" };
+// The shared intercept κ is not set (""): the learner then uses its own
+// default (free intercepts; 0.1 for a classifier on a visitor's file).
+const pageDefaults = { data: "landmine", sp: "1", loss: "", seed: "1", order: "name", intercept: "" };
 
 /** The data name of a visitor's own file (in app.settings.data). */
 export const OWN_DATA = "custom";
 
 // What a visitor's own file starts from, for the settings a preset sets:
 // a fraction (never a preset's count of rows) and the automatic λ0.
-const ownData = { train: "0.75", lambda0: "auto" };
+const ownData = { train: "0.75", lambda0: "auto", intercept: "" };
 
-/** The settings a preset sets (and a visitor's own file resets). */
-export const presetKeys = ["rho", "lambda0", "train", "maxIter"];
+/** The settings a preset sets (and a visitor's own file resets); κ
+ *  (intercept) is empty in every preset. */
+export const presetKeys = ["rho", "lambda0", "train", "maxIter", "intercept"];
 
 // Keys that never go in the settings or a link: a file's column choices.
 const notSettings = ["task", "label", "drop", "text"];
@@ -76,7 +79,8 @@ export function writeHash(s) {
 
 /** Converts settings to the learner's training options. selfPaced is sent
  *  only for a method with a self-paced version and select only for one with
- *  selection rules (the learner refuses them elsewhere). */
+ *  selection rules (the learner refuses them elsewhere); intercept only
+ *  when it is set. */
 export function trainOptions(s, dataHandle, m) {
   const num = (k) => {
     const v = Number(s[k]);
@@ -89,6 +93,8 @@ export function trainOptions(s, dataHandle, m) {
   }, lambda0Option(s.lambda0));
   if (m && m.rules && m.rules.length) o.select = s.select;
   if (s.loss) o.loss = s.loss;
+  // κ, the shared intercept: empty is "not set" (the learner's default).
+  if (s.intercept !== undefined && String(s.intercept).trim() !== "") o.intercept = num("intercept");
   return o;
 }
 

@@ -172,10 +172,10 @@ export class TuneMap {
   draw() {
     const { g, w, h } = setup(this.canvas);
     if (!this.grid) {
-      const hint = this.fitted(g, ["Press “Tune ρ and λ0” to cross-validate the grid.", "Press “Tune ρ and λ0”."], w - 14);
+      const hint = this.fitted(g, ["Press “Tune” (this model) to cross-validate the grid.", "Press “Tune”."], w - 14);
       g.font = font(hint ? hint.px : SIZES[SIZES.length - 1]);
       g.fillStyle = MUTED; g.textBaseline = "middle";
-      g.fillText(hint ? hint.text : "Press “Tune ρ and λ0”.", 10, h / 2);
+      g.fillText(hint ? hint.text : "Press “Tune”.", 10, h / 2);
       return;
     }
     // The footnote and the row labels first: they set the grid's room.

@@ -21,6 +21,12 @@
 //     tuneGrid {config}, tunePoint {config, rho, kappa, folds, seed},
 //     tuneChoose {config, grid}        tuning, one grid point per request (a pool of
 //                                      these workers, each with the same data, tunes)
+//     tuneStart {config, folds}, tuneFeed {search, results}, tuneEnd {search}
+//                                      (search: the id tuneStart gave; a request's own id is its message id)
+//                                      the model search (every model), held by one worker:
+//                                      {id, batch: [configs], done, total, result?}
+//     tuneScore {data, folds, seed, config}  one configuration of a batch, scored by a
+//                                      pool worker: {scores: Float64Array(12), metric, losses, failure}
 //     free {handle}
 //     warm {config, kind}              trains config briefly on a tiny made-up data set
 //                                      of the loaded one's kind (see warmUp)
@@ -320,6 +326,13 @@ serveRequests({
     return spmtl.tunePoint(Object.assign({}, m.config, { rho: m.rho, kappa: m.kappa, folds: m.folds || 3, seed: m.seed }));
   },
   async tuneChoose(m) { await boot(); return spmtl.tuneChoose(m.config, m.grid); },
+  async tuneStart(m) { await boot(); return spmtl.tuneStart(Object.assign({}, m.config, { folds: m.folds || 3 })); },
+  async tuneFeed(m) { await boot(); return spmtl.tuneFeed(m.search, m.results); },
+  async tuneScore(m) {
+    await boot();
+    return spmtl.tuneScore({ data: m.data, folds: m.folds || 3, seed: m.seed }, m.config);
+  },
+  async tuneEnd(m) { await boot(); spmtl.tuneEnd(m.search); return true; },
   async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
   async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
   async reset(m) { freeRun(); post({ event: "state", state: "idle", tag: m.tag }); return true; },

@@ -1,0 +1,267 @@
+package e2e
+
+// The Tune panel's model search ("every model", docs/algorithms.md §14):
+// the page's learner holds the search, a pool of workers scores its
+// batches, and the page shows the candidate models and fills the settings
+// with the chosen one.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// groupedCSV writes groups of lo to hi rows (group,y,x1,x2,x3) with a
+// random intercept per group, and with slopes per group too when slopes
+// is set, from a seeded generator.
+func groupedCSV(seed uint64, groups, lo, hi int, slopes bool) string {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var sb strings.Builder
+	sb.WriteString("group,y,x1,x2,x3\n")
+	w := [3]float64{1.2, -0.8, 0.5}
+	for g := 0; g < groups; g++ {
+		b := 2 + r.NormFloat64()
+		wg := w
+		if slopes {
+			for k := range wg {
+				wg[k] += 0.3 * r.NormFloat64()
+			}
+		}
+		n := lo + r.IntN(hi-lo+1)
+		for i := 0; i < n; i++ {
+			x := [3]float64{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+			y := b + wg[0]*x[0] + wg[1]*x[1] + wg[2]*x[2] + 0.5*r.NormFloat64()
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f,%.4f,%.4f\n", g+1, y, x[0], x[1], x[2])
+		}
+	}
+	return sb.String()
+}
+
+// loadGrouped drops a grouped file (no "task" column) on the page and
+// chooses its task column, group.
+func (b *browser) loadGrouped(name, text string) {
+	b.t.Helper()
+	b.upload("#file", writeTemp(b.t, name, text))
+	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 30*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
+	b.waitFor(fmt.Sprintf(`spmtlApp.summary() !== null && spmtlApp.summary().name === %q && spmtlApp.state() === "idle"`, name), 60*time.Second)
+}
+
+// tuneAllModels presses Tune with "every model" chosen and waits for its
+// result (or its failure, which fails the test).
+func (b *browser) tuneAllModels(timeout time.Duration) {
+	b.t.Helper()
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")))
+	b.do(chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state !== "running"`, timeout)
+	if st := eval[string](b, `spmtlApp.tune().state`); st != "done" {
+		b.t.Fatalf("tuning every model ended %q: %s", st, eval[string](b, `document.getElementById("tune-error").textContent`))
+	}
+}
+
+// TestTuneEveryModel: on a visitor's grouped file Tune defaults to every
+// model; the search runs in the pool, the table lists the candidates with
+// their scores and marks the chosen one, the reason is shown, and the
+// settings (model, self-paced, ρ, κ, λ0) and the link hold the choice.
+// axe-core finds no violation in the panel, and at 390×844 the table
+// scrolls inside its panel rather than widening the page. A bundled data
+// set defaults to this model's ρ and λ0.
+func TestTuneEveryModel(t *testing.T) {
+	b := newBrowserFor(t, 6*time.Minute)
+	src := axeSource(t)
+	b.viewport(1280, 900, false)
+	b.openPage(true)
+	if s := eval[string](b, `spmtlApp.tune().scope`); s != "one" {
+		t.Errorf("on a bundled data set the Tune scope is %q, want one (this model)", s)
+	}
+	b.loadGrouped("grouped.csv", groupedCSV(11, 40, 2, 12, false))
+	if s := eval[string](b, `spmtlApp.tune().scope`); s != "all" {
+		t.Errorf("on a visitor's file the Tune scope is %q, want all (every model)", s)
+	}
+	if !eval[bool](b, `document.getElementById("tune-grid-box").hidden`) {
+		t.Error("with every model chosen, this model's heatmap is still shown")
+	}
+	start := time.Now()
+	b.tuneAllModels(4 * time.Minute)
+	t.Logf("every model tuned in %.1f s", time.Since(start).Seconds())
+
+	type modelRow struct {
+		Name, Score, Rho, Kappa, Lambda, Note, Outcome, Key string
+		Chosen, SelfPaced                                   bool
+	}
+	rows := eval[[]modelRow](b, `Array.from(document.querySelectorAll("#tune-models tbody tr")).map((tr) => ({
+		Name: tr.cells[0].textContent, Score: tr.cells[1].textContent, Rho: tr.cells[2].textContent, Kappa: tr.cells[3].textContent,
+		Lambda: tr.cells[4].textContent, Note: tr.cells[6].textContent, Outcome: tr.dataset.outcome, Key: tr.dataset.key,
+		Chosen: tr.classList.contains("chosen"), SelfPaced: tr.dataset.selfPaced === "1"}))`)
+	scored, chosen := 0, -1
+	for i, r := range rows {
+		t.Logf("%-14s %-18s ρ %-7s κ %-5s λ0 %-8s %s %s", r.Name, r.Score, r.Rho, r.Kappa, r.Lambda, r.Outcome, r.Note)
+		if r.Outcome == "scored" && strings.Contains(r.Score, "±") {
+			scored++
+		}
+		if r.Outcome != "scored" && r.Note == "" {
+			t.Errorf("%s %s without a reason", r.Name, r.Outcome)
+		}
+		if r.Chosen {
+			if chosen >= 0 {
+				t.Errorf("two rows are marked chosen: %s and %s", rows[chosen].Name, r.Name)
+			}
+			chosen = i
+		}
+	}
+	if scored < 5 {
+		t.Errorf("the table has %d models with scores, want 5 or more", scored)
+	}
+	if chosen < 0 {
+		t.Fatal("no model is marked chosen")
+	}
+	c := rows[chosen]
+	if !strings.Contains(c.Name, "chosen") || c.Outcome != "scored" {
+		t.Errorf("the chosen row %+v does not say so in words, or has no score", c)
+	}
+	if n := eval[int](b, `document.querySelectorAll("#tune-models caption, #tune-models thead th[scope=col]").length`); n != 8 {
+		t.Errorf("the table has %d of its caption and 7 column headers", n)
+	}
+	reason := eval[string](b, `document.getElementById("tune-reason").textContent`)
+	if reason == "" || eval[bool](b, `document.getElementById("tune-found").hidden`) {
+		t.Errorf("the reason %q is not shown", reason)
+	}
+
+	// The settings hold the choice: the search's chosen model and its configuration.
+	type choice struct {
+		Key       string  `json:"key"`
+		SelfPaced bool    `json:"selfPaced"`
+		Rho       float64 `json:"rho"`
+		Intercept float64 `json:"intercept"`
+		Auto      float64 `json:"autoLambda0"`
+	}
+	want := eval[choice](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen];
+		return {key: m.key, selfPaced: m.selfPaced, rho: m.config.rho, intercept: m.config.intercept || 0, autoLambda0: m.config.autoLambda0 || 0}; })()`)
+	if want.Key != c.Key || want.SelfPaced != c.SelfPaced {
+		t.Errorf("the marked row is %s (self-paced %v), the search chose %s (%v)", c.Key, c.SelfPaced, want.Key, want.SelfPaced)
+	}
+	form := eval[[]string](b, `["model", "rho", "intercept", "lambda0"].map((id) => document.getElementById(id).value).concat([String(document.getElementById("selfPaced").checked)])`)
+	if form[0] != want.Key || form[1] != fmt.Sprint(want.Rho) || form[2] != fmt.Sprint(want.Intercept) {
+		t.Errorf("the form after tuning: model %q, ρ %q, κ %q; want %s, %v, %v", form[0], form[1], form[2], want.Key, want.Rho, want.Intercept)
+	}
+	if want.SelfPaced {
+		wantL := "auto"
+		if want.Auto != 1 {
+			wantL = fmt.Sprintf("auto*%v", want.Auto)
+		}
+		if form[3] != wantL || form[4] != "true" {
+			t.Errorf("a self-paced choice: λ0 %q, self-paced %s; want %s and true", form[3], form[4], wantL)
+		}
+	}
+	if h := eval[string](b, `location.hash`); !strings.Contains(h, "rho="+fmt.Sprint(want.Rho)) {
+		t.Errorf("the link %q does not carry ρ %v", h, want.Rho)
+	}
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "Press Play to train with it") {
+		t.Errorf("the status %q does not say to press Play", s)
+	}
+
+	// axe-core: nothing at all in the panel, nothing serious on the page.
+	b.do(chromedp.Evaluate[chromedp.Void](src))
+	type violation struct {
+		ID   string `json:"id"`
+		Help string `json:"help"`
+	}
+	panelAxe := func(where string) {
+		vs, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]violation](`axe.run(document.getElementById("tune-panel"), {
+			runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}, resultTypes: ["violations"],
+		}).then((r) => r.violations.map((v) => ({id: v.id, help: v.help})))`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: axe-core: %v", where, err)
+		}
+		for _, v := range vs {
+			t.Errorf("%s: the Tune panel: axe %s: %s", where, v.ID, v.Help)
+		}
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("tune-panel").scrollIntoView()`))
+	b.shot("tune-models-1280.png")
+	panelAxe("1280 px")
+	b.axe(src, "the page after tuning every model, 1280 px")
+
+	// The phone: the table scrolls inside the panel.
+	b.viewport(390, 844, true)
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("tune-models").scrollIntoView()`))
+	if w := b.sideways(); w > 0 {
+		t.Errorf("at 390 px after tuning the page scrolls sideways by %d px (widest: %s)", w, eval[string](b, widestJS))
+	}
+	if r := eval[float64](b, `document.querySelector(".tune-models-wrap").getBoundingClientRect().right - document.documentElement.clientWidth`); r > 0 {
+		t.Errorf("at 390 px the table's frame reaches %.0f px beyond the screen", r)
+	}
+	panelAxe("390 px")
+	b.shot("tune-models-390.png")
+
+	// Play trains the chosen model with the chosen settings.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if m := eval[string](b, `spmtlApp.runInfo().config.model`); m != want.Key {
+		t.Errorf("Play after tuning trained %s, want %s", m, want.Key)
+	}
+	b.noConsoleErrors()
+}
+
+// TestTuneEveryModelCancel: Cancel stops the search (the pool and the
+// search the page's learner holds), and a new search then runs to its end.
+func TestTuneEveryModelCancel(t *testing.T) {
+	b := newBrowserFor(t, 5*time.Minute)
+	b.openPage(true)
+	// Large enough that the search is still running when Cancel is pressed.
+	b.loadGrouped("cancel.csv", groupedCSV(5, 800, 1, 20, true))
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")), chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "running" && spmtlApp.tune().search !== null && spmtlApp.tune().search.done > 0`, 60*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#tune-cancel")))
+	b.waitFor(`spmtlApp.tune().state === "cancelled"`, 10*time.Second)
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "cancelled") {
+		t.Errorf("the status after Cancel: %q", s)
+	}
+	model := eval[string](b, `document.getElementById("model").value`)
+	time.Sleep(time.Second)
+	if m := eval[string](b, `document.getElementById("model").value`); m != model || eval[bool](b, `!document.getElementById("tune-found").hidden`) {
+		t.Error("a cancelled search still changed the settings or showed a result")
+	}
+	b.tuneAllModels(3 * time.Minute)
+	if n := eval[int](b, `document.querySelectorAll("#tune-models tbody tr.chosen").length`); n != 1 {
+		t.Errorf("after a cancelled search, the next one marks %d rows chosen", n)
+	}
+	b.noConsoleErrors()
+}
+
+// TestInterceptSetting: κ is a setting of the form and the link, sent to
+// the learner only when set, and checked (≥ 0, a number) before Play.
+func TestInterceptSetting(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/#data=syn1&model=mmtl&intercept=0.5"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	if v := eval[string](b, `document.getElementById("intercept").value`); v != "0.5" {
+		t.Errorf("the link's intercept=0.5 shows as %q", v)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#intercept"), "-1"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("intercept").dispatchEvent(new Event("change"))`))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`document.getElementById("intercept").getAttribute("aria-invalid") === "true"`, 10*time.Second)
+	// A preset resets it to "not set", and the link then leaves it out.
+	b.do(chromedp.SetValue(chromedp.CSS("#preset"), "landmine"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("preset").dispatchEvent(new Event("change"))`))
+	b.waitFor(`spmtlApp.summary().name.includes("landmine") && spmtlApp.state() === "idle"`, 30*time.Second)
+	if v := eval[string](b, `document.getElementById("intercept").value`); v != "" {
+		t.Errorf("after choosing a preset κ is %q, want empty", v)
+	}
+	if h := eval[string](b, `location.hash`); strings.Contains(h, "intercept") {
+		t.Errorf("the link %q carries an intercept that is not set", h)
+	}
+	// A bad link value is replaced and reported.
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(b.base+"/#data=syn1&intercept=abc"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null`, 30*time.Second)
+	if v := eval[string](b, `document.getElementById("intercept").value`); v != "" {
+		t.Errorf("the link's intercept=abc shows as %q, want empty", v)
+	}
+}

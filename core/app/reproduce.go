@@ -59,6 +59,9 @@ type Catalog struct {
 	Methods  []method.Method `json:"methods"`
 	Bundles  []Bundle        `json:"bundles"`
 	Defaults mtl.Config      `json:"defaults"`
+	// OwnDefaults are the defaults of a run on a visitor's own file (the
+	// own-data profile, OwnData): the page starts such a file from them.
+	OwnDefaults mtl.Config `json:"ownDefaults"`
 	// Tables maps a variant to the rows of the paper's table.
 	Tables map[mtl.Variant][]method.Row `json:"tables"`
 	// TauScale is the τ heatmap's fixed colour scale (core/figure).
@@ -76,7 +79,7 @@ type TauScale struct {
 
 // GetCatalog returns the catalogue for the page.
 func GetCatalog() Catalog {
-	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false),
+	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false), OwnDefaults: OwnData(mtl.Config{}).Defaults(false),
 		Tables:   map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
 		TauScale: TauScale{Lo: figure.TauScale.Lo, Hi: figure.TauScale.Hi, Stops: figure.TauScale.Stops, Ticks: figure.TauScale.Ticks}}
 }

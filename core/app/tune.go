@@ -2,13 +2,11 @@ package app
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
-	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -116,41 +114,6 @@ func (res TuneResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// tunePoint is one grid point's configuration.
-func (o TuneOptions) point(i, j int) mtl.Config {
-	c := o.Config
-	c.Rho = o.Rho[i]
-	if c.SelfPaced {
-		c.AutoLambda0, c.Lambda0 = o.Kappa[j], 0
-	}
-	return c
-}
-
-func (o TuneOptions) withDefaults() (TuneOptions, error) {
-	m, err := method.Lookup(o.Config.Model)
-	if err != nil {
-		return o, err
-	}
-	if m.Fixed {
-		return o, fmt.Errorf("tune: %s keeps the authors' fixed settings; there is nothing to tune", m.Key)
-	}
-	if err := m.Check(o.Config); err != nil {
-		return o, fmt.Errorf("tune: %w", err)
-	}
-	if o.Folds == 0 {
-		o.Folds = 3
-	}
-	if o.Rho == nil {
-		o.Rho = TuneRho
-	}
-	if !o.Config.SelfPaced {
-		o.Kappa = nil
-	} else if o.Kappa == nil {
-		o.Kappa = TuneKappa
-	}
-	return o, nil
-}
-
 // TuneFolds returns the folds tuning cross-validates on: k folds of all of
 // d's rows, per task (stratified for classification); a task with fewer
 // than k rows trains in every fold and is scored in none.
@@ -161,40 +124,6 @@ func TuneFolds(d *Data, folds int, seed uint64) ([]eval.Fold, error) {
 	return eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
 }
 
-// TunePoint returns the mean CV score of one configuration over the folds
-// (the page's worker pool scores grid points one by one with it). A point
-// that cannot be scored is NaN, the worst, and the error says why: the
-// first fold whose fit failed or whose test part gave no score. The page
-// shows that reason when no point of a grid could be scored, where a bare
-// "every fit failed" would leave the visitor nothing to change.
-func TunePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (float64, error) {
-	var sum float64
-	for f := range folds {
-		s, err := foldScore(probs[f], folds[f].Test, cfg, len(folds))
-		if err != nil {
-			// One unscored fold leaves the mean undefined: the other
-			// folds' fits would change nothing.
-			return math.NaN(), fmt.Errorf("fold %d of %d: %w", f+1, len(folds), err)
-		}
-		sum += s
-	}
-	return sum / float64(len(folds)), nil
-}
-
-// foldScore fits cfg on a fold's training part and scores its test part
-// (one of k folds). A fit that fails, or a test part that gives no finite
-// score, scores NaN (the worst) with an error saying why.
-func foldScore(p *mtl.Problem, test *data.Dataset, cfg mtl.Config, k int) (float64, error) {
-	score, err := eval.FitScore(p, cfg, test)
-	if err != nil {
-		return math.NaN(), err
-	}
-	if math.IsNaN(score) || math.IsInf(score, 0) {
-		return math.NaN(), unscored(test, score, k)
-	}
-	return score, nil
-}
-
 // unscored says why a fit that succeeded gave no finite score on a test
 // part (eval.Score is NaN when no task could be scored).
 func unscored(test *data.Dataset, score float64, k int) error {
@@ -203,8 +132,6 @@ func unscored(test *data.Dataset, score float64, k int) error {
 		// KFold deals a task's rows to the folds only when it has one per
 		// fold; otherwise the task trains in every fold.
 		return fmt.Errorf("every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more", k, k, k)
-	case test.Kind == data.Classification:
-		return errors.New("no task's test rows hold both classes, so AUC is undefined")
 	default:
 		return fmt.Errorf("the score is %v: the fitted model's predictions are not finite numbers", score)
 	}
@@ -221,34 +148,4 @@ func PrepareFolds(folds []eval.Fold) ([]*mtl.Problem, error) {
 		}
 	}
 	return probs, nil
-}
-
-// pick sets Best and Config: the first best point in grid order (ρ
-// slowest), NaN worst.
-func (res *TuneResult) pick(opt TuneOptions) {
-	metric := eval.Metric(res.Metric)
-	best := [2]int{0, 0}
-	for i := range res.Scores {
-		for j := range res.Scores[i] {
-			if metric.Better(res.Scores[i][j], res.Scores[best[0]][best[1]]) {
-				best = [2]int{i, j}
-			}
-		}
-	}
-	res.Best = best
-	res.Config = opt.point(best[0], best[1])
-}
-
-// Choose fills a result's Best and Config from its Scores (the page
-// gathers the scores from its worker pool, then asks Go to choose).
-func (res *TuneResult) Choose(cfg mtl.Config) error {
-	opt, err := TuneOptions{Config: cfg, Rho: res.Rho, Kappa: res.Kappa}.withDefaults()
-	if err != nil {
-		return err
-	}
-	if len(res.Scores) != len(opt.Rho) {
-		return fmt.Errorf("tune: %d rows of scores for %d values of rho", len(res.Scores), len(opt.Rho))
-	}
-	res.pick(opt)
-	return nil
 }

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"math"
@@ -204,33 +205,33 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil || len(ins.Charts) != 1 || len(ins.Charts[0].Values) != 6 {
 		t.Fatalf("inspect: %+v, %v", ins, err)
 	}
-	// One grid point through the session equals app.TunePoint's on the
-	// same folds (the page's per-family tune; app.Tune, the command line's,
-	// now scores pooled rows with the own-data profile).
+	// A model search through the session, its batches scored as the
+	// page's pool scores them, chooses what app.Tune chooses.
 	d, _ := app.Load(text, app.LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
-	folds, err := app.TuneFolds(d, 3, 0)
+	want, err := app.Tune(context.Background(), d, app.TuneOptions{Seed: 1, Workers: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	probs, err := app.PrepareFolds(folds)
+	step, err := s.TuneStart(sum.Handle, mtl.Config{}, 3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := app.TuneResult{Metric: "rmse", Rho: []float64{0.1}, Kappa: []float64{0.5, 2}, Scores: [][]float64{{0, 0}}}
-	for j, k := range res.Kappa {
-		if res.Scores[0][j], err = app.TunePoint(probs, folds, mtl.Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, AutoLambda0: k}); err != nil {
+	for step.Result == nil {
+		res := make([]app.TunePointResult, len(step.Batch))
+		for i, cfg := range step.Batch {
+			if res[i], err = s.TuneScore(sum.Handle, 3, 1, cfg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step, err = s.TuneFeed(step.ID, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := res.Choose(mtl.Config{Model: "mmtl", SelfPaced: true}); err != nil {
-		t.Fatal(err)
+	got := step.Result
+	if got.Models[got.Chosen].Name != want.Models[want.Chosen].Name || got.Config != want.Config || step.Done != step.Total {
+		t.Errorf("the session's search chose %s %+v (%d of %d points), app.Tune %s %+v", got.Models[got.Chosen].Name, got.Config, step.Done, step.Total, want.Models[want.Chosen].Name, want.Config)
 	}
-	got, err := s.TunePoint(sum.Handle, 3, 0, mtl.Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, AutoLambda0: 2})
-	if err != nil || got.Score != res.Scores[0][1] || got.Failure != "" {
-		t.Errorf("tune point %+v (%v), app.TunePoint %v", got, err, res.Scores[0][1])
-	}
-	chosen, err := s.TuneChoose(mtl.Config{Model: "mmtl", SelfPaced: true}, app.TuneResult{Metric: res.Metric, Rho: res.Rho, Kappa: res.Kappa, Scores: res.Scores})
-	if err != nil || chosen.Best != res.Best || chosen.Config.AutoLambda0 != res.Config.AutoLambda0 {
-		t.Errorf("choose %+v (%v), app %+v", chosen.Best, err, res.Best)
+	if _, err := s.TuneFeed(step.ID, nil); err == nil {
+		t.Error("a finished search was fed again without an error")
 	}
 }

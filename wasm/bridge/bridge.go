@@ -31,14 +31,13 @@ var sess = session.New()
 
 // Learner returns the learner's API: catalog, load, generate, train,
 // compare, step, finish, evaluate, free; exportModel, importModel,
-// predict, inspect; tuneGrid, tunePoint, tuneChoose; tuneStart, tuneFeed,
-// tuneEnd, tuneScore (the model search, tune.go).
+// predict, inspect, header; tuneStart, tuneFeed, tuneEnd, tuneScore (the
+// model search, tune.go).
 func Learner() map[string]Func {
 	return map[string]Func{"catalog": catalog, "load": load, "generate": generate, "train": train, "compare": compare,
 		"step": step, "finish": finish, "evaluate": evaluate, "free": free,
 		"exportModel": exportModel, "importModel": importModel, "predict": predict, "inspect": inspect,
-		"tuneGrid": tuneGrid, "tunePoint": tunePoint, "tuneChoose": tuneChoose, "header": header,
-		"tuneStart": tuneStart, "tuneFeed": tuneFeed, "tuneEnd": tuneEnd, "tuneScore": tuneScore}
+		"header": header, "tuneStart": tuneStart, "tuneFeed": tuneFeed, "tuneEnd": tuneEnd, "tuneScore": tuneScore}
 }
 
 // Reproduction returns the API of the reproduction workers: addSource,
@@ -449,69 +448,6 @@ func inspect(args []safejs.Value) (any, error) {
 		return nil, err
 	}
 	return jsonText("inspect", ins)
-}
-
-// tuneGrid({data, model, selfPaced, ...}) → JSON text {rho, kappa, metric}.
-func tuneGrid(args []safejs.Value) (any, error) {
-	to, err := trainOptions(opts{arg(args, 0)}, "tuneGrid")
-	if err != nil {
-		return nil, err
-	}
-	g, err := sess.TuneGrid(to.Dataset, to.Config)
-	if err != nil {
-		return nil, err
-	}
-	return jsonText("tuneGrid", g)
-}
-
-// tunePoint({data, model, selfPaced, rho, kappa, folds, seed, ...}) →
-// {score, failure}: the mean CV score, or null and why the point could not
-// be scored (the page names the first failure when no point was scored).
-func tunePoint(args []safejs.Value) (any, error) {
-	o := opts{arg(args, 0)}
-	to, err := trainOptions(o, "tunePoint")
-	if err != nil {
-		return nil, err
-	}
-	kappa, err := o.num("kappa", 0)
-	if err != nil {
-		return nil, err
-	}
-	folds, err := o.num("folds", 3)
-	if err != nil {
-		return nil, err
-	}
-	cfg := to.Config
-	if cfg.SelfPaced {
-		cfg.AutoLambda0, cfg.Lambda0 = kappa, 0
-	}
-	v, err := sess.TunePoint(to.Dataset, int(folds), to.Seed, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"score": jsNum(v.Score), "failure": v.Failure}, nil
-}
-
-// tuneChoose(config, {metric, rho, kappa, scores}) → JSON text of the
-// result with the chosen point. A failed point's score is null (read as
-// NaN, the worst score, never as 0).
-func tuneChoose(args []safejs.Value) (any, error) {
-	to, err := trainOptions(opts{arg(args, 0)}, "tuneChoose")
-	if err != nil {
-		return nil, err
-	}
-	t, err := treeOf(arg(args, 1))
-	if err != nil {
-		return nil, fmt.Errorf("spmtl.tuneChoose: the grid: %w", err)
-	}
-	var res app.TuneResult
-	if err := jsonlite.Assign(&res, t); err != nil {
-		return nil, fmt.Errorf("spmtl.tuneChoose: the grid: %w", err)
-	}
-	if res, err = sess.TuneChoose(to.Config, res); err != nil {
-		return nil, err
-	}
-	return jsonText("tuneChoose", res)
 }
 
 func generate(args []safejs.Value) (any, error) {

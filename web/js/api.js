@@ -20,7 +20,7 @@
 "use strict";
 
 // The bridge functions that answer JSON text.
-const jsonAnswers = new Set(["catalog", "importModel", "predict", "inspect", "tuneGrid", "tuneChoose", "tuneStart", "tuneFeed"]);
+const jsonAnswers = new Set(["catalog", "importModel", "predict", "inspect", "tuneStart", "tuneFeed"]);
 
 /** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN},
  *  {text: COLUMN} or {choose: "task"|"label"}) from `from` onto `to`, and returns `to`. */

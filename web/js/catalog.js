@@ -23,6 +23,10 @@ export function bundle(name) { return cat.bundles.find((b) => b.name === name) |
 /** The learner's defaults (mtl.Config.Defaults). */
 export function learnerDefaults() { return cat.defaults; }
 
+/** The defaults of a run on a visitor's own file (app.OwnData): a summed
+ *  loss, the leave-one-out pace, and iterations to convergence. */
+export function ownDefaults() { return cat.ownDefaults || cat.defaults; }
+
 /** The τ heatmap's fixed colour scale (Go's figure.TauScale): {lo, hi,
  *  stops: [hex, ...] evenly spaced over log2(T·τ), ticks: [...]}. */
 export function tauScale() { return cat.tauScale; }

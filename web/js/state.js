@@ -6,7 +6,7 @@
 // defaults with a train fraction of 0.75 and the automatic λ0. The columns
 // of a visitor's file are never settings: a link names a bundled data set,
 // which always loads as shipped.
-import { learnerDefaults, presetSettings, methods, bundle } from "./catalog.js";
+import { learnerDefaults, ownDefaults, presetSettings, methods, bundle } from "./catalog.js";
 
 // The page's own choices: the data set shown first, self-paced on, seed 1,
 // the loss picked from the data, and the order menu.
@@ -18,8 +18,10 @@ const pageDefaults = { data: "landmine", sp: "1", loss: "", seed: "1", order: "n
 export const OWN_DATA = "custom";
 
 // What a visitor's own file starts from, for the settings a preset sets:
-// a fraction (never a preset's count of rows) and the automatic λ0.
-const ownData = { train: "0.75", lambda0: "auto", intercept: "" };
+// a fraction (never a preset's count of rows), the automatic λ0, κ not
+// set, and the own-data profile's iteration cap (a fit runs until it
+// converges, docs/algorithms.md §14), not the paper's 10.
+const ownData = () => ({ train: "0.75", lambda0: "auto", intercept: "", maxIter: String(ownDefaults().maxIter) });
 
 /** The settings a preset sets (and a visitor's own file resets); κ
  *  (intercept) is empty in every preset. */
@@ -39,7 +41,7 @@ export function baseSettings(data) {
   for (const k of ["model", "tau", "variant", "rho", "lambda0", "c", "h", "maxIter"]) if (d[k] !== undefined) s[k] = String(d[k]);
   const withRules = methods().find((m) => m.rules && m.rules.length);
   s.select = withRules ? withRules.rules[0] : "";
-  return Object.assign(s, bundle(data) ? presetSettings(data) : ownData);
+  return Object.assign(s, bundle(data) ? presetSettings(data) : ownData());
 }
 
 /** The preset settings of data (a bundle's preset, or a visitor's file's

@@ -45,6 +45,11 @@ function viridis(t) {
 }
 
 /** The heatmap of a tuning grid's scores. */
+// rhoLabel writes a ρ of the search to three significant digits: the search
+// steps by quarter decades (0.5623413251903493 is 10^-0.25), whose full
+// digits would not fit a row label and mean nothing more.
+const rhoLabel = (rho) => String(Number(Number(rho).toPrecision(3)));
+
 export class TuneMap {
   constructor(canvas) { this.canvas = canvas; this.grid = null; this.scores = []; this.best = null; drawSoon(this); }
 
@@ -88,7 +93,7 @@ export class TuneMap {
     // Every score as a cell shows it at full size: on a narrow canvas the
     // cells may show fewer digits, or none.
     if (scored + failed > 0) {
-      const rows = this.grid.rho.map((rho, i) => `ρ = ${rho}: ${Array.from({ length: nk }, (_, j) => {
+      const rows = this.grid.rho.map((rho, i) => `ρ = ${rhoLabel(rho)}: ${Array.from({ length: nk }, (_, j) => {
         const v = this.scores[i] ? this.scores[i][j] : undefined;
         return v === undefined ? "not yet" : scoreText(v, 4);
       }).join(", ")}`);
@@ -96,7 +101,7 @@ export class TuneMap {
     }
     if (this.best) {
       const [i, j] = this.best, v = this.scores[i][j];
-      s += ` Chosen: ρ = ${this.grid.rho[i]}${this.grid.kappa.length ? `, λ0 = ${this.colLabels()[j] === "auto" ? "auto" : `auto × ${this.grid.kappa[j]}`}` : ""}, ${m} ${typeof v === "number" ? v.toFixed(4) : "n/a"}.`;
+      s += ` Chosen: ρ = ${rhoLabel(this.grid.rho[i])}${this.grid.kappa.length ? `, λ0 = ${this.colLabels()[j] === "auto" ? "auto" : `auto × ${this.grid.kappa[j]}`}` : ""}, ${m} ${typeof v === "number" ? v.toFixed(4) : "n/a"}.`;
     }
     return s;
   }
@@ -181,7 +186,7 @@ export class TuneMap {
     // The footnote and the row labels first: they set the grid's room.
     g.font = font(SIZES[0]);
     const foot = wrap(g, this.legend(), w - 8);
-    const rowLabels = this.grid.rho.map(String);
+    const rowLabels = this.grid.rho.map(rhoLabel);
     const left = Math.min(56, 10 + Math.max(...rowLabels.map((s) => g.measureText(s).width)));
     const L = this.geometry(w, h, left, foot.length);
     g.fillStyle = INK; g.textAlign = "left"; g.textBaseline = "top";
@@ -234,7 +239,7 @@ export class TuneMap {
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
     out += `<text x="4" y="12">${this.grid.kappa.length ? "ρ ↓   λ0 = multiple of auto →" : "ρ ↓"}</text>`;
     this.colLabels().forEach((s, j) => { out += `<text x="${L.left + (j + 0.5) * L.cw}" y="26" text-anchor="middle">${esc(s)}</text>`; });
-    this.grid.rho.forEach((rho, i) => { out += `<text x="${L.left - 6}" y="${L.top + (i + 0.5) * L.rh + 4}" text-anchor="end">${rho}</text>`; });
+    this.grid.rho.forEach((rho, i) => { out += `<text x="${L.left - 6}" y="${L.top + (i + 0.5) * L.rh + 4}" text-anchor="end">${rhoLabel(rho)}</text>`; });
     for (const c of this.cells(L)) {
       out += `<rect x="${c.x.toFixed(1)}" y="${c.y.toFixed(1)}" width="${(c.w - 1).toFixed(1)}" height="${(c.h - 1).toFixed(1)}" fill="${c.fill}"${c.chosen ? ' stroke="#d0562b" stroke-width="3"' : ""}/>`;
       out += `<text x="${(c.x + c.w / 2).toFixed(1)}" y="${(c.y + c.h / 2 + 4).toFixed(1)}" text-anchor="middle" fill="${c.ink}">${c.chosen ? "★ " : ""}${esc(c.text)}</text>`;

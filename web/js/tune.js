@@ -11,17 +11,16 @@
 // λ0). Cancel ends the search (tuneEnd). It is the default for a
 // visitor's own file.
 //
-// "this model's ρ and λ0" (the default for a bundled data set) asks the
-// learner for the tuning grid of the chosen model on the loaded data (ρ, and for a self-paced model λ0 as
-// multiples κ of the automatic λ0), scores every grid point by 3-fold
-// cross-validation in a pool of learner workers (each reads the same data
-// with the same options; the folds depend only on the data and the seed),
-// draws the scores as they come, asks Go to choose, and fills the settings
-// form with the winner: ρ, and λ0 as "auto" or "auto*K". Its errors show
-// beside its buttons (when no point could be scored, with the first
-// point's reason); its exports are enabled once a point is scored. A new
-// start, refused or not, and other data clear the last grid: the map
-// only ever shows the tuning the status speaks of.
+// "this model's ρ and λ0" (the default for a bundled data set) runs the
+// same search restricted to the chosen model (spmtl tune -model): ρ and κ
+// for a baseline, then λ0 as multiples of the automatic λ0 for a
+// self-paced model; the map draws the chosen model's own points (ρ at its
+// κ, or the multiples of λ0 at its ρ), and the winner fills the settings
+// form: ρ, κ, and λ0 as "auto" or "auto*K". Errors show beside the
+// buttons (when no point could be scored, with the first point's reason);
+// the exports are enabled once a point is scored. A new start, refused or
+// not, and other data clear the last results: the map only ever shows the
+// tuning the status speaks of.
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto, OWN_DATA } from "./state.js";
@@ -123,94 +122,68 @@ export function wireTune(app, form) {
     const m = method(app.settings.model);
     const selfPaced = app.settings.sp === "1" && !!(m && m.selfPaced);
     if (selfPaced && app.settings.tau === "hard") throw new Error("tuning λ0 takes multiples of the automatic λ0, which applies to the softmax τ rule: choose softmax to tune");
-    // λ0 is the grid's: the automatic λ0 times κ for a self-paced model,
-    // and no λ0 at all for a baseline (the number sent is not used).
-    const config = trainOptions(Object.assign({}, app.settings, { lambda0: selfPaced ? "auto" : "1" }), app.data.handle, m);
-    const seed = config.seed;
-    const source = app.source;
-    teardown();
-    showSlot("tune-error", "");
-    state = "running"; offer();
-    const grid = await app.client.request("tuneGrid", { config });
-    grid.kappa = grid.kappa || []; // a baseline's grid has no λ0
-    const nk = Math.max(1, grid.kappa.length);
-    const scores = grid.rho.map(() => new Array(nk).fill(undefined));
-    // Why a point could not be scored (Go's reason), kept for the message
-    // when none could.
-    const failures = grid.rho.map(() => new Array(nk).fill(""));
-    last = { grid, scores, failures, result: null, config };
-    map.set(grid, scores, null);
-    const jobs = [];
-    for (let i = 0; i < grid.rho.length; i++) for (let j = 0; j < nk; j++) jobs.push([i, j]);
-    const total = jobs.length;
-    let done = 0;
-    const size = Math.min(total, Math.max(2, Math.min(4, navigator.hardwareConcurrency || 2)));
-    pool = Array.from({ length: size }, () => new LearnerClient(makeWorker())).map((client) => ({ client }));
-    last.workers = size;
-    const progress = () => {
-      $("tune-bar").max = total; $("tune-bar").value = done;
-      setStatus(`${done} / ${total} grid points · ${size} workers · ${FOLDS}-fold CV ${grid.metric.toUpperCase()}`);
-    };
-    progress();
-    // Each worker reads the same data with the same options, then scores
-    // grid points until there are none left.
-    const work = async (p) => {
-      const data = await loadInto(p.client, source);
-      const cfg = Object.assign({}, config, { data: data.handle });
-      while (jobs.length && my === token) {
-        const [i, j] = jobs.shift();
-        const v = await p.client.request("tunePoint", { config: cfg, rho: grid.rho[i], kappa: grid.kappa.length ? grid.kappa[j] : 0, folds: FOLDS, seed });
-        if (my !== token) return;
-        scores[i][j] = v.score; // null when the point could not be scored
-        failures[i][j] = v.failure || "";
-        if (done === 0) offer();
-        done++;
-        progress();
-        map.set(grid, scores, null);
-      }
-    };
-    await Promise.all(pool.map(work));
-    if (my !== token) return;
-    teardown();
-    if (!scores.flat().some((v) => typeof v === "number")) {
-      map.set(grid, scores, null);
-      // The first point in grid order: its reason usually holds for all
-      // (too few tasks or rows), and it is what the visitor can change.
-      const at = failures.flat().findIndex(Boolean);
-      const [i, j] = at < 0 ? [0, 0] : [Math.floor(at / nk), at % nk];
-      const point = `ρ = ${grid.rho[i]}${grid.kappa.length ? `, λ0 = ${lambda0Auto(grid.kappa[j])}` : ""}`;
-      throw new Error(`no grid point could be scored, so there is nothing to choose and the settings are unchanged. At ${point}: ${at < 0 ? "the learner gave no reason" : failures[i][j]}`);
+    // The search's own grids set ρ, κ and λ0 (as multiples of the
+    // automatic λ0 for a self-paced model): the same search as every
+    // model's, restricted to this one (spmtl tune -model).
+    const config = trainOptions(Object.assign({}, app.settings, { lambda0: selfPaced ? "auto" : "1", intercept: "" }), app.data.handle, m);
+    let result;
+    try {
+      result = await runSearch(my, config, m ? m.label : app.settings.model);
+    } catch (e) {
+      if (my === token && search) drawTried(search.tried, selfPaced);
+      throw e;
     }
-    // Go chooses (the first best in grid order). JSON has no NaN: a point
-    // whose fits all failed is sent as null, which Go reads as the worst.
-    const sent = scores.map((row) => row.map((v) => (typeof v === "number" ? v : null)));
-    const result = await app.client.request("tuneChoose", { config, grid: { metric: grid.metric, rho: grid.rho, kappa: grid.kappa, scores: sent } });
-    if (my !== token) return;
-    last.result = result;
+    if (!result) return;
+    const ms = result.models[result.chosen];
+    // The chosen model's own points, for the map: ρ at its chosen κ (a
+    // baseline), or the multiples of λ0 at its ρ (a self-paced model).
+    const grid = { rho: result.rho, kappa: result.kappa || [], metric: result.metric };
+    const scores = result.scores.map((row) => row.map((v) => (typeof v === "number" ? v : undefined)));
+    last = { grid, scores, failures: [], result: { best: result.best, config: result.config }, config, workers: search.workers };
     map.set(grid, scores, result.best);
-    // The winner fills the form (and so the link).
-    app.settings.rho = String(result.config.rho);
-    let chosen = `ρ = ${result.config.rho}`;
+    const cfg = result.config;
+    app.settings.rho = String(cfg.rho);
+    app.settings.intercept = cfg.intercept ? String(cfg.intercept) : "";
+    let chosen = `ρ = ${cfg.rho}`;
+    if (cfg.intercept) chosen += `, κ = ${num(cfg.intercept)}`;
     if (selfPaced) {
-      app.settings.lambda0 = lambda0Auto(result.config.autoLambda0);
+      app.settings.lambda0 = lambda0Auto(cfg.autoLambda0 || 1);
       chosen += `, λ0 = ${app.settings.lambda0}`;
     }
     form.apply();
     writeHash(app.settings);
-    const v = scores[result.best[0]][result.best[1]];
     state = "done";
-    setStatus(`chose ${chosen} (CV ${grid.metric.toUpperCase()} ${typeof v === "number" ? v.toFixed(4) : "n/a"}); the settings now use it. Press Play to train with it.`);
+    const sc = ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
+    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it. Press Play to train with it.`);
     offer();
   }
 
-  // startAll runs the model search over every model: the page's learner
-  // plans it and chooses, the pool scores each batch; the results go back
-  // in the batch's order.
-  async function startAll(my) {
-    form.read();
-    // The search's own grids set ρ, κ and λ0; every candidate is tried
-    // without self-pacing and with it (selfPaced false), with softmax τ.
-    const config = trainOptions(Object.assign({}, app.settings, { model: "", sp: "0", tau: "softmax", lambda0: "auto", intercept: "" }), app.data.handle, null);
+  // drawTried draws the points a search of this model tried (for one whose
+  // every point failed: the map then shows what failed): ρ down, and for a
+  // self-paced model the multiples of λ0 across.
+  function drawTried(all, selfPaced) {
+    // The self-paced stage's points when it ran, else the baseline's.
+    const sp = selfPaced && all.some((p) => p.config.selfPaced);
+    const tried = all.filter((p) => !!p.config.selfPaced === sp);
+    selfPaced = sp;
+    const rho = [...new Set(tried.map((p) => p.config.rho))].sort((a, b) => a - b);
+    const kappa = selfPaced ? [...new Set(tried.map((p) => p.config.autoLambda0))].filter((k) => k > 0).sort((a, b) => a - b) : [];
+    const grid = { rho, kappa, metric: "rmse" };
+    const scores = rho.map(() => new Array(Math.max(1, kappa.length)).fill(undefined));
+    for (const p of tried) {
+      const i = rho.indexOf(p.config.rho), j = kappa.length ? kappa.indexOf(p.config.autoLambda0) : 0;
+      if (i >= 0 && j >= 0) scores[i][j] = typeof p.score === "number" && Number.isFinite(p.score) ? p.score : null;
+    }
+    last = { grid, scores, failures: [], result: null, workers: search ? search.workers : 0 };
+    map.set(grid, scores, null);
+  }
+
+  // runSearch runs a model search (tuneStart with config; no model: every
+  // model): the page's learner plans it and chooses, the pool scores each
+  // batch, and the results go back in the batch's order. It returns the
+  // search's result, or null when it was cancelled or superseded; a search
+  // whose every point failed is an error with the first point's reason.
+  async function runSearch(my, config, label) {
     const seed = config.seed;
     const source = app.source;
     teardown();
@@ -221,12 +194,15 @@ export function wireTune(app, form) {
     // The pool reads the data while the search is planned.
     for (const p of pool) { p.ready = loadInto(p.client, source); p.ready.catch(() => {}); }
     let step = await app.client.request("tuneStart", { config, folds: FOLDS });
-    search = { id: step.id, done: step.done, total: step.total, workers: size, result: null };
-    if (my !== token) { endSearch(); return; }
+    // tried keeps every point scored, {config, score} (score null where it
+    // failed), so that a search none of whose points scored can still be
+    // drawn.
+    search = { id: step.id, done: step.done, total: step.total, workers: size, result: null, tried: [] };
+    if (my !== token) { endSearch(); return null; }
     const progress = (done) => {
       search.done = done;
       $("tune-bar").max = Math.max(1, step.total); $("tune-bar").value = Math.min(done, step.total);
-      setStatus(`${done} / ${step.total} points · ${size} workers · ${FOLDS}-fold CV, every model`);
+      setStatus(`${done} / ${step.total} points · ${size} workers · ${FOLDS}-fold CV, ${label}`);
     };
     progress(step.done);
     while (!step.result) {
@@ -241,21 +217,33 @@ export function wireTune(app, form) {
           const r = await p.client.request("tuneScore", { data: data.handle, folds: FOLDS, seed, config: batch[i] });
           if (my !== token) return;
           results[i] = r;
+          search.tried.push({ config: batch[i], score: r.failure ? null : r.scores[{ rmse: 0, logloss: 3, brier: 6, auc: 9 }[r.metric] ?? 0] });
           scored++;
           progress(from + scored);
         }
       }));
-      if (my !== token) return;
+      if (my !== token) return null;
       step = await app.client.request("tuneFeed", { search: step.id, results });
-      if (my !== token) return;
+      if (my !== token) return null;
       search.total = step.total;
       progress(step.done);
     }
     teardown();
-    const result = step.result;
-    search.result = result;
+    search.result = step.result;
     $("tune-bar").value = $("tune-bar").max;
-    showFound(result);
+    showFound(step.result);
+    return step.result;
+  }
+
+  // startAll runs the model search over every model and copies the
+  // chosen model and its setting into the settings.
+  async function startAll(my) {
+    form.read();
+    // The search's own grids set ρ, κ and λ0; every candidate is tried
+    // without self-pacing and with it (selfPaced false), with softmax τ.
+    const config = trainOptions(Object.assign({}, app.settings, { model: "", sp: "0", tau: "softmax", lambda0: "auto", intercept: "" }), app.data.handle, null);
+    const result = await runSearch(my, config, "every model");
+    if (!result) return;
     const ms = result.models[result.chosen];
     const cfg = ms.config;
     // The choice fills the form (and so the link).

@@ -18,12 +18,9 @@
 //     predict {handle?, file|text, name}  a file's rows predicted by a model or the
 //                                      finished run → {header, rows, values, ...}
 //     inspect {handle?}                a model's shared knowledge
-//     tuneGrid {config}, tunePoint {config, rho, kappa, folds, seed},
-//     tuneChoose {config, grid}        tuning, one grid point per request (a pool of
-//                                      these workers, each with the same data, tunes)
 //     tuneStart {config, folds}, tuneFeed {search, results}, tuneEnd {search}
 //                                      (search: the id tuneStart gave; a request's own id is its message id)
-//                                      the model search (every model), held by one worker:
+//                                      the model search (every model, or config's), held by one worker:
 //                                      {id, batch: [configs], done, total, result?}
 //     tuneScore {data, folds, seed, config}  one configuration of a batch, scored by a
 //                                      pool worker: {scores: Float64Array(12), metric, losses, failure}
@@ -320,12 +317,6 @@ serveRequests({
     return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data");
   },
   async inspect(m) { await boot(); return spmtl.inspect(runModel(m.handle, "inspect")); },
-  async tuneGrid(m) { await boot(); return spmtl.tuneGrid(m.config); },
-  async tunePoint(m) {
-    await boot();
-    return spmtl.tunePoint(Object.assign({}, m.config, { rho: m.rho, kappa: m.kappa, folds: m.folds || 3, seed: m.seed }));
-  },
-  async tuneChoose(m) { await boot(); return spmtl.tuneChoose(m.config, m.grid); },
   async tuneStart(m) { await boot(); return spmtl.tuneStart(Object.assign({}, m.config, { folds: m.folds || 3 })); },
   async tuneFeed(m) { await boot(); return spmtl.tuneFeed(m.search, m.results); },
   async tuneScore(m) {

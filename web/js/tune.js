@@ -271,7 +271,8 @@ export function wireTune(app, form) {
   function showFound(result) {
     const body = $("tune-models").tBodies[0];
     body.replaceChildren();
-    $("tune-models-metric").textContent = `best CV ${metricName(result.metric)} ± SE`;
+    $("tune-models-metric").textContent = `CV ${metricName(result.metric)} ± SE at its setting`;
+    const notes = [];
     result.models.forEach((ms, i) => {
       const tr = document.createElement("tr");
       const chosen = i === result.chosen;
@@ -298,18 +299,23 @@ export function wireTune(app, form) {
         tr.append(td);
       };
       const cfg = ms.config || {};
-      cell(ok ? `${num(ms.best.value)} ± ${num(ms.best.se, 2)}` : notTried ? "not tried" : "failed", "num score");
+      // The score of the setting shown (the one-SE rule's choice, which
+      // the reason sentence quotes), not the model's best point.
+      const sc = ok && ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
+      cell(ok ? `${num(sc.value)} ± ${num(sc.se, 2)}` : notTried ? "not tried" : "failed", "num score");
       cell(ok ? num(cfg.rho) : "—", "num");
       cell(ok ? num(cfg.intercept || 0) : "—", "num");
       cell(ok && ms.selfPaced ? lambda0Auto(cfg.autoLambda0 || 1) : "—", "num");
       cell(ms.failed ? `${ms.points} (${ms.failed} failed)` : String(ms.points), "num");
-      cell(notTried ? ms.failure.replace(/^not tried: /, "") : ms.failure || "", "note");
+      // A long reason goes below the table, where it can wrap.
+      if (notTried) notes.push(`${ms.name} was not tried: ${ms.failure.replace(/^not tried: /, "")}`);
+      cell(notTried ? "baseline far behind (below)" : ms.failure || "", "note");
       body.append(tr);
     });
     $("tune-reason").textContent = result.reason || "";
-    $("tune-leftout").replaceChildren(...(result.leftOut || []).map((t) => {
+    $("tune-leftout").replaceChildren(...(result.leftOut || []).map((t) => `Left out: ${t}`).concat(notes).map((t) => {
       const li = document.createElement("li");
-      li.textContent = `Left out: ${t}`;
+      li.textContent = t;
       return li;
     }));
     $("tune-search").textContent = result.search ? `Searched: ${result.search}` : "";

@@ -39,7 +39,6 @@ type TuneSearch struct {
 	spPts   map[string][]gridPoint
 	done    int
 	total   int
-	failed  error
 }
 
 // pendingPoint is a configuration handed out by Next: a baseline's point

@@ -111,7 +111,9 @@ type Config struct {
 	ObjTol float64 `json:"objTol"`
 	// Eps is the MTFL perturbation ε. Default 1e-8.
 	Eps float64 `json:"eps"`
-	// Seed makes runs deterministic (MTASO's random start). Default 0.
+	// Seed seeds a learner's random draws: ELLA's random task order and
+	// initial basis. The trainer's methods (MTASO included) draw nothing,
+	// so it does not change them. Default 0.
 	Seed int64 `json:"seed"`
 	// Select is a sequential learner's task-selection rule (ELLA: random,
 	// infomax, diversity or diversity++; default random).

@@ -66,8 +66,8 @@ type Snapshot struct {
 	Done bool `json:"done"`
 	// Stop says why the run ended (empty while it goes on).
 	Stop StopReason `json:"stop,omitempty"`
-	// SelfPaced is set when τ was re-weighted (the stop rule then also
-	// waits for τ to settle).
+	// SelfPaced is set when τ was re-weighted (a self-paced run); whether
+	// the stopping rule also waits for τ to settle is TauRule.
 	SelfPaced bool `json:"selfPaced"`
 	// TauRule is set when the stopping rule also waits for τ to settle
 	// (the paper variant's self-paced runs, docs/algorithms.md §2.4).

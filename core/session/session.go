@@ -1,6 +1,7 @@
 // Package session keeps the browser app's objects, in pure Go: loaded data
-// sets and training runs of core/app, addressed by integer handles, with
-// every operation short enough to call once per animation frame. The wasm
+// sets, training runs, model files and tuning searches of core/app,
+// addressed by integer handles; the page's workers call them off its main
+// thread, one call per request (a run one step at a time). The wasm
 // bridge only converts between JavaScript values and these types, so all
 // of the app's behaviour is testable natively.
 package session

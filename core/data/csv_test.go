@@ -260,18 +260,3 @@ func TestReadCSVFixture(t *testing.T) {
 		t.Errorf("north source %v, want %v", got, want)
 	}
 }
-
-func TestKindChoice(t *testing.T) {
-	for _, c := range []KindChoice{KindAuto, KindRegression, KindClassification} {
-		got, err := ParseKindChoice(strings.ToUpper(c.String()))
-		if err != nil || got != c {
-			t.Errorf("ParseKindChoice(%q) = %v, %v", c.String(), got, err)
-		}
-	}
-	if c, err := ParseKindChoice(""); err != nil || c != KindAuto {
-		t.Errorf(`ParseKindChoice("") = %v, %v`, c, err)
-	}
-	if _, err := ParseKindChoice("ranking"); err == nil {
-		t.Error("ParseKindChoice accepted ranking")
-	}
-}

@@ -35,20 +35,6 @@ func (c KindChoice) String() string {
 	return "auto"
 }
 
-// ParseKindChoice is the inverse of KindChoice.String; it also accepts ""
-// for KindAuto and is case-insensitive.
-func ParseKindChoice(s string) (KindChoice, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "auto":
-		return KindAuto, nil
-	case "regression":
-		return KindRegression, nil
-	case "classification":
-		return KindClassification, nil
-	}
-	return KindAuto, fmt.Errorf("unknown kind %q: want auto, regression or classification", s)
-}
-
 // Label mapping for classification, shared by the readers, follows the
 // rules in the package documentation (doc.go, "Labels").
 

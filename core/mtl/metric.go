@@ -71,34 +71,18 @@ func (m *metric) project(v, c []float64) {
 	}
 }
 
-// applyInv sets dst = M⁻¹v (dst may alias v).
-func (m *metric) applyInv(dst, v []float64) {
-	m.apply(dst, v, false)
-}
-
-// applyM sets dst = M v (dst may alias v).
+// applyM sets dst = M v (dst may alias v): v/β + U(coef ∘ Uᵀv).
 func (m *metric) applyM(dst, v []float64) {
-	m.apply(dst, v, true)
-}
-
-func (m *metric) apply(dst, v []float64, forward bool) {
 	r := m.r
 	var c []float64
 	if r > 0 {
 		c = make([]float64, r)
 		m.project(v, c)
 		for i := range c {
-			if forward {
-				c[i] *= m.coef(i)
-			} else {
-				c[i] *= m.gamma[i]
-			}
+			c[i] *= m.coef(i)
 		}
 	}
-	s := m.beta
-	if forward {
-		s = 1 / m.beta
-	}
+	s := 1 / m.beta
 	for j, vj := range v {
 		x := s * vj
 		if r > 0 {

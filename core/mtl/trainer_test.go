@@ -145,7 +145,7 @@ func TestMTFLDStepClosedForm(t *testing.T) {
 			e := make([]float64, d)
 			e[j] = 1
 			got := make([]float64, d)
-			m.applyInv(got, e)
+			applyInv(m, got, e)
 			for a := 0; a < d; a++ {
 				if math.Abs(got[a]-D.At(a, j)) > 1e-9 {
 					t.Fatalf("d=%d T=%d: D[%d,%d] low-rank %v, dense %v", d, T, a, j, got[a], D.At(a, j))

@@ -234,15 +234,6 @@ func (s *Session) ExportModel(handle int, trained app.Trained) (*app.ModelFile, 
 	return r.ModelFile(trained)
 }
 
-// ImportModel reads a model file's text and keeps it under a new handle.
-func (s *Session) ImportModel(text, name string) (ModelInfo, error) {
-	m, err := app.ReadModel([]byte(text), name)
-	if err != nil {
-		return ModelInfo{}, err
-	}
-	return s.AddModel(m, name)
-}
-
 // AddModel checks a decoded model file (the WebAssembly build decodes the
 // JSON itself) and keeps it under a new handle.
 func (s *Session) AddModel(m *app.ModelFile, name string) (ModelInfo, error) {

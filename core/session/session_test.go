@@ -150,7 +150,7 @@ func TestReproduceRunGolden(t *testing.T) {
 
 // TestModelRoundTrip: a finished run's model, exported and imported again,
 // predicts new rows exactly as the run's own model does, and the session's
-// tuning points are app.Tune's.
+// model search chooses what app.Tune chooses.
 func TestModelRoundTrip(t *testing.T) {
 	text, err := os.ReadFile("../cmd/spmtl/testdata/exam.csv")
 	if err != nil {
@@ -177,7 +177,11 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mi, err := s.ImportModel(string(js), "model.json")
+	back, err := app.ReadModel(js, "model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mi, err := s.AddModel(back, "model.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -166,7 +166,7 @@ func TestCheckRefusesInconsistentModels(t *testing.T) {
 		{"theta of another method", "mmtl", func(m *ModelFile) { m.Method, m.Config.Model = "mtaso", "mtaso" }, `theta.kind is "mmtl", but method mtaso learns "mtaso"`},
 		{"theta where none is learned", "mmtl", func(m *ModelFile) { m.Method, m.Config.Model = "itl", "itl" }, `theta.kind is "mmtl", but method itl learns no shared knowledge`},
 		{"theta missing", "mmtl", func(m *ModelFile) { m.Theta = nil }, "theta is missing: method mmtl learns one"},
-		{"negative rho", "mmtl", func(m *ModelFile) { m.Config.Rho = -5 }, "config: rho must be positive"},
+		{"negative rho", "mmtl", func(m *ModelFile) { m.Config.Rho = -5 }, "config: rho must be more than 0"},
 		{"unknown loss", "mmtl", func(m *ModelFile) { m.Config.Loss = "hinge" }, `config: unknown loss "hinge"`},
 		{"logistic regression", "mmtl", func(m *ModelFile) { m.Config.Loss = mtl.Logistic }, "config.loss is logistic, but the model is a regression"},
 		{"unknown kind", "mmtl", func(m *ModelFile) { m.Kind = "ranking" }, `kind "ranking": want classification or regression`},

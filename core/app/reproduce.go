@@ -59,6 +59,9 @@ type Catalog struct {
 	Methods  []method.Method `json:"methods"`
 	Bundles  []Bundle        `json:"bundles"`
 	Defaults mtl.Config      `json:"defaults"`
+	// Ranges are the ranges of the numeric settings (mtl.Ranges), which
+	// the page's checks read instead of stating them again.
+	Ranges []mtl.Range `json:"ranges"`
 	// OwnDefaults are the defaults of a run on a visitor's own file (the
 	// own-data profile, OwnData): the page starts such a file from them.
 	OwnDefaults mtl.Config `json:"ownDefaults"`
@@ -79,7 +82,7 @@ type TauScale struct {
 
 // GetCatalog returns the catalogue for the page.
 func GetCatalog() Catalog {
-	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false), OwnDefaults: OwnData(mtl.Config{}).Defaults(false),
+	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false), OwnDefaults: OwnData(mtl.Config{}).Defaults(false), Ranges: mtl.Ranges,
 		Tables:   map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
 		TauScale: TauScale{Lo: figure.TauScale.Lo, Hi: figure.TauScale.Hi, Stops: figure.TauScale.Stops, Ticks: figure.TauScale.Ticks}}
 }

@@ -201,8 +201,9 @@ func (c Config) Defaults(classification bool) Config {
 	return c
 }
 
-// Validate reports the first setting that is out of range (the model name
-// is the method catalogue's to check).
+// Validate reports the first setting that is out of range (Ranges) or
+// not one of its choices (the model name is the method catalogue's to
+// check).
 func (c Config) Validate() error {
 	switch {
 	case c.Tau != Softmax && c.Tau != Hard:
@@ -213,32 +214,33 @@ func (c Config) Validate() error {
 		return fmt.Errorf("unknown solver %q (want exact or fista100)", c.Solver)
 	case c.Loss != Squared && c.Loss != Logistic:
 		return fmt.Errorf("unknown loss %q (want squared or logistic)", c.Loss)
-	case !(c.Rho > 0) || c.Rho > 1e12:
-		return fmt.Errorf("rho must be positive and finite, got %v", c.Rho)
-	case !(c.Lambda0 > 0) || c.Lambda0 > 1e300:
-		return fmt.Errorf("lambda0 must be positive and finite, got %v", c.Lambda0)
-	case !(c.AutoLambda0 >= 0) || c.AutoLambda0 > 1e6:
-		return fmt.Errorf("the multiple of the automatic lambda0 must be positive and finite, got %v", c.AutoLambda0)
-	case c.AutoLambda0 > 0 && c.Tau == Hard:
-		return fmt.Errorf("lambda0 auto applies to the softmax rule, not the hard rule: give lambda0 a number")
-	case !(c.Pace >= 1) || c.Pace > 1e6:
-		return fmt.Errorf("pace c must be at least 1, got %v", c.Pace)
-	case !(c.Delta > 0 && c.Delta <= 1):
-		return fmt.Errorf("delta must be in (0, 1], got %v", c.Delta)
-	case c.H < 1:
-		return fmt.Errorf("h must be at least 1, got %d", c.H)
-	case c.MaxIter < 1 || c.MaxIter > 100000:
-		return fmt.Errorf("maxIter must be in [1, 100000], got %d", c.MaxIter)
-	case !(c.TauTol >= 0) || !(c.ObjTol >= 0):
-		return fmt.Errorf("tolerances must be non-negative")
-	case !(c.Eps > 0):
-		return fmt.Errorf("eps must be positive, got %v", c.Eps)
 	case c.Scale != "" && c.Scale != MeanLoss && c.Scale != SumLoss:
 		return fmt.Errorf("unknown loss scale %q (want mean or sum)", c.Scale)
 	case c.PaceCost != "" && c.PaceCost != TrainCost && c.PaceCost != LOOCost:
 		return fmt.Errorf("unknown pace cost %q (want train or loo)", c.PaceCost)
-	case !(c.Intercept >= 0) || c.Intercept > 1e12:
-		return fmt.Errorf("the shared intercept's strength must be non-negative and finite, got %v", c.Intercept)
+	case !(c.TauTol >= 0) || !(c.ObjTol >= 0):
+		return fmt.Errorf("tolerances must be non-negative")
+	}
+	for _, f := range []struct {
+		key, name string
+		v         float64
+	}{
+		{"rho", "rho", c.Rho}, {"lambda0", "lambda0", c.Lambda0}, {"c", "pace c", c.Pace}, {"delta", "delta", c.Delta},
+		{"h", "h", float64(c.H)}, {"maxIter", "maxIter", float64(c.MaxIter)}, {"eps", "eps", c.Eps},
+		{"intercept", "the shared intercept's strength", c.Intercept},
+	} {
+		if err := check(f.key, f.name, f.v); err != nil {
+			return err
+		}
+	}
+	if c.AutoLambda0 != 0 {
+		if err := check("autoLambda0", "the multiple of the automatic lambda0", c.AutoLambda0); err != nil {
+			return err
+		}
+	}
+	switch {
+	case c.AutoLambda0 > 0 && c.Tau == Hard:
+		return fmt.Errorf("lambda0 auto applies to the softmax rule, not the hard rule: give lambda0 a number")
 	case c.Intercept > 0 && c.Solver == FISTA100:
 		return fmt.Errorf("the shared intercept is solved exactly; it does not apply to the fista100 solver")
 	}

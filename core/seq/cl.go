@@ -44,8 +44,8 @@ func NewCL(p *mtl.Problem, cfg CLConfig) (c *CL, err error) {
 	if cfg.Rho == 0 {
 		cfg.Rho = 0.01
 	}
-	if !(cfg.Rho > 0) || math.IsInf(cfg.Rho, 0) {
-		return nil, fmt.Errorf("new cl: rho must be positive and finite, got %v", cfg.Rho)
+	if !mtl.RangeOf("rho").Contains(cfg.Rho) {
+		return nil, fmt.Errorf("new cl: rho must be %s, got %v", mtl.RangeOf("rho"), cfg.Rho)
 	}
 	if cfg.Loss == "" {
 		cfg.Loss = mtl.Config{}.Defaults(p.Data.Kind == dataClassification).Loss

@@ -23,6 +23,10 @@ export function bundle(name) { return cat.bundles.find((b) => b.name === name) |
 /** The learner's defaults (mtl.Config.Defaults). */
 export function learnerDefaults() { return cat.defaults; }
 
+/** The range of a numeric setting of the learner (mtl.Ranges, the one
+ *  statement of each): {key, lo, hi, loIncluded, integer}, or null. */
+export function range(key) { return (cat.ranges || []).find((r) => r.key === key) || null; }
+
 /** The defaults of a run on a visitor's own file (app.OwnData): a summed
  *  loss, the leave-one-out pace, and iterations to convergence. */
 export function ownDefaults() { return cat.ownDefaults || cat.defaults; }

@@ -157,30 +157,29 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 // flagRange is the range of a numeric flag: a finite number more than
 // (or, with loIncluded, at least) lo and at most hi (+Inf: no bound).
 type flagRange struct {
-	flag       string
-	lo, hi     float64
-	loIncluded bool
+	flag string
+	mtl.Range
+}
+
+// countFrom is the range of a count flag (-folds, -runs): a whole number
+// of at least lo.
+func countFrom(flag string, lo float64) flagRange {
+	return flagRange{flag: flag, Range: mtl.Range{Lo: lo, Hi: mtl.NoBound, LoIncluded: true, Integer: true}}
 }
 
 // contains reports whether v is in the range (NaN and ±Inf are not).
-func (r flagRange) contains(v float64) bool {
-	if math.IsInf(v, 0) {
-		return false
-	}
-	if r.loIncluded {
-		return v >= r.lo && v <= r.hi
-	}
-	return v > r.lo && v <= r.hi
-}
+func (r flagRange) contains(v float64) bool { return r.Contains(v) }
 
+// String says the bounds ("at least 1 and at most 100000"), which the
+// flag's message puts after "want a number".
 func (r flagRange) String() string {
 	lo := "more than"
-	if r.loIncluded {
+	if r.LoIncluded {
 		lo = "at least"
 	}
-	s := fmt.Sprintf("%s %g", lo, r.lo)
-	if !math.IsInf(r.hi, 1) {
-		s += fmt.Sprintf(" and at most %g", r.hi)
+	s := fmt.Sprintf("%s %g", lo, r.Lo)
+	if r.Hi < mtl.NoBound {
+		s += fmt.Sprintf(" and at most %g", r.Hi)
 	}
 	return s
 }
@@ -191,17 +190,17 @@ func (r flagRange) String() string {
 // "unset" and replaced by the default, and so that the message states
 // the bound.
 var modelRanges = []flagRange{
-	{flag: "rho", lo: 0, hi: 1e12},
+	{flag: "rho", Range: mtl.RangeOf("rho")},
 	paceRange,
-	{flag: "delta", lo: 0, hi: 1},
-	{flag: "aso-h", lo: 1, hi: math.Inf(1), loIncluded: true},
-	{flag: "maxiter", lo: 1, hi: 100000, loIncluded: true},
-	{flag: "eps", lo: 0, hi: math.Inf(1)},
-	{flag: "intercept", lo: 0, hi: 1e12, loIncluded: true},
+	{flag: "delta", Range: mtl.RangeOf("delta")},
+	{flag: "aso-h", Range: mtl.RangeOf("h")},
+	{flag: "maxiter", Range: mtl.RangeOf("maxIter")},
+	{flag: "eps", Range: mtl.RangeOf("eps")},
+	{flag: "intercept", Range: mtl.RangeOf("intercept")},
 }
 
 // paceRange is the range of -c (and of figure pace's -values).
-var paceRange = flagRange{flag: "c", lo: 1, hi: 1e6, loIncluded: true}
+var paceRange = flagRange{flag: "c", Range: mtl.RangeOf("c")}
 
 // checkRanges refuses a flag of fs that was given a value outside its
 // range.
@@ -245,8 +244,8 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 
 // The ranges of -lambda0's number and of K in auto*K (mtl.Config.Validate's).
 var (
-	lambda0Range = flagRange{flag: "lambda0", lo: 0, hi: 1e300}
-	autoRange    = flagRange{flag: "lambda0", lo: 0, hi: 1e6}
+	lambda0Range = flagRange{flag: "lambda0", Range: mtl.RangeOf("lambda0")}
+	autoRange    = flagRange{flag: "lambda0", Range: mtl.RangeOf("autoLambda0")}
 )
 
 // lambda0Flag reads -lambda0: a number, "auto" or "auto*K".

@@ -78,23 +78,23 @@ func TestFlagRangesAgreeWithValidate(t *testing.T) {
 		return c.Validate() == nil
 	}
 	for _, r := range append(modelRanges, lambda0Range, autoRange) {
-		below := math.Nextafter(r.lo, math.Inf(-1))
+		below := math.Nextafter(r.Lo, math.Inf(-1))
 		if r.flag == "aso-h" || r.flag == "maxiter" {
-			below = r.lo - 1
+			below = r.Lo - 1
 		}
 		if valid(r, below) {
 			t.Errorf("-%s: Validate accepts %g, below the range %s", r.flag, below, r)
 		}
-		if got := valid(r, r.lo); got != r.loIncluded && r != autoRange { // AutoLambda0 0 is "not automatic"
-			t.Errorf("-%s: Validate accepts %g: %v, the range %s", r.flag, r.lo, got, r)
+		if got := valid(r, r.Lo); got != r.LoIncluded && r != autoRange { // AutoLambda0 0 is "not automatic"
+			t.Errorf("-%s: Validate accepts %g: %v, the range %s", r.flag, r.Lo, got, r)
 		}
-		if !math.IsInf(r.hi, 1) {
-			above := math.Nextafter(r.hi, math.Inf(1))
+		if r.Hi < mtl.NoBound {
+			above := math.Nextafter(r.Hi, math.Inf(1))
 			if r.flag == "maxiter" {
-				above = r.hi + 1
+				above = r.Hi + 1
 			}
-			if !valid(r, r.hi) || valid(r, above) {
-				t.Errorf("-%s: Validate's upper bound is not %g", r.flag, r.hi)
+			if !valid(r, r.Hi) || valid(r, above) {
+				t.Errorf("-%s: Validate's upper bound is not %g", r.flag, r.Hi)
 			}
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -32,7 +31,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkRanges(fs, []flagRange{{flag: "runs", lo: 1, hi: math.Inf(1), loIncluded: true}, {flag: "folds", lo: 2, hi: math.Inf(1), loIncluded: true}}); err != nil {
+	if err := checkRanges(fs, []flagRange{countFrom("runs", 1), countFrom("folds", 2)}); err != nil {
 		return err
 	}
 	if *quick && !flagSet(fs, "runs") {

@@ -35,7 +35,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkRanges(fs, append(modelRanges, flagRange{flag: "folds", lo: 2, hi: math.Inf(1), loIncluded: true})); err != nil {
+	if err := checkRanges(fs, append(modelRanges, countFrom("folds", 2))); err != nil {
 		return err
 	}
 	if flagSet(fs, "rho") || flagSet(fs, "lambda0") {

@@ -310,12 +310,17 @@ func ChooseModel(m eval.Metric, models []ModelScore) (chosen int, reason string)
 			break
 		}
 	}
-	b := models[best]
-	if chosen == best {
-		return best, fmt.Sprintf("%s scored best (%s): chosen.", b.Name, plusMinus(b.Best))
+	return chosen, choiceReason(models[best], models[chosen], chosen == best, plusMinus(models[best].Best), "is within one standard error and")
+}
+
+// choiceReason is the sentence that says why a model was chosen: the
+// best, or a simpler one that ties with it (within says how, ending in
+// the words before "simpler").
+func choiceReason(best, chosen ModelScore, isBest bool, bestScore, within string) string {
+	if isBest {
+		return fmt.Sprintf("%s scored best (%s): chosen.", best.Name, bestScore)
 	}
-	return chosen, fmt.Sprintf("%s scored best (%s); %s is within one standard error and simpler: chosen.",
-		b.Name, plusMinus(b.Best), models[chosen].Name)
+	return fmt.Sprintf("%s scored best (%s); %s %s simpler: chosen.", best.Name, bestScore, chosen.Name, within)
 }
 
 // chooseModelPaired is ChooseModel with ties judged on the held-out rows,
@@ -339,12 +344,8 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (
 			break
 		}
 	}
-	b := models[best]
-	if chosen == best {
-		return best, fmt.Sprintf("%s scored best (%s): chosen.", b.Name, plusMinus(b.Score))
-	}
-	return chosen, fmt.Sprintf("%s scored best (%s); %s (%s) differs from it by less than one standard error of the difference on the same rows, and is simpler: chosen.",
-		b.Name, plusMinus(b.Score), models[chosen].Name, plusMinus(models[chosen].Score))
+	return chosen, choiceReason(models[best], models[chosen], chosen == best, plusMinus(models[best].Score),
+		fmt.Sprintf("(%s) differs from it by less than one standard error of the difference on the same rows, and is", plusMinus(models[chosen].Score)))
 }
 
 // plusMinus writes an estimate as "2.281 ± 0.012".

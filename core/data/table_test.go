@@ -11,6 +11,35 @@ import (
 
 // TestReadTableOwnFiles: files a visitor brings, through the one intake:
 // the summary the intake gives, or the refusal, with its position.
+// tableCase is a file ReadTable reads as mine.csv with opt: refused with
+// an error containing err, or read and then checked.
+type tableCase struct {
+	name, text string
+	opt        TableOptions
+	err        string // substring of the error, or ""
+	check      func(t *testing.T, tab *Table)
+}
+
+// runTableCases runs each case as a subtest.
+func runTableCases(t *testing.T, cases []tableCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, tab)
+		})
+	}
+}
+
 func TestReadTableOwnFiles(t *testing.T) {
 	twelve := "task,y,x\n"
 	for _, tn := range []string{"a", "b"} {
@@ -18,12 +47,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 			twelve += fmt.Sprintf("%s,%d,%d\n", tn, i%2, i)
 		}
 	}
-	for _, tc := range []struct {
-		name, text string
-		opt        TableOptions
-		err        string // substring of the error, or ""
-		check      func(t *testing.T, tab *Table)
-	}{
+	runTableCases(t, []tableCase{
 		{name: "no task column", text: "group,y,x1\na,1,2\n", err: `mine.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`},
 		{name: "no label column", text: "task,label,x1\na,1,2\n", err: `no label column "y" in header [task label x1]`},
 		{name: "names with spaces quoted", text: "ward;dose mg;outcome\na;1;2\n", err: `no task column "task" in header [ward "dose mg" outcome]`},
@@ -277,21 +301,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("%d features, want 50 indicators and x", tab.Data.Features)
 				}
 			}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tab, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v, want %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			tc.check(t, tab)
-		})
-	}
+	})
 }
 
 // manyValues returns a file whose column city has n distinct words.
@@ -585,12 +595,7 @@ func TestReadTableText(t *testing.T) {
 		t.Fatalf("no column %s", name)
 		return ColumnInfo{}
 	}
-	for _, tc := range []struct {
-		name, text string
-		opt        TableOptions
-		err        string
-		check      func(t *testing.T, tab *Table)
-	}{
+	runTableCases(t, []tableCase{
 		{name: "3+ refused, words offered", text: visitsCSV(12, "3+"),
 			err: `mine.csv:5:4: non-numeric value "3+" in column visits (9 of its 12 values are numbers): correct the value, read the column as words, or leave the column out`},
 		{name: "3+ read as words", text: visitsCSV(12, "3+"), opt: TableOptions{Text: []string{" visits "}},
@@ -663,21 +668,7 @@ func TestReadTableText(t *testing.T) {
 					t.Errorf("city may take %q", got)
 				}
 			}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tab, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v, want %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			tc.check(t, tab)
-		})
-	}
+	})
 }
 
 // TestTextEncodingPredict: a table read with a training table's encoding

@@ -447,6 +447,10 @@ func (tr *Trainer) finish(snap *Snapshot, k int) {
 func (tr *Trainer) newPenalties(W [][]float64) []float64 {
 	if k, ok := tr.st.(penaltyKnower); ok {
 		if p := k.penalties(); p != nil {
+			if tr.kappa() == 0 {
+				return p
+			}
+			// A copy: the structure's own slice stays its Θ-step's.
 			return tr.withIntercepts(append([]float64(nil), p...))
 		}
 	}

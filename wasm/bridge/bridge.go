@@ -547,10 +547,10 @@ func trainOptions(o opts, fn string) (session.TrainOptions, error) {
 		}
 	}
 	if x, _ := o.v.Get("lambda0"); o.has("lambda0") && x.Type() == safejs.TypeString {
-		if s, _ := x.String(); s != "auto" {
-			return to, fmt.Errorf("spmtl.%s: option lambda0 must be a number or \"auto\", got %q", fn, s)
+		s, _ := x.String()
+		if err := app.SetLambda0(c, s); err != nil {
+			return to, fmt.Errorf("spmtl.%s: option lambda0: %w", fn, err)
 		}
-		c.AutoLambda0 = 1
 	} else if c.Lambda0, err = o.num("lambda0", 0); err != nil {
 		return to, fmt.Errorf("spmtl.%s: %w", fn, err)
 	}

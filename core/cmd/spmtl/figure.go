@@ -198,7 +198,7 @@ var sweeps = map[string]struct {
 	r             flagRange
 	values        []float64
 }{
-	"lambda": {"lambda0", "λ0", lambda0Range, []float64{0.1, 1, 10, 100}},
+	"lambda": {"lambda0", "λ0", flagRange{flag: "lambda0", Range: mtl.RangeOf("lambda0")}, []float64{0.1, 1, 10, 100}},
 	"pace":   {"c", "c", paceRange, []float64{1.01, 1.05, 1.1, 1.2, 1.5}},
 }
 

@@ -242,52 +242,17 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 	return c
 }
 
-// The ranges of -lambda0's number and of K in auto*K (mtl.Config.Validate's).
-var (
-	lambda0Range = flagRange{flag: "lambda0", Range: mtl.RangeOf("lambda0")}
-	autoRange    = flagRange{flag: "lambda0", Range: mtl.RangeOf("autoLambda0")}
-)
-
-// lambda0Flag reads -lambda0: a number, "auto" or "auto*K".
+// lambda0Flag reads -lambda0: a number, "auto" or "auto*K" (app.ParseLambda0).
 type lambda0Flag struct{ c *mtl.Config }
 
 func (f lambda0Flag) String() string {
 	if f.c == nil {
 		return ""
 	}
-	if f.c.AutoLambda0 > 0 {
-		if f.c.AutoLambda0 == 1 {
-			return "auto"
-		}
-		return fmt.Sprintf("auto*%g", f.c.AutoLambda0)
-	}
-	if f.c.Lambda0 == 0 {
-		return ""
-	}
-	return strconv.FormatFloat(f.c.Lambda0, 'g', -1, 64)
+	return app.Lambda0Text(*f.c)
 }
 
-func (f lambda0Flag) Set(s string) error {
-	s = strings.TrimSpace(s)
-	if rest, ok := strings.CutPrefix(s, "auto"); ok {
-		k := 1.0
-		if rest != "" {
-			v, err := strconv.ParseFloat(strings.TrimPrefix(rest, "*"), 64)
-			if err != nil || !strings.HasPrefix(rest, "*") || !autoRange.contains(v) {
-				return fmt.Errorf("want a number, auto or auto*K with K %s, got %q", autoRange, s)
-			}
-			k = v
-		}
-		f.c.AutoLambda0, f.c.Lambda0 = k, 0
-		return nil
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !lambda0Range.contains(v) {
-		return fmt.Errorf("want a number %s, auto or auto*K, got %q", lambda0Range, s)
-	}
-	f.c.Lambda0, f.c.AutoLambda0 = v, 0
-	return nil
-}
+func (f lambda0Flag) Set(s string) error { return app.SetLambda0(f.c, s) }
 
 // dropped returns the -drop columns.
 func (f *dataFlags) dropped() []string { return columnList(f.drop) }

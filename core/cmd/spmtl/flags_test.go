@@ -52,6 +52,13 @@ func TestExplicitValuesOutOfRange(t *testing.T) {
 	}
 }
 
+// The ranges of -lambda0's number and of K in auto*K (app.ParseLambda0
+// reads them from mtl.Ranges).
+var (
+	lambda0Range = flagRange{flag: "lambda0", Range: mtl.RangeOf("lambda0")}
+	autoRange    = flagRange{flag: "lambda0", Range: mtl.RangeOf("autoLambda0")}
+)
+
 // TestFlagRangesAgreeWithValidate: each flag's range is the one
 // mtl.Config.Validate enforces, so that the command line refuses what the
 // learner refuses and nothing more.

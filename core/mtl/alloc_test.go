@@ -9,7 +9,7 @@ import (
 // on the fitting thread, and the W-steps' per-task vectors (their
 // penalties' differences, the anchors' M·a, the projections and the
 // W-step problems themselves) were most of cs's 1.7 GB of allocations in
-// one table run (docs/architecture.md, "The table's kernels under
+// one table run (docs/bench.md, "The table's kernels under
 // js/wasm"). The count at 40 tasks may exceed the count at 10 by a few
 // (the snapshot's slices grow with T, not in number), never by T.
 func TestStepAllocationsIndependentOfT(t *testing.T) {

@@ -31,7 +31,7 @@ type wstep struct {
 	// scratch is a d-vector that penalty and the squared W-step reuse,
 	// so that a fit's thousands of W-steps do not allocate one each
 	// (under js/wasm the collector runs on the fitting thread; see
-	// docs/architecture.md, "The table's kernels under js/wasm").
+	// docs/bench.md, "The table's kernels under js/wasm").
 	scratch []float64
 }
 

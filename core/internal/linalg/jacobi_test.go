@@ -10,7 +10,7 @@ import (
 // reference for SymEigen's tests and as BenchmarkJacobiEigen's subject.
 // Jacobi finds tiny eigenvalues of graded matrices to high relative
 // accuracy by construction; it was 3-4 times slower than SymEigen at
-// n = 30 (docs/architecture.md, "The table's kernels under js/wasm").
+// n = 30 (docs/bench.md, "The table's kernels under js/wasm").
 //
 // start, when not nil, is an orthonormal basis (n×n, columns) close to the
 // eigenvectors, such as the previous outer iteration's: the sweeps then run

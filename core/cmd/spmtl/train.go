@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -125,6 +126,9 @@ func lambda0Text(cfg mtl.Config, hist []mtl.Snapshot) string {
 
 // saveModel writes a finished run's model file.
 func saveModel(r *app.Run, path string, tr app.Trained, tuned *app.TuneResult, stdout io.Writer) error {
+	// A model file travels (a supplement, a colleague's machine): it names
+	// the training file, never where it lay on this machine.
+	tr.File = filepath.Base(tr.File)
 	m, err := r.ModelFile(tr)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -44,5 +45,28 @@ func TestTuneChoosesAModel(t *testing.T) {
 	}
 	if !strings.Contains(pred, "School 1") {
 		t.Errorf("predictions:\n%s", pred)
+	}
+}
+
+// TestSavedModelNamesNoPath: a saved model names its training file, not
+// the folder it lay in on the machine that trained it.
+func TestSavedModelNamesNoPath(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.json")
+	abs, err := filepath.Abs("testdata/toy.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := spmtl(t, "train", "-data", abs, "-model", "stl", "-train", "all", "-save", model); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := filepath.Dir(abs); strings.Contains(string(b), dir) {
+		t.Errorf("the model file holds the folder %s", dir)
+	}
+	if !strings.Contains(string(b), `"toy.csv"`) {
+		t.Errorf("the model file does not name toy.csv")
 	}
 }

@@ -28,22 +28,24 @@ type Bundle struct {
 	Splits string `json:"splits,omitempty"`
 	// Generated is set for the synthetic sets (core/synth).
 	Generated bool `json:"generated,omitempty"`
-	// Preset are the page's starting settings for the data set: the medians
-	// cross-validation chose in `spmtl reproduce` (landmine: the authors'
-	// fixed ρ = 0.01, λ0 = 1).
-	Preset Preset `json:"preset"`
+	// Preset are the starting settings for the data set (the settings the
+	// schema marks Preset): the medians cross-validation chose in `spmtl
+	// reproduce` (landmine: the authors' fixed ρ = 0.01, λ0 = 1). Front
+	// ends merge it with WithPreset; the catalogue publishes the merged
+	// settings as Start.
+	Preset TrainOptions `json:"-"`
+	// Start are the settings a run on the data set starts from, as text by
+	// key (StartOf); set in the catalogue.
+	Start map[string]string `json:"start,omitempty"`
 	// protocol sets the paper's evaluation protocol (docs/algorithms.md
 	// §12) on e, whose Data is set.
 	protocol func(e *eval.Experiment, src *Source, quick bool)
 }
 
-// Preset is a data set's starting point in the page: ρ, λ0, the training
-// size per task (a count, or a fraction below 1) and the iteration cap.
-type Preset struct {
-	Rho     float64 `json:"rho"`
-	Lambda0 float64 `json:"lambda0"`
-	Train   float64 `json:"train"`
-	MaxIter int     `json:"maxIter"`
+// preset is a data set's starting point: ρ, λ0, the training size per
+// task (a count, or a fraction below 1) and the iteration cap.
+func preset(rho, lambda0, train float64, maxIter int) TrainOptions {
+	return TrainOptions{Config: mtl.Config{Rho: rho, Lambda0: lambda0, MaxIter: maxIter}, Train: train}
 }
 
 // Source is a bundled data set read into memory: its data and, for data
@@ -63,19 +65,19 @@ var (
 
 var bundles = []Bundle{
 	{Name: "syn1", Title: "syn1: 3 groups of 10 synthetic tasks", Generated: true,
-		Preset: Preset{Rho: 0.01, Lambda0: 0.1, Train: 15, MaxIter: 50},
+		Preset: preset(0.01, 0.1, 15, 50),
 		protocol: func(e *eval.Experiment, _ *Source, quick bool) {
 			e.MaxIter, e.H = 50, 2
 			e.Lambda0Grid = grid(quick, []float64{1e-3, 1e-2, 1e-1, 1, 10, 100}, []float64{1e-2, 1, 100})
 		}},
 	{Name: "syn2", Title: "syn2: 30 synthetic tasks, harder as t grows", Generated: true,
-		Preset: Preset{Rho: 0.01, Lambda0: 1, Train: 15, MaxIter: 50},
+		Preset: preset(0.01, 1, 15, 50),
 		protocol: func(e *eval.Experiment, _ *Source, quick bool) {
 			e.MaxIter = 50
 			e.Lambda0Grid = grid(quick, []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000}, []float64{1e-2, 1, 100})
 		}},
 	{Name: "school", Title: "school: exam scores of 139 schools", Data: "school/data.csv", Splits: "school/splits.csv",
-		Preset: Preset{Rho: 0.01, Lambda0: 50, Train: 0.75, MaxIter: 10},
+		Preset: preset(0.01, 50, 0.75, 10),
 		protocol: func(e *eval.Experiment, src *Source, quick bool) {
 			e.Split = func(r int) (*data.Dataset, *data.Dataset, error) {
 				return data.SplitByMask(src.Data, src.Splits[(r-1)%len(src.Splits)])
@@ -83,7 +85,7 @@ var bundles = []Bundle{
 			e.Lambda0Grid = grid(quick, []float64{1, 10, 25, 50, 75, 100}, []float64{1, 25, 100})
 		}},
 	{Name: "cs", Title: "cs: 190 students rate 20 computers", Data: "cs/data.csv",
-		Preset: Preset{Rho: 0.1, Lambda0: 1, Train: 15, MaxIter: 50},
+		Preset: preset(0.1, 1, 15, 50),
 		protocol: func(e *eval.Experiment, src *Source, quick bool) {
 			e.Split = func(r int) (*data.Dataset, *data.Dataset, error) {
 				return eval.SplitSharedRows(src.Data, 15, uint64(r))
@@ -93,7 +95,7 @@ var bundles = []Bundle{
 			e.Lambda0Grid = grid(quick, []float64{1e-3, 1e-2, 1e-1, 1, 10, 100}, []float64{1e-2, 1, 100})
 		}},
 	{Name: "sentiment", Title: "sentiment: 8 product review tasks, 37,662 words", Data: "sentiment/data.svm",
-		Preset: Preset{Rho: 0.001, Lambda0: 0.1, Train: 120, MaxIter: 10},
+		Preset: preset(0.001, 0.1, 120, 10),
 		protocol: func(e *eval.Experiment, src *Source, quick bool) {
 			e.Split = func(r int) (*data.Dataset, *data.Dataset, error) {
 				return eval.SplitPerTask(src.Data, 120, true, uint64(r))
@@ -103,7 +105,7 @@ var bundles = []Bundle{
 			e.Lambda0Grid = grid(quick, []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000}, []float64{1e-2, 1, 100})
 		}},
 	{Name: "landmine", Title: "landmine: 19 mine fields", Data: "landmine/data.csv",
-		Preset: Preset{Rho: 0.01, Lambda0: 1, Train: 80, MaxIter: 10},
+		Preset: preset(0.01, 1, 80, 10),
 		protocol: func(e *eval.Experiment, src *Source, quick bool) {
 			e.Split = func(r int) (*data.Dataset, *data.Dataset, error) {
 				return eval.SplitPerTask(src.Data, 80, true, uint64(r))

@@ -53,18 +53,20 @@ func TableRows(t Table, v mtl.Variant) ([]method.Row, error) {
 }
 
 // Catalog is what the page asks for once to fill its menus: the methods,
-// the bundled data sets with their presets, the default settings and the
-// rows of the paper's tables.
+// the bundled data sets with the settings each starts from, the schema of
+// the settings and the rows of the paper's tables.
 type Catalog struct {
-	Methods  []method.Method `json:"methods"`
-	Bundles  []Bundle        `json:"bundles"`
-	Defaults mtl.Config      `json:"defaults"`
-	// Ranges are the ranges of the numeric settings (mtl.Ranges), which
-	// the page's checks read instead of stating them again.
-	Ranges []mtl.Range `json:"ranges"`
-	// OwnDefaults are the defaults of a run on a visitor's own file (the
-	// own-data profile, OwnData): the page starts such a file from them.
-	OwnDefaults mtl.Config `json:"ownDefaults"`
+	Methods []method.Method `json:"methods"`
+	Bundles []Bundle        `json:"bundles"`
+	// Defaults are the learner's defaults under the paper's profile
+	// (mtl.Config.Defaults).
+	Defaults mtl.Config `json:"defaults"`
+	// Settings is the schema of a run's settings (Settings): the page's
+	// form, checks, links and embed protocol read it.
+	Settings []Setting `json:"settings"`
+	// OwnStart are the settings a visitor's own file starts from
+	// (StartOf(nil)), as each bundle's Start are its own.
+	OwnStart map[string]string `json:"ownStart"`
 	// Tables maps a variant to the rows of the paper's table.
 	Tables map[mtl.Variant][]method.Row `json:"tables"`
 	// TauScale is the τ heatmap's fixed colour scale (core/figure).
@@ -82,7 +84,11 @@ type TauScale struct {
 
 // GetCatalog returns the catalogue for the page.
 func GetCatalog() Catalog {
-	return Catalog{Methods: method.All(), Bundles: Bundles(), Defaults: mtl.Config{}.Defaults(false), OwnDefaults: OwnData(mtl.Config{}).Defaults(false), Ranges: mtl.Ranges,
+	bs := Bundles()
+	for i := range bs {
+		bs[i].Start = StartOf(&bs[i])
+	}
+	return Catalog{Methods: method.All(), Bundles: bs, Defaults: mtl.Config{}.Defaults(false), Settings: Settings(), OwnStart: StartOf(nil),
 		Tables:   map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
 		TauScale: TauScale{Lo: figure.TauScale.Lo, Hi: figure.TauScale.Hi, Stops: figure.TauScale.Stops, Ticks: figure.TauScale.Ticks}}
 }

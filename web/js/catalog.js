@@ -1,9 +1,10 @@
 // catalog.js: the learner's catalogue as the page sees it. The page keeps
-// no list of methods or data sets: the worker answers spmtl.catalog() once
-// ({methods, bundles, defaults, tables, tauScale}) and every menu, preset,
-// table row and the τ heatmap's colour scale is looked up here.
+// no list of methods, data sets or settings: the worker answers
+// spmtl.catalog() once ({methods, bundles, settings, ownStart, tables,
+// tauScale}) and every menu, preset, check, table row and the τ heatmap's
+// colour scale is looked up here.
 
-let cat = { methods: [], bundles: [], defaults: {}, tables: {}, tauScale: null };
+let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null };
 
 /** Keeps the catalogue the worker answered. */
 export function useCatalog(c) { cat = c; }
@@ -20,16 +21,26 @@ export function bundles() { return cat.bundles; }
 /** The bundled data set with this name, or null. */
 export function bundle(name) { return cat.bundles.find((b) => b.name === name) || null; }
 
-/** The learner's defaults (mtl.Config.Defaults). */
-export function learnerDefaults() { return cat.defaults; }
+/** The schema of a run's settings (app.Settings), in the order of the
+ *  form: [{key, link?, flag?, name, group, kind, range?, choices?, forms?,
+ *  optional?, unset?, default, own, preset?}]. */
+export function settings() { return cat.settings; }
 
-/** The range of a numeric setting of the learner (mtl.Ranges, the one
- *  statement of each): {key, lo, hi, loIncluded, integer}, or null. */
-export function range(key) { return (cat.ranges || []).find((r) => r.key === key) || null; }
+/** The setting whose key in links and page settings is key (its link
+ *  name, else its key), or null. */
+export function setting(key) { return cat.settings.find((s) => pageKey(s) === key) || null; }
 
-/** The defaults of a run on a visitor's own file (app.OwnData): a summed
- *  loss, the leave-one-out pace, and iterations to convergence. */
-export function ownDefaults() { return cat.ownDefaults || cat.defaults; }
+/** A setting's key in links and the page's settings. */
+export function pageKey(s) { return s.link || s.key; }
+
+/** The settings a run on data starts from (app.StartOf: a bundle's preset
+ *  merged over the learner's defaults, or a visitor's own file's start),
+ *  by page key, as text. */
+export function startSettings(data) {
+  const b = bundle(data);
+  const start = (b && b.start) || cat.ownStart || {};
+  return Object.fromEntries(cat.settings.map((s) => [pageKey(s), start[s.key] ?? ""]));
+}
 
 /** The τ heatmap's fixed colour scale (Go's figure.TauScale): {lo, hi,
  *  stops: [hex, ...] evenly spaced over log2(T·τ), ticks: [...]}. */
@@ -38,13 +49,17 @@ export function tauScale() { return cat.tauScale; }
 /** The rows of the paper's table under a variant ([{name, config, baseline?}]). */
 export function tableRows(variant) { return cat.tables[variant] || []; }
 
-/** A bundle's preset (ρ, λ0, train, maxIter) as page settings (strings);
- *  empty for a name that is not a bundle. */
-export function presetSettings(name) {
-  const b = bundle(name);
-  if (!b || !b.preset) return {};
-  return Object.fromEntries(Object.entries(b.preset).map(([k, v]) => [k, String(v)]));
+/** The settings a preset sets (the schema's preset settings: ρ, κ, λ0,
+ *  max iterations, train), as a run on data starts with them: a bundle's
+ *  preset, or a visitor's own file's starting point. */
+export function presetPart(data) {
+  const start = startSettings(data);
+  return Object.fromEntries(cat.settings.filter((s) => s.preset).map((s) => [pageKey(s), start[pageKey(s)]]));
 }
+
+/** A bundle's preset as page settings (presetPart); empty for a name that
+ *  is not a bundle. */
+export function presetSettings(name) { return bundle(name) ? presetPart(name) : {}; }
 
 /** The files of a bundle: [data, splits?] paths relative to data/ (none for generated sets). */
 export function bundleFiles(b) { return [b.data, b.splits].filter(Boolean); }

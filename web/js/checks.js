@@ -1,67 +1,113 @@
-// checks.js: what a valid setting is, for the settings form (before Play)
-// and for a link's values: a reason for a bad value, or "". The learner's
-// ranges come from the catalogue (mtl.Ranges, where Validate reads them
-// too), so they are stated once; checking them here lets the page name the
-// field instead of failing the run. train and seed are the split's, not
-// the learner's.
-import { lambda0Option } from "./state.js";
-import { range } from "./catalog.js";
+// checks.js: what a valid setting is, for the settings form (before Play),
+// a link's values and an embedding host's: a reason for a bad value, or "".
+// Every rule is the catalogue's schema (app.Settings): a number's range
+// (mtl.Ranges, where Validate reads it too), a choice's values, and the
+// forms λ0 and the training share are written in (a number, auto, auto*K;
+// a whole count or a fraction), which one generic reader takes as Go's
+// Setting.ParseForm does. Checking them here lets the page name the field
+// instead of failing the run.
+import { setting, pageKey } from "./catalog.js";
+import { formSettings } from "./state.js";
 
-/** A rule of the learner's range for key: [name, valid(v), in words]. */
-function learnerRule(name, key, prefix = "") {
-  // An unbounded range's hi is the largest number (mtl.NoBound).
-  const r = () => range(key) || { lo: -Infinity, hi: Number.MAX_VALUE, loIncluded: true, integer: false };
-  const words = () => {
-    const x = r();
-    const kind = x.integer ? "a whole number" : "a number";
-    if (x.integer && x.hi < Number.MAX_VALUE) return `${prefix}${kind} from ${x.lo} to ${x.hi}`;
-    return `${prefix}${kind} ${x.loIncluded ? `of at least ${x.lo}` : `above ${x.lo}`}`;
-  };
-  const valid = (v) => {
-    const x = r();
-    return Number.isFinite(v) && (x.loIncluded ? v >= x.lo : v > x.lo) && v <= x.hi && (!x.integer || Number.isInteger(v));
-  };
-  return [name, valid, words];
+/** A range in words: "a number above 0", "a whole number from 1 to
+ *  100000", "a fraction between 0 and 1" (noun: what the number is). An
+ *  unbounded range's hi is the largest number (mtl.NoBound). */
+function rangeWords(r, noun) {
+  const kind = noun ?? (r.integer ? "a whole number" : "a number");
+  if (r.integer && r.hi < Number.MAX_SAFE_INTEGER) return `${kind} from ${r.lo} to ${r.hi}`;
+  if (!r.integer && r.hi <= 1) return `${kind} between ${r.lo} and ${r.hi}`;
+  return `${kind} ${r.loIncluded ? `of at least ${r.lo}` : `above ${r.lo}`}`;
 }
 
-const rules = {
-  rho: learnerRule("ρ", "rho"),
-  // Empty is "not set" (see settingProblem).
-  intercept: learnerRule("κ (shared intercept)", "intercept", "empty or "),
-  c: learnerRule("the pace c", "c"),
-  h: learnerRule("h", "h"),
-  maxIter: learnerRule("max iterations", "maxIter"),
-  train: ["train rows/task", (v) => v > 0 && (v < 1 || Number.isInteger(v)), () => "a whole count of at least 1, or a fraction between 0 and 1"],
-  seed: ["the seed", (v) => Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER, () => "a whole number of at least 0"],
-};
+/** Whether v is in the range r. */
+function inRange(r, v) {
+  return Number.isFinite(v) && (r.loIncluded ? v >= r.lo : v > r.lo) && v <= r.hi && (!r.integer || Number.isInteger(v));
+}
 
-/** The settings that are numbers (or λ0's words) and are checked here. */
-export const checkedFields = ["rho", "intercept", "lambda0", "c", "h", "maxIter", "train", "seed"];
+/** "a, b or c". */
+const orList = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
 
-/** The name a message gives setting key. */
-export function settingName(key) { return key === "lambda0" ? "λ0" : rules[key] ? rules[key][0] : key; }
+// afterWords: what follows the words at the start of t (spaces after each
+// dropped), or null when t does not start with them.
+function afterWords(t, words) {
+  for (const w of words) {
+    if (!t.startsWith(w)) return null;
+    t = t.slice(w.length).trim();
+  }
+  return t;
+}
+
+/** Reads text in one of the setting's forms (app.Setting.ParseForm): the
+ *  forms whose words all match are tried, those with more words first; the
+ *  first that takes the rest reads it. {form, value}, or null. */
+function parseForm(st, text) {
+  const t = String(text ?? "").trim();
+  const words = (f) => f.words || [];
+  for (let n = Math.max(0, ...st.forms.map((f) => words(f).length)); n >= 0; n--) {
+    for (const [i, f] of st.forms.entries()) {
+      const rest = words(f).length === n ? afterWords(t, words(f)) : null;
+      if (rest === null) continue;
+      if (!f.range && rest === "") return { form: i, value: f.value ?? 0 };
+      const v = rest === "" ? NaN : Number(rest);
+      if (f.range && inRange(f.range, v)) return { form: i, value: v };
+    }
+  }
+  return null;
+}
+
+/** Whether text is a valid value of the setting st. */
+function valid(st, text) {
+  switch (st.kind) {
+    case "number": case "integer": return text !== "" && inRange(st.range, Number(text));
+    case "text": case "share": return parseForm(st, text) !== null;
+    case "choice": return st.choices.some((c) => c.value === text);
+    case "bool": return text === "0" || text === "1";
+  }
+  return true;
+}
+
+/** The form's settings that are numbers, or written in forms, each checked
+ *  at its field before Play (their page keys); fillCheckedFields fills it
+ *  from the schema once the form is wired. */
+export const checkedFields = [];
+
+/** Fills checkedFields from the catalogue's schema and the form. */
+export function fillCheckedFields() {
+  const keys = formSettings().filter((s) => ["number", "integer", "text", "share"].includes(s.kind)).map(pageKey);
+  checkedFields.splice(0, checkedFields.length, ...keys);
+}
+
+/** The name a message gives setting key (its page key). */
+export function settingName(key) { const st = setting(key); return st ? st.name : key; }
 
 /** What a valid value of setting key is, in words. */
 export function settingWant(key) {
-  return key === "lambda0" ? "a number above 0, auto or auto*K (K above 0)" : rules[key] ? rules[key][2]() : "valid";
+  const st = setting(key);
+  if (!st) return "valid";
+  let want;
+  switch (st.kind) {
+    case "number": case "integer": want = rangeWords(st.range); break;
+    case "text": case "share":
+      want = orList(st.forms.map((f) => {
+        const w = (f.words || []).join("");
+        if (!f.range) return w;
+        return w ? `${w}${f.param} (${f.param} ${rangeWords(f.range, "").trim()})` : rangeWords(f.range, f.noun);
+      }));
+      break;
+    case "choice": want = `one of ${st.choices.map((c) => c.value).join(", ")}`; break;
+    case "bool": want = "0 or 1"; break;
+    default: want = "valid";
+  }
+  return st.optional ? `empty or ${want}` : want;
 }
 
-/** Why value is not a valid setting key ("" when it is, or when key is not checked here). */
+/** Why value is not a valid setting key ("" when it is, or when key is not
+ *  a setting of the schema). Empty is valid for an optional setting: the
+ *  learner then chooses. */
 export function settingProblem(key, value) {
+  const st = setting(key);
+  if (!st) return "";
   const s = String(value ?? "").trim();
-  if (key === "lambda0") {
-    try {
-      const o = lambda0Option(s);
-      if (o.lambda0 !== undefined && o.lambda0 !== "auto" && !(o.lambda0 > 0)) throw new Error();
-      return "";
-    } catch (_) {
-      return `λ0 must be ${settingWant(key)}${s ? `, not "${s}"` : ""}`;
-    }
-  }
-  const r = rules[key];
-  if (!r) return "";
-  if (key === "intercept" && s === "") return ""; // not set: the learner's default
-  const v = s === "" ? NaN : Number(s);
-  if (Number.isFinite(v) && r[1](v)) return "";
-  return `${r[0]} must be ${r[2]()}${s ? `, not "${s}"` : ""}`;
+  if ((st.optional && s === "") || valid(st, s)) return "";
+  return `${st.name} must be ${settingWant(key)}${s ? `, not "${s}"` : ""}`;
 }

@@ -1,17 +1,24 @@
-// form.js: the settings form. It fills the model, selection-rule and preset
-// menus from the catalogue, offers the rule menu and the self-paced box
-// only for methods that have them, and copies settings between the form,
-// app.settings and the URL hash.
-import { methods, method, bundles, learnerDefaults } from "./catalog.js";
-import { writeHash } from "./state.js";
+// form.js: the settings form. Its controls are the schema's settings
+// (app.Settings, through the catalogue) that have a control of that id in
+// the form; it fills the model, selection-rule, preset and choice menus
+// and each number's bounds from the catalogue, offers the rule menu and
+// the self-paced box only for methods that have them, and copies settings
+// between the form, app.settings and the URL hash.
+import { methods, method, bundles, setting } from "./catalog.js";
+import { writeHash, formSettings } from "./state.js";
+import { fillCheckedFields } from "./checks.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The settings that are one form control each (same id). */
-export const settingIds = ["model", "select", "tau", "variant", "loss", "rho", "intercept", "lambda0", "c", "h", "maxIter", "train", "seed"];
+/** The settings that are one form control each (same id): the schema's
+ *  settings with a control in the form, but the self-paced box (sp), which
+ *  a method without a self-paced version greys out. Filled by wireForm. */
+export const settingIds = [];
 
 /** Fills the menus and keeps the form in step with app.settings. */
 export function wireForm(app) {
+  settingIds.splice(0, settingIds.length, ...formSettings().filter((s) => s.kind !== "bool").map((s) => s.key));
+  fillCheckedFields();
   fillMenus();
   const form = {
     /** settings → form */
@@ -19,7 +26,7 @@ export function wireForm(app) {
       const s = app.settings;
       // A model that is not a method would blank the menu (links are checked
       // before this, see link-check.js; an embedding host's message is not).
-      if (!method(s.model)) s.model = learnerDefaults().model;
+      if (!method(s.model)) s.model = setting("model").default;
       for (const id of settingIds) $(id).value = s[id] ?? "";
       $("order").value = s.order;
       const presets = Array.from($("preset").options).map((o) => o.value);
@@ -79,4 +86,23 @@ function fillMenus() {
   const preset = $("preset");
   const custom = preset.querySelector('option[value="custom"]');
   for (const b of bundles()) preset.insertBefore(new Option(b.title, b.name), custom);
+  // The other menus list a setting's choices (an optional one first offers
+  // "auto": the learner chooses); a number field takes its range's bounds.
+  for (const s of formSettings()) {
+    const el = $(s.key);
+    if (s.kind === "choice" && s.key !== "model" && s.key !== "select") {
+      el.innerHTML = "";
+      if (s.optional) el.add(Object.assign(new Option("auto", ""), { title: s.unset || "" }));
+      for (const c of s.choices) el.add(new Option(c.label || c.value, c.value));
+    }
+    const r = s.range || (s.forms && s.forms.every((f) => f.range) ? s.forms.map((f) => f.range).reduce(widest) : null);
+    if (r && el.type === "number") {
+      el.min = String(r.lo);
+      if (r.hi < Number.MAX_VALUE) el.max = String(r.hi);
+      el.step = r.integer ? "1" : "any";
+    }
+  }
 }
+
+// widest is the smallest range that holds both a and b.
+const widest = (a, b) => ({ lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), integer: a.integer && b.integer });

@@ -3,15 +3,13 @@
 // is not bundled, ρ = "abc", ...) is replaced by the value the link would
 // have without it (its data set's defaults) and reported in words: "the
 // link's model "nope" is not a method; using mtfl". A bad value never
-// reaches a menu, so the Model menu always shows a method.
+// reaches a menu, so the Model menu always shows a method. What a value may
+// be is the catalogue's schema (checks.js); the task order is the page's
+// own menu.
 import { bundles, method, methods } from "./catalog.js";
-import { baseSettings, OWN_DATA } from "./state.js";
-import { settingProblem, settingName, settingWant, checkedFields } from "./checks.js";
+import { baseSettings, pageKeys, OWN_DATA } from "./state.js";
+import { settingProblem, settingName, settingWant } from "./checks.js";
 
-const choices = {
-  tau: ["softmax", "hard"], variant: ["paper", "reference"], loss: ["", "squared", "logistic"], sp: ["0", "1"], order: ["name", "easy"],
-};
-const names = { tau: "τ rule", variant: "variant", loss: "loss", sp: "self-paced flag", order: "task order" };
 const shown = (v) => (v === "" ? "(empty)" : v);
 
 /** Checks the settings read from hash; replaces every bad value in s by its
@@ -38,13 +36,12 @@ export function checkLink(s, hash = location.hash, ownLoaded = false) {
     problems.push(`the link's selection rule "${s.select}" is not one of ${m.label}'s (${m.rules.join(", ")}); using ${m.rules[0]}`);
     s.select = m.rules[0];
   }
-  for (const [key, ok] of Object.entries(choices)) {
-    if (params.has(key) && !ok.includes(s[key])) replace(key, `${names[key]} "${s[key]}" is not one of ${ok.map(shown).join(", ")}`);
-  }
-  for (const key of checkedFields) {
-    if (!params.has(key)) continue;
+  const order = Array.from(document.getElementById("order").options).map((o) => o.value);
+  if (params.has("order") && !order.includes(s.order)) replace("order", `task order "${s.order}" is not one of ${order.join(", ")}`);
+  for (const key of pageKeys()) {
+    if (!params.has(key) || key === "model" || key === "select" || key === "order") continue;
     // "the link's pace c", not "the link's the pace c".
-    if (settingProblem(key, s[key])) replace(key, `${settingName(key).replace(/^the /, "")} "${s[key]}" is not ${settingWant(key)}`);
+    if (settingProblem(key, s[key])) replace(key, `${settingName(key).replace(/^the /, "")} "${shown(s[key])}" is not ${settingWant(key)}`);
   }
   return problems;
 }

@@ -1,55 +1,57 @@
 // state.js: every setting lives in the URL hash, so a link reproduces a run.
+// The settings and their link keys are the catalogue's schema (app.Settings);
+// those the page applies are the ones with a control in its settings form.
 // A setting the link leaves out takes the value it would have after choosing
-// the link's data set in the menu: the page's defaults, the learner's
-// defaults from the catalogue, then the data set's preset (ρ, λ0, train,
-// maxIter). A visitor's own file has no preset: it takes the learner's
-// defaults with a train fraction of 0.75 and the automatic λ0. The columns
-// of a visitor's file are never settings: a link names a bundled data set,
-// which always loads as shipped.
-import { learnerDefaults, ownDefaults, presetSettings, methods, bundle } from "./catalog.js";
+// the link's data set in the menu: the page's own choices below, then the
+// settings the data set starts from (app.StartOf: the learner's defaults
+// with the data set's preset merged in Go; a visitor's own file starts from
+// the own-data profile with the automatic λ0). The column roles of a
+// visitor's file are not settings of a link yet: a link names a bundled
+// data set, which always loads as shipped.
+import { settings, setting, pageKey, startSettings, presetPart, bundle } from "./catalog.js";
 
-// The page's own choices: the data set shown first, self-paced on, seed 1,
-// the loss picked from the data, and the order menu.
-// The shared intercept κ is not set (""): the learner then uses its own
-// default (free intercepts; 0.1 for a classifier on a visitor's file).
-const pageDefaults = { data: "landmine", sp: "1", loss: "", seed: "1", order: "name", intercept: "" };
+// The page's own choices: the data set shown first, self-paced on, and the
+// order menu (a view of the heatmap, not a setting of the learner).
+const pageDefaults = { data: "landmine", sp: "1", order: "name" };
 
 /** The data name of a visitor's own file (in app.settings.data). */
 export const OWN_DATA = "custom";
 
-// What a visitor's own file starts from, for the settings a preset sets:
-// a fraction (never a preset's count of rows), the automatic λ0, κ not
-// set, and the own-data profile's iteration cap (a fit runs until it
-// converges, docs/algorithms.md §14), not the paper's 10.
-const ownData = () => ({ train: "0.75", lambda0: "auto", intercept: "", maxIter: String(ownDefaults().maxIter) });
-
-/** The settings a preset sets (and a visitor's own file resets); κ
- *  (intercept) is empty in every preset. */
-export const presetKeys = ["rho", "lambda0", "train", "maxIter", "intercept"];
-
-// Keys that never go in the settings or a link: a file's column choices.
-const notSettings = ["task", "label", "drop", "text"];
-
 /** The data set a link that names none shows. */
 export function defaultDataSet() { return pageDefaults.data; }
+
+let formSettingsCache = null;
+/** The schema's settings the page applies: those with a control in its
+ *  settings form (the control's id is the setting's key). */
+export function formSettings() {
+  if (formSettingsCache && formSettingsCache.length) return formSettingsCache;
+  const form = document.getElementById("settings");
+  formSettingsCache = settings().filter((s) => form && form.querySelector(`#${CSS.escape(s.key)}`));
+  return formSettingsCache;
+}
+
+/** The keys a link and an embedding host may set: the form's settings
+ *  (by their link keys) and the page's own choices. */
+export function pageKeys() {
+  const keys = formSettings().map(pageKey);
+  return keys.concat(Object.keys(pageDefaults).filter((k) => k !== "data" && !keys.includes(k)));
+}
+
+/** The column roles of a file: not settings of a link yet. */
+const notSettings = () => settings().filter((s) => s.kind === "column" || s.kind === "columns").map((s) => s.key);
 
 /** The settings of a link that names only its data set (a bundle, or
  *  OWN_DATA for a visitor's own file). */
 export function baseSettings(data) {
-  const d = learnerDefaults();
-  const s = Object.assign({}, pageDefaults, { data });
-  for (const k of ["model", "tau", "variant", "rho", "lambda0", "c", "h", "maxIter"]) if (d[k] !== undefined) s[k] = String(d[k]);
-  const withRules = methods().find((m) => m.rules && m.rules.length);
-  s.select = withRules ? withRules.rules[0] : "";
-  return Object.assign(s, bundle(data) ? presetSettings(data) : ownData());
+  const start = startSettings(data);
+  const s = { data };
+  for (const k of pageKeys()) s[k] = k in pageDefaults ? pageDefaults[k] : start[k];
+  return s;
 }
 
 /** The preset settings of data (a bundle's preset, or a visitor's file's
- *  starting point): {rho, lambda0, train, maxIter}. */
-export function startingPoint(data) {
-  const base = baseSettings(data);
-  return Object.fromEntries(presetKeys.map((k) => [k, base[k]]));
-}
+ *  starting point): {rho, intercept, lambda0, maxIter, train}. */
+export function startingPoint(data) { return presetPart(data); }
 
 /** Reads the hash into a settings object (unknown keys are kept). A link
  *  names a bundled data set (a visitor's file is not in it): another name
@@ -60,7 +62,8 @@ export function readHash(hash = location.hash, ownLoaded = false) {
   const named = params.get("data");
   const data = named && (bundle(named) || (ownLoaded && named === OWN_DATA)) ? named : pageDefaults.data;
   const s = baseSettings(data);
-  for (const [k, v] of params) if (!notSettings.includes(k)) s[k] = v;
+  const skip = notSettings();
+  for (const [k, v] of params) if (!skip.includes(k)) s[k] = v;
   s.data = data;
   return s;
 }
@@ -69,9 +72,10 @@ export function readHash(hash = location.hash, ownLoaded = false) {
  *  set always, every other setting where it differs from baseSettings. */
 export function writeHash(s) {
   const base = baseSettings(s.data);
+  const skip = notSettings();
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(s)) {
-    if (k === "run" || v === undefined || v === null || notSettings.includes(k)) continue;
+    if (k === "run" || v === undefined || v === null || skip.includes(k)) continue;
     if (base[k] === v && k !== "data") continue;
     params.set(k, v);
   }
@@ -79,42 +83,35 @@ export function writeHash(s) {
   if (h !== location.hash) history.replaceState(null, "", h);
 }
 
-/** Converts settings to the learner's training options. selfPaced is sent
- *  only for a method with a self-paced version and select only for one with
- *  selection rules (the learner refuses them elsewhere); intercept only
- *  when it is set. */
+/** Converts settings to the learner's training options, one for each
+ *  setting of the form (by its kind: numbers as numbers, λ0 as its text,
+ *  which the learner reads). selfPaced is sent only for a method with a
+ *  self-paced version and select only for one with selection rules (the
+ *  learner refuses them elsewhere); an optional setting left empty is not
+ *  sent (the learner chooses). */
 export function trainOptions(s, dataHandle, m) {
-  const num = (k) => {
-    const v = Number(s[k]);
-    if (!Number.isFinite(v)) throw new Error(`setting ${k} is not a number: "${s[k]}"`);
-    return v;
-  };
-  const o = Object.assign({
-    data: dataHandle, model: s.model, selfPaced: s.sp === "1" && !!(m && m.selfPaced), tau: s.tau, variant: s.variant,
-    rho: num("rho"), c: num("c"), h: num("h"), maxIter: num("maxIter"), train: num("train"), seed: num("seed"),
-  }, lambda0Option(s.lambda0));
-  if (m && m.rules && m.rules.length) o.select = s.select;
-  if (s.loss) o.loss = s.loss;
-  // κ, the shared intercept: empty is "not set" (the learner's default).
-  if (s.intercept !== undefined && String(s.intercept).trim() !== "") o.intercept = num("intercept");
+  const o = { data: dataHandle };
+  for (const st of formSettings()) {
+    const k = pageKey(st), text = String(s[k] ?? "").trim();
+    if (st.optional && text === "") continue;
+    if (st.key === "selfPaced") o.selfPaced = text === "1" && !!(m && m.selfPaced);
+    else if (st.key === "select") { if (m && m.rules && m.rules.length) o.select = text; }
+    else if (st.kind === "number" || st.kind === "integer" || st.kind === "share") {
+      const v = Number(text);
+      if (text === "" || !Number.isFinite(v)) throw new Error(`setting ${k} is not a number: "${s[k]}"`);
+      o[st.key] = v;
+    } else if (st.kind === "bool") o[st.key] = text === "1";
+    else o[st.key] = text;
+  }
   return o;
 }
 
-/** The learner's option for a λ0 setting: a number ({lambda0: 2}),
- *  "auto" ({lambda0: "auto"}: the scale-free λ0 Go computes) or "auto*K"
- *  ({autoLambda0: K}: K times it), as the command line's -lambda0 reads. */
-export function lambda0Option(v) {
-  const s = String(v ?? "").trim();
-  if (s === "auto") return { lambda0: "auto" };
-  const m = /^auto\s*\*\s*(\S+)$/.exec(s);
-  if (m) {
-    const k = Number(m[1]);
-    if (Number.isFinite(k) && k > 0) return k === 1 ? { lambda0: "auto" } : { autoLambda0: k };
-  } else if (s !== "" && Number.isFinite(Number(s))) {
-    return { lambda0: Number(s) };
-  }
-  throw new Error(`setting λ0 must be a number, auto or auto*K (K > 0), got "${s}"`);
+/** The λ0 setting for a multiple K of the automatic λ0 ("auto", "auto*K"),
+ *  written from the schema's forms of λ0 (app.Lambda0Text writes the same). */
+export function lambda0Auto(k) {
+  const forms = setting("lambda0").forms;
+  const word = forms.find((f) => f.option === "autoLambda0" && !f.range && f.value === k);
+  if (word) return word.words.join(" ");
+  const f = forms.find((x) => x.option === "autoLambda0" && x.range);
+  return f.words.join("") + String(k);
 }
-
-/** The λ0 setting for a multiple K of the automatic λ0: "auto" or "auto*K". */
-export function lambda0Auto(k) { return k === 1 ? "auto" : `auto*${k}`; }

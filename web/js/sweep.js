@@ -11,7 +11,8 @@
 // enabled once there is a curve to export.
 import { MultiLine } from "./multiline.js";
 import { showSlot } from "./notices.js";
-import { trainOptions, lambda0Option } from "./state.js";
+import { trainOptions, lambda0Auto } from "./state.js";
+import { settingProblem, settingWant } from "./checks.js";
 import { method, methods } from "./catalog.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 // is nearly uniform from the start and the curves draw one line (on
 // landmine, school and syn1 auto*2 is within a pixel of auto), as school's
 // λ0 = 1 … 100 all did on landmine; below it each value draws its own.
-const AUTO_MULTIPLES = "auto*0.125,auto*0.25,auto*0.5,auto";
+const AUTO_MULTIPLES = [0.125, 0.25, 0.5, 1];
 const C_VALUES = "1.01,1.05,1.1,1.2,1.5";
 
 /** The λ0 values suggested when "auto" cannot apply (the hard τ rule):
@@ -47,15 +48,16 @@ export function wireSweep(app, form) {
     if ($("sweep-param").value === "c") return C_VALUES;
     // The automatic λ0 applies to any number of tasks (docs/algorithms.md
     // §2.5), not to the hard rule.
-    return $("tau").value === "hard" ? numericLambdas($("lambda0").value) : AUTO_MULTIPLES;
+    return $("tau").value === "hard" ? numericLambdas($("lambda0").value) : AUTO_MULTIPLES.map(lambda0Auto).join(",");
   }
   // The field follows the suggestion while it holds the page's last one:
   // values the visitor typed are theirs to keep.
-  let suggested = $("sweep-values").value;
+  let suggested = "";
   function suggest(force) {
     if (!force && $("sweep-values").value !== suggested) return;
     suggested = $("sweep-values").value = suggestion();
   }
+  suggest(true);
 
   // The test chart names its metric, and which way is better, as the
   // curves panel does: RMSE climbing is a run getting worse.
@@ -80,26 +82,15 @@ export function wireSweep(app, form) {
   const fail = (msg) => { showSlot("sweep-error", msg); };
 
   // parse reads the values field: {key, values, labels} where key is the
-  // learner's option swept ("c", "lambda0", or "autoLambda0" for multiples
-  // of the automatic λ0) and labels are the values as typed.
+  // learner's option swept ("c", or "lambda0", whose values the learner
+  // reads as text: numbers, auto and auto*K alike) and labels are the
+  // values as typed. Each value is checked as the form's field would be.
   function parse(param, text) {
     const labels = text.split(",").map((s) => s.trim());
-    const bad = () => new Error(`The sweep's values must be ${param === "c" ? "positive numbers" : "positive numbers, or auto and auto*K"} separated by commas, not "${text}".`);
-    if (param === "c") {
-      const values = labels.map(Number);
-      if (!labels.length || labels.some((s) => s === "") || values.some((v) => !Number.isFinite(v) || v <= 0)) throw bad();
-      return { key: "c", values, labels };
+    if (!labels.length || labels.some((v) => v === "" || settingProblem(param, v))) {
+      throw new Error(`The sweep's values must be ${settingWant(param)}, separated by commas, not "${text}".`);
     }
-    let opts;
-    try { opts = labels.map(lambda0Option); } catch { throw bad(); }
-    // lambda0Option gives {lambda0: n}, {lambda0: "auto"} or {autoLambda0: K}.
-    const multiple = (o) => (o.lambda0 === "auto" ? 1 : o.autoLambda0);
-    if (opts.every((o) => multiple(o) !== undefined)) return { key: "autoLambda0", values: opts.map(multiple), labels };
-    if (opts.every((o) => typeof o.lambda0 === "number" && o.lambda0 > 0)) return { key: "lambda0", values: opts.map((o) => o.lambda0), labels };
-    // The worker sweeps one option: numbers and multiples of auto in one
-    // sweep would need two.
-    if (opts.every((o) => multiple(o) !== undefined || o.lambda0 > 0)) throw new Error(`Give the sweep's λ0 values either all as numbers or all as multiples of auto (auto, auto*K), not both: "${text}".`);
-    throw bad();
+    return { key: param, values: param === "c" ? labels.map(Number) : labels, labels };
   }
 
   // explain says, under the buttons, why every curve may coincide and what
@@ -139,10 +130,6 @@ export function wireSweep(app, form) {
       const m = method(app.settings.model);
       config = trainOptions(Object.assign({}, app.settings, { sp: "1" }), app.data.handle, m);
       if (!config.selfPaced) throw new Error(`${m ? m.label : app.settings.model} has no self-paced version to sweep`);
-      if (sweep.key === "lambda0") delete config.autoLambda0; // λ0 is the sweep's: no multiple of auto may override it
-      // A multiple of auto replaces a numeric λ0 at the first iteration;
-      // the learner reads it only beside one (lambda0 "auto" is 1×).
-      if (sweep.key === "autoLambda0") config.lambda0 = 1;
     } catch (e) { fail(e.message); return; }
     showSlot("sweep-error", "");
     $("sweep-note").hidden = true;

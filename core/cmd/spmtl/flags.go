@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/app"
-	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 	webdata "github.com/spmtl/spmtl/web/data"
 )
@@ -30,14 +29,35 @@ type dataFlags struct {
 func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.path, "data", "", "data `file` (CSV or sparse text; the format is detected), or a bundled data set: "+strings.Join(app.BundleNames(), ", "))
 	fs.StringVar(&f.format, "format", "", "data format: csv or sparse (default: detected from the text)")
-	fs.StringVar(&f.taskCol, "task", "", "CSV column naming the task (default task)")
-	fs.StringVar(&f.labelCol, "label", "", "CSV column holding the label (default y)")
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
-	fs.Var(trainFlag{f}, "train", fmt.Sprintf("training rows per task: a whole count (>= 1), a fraction (< 1), stratified for classification, or all (every row; no test score) (default %g, or the bundled data set's)", app.DefaultTrain))
-	fs.StringVar(&f.drop, "drop", "", "comma-separated CSV `columns` to leave out (an id column, a free-text column)")
-	fs.StringVar(&f.text, "text", "", "comma-separated CSV `columns` to read as words, one-hot encoded, even when their values look like numbers (0,1,2,3+)")
-	fs.Uint64Var(&f.seed, "seed", 1, "random seed for the split and the learner")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
+	// The settings of the split and the column roles (app.Settings).
+	for key, dst := range map[string]*string{"task": &f.taskCol, "label": &f.labelCol, "drop": &f.drop, "text": &f.text} {
+		s := setting(key)
+		fs.StringVar(dst, s.Flag, "", s.Help())
+	}
+	train := setting("train")
+	fs.Var(trainFlag{f}, train.Flag, train.Help())
+	seed := setting("seed")
+	def, err := strconv.ParseUint(seed.Default, 10, 64)
+	if err != nil {
+		panic(fmt.Sprintf("the seed's default %q: %v", seed.Default, err)) // the schema's own text
+	}
+	fs.Uint64Var(&f.seed, seed.Flag, def, seed.Usage)
+}
+
+// sourceFlags are the flags of dataFlags that say where the data comes
+// from; every other flag of dataFlags and modelFlags is a setting of the
+// schema (app.Settings).
+var sourceFlags = []string{"data", "format", "split", "data-dir"}
+
+// setting returns the schema's setting key (one of this file's keys).
+func setting(key string) app.Setting {
+	s, ok := app.LookupSetting(key)
+	if !ok {
+		panic(fmt.Sprintf("no setting %q in the schema", key))
+	}
+	return s
 }
 
 // bundleFS is where the bundled data sets are read from.
@@ -64,9 +84,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if f.train == 0 {
-			f.train = b.Preset.Train
-		}
+		f.train = app.WithPreset(b.Preset, app.TrainOptions{Train: f.train}).Train
 		return d, &b, nil
 	}
 	text, err := os.ReadFile(f.path)
@@ -127,31 +145,28 @@ type modelFlags struct {
 	cfg mtl.Config
 }
 
+// register adds a flag for each learner setting of the schema
+// (app.Settings), with its help and defaults.
 func (m *modelFlags) register(fs *flag.FlagSet) {
-	c := &m.cfg
-	var names []string
-	for _, mm := range method.All() {
-		names = append(names, mm.Key)
+	for _, s := range app.Settings() {
+		if s.Group != app.LearnerGroup || s.Flag == "" {
+			continue
+		}
+		switch v := s.Field(&m.cfg).(type) {
+		case *float64:
+			fs.Float64Var(v, s.Flag, 0, s.Help())
+		case *int:
+			fs.IntVar(v, s.Flag, 0, s.Help())
+		case *string:
+			fs.StringVar(v, s.Flag, "", s.Help())
+		case *bool:
+			fs.BoolVar(v, s.Flag, false, s.Help())
+		case flag.Value:
+			fs.Var(v, s.Flag, s.Help())
+		default:
+			panic(fmt.Sprintf("setting %s: a field of type %T", s.Key, v)) // the schema's own fields
+		}
 	}
-	def := mtl.Config{}.Defaults(false)
-	fs.StringVar(&c.Model, "model", "", "model: "+strings.Join(names, ", ")+" (default "+def.Model+")")
-	fs.StringVar(&c.Select, "select", "", "a sequential model's task selection rule (ella: random, infomax, diversity, diversity++)")
-	fs.BoolVar(&c.SelfPaced, "selfpaced", false, "self-paced task weighting (without it: the MTL baseline)")
-	fs.StringVar((*string)(&c.Tau), "tau", "", "tau rule: softmax or hard (default softmax)")
-	fs.StringVar((*string)(&c.Variant), "variant", "", "paper or reference (the authors' code) (default paper)")
-	fs.StringVar((*string)(&c.Solver), "solver", "", "W-step solver: exact or fista100 (default: exact for paper, fista100 for reference)")
-	fs.StringVar((*string)(&c.Loss), "loss", "", "loss: squared or logistic (default: logistic for binary labels)")
-	fs.Float64Var(&c.Rho, "rho", 0, fmt.Sprintf("regularization rho (default %g, or the bundled data set's)", def.Rho))
-	fs.Var(lambda0Flag{c}, "lambda0", fmt.Sprintf("initial pace lambda0: a number, auto (the pace at which the easiest quarter of the tasks holds half of tau at the first iteration) or auto*K (default %g, or the bundled data set's)", def.Lambda0))
-	fs.Float64Var(&c.Pace, "c", 0, fmt.Sprintf("pace growth c, lambda <- c*lambda (default %g)", def.Pace))
-	fs.Float64Var(&c.Delta, "delta", 0, fmt.Sprintf("weight of hard tasks under the hard rule (default %g)", def.Delta))
-	fs.IntVar(&c.H, "aso-h", 0, fmt.Sprintf("MTASO subspace dimension h (default %d)", def.H))
-	fs.IntVar(&c.MaxIter, "maxiter", 0, fmt.Sprintf("outer iteration cap (default %d for a file, %d or the preset's for a bundled data set)", app.OwnMaxIter, def.MaxIter))
-	fs.Float64Var(&c.Eps, "eps", 0, fmt.Sprintf("MTFL's perturbation epsilon (default %g)", def.Eps))
-	fs.Float64Var(&c.Intercept, "intercept", 0, "shared intercept strength kappa: each task's intercept is pulled to the shared one by rho*kappa*(b - b0)^2 (default 0: free intercepts; tune chooses it)")
-	fs.StringVar((*string)(&c.Scale), "scale", "", "data term: mean (per task, the paper's) or sum (per row) (default: sum for a file, mean for a bundled data set)")
-	fs.StringVar((*string)(&c.PaceCost), "pace-cost", "", "self-paced task cost: train (the paper's training loss) or loo (leave-one-out) (default: loo for a file, train for a bundled data set)")
-	fs.BoolVar(&c.CodeBugs, "code-bugs", false, "reproduce the authors' MTASO bug (W scaled by sqrt(rho) in place); off by default")
 }
 
 // flagRange is the range of a numeric flag: a finite number more than
@@ -172,35 +187,27 @@ func (r flagRange) contains(v float64) bool { return r.Contains(v) }
 
 // String says the bounds ("at least 1 and at most 100000"), which the
 // flag's message puts after "want a number".
-func (r flagRange) String() string {
-	lo := "more than"
-	if r.LoIncluded {
-		lo = "at least"
-	}
-	s := fmt.Sprintf("%s %g", lo, r.Lo)
-	if r.Hi < mtl.NoBound {
-		s += fmt.Sprintf(" and at most %g", r.Hi)
-	}
-	return s
-}
+func (r flagRange) String() string { return strings.TrimPrefix(r.Range.String(), "a whole number ") }
 
 // modelRanges are the ranges of the numeric learner flags: those of
-// mtl.Config.Validate (TestFlagRangesAgreeWithValidate checks it). They
-// are checked here because an explicit 0 would otherwise be taken for
-// "unset" and replaced by the default, and so that the message states
-// the bound.
-var modelRanges = []flagRange{
-	{flag: "rho", Range: mtl.RangeOf("rho")},
-	paceRange,
-	{flag: "delta", Range: mtl.RangeOf("delta")},
-	{flag: "aso-h", Range: mtl.RangeOf("h")},
-	{flag: "maxiter", Range: mtl.RangeOf("maxIter")},
-	{flag: "eps", Range: mtl.RangeOf("eps")},
-	{flag: "intercept", Range: mtl.RangeOf("intercept")},
+// mtl.Config.Validate, read from the schema (TestFlagRangesAgreeWithValidate
+// checks them). They are checked here because an explicit 0 would
+// otherwise be taken for "unset" and replaced by the default, and so that
+// the message states the bound.
+var modelRanges = learnerRanges()
+
+func learnerRanges() []flagRange {
+	var out []flagRange
+	for _, s := range app.Settings() {
+		if s.Group == app.LearnerGroup && s.Flag != "" && s.Range != nil {
+			out = append(out, flagRange{flag: s.Flag, Range: *s.Range})
+		}
+	}
+	return out
 }
 
 // paceRange is the range of -c (and of figure pace's -values).
-var paceRange = flagRange{flag: "c", Range: mtl.RangeOf("c")}
+var paceRange = flagRange{flag: "c", Range: *setting("c").Range}
 
 // checkRanges refuses a flag of fs that was given a value outside its
 // range.
@@ -224,35 +231,16 @@ func checkRanges(fs *flag.FlagSet, ranges []flagRange) error {
 func (m *modelFlags) check(fs *flag.FlagSet) error { return checkRanges(fs, modelRanges) }
 
 // config returns the configuration: the flags, a bundle's preset for the
-// unset ρ, λ0 and iteration cap, and seed as the learner's seed.
+// settings they leave unset (app.WithPreset), and seed as the learner's
+// seed.
 func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 	c := m.cfg
 	if b != nil {
-		if c.Rho == 0 {
-			c.Rho = b.Preset.Rho
-		}
-		if c.Lambda0 == 0 && c.AutoLambda0 == 0 {
-			c.Lambda0 = b.Preset.Lambda0
-		}
-		if c.MaxIter == 0 {
-			c.MaxIter = b.Preset.MaxIter
-		}
+		c = app.WithPreset(b.Preset, app.TrainOptions{Config: c}).Config
 	}
 	c.Seed = int64(seed)
 	return c
 }
-
-// lambda0Flag reads -lambda0: a number, "auto" or "auto*K" (app.ParseLambda0).
-type lambda0Flag struct{ c *mtl.Config }
-
-func (f lambda0Flag) String() string {
-	if f.c == nil {
-		return ""
-	}
-	return app.Lambda0Text(*f.c)
-}
-
-func (f lambda0Flag) Set(s string) error { return app.SetLambda0(f.c, s) }
 
 // dropped returns the -drop columns.
 func (f *dataFlags) dropped() []string { return columnList(f.drop) }
@@ -290,22 +278,25 @@ func (t trainFlag) String() string {
 }
 
 func (t trainFlag) Set(s string) error {
-	if strings.TrimSpace(s) == "all" {
+	s = strings.TrimSpace(s)
+	if s == "all" {
 		t.f.all, t.f.train = true, 0
 		return nil
 	}
-	s = strings.TrimSpace(s)
-	v, err := strconv.ParseFloat(s, 64)
+	// The schema's forms say what a training share is; the messages here
+	// say what to give instead.
+	_, v, err := setting("train").ParseForm(s)
 	switch {
-	case err != nil || !(v > 0) || math.IsInf(v, 0):
-		return fmt.Errorf("want a count, a fraction or all, got %q", s)
-	case v == 1 && strings.TrimPrefix(s, "+") != "1":
+	case err == nil && v == 1 && strings.TrimPrefix(s, "+") != "1":
 		// 1.0 looks like 100% but, being 1 or more, is a count: one
 		// training row per task.
 		return fmt.Errorf("ambiguous: %s reads as 100%%, but 1 or more is a count of rows: for every row give -train all (no test score); for one training row per task, -train 1; for a fraction, a number below 1 (0.8)", s)
-	case v > 1 && v != math.Trunc(v):
+	case err == nil:
+		t.f.train, t.f.all = v, false
+		return nil
+	}
+	if v, perr := strconv.ParseFloat(s, 64); perr == nil && v > 1 && !math.IsInf(v, 0) && v != math.Trunc(v) {
 		return fmt.Errorf("a count of rows is a whole number, got %s; a fraction is below 1 (0.8)", s)
 	}
-	t.f.train, t.f.all = v, false
-	return nil
+	return fmt.Errorf("want a count, a fraction or all, got %q", s)
 }

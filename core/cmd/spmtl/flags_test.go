@@ -2,10 +2,13 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -140,4 +143,36 @@ func TestTrainFlag(t *testing.T) {
 			t.Errorf("-train %q: %v, train %v, all %v", tc.in, err, f.train, f.all)
 		}
 	}
+}
+
+// TestEveryFlagFromTheSchema: every flag of the shared data and learner
+// flags but those naming where the data comes from is a setting of the
+// schema (app.Settings), with the schema's help; every setting with a
+// flag has one.
+func TestEveryFlagFromTheSchema(t *testing.T) {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	var df dataFlags
+	var mf modelFlags
+	df.register(fs)
+	mf.register(fs)
+	byFlag := map[string]app.Setting{}
+	for _, s := range app.Settings() {
+		if s.Flag == "" {
+			continue
+		}
+		byFlag[s.Flag] = s
+		if fs.Lookup(s.Flag) == nil {
+			t.Errorf("setting %s: no flag -%s", s.Key, s.Flag)
+		}
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		s, ok := byFlag[f.Name]
+		switch {
+		case slices.Contains(sourceFlags, f.Name):
+		case !ok:
+			t.Errorf("-%s is not a setting of the schema", f.Name)
+		case f.Usage != s.Help() && f.Usage != s.Usage:
+			t.Errorf("-%s: usage %q, want the schema's %q", f.Name, f.Usage, s.Help())
+		}
+	})
 }

@@ -63,7 +63,6 @@ const minIDRows = 10
 // columnStats is what the first pass learns of a column.
 type columnStats struct {
 	numeric, text, empty int
-	thousands            int // numbers written with thousands separators
 	// values are the distinct values (an empty cell as "(empty)") in order
 	// of first appearance, the first maxCat+1 of them; distinct counts them
 	// all, unless the column was clearly numeric when it passed maxCat+1
@@ -167,28 +166,25 @@ func advice(st *columnStats, maxCat int) string {
 	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out", st.numeric, st.numeric+st.text)
 }
 
-// textColumns checks the columns opt.Text asks to read as words (ReadTable)
+// textColumns checks the columns TableOptions.Text asks to read as words
 // and returns them by position: an unknown column, the task or label
-// column, or one also left out (opt.Drop) is refused. A model's Encoding
-// says itself which columns are words, so opt.Text is ignored with it.
-func textColumns(opt TableOptions, name string, header []string, idx map[string]int, roles []Role, ti, li int) (map[int]bool, error) {
+// column, or one also left out (TableOptions.Drop) is refused. (A model's
+// Encoding says itself which columns are words.)
+func (t *csvTable) textColumns(cols []string) (map[int]bool, error) {
 	asText := map[int]bool{}
-	if opt.Encoding != nil {
-		return asText, nil
-	}
-	for _, c := range opt.Text {
+	for _, c := range cols {
 		c = strings.TrimSpace(c)
 		if c == "" {
 			continue
 		}
-		j, ok := idx[c]
+		j, ok := t.idx[c]
 		switch {
 		case !ok:
-			return nil, fmt.Errorf("%s: cannot read column %q as words: the header has [%s]", name, short(c), listNames(header))
-		case j == ti || j == li:
-			return nil, fmt.Errorf("%s: cannot read column %q as words: it is the %s column", name, c, roles[j])
-		case roles[j] == RoleDropped:
-			return nil, fmt.Errorf("%s: column %q is asked both to be left out and to be read as words: choose one", name, c)
+			return nil, fmt.Errorf("%s: cannot read column %q as words: the header has [%s]", t.name, short(c), listNames(t.header))
+		case j == t.task || j == t.label:
+			return nil, fmt.Errorf("%s: cannot read column %q as words: it is the %s column", t.name, c, t.roles[j])
+		case t.roles[j] == RoleDropped:
+			return nil, fmt.Errorf("%s: column %q is asked both to be left out and to be read as words: choose one", t.name, c)
 		}
 		asText[j] = true
 	}

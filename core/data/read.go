@@ -89,3 +89,6 @@ func lineEnd(b []byte) int {
 	}
 	return -1
 }
+
+// isSparse reports whether a text is in the sparse format (Detect).
+func isSparse(text []byte) bool { return Detect(text[:min(len(text), detectBytes)]) == "sparse" }

@@ -2,12 +2,9 @@ package data
 
 import (
 	"cmp"
+	"encoding/csv"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // Encoding says how a table's columns became the features: the feature
@@ -129,6 +126,26 @@ type LabelInfo struct {
 	Third *ParseError `json:"-"`
 }
 
+// ReadTable reads a table file (a CSV with a header) through the intake:
+// it sniffs the delimiter, finds the task and label columns by name (never
+// by guessing), decides every other column's role (numeric; text, encoded
+// one indicator per value; left out) and reads the rows. Errors concerning
+// a position are *ParseError values whose Column is the field number. See
+// ReadCSV for the accepted CSV conventions.
+//
+// It checks the text first (CheckText), then reads it for training, or,
+// with opt.Encoding, as new rows for that model. Load, the intake's entry
+// for any input, checks a text once itself and reads it the same way.
+func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
+	if err := CheckText(text, name); err != nil {
+		return nil, err
+	}
+	if opt.Encoding != nil {
+		return readNewCSV(text, name, opt)
+	}
+	return readTraining(text, name, opt)
+}
+
 // ReadHeader returns a CSV text's column names and its delimiter as ReadTable
 // reads them (a "sep=" first line's, else sniffed), so that a page can
 // offer the columns of a file it could not read yet. The sparse format has
@@ -137,16 +154,17 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	if err := CheckText(text, name); err != nil {
 		return nil, 0, err
 	}
-	if Detect(text[:min(len(text), 64<<10)]) == "sparse" {
+	if isSparse(text) {
 		return nil, 0, nil
 	}
-	text = crLines(text)
-	delim, text, err := excelSep(text, name)
+	return csvHeader(text, name)
+}
+
+// csvHeader is ReadHeader for a text already checked.
+func csvHeader(text []byte, name string) ([]string, rune, error) {
+	text, delim, err := prepareCSV(text, name, 0)
 	if err != nil {
 		return nil, 0, err
-	}
-	if delim == 0 {
-		delim = SniffDelimiter(text)
 	}
 	header, _, err := readHeader(tableReader(text, delim), name, true)
 	if err != nil {
@@ -155,445 +173,136 @@ func ReadHeader(text []byte, name string) ([]string, rune, error) {
 	return header, delim, nil
 }
 
-// ReadTable reads a table file (a CSV with a header) through the intake:
-// it sniffs the delimiter, finds the task and label columns by name (never
-// by guessing), decides every other column's role (numeric; text, encoded
-// one indicator per value; left out) and reads the rows. Errors concerning
-// a position are *ParseError values whose Column is the field number. See
-// ReadCSV for the accepted CSV conventions.
-func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
-	if err := CheckText(text, name); err != nil {
-		return nil, err
-	}
+// prepareCSV returns a CSV text with its lines ending in "\n" (crLines)
+// and an Excel "sep=" first line emptied (excelSep), and its delimiter:
+// delim when it is given, else the "sep=" line's, else sniffed.
+func prepareCSV(text []byte, name string, delim rune) ([]byte, rune, error) {
 	text = crLines(text)
 	sep, text, err := excelSep(text, name)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	delim := cmp.Or(opt.Delimiter, sep)
+	delim = cmp.Or(delim, sep)
 	if delim == 0 {
 		delim = SniffDelimiter(text)
 	}
-	maxCat := cmp.Or(opt.MaxCategories, DefaultMaxCategories)
-	taskCol := cmp.Or(strings.TrimSpace(opt.TaskColumn), "task")
-	labelCol := cmp.Or(strings.TrimSpace(opt.LabelColumn), "y")
-	if opt.Encoding != nil {
-		taskCol = cmp.Or(opt.Encoding.TaskColumn, taskCol)
-		labelCol = cmp.Or(opt.Encoding.LabelColumn, labelCol)
+	return text, delim, nil
+}
+
+// csvTable is a CSV on its way through the intake, as both of its entries
+// (readTraining, readNewCSV) see it once its header is read: the prepared
+// text, its delimiter and header, and each column's role so far.
+type csvTable struct {
+	name   string
+	text   []byte
+	delim  rune
+	header []string
+	hline  int            // the header's line
+	idx    map[string]int // a column's position by name
+	task   int            // the task column
+	label  int            // the label column, or -1 (new rows may have none)
+	// taskCol and labelCol name the task and label columns asked for.
+	taskCol, labelCol string
+	roles             []Role
+	refused           map[int]string // why the intake left a column out
+	dropped           []string       // the columns left out on request
+}
+
+// openCSV reads a checked text's header with the delimiter (0: from a
+// "sep=" line, else sniffed). Every named column starts numeric and every
+// unnamed one refused: most are the empty column a spreadsheet adds after a
+// trailing delimiter, and one that holds values is refused when it is
+// seen. The reader returned is at the first row after the header.
+func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*csvTable, *csv.Reader, error) {
+	text, d, err := prepareCSV(text, name, delim)
+	if err != nil {
+		return nil, nil, err
 	}
 	if taskCol == labelCol {
-		return nil, fmt.Errorf("%s: the task and label columns are both %q", name, taskCol)
+		return nil, nil, fmt.Errorf("%s: the task and label columns are both %q", name, taskCol)
 	}
-
-	// Pass 1: the header and every column's values.
-	cr := tableReader(text, delim)
+	cr := tableReader(text, d)
 	header, hline, err := readHeader(cr, name, true)
 	if err != nil {
-		return nil, quoteErr(text, name, err)
+		return nil, nil, quoteErr(text, name, err)
 	}
-	if len(header) == 1 && opt.Delimiter == 0 {
-		return nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names", short(header[0]))
+	if len(header) == 1 && delim == 0 {
+		return nil, nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names", short(header[0]))
 	}
-	idx := map[string]int{}
+	t := &csvTable{name: name, text: text, delim: d, header: header, hline: hline, idx: make(map[string]int, len(header)),
+		label: -1, taskCol: taskCol, labelCol: labelCol, roles: make([]Role, len(header)), refused: map[int]string{}}
 	for j, h := range header {
-		idx[h] = j
-	}
-	ti, tok := idx[taskCol]
-	li, lok := idx[labelCol]
-	switch {
-	case !tok && opt.Encoding != nil:
-		return nil, parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]: the file must have the columns the model was trained with", short(taskCol), listNames(header))
-	case !tok:
-		pe := parseErr(name, hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(taskCol), listNames(header))
-		pe.Remedy = Remedy{Choose: RoleTask}
-		return nil, pe
-	case !lok && opt.Encoding == nil:
-		pe := parseErr(name, hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these", short(labelCol), listNames(header))
-		pe.Remedy = Remedy{Choose: RoleLabel}
-		return nil, pe
-	}
-	if !lok {
-		li = -1
-	}
-	roles := make([]Role, len(header))
-	for j := range roles {
-		roles[j] = RoleNumeric
-	}
-	roles[ti] = RoleTask
-	if li >= 0 {
-		roles[li] = RoleLabel
-	}
-	// A column without a name is never read: most are the empty column a
-	// spreadsheet adds after a trailing delimiter. One that holds values is
-	// refused below.
-	refused := map[int]string{}
-	type cell struct {
-		line int
-		text string
-	}
-	unnamedValue := map[int]cell{} // an unnamed column's first value
-	for j, h := range header {
+		t.idx[h] = j
+		t.roles[j] = RoleNumeric
 		if h == "" {
-			roles[j], refused[j] = RoleRefused, "no name, no values"
+			t.roles[j], t.refused[j] = RoleRefused, "no name, no values"
 		}
 	}
-	var dropped []string
-	if opt.Encoding != nil {
-		// Only the model's feature columns are read.
-		want := map[string]bool{}
-		for _, c := range opt.Encoding.Columns {
-			if _, ok := idx[c.Name]; !ok {
-				return nil, parseErr(name, hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it, so the file must have it too", short(c.Name), listNames(header))
-			}
-			want[c.Name] = true
-		}
-		for j, h := range header {
-			if roles[j] == RoleNumeric && !want[h] {
-				roles[j] = RoleDropped
-			}
-		}
-	}
-	for _, d := range opt.Drop {
+	return t, cr, nil
+}
+
+// drop leaves out the columns asked (TableOptions.Drop); an unknown one,
+// or the task or label column, is refused.
+func (t *csvTable) drop(cols []string) error {
+	for _, d := range cols {
 		d = strings.TrimSpace(d)
 		if d == "" {
 			continue
 		}
-		j, ok := idx[d]
+		j, ok := t.idx[d]
 		switch {
 		case !ok:
-			return nil, fmt.Errorf("%s: cannot leave out column %q: the header has [%s]", name, short(d), listNames(header))
-		case j == ti || j == li:
-			return nil, fmt.Errorf("%s: cannot leave out column %q: it is the %s column", name, d, roles[j])
+			return fmt.Errorf("%s: cannot leave out column %q: the header has [%s]", t.name, short(d), listNames(t.header))
+		case j == t.task || j == t.label:
+			return fmt.Errorf("%s: cannot leave out column %q: it is the %s column", t.name, d, t.roles[j])
 		}
-		roles[j] = RoleDropped
-		dropped = append(dropped, d)
+		t.roles[j] = RoleDropped
+		t.dropped = append(t.dropped, d)
 	}
-	asText, err := textColumns(opt, name, header, idx, roles, ti, li)
-	if err != nil {
-		return nil, err
-	}
-	stats := make([]columnStats, len(header))
-	labelThousands := false
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, quoteErr(text, name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		rec, blank, err := fitRow(rec, header, name, line)
-		if err != nil {
-			return nil, err
-		}
-		if blank {
-			continue
-		}
-		for j, f := range rec {
-			// A column left out is looked at too, for the roles it may
-			// take instead (ColumnInfo.Roles); not when predicting.
-			if (roles[j] == RoleNumeric || roles[j] == RoleDropped && opt.Encoding == nil) && !opt.NumericOnly {
-				// Classified as the number it would be read as; kept as
-				// written, for a text column's values.
-				raw := strings.TrimSpace(f)
-				s, grouped := numberText(raw, delim)
-				ns := numClass(s)
-				if grouped && ns == numOK {
-					stats[j].thousands++
-				}
-				stats[j].add(raw, ns, maxCat)
-				stats[j].whole(s, ns)
-			}
-			if j == li {
-				if _, grouped := numberText(strings.TrimSpace(f), delim); grouped {
-					labelThousands = true
-				}
-			}
-			if _, seen := unnamedValue[j]; header[j] == "" && !seen && strings.TrimSpace(f) != "" {
-				l, _ := cr.FieldPos(j)
-				unnamedValue[j] = cell{l, strings.Clone(strings.TrimSpace(f))}
-			}
-		}
-	}
-	for j := range header {
-		v, ok := unnamedValue[j]
-		if !ok || opt.Encoding != nil {
-			continue // predict reads only the model's columns
-		}
-		if !opt.DropRefused {
-			return nil, parseErr(name, v.line, j+1, ErrHeader, "column %d has values (%q) but no name in the header; name it in the header, or delete the column", j+1, short(v.text))
-		}
-		refused[j] = "no name, so its values are not read"
-	}
+	return nil
+}
 
-	// Decide the roles.
-	tab := &Table{Header: header}
-	enc := &Encoding{Format: "csv", Delimiter: string(delim), TaskColumn: taskCol, LabelColumn: labelCol, Dropped: dropped}
-	var encCols []EncodedColumn // in header order
-	colOf := make([]int, len(header))
-	for j := range colOf {
-		colOf[j] = -1
-	}
-	if opt.Encoding != nil {
-		byName := map[string]EncodedColumn{}
-		for _, c := range opt.Encoding.Columns {
-			byName[c.Name] = c
-		}
-		for j, h := range header {
-			if roles[j] != RoleNumeric {
-				continue
-			}
-			if c := byName[h]; c.Values != nil {
-				roles[j] = RoleText
-			}
-		}
-		// The model's column order, not the file's.
-		for _, c := range opt.Encoding.Columns {
-			colOf[idx[c.Name]] = len(encCols)
-			encCols = append(encCols, c)
-		}
-	} else {
-		for j, h := range header {
-			st := &stats[j]
-			// A column is text when most of its values are words, or when
-			// it was asked to be (opt.Text); a numeric column with a stray
-			// word stays numeric, and pass 2 reports the word where it is.
-			words := asText[j] || st.text > 0 && 2*st.numeric < st.numeric+st.text
-			if roles[j] != RoleNumeric || !words {
-				continue
-			}
-			roles[j] = RoleText
-			if st.overflow || st.distinct > maxCat {
-				count := fmt.Sprintf("%d", st.distinct)
-				if st.overflow {
-					count = fmt.Sprintf("more than %d", maxCat)
-				}
-				reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
-				if asText[j] {
-					reason = fmt.Sprintf("read as words: %s", reason)
-				}
-				if !opt.DropRefused {
-					pe := parseErr(name, hline, j+1, ErrHeader, "text column %s has %s; leave it out", h, reason)
-					pe.Remedy = Remedy{Drop: h}
-					return nil, pe
-				}
-				roles[j] = RoleRefused
-				refused[j] = reason
-			}
-		}
-		for j, h := range header {
-			switch roles[j] {
-			case RoleNumeric:
-				colOf[j] = len(encCols)
-				encCols = append(encCols, EncodedColumn{Name: h})
-			case RoleText:
-				colOf[j] = len(encCols)
-				encCols = append(encCols, EncodedColumn{Name: h, Values: stats[j].values})
-				if asText[j] {
-					enc.Text = append(enc.Text, h)
-				}
-			}
+// leftOut names the columns left out (Encoding.Dropped): those asked,
+// then the named ones the intake refused.
+func (t *csvTable) leftOut() []string {
+	out := t.dropped
+	for j, h := range t.header {
+		if t.roles[j] == RoleRefused && h != "" {
+			out = append(out, h)
 		}
 	}
-	enc.Columns = encCols
-	for j, h := range header {
-		ci := ColumnInfo{Name: h, Role: roles[j]}
-		if j != ti && j != li && h != "" && opt.Encoding == nil && !opt.NumericOnly {
+	return out
+}
+
+// columnInfos describes every column and its role (Table.Columns); cols
+// are the feature columns and colOf a header column's place among them.
+// stats, from the training's first pass, tell the roles a feature column
+// may take and which one is an id; nil offers none.
+func (t *csvTable) columnInfos(cols []EncodedColumn, colOf []int, stats []columnStats, maxCat int) ([]ColumnInfo, error) {
+	infos := make([]ColumnInfo, len(t.header))
+	for j, h := range t.header {
+		ci := ColumnInfo{Name: h, Role: t.roles[j]}
+		if stats != nil && j != t.task && j != t.label && h != "" {
 			ci.Roles = stats[j].roles(maxCat)
 		}
-		switch roles[j] {
+		switch t.roles[j] {
 		case RoleNumeric:
-			ci.Thousands = stats[j].thousands > 0
-			ci.ID = opt.Encoding == nil && stats[j].isID()
-		case RoleLabel:
-			ci.Thousands = labelThousands
+			ci.ID = stats != nil && stats[j].isID()
 		case RoleText:
-			ci.Values = encCols[colOf[j]].Values
+			ci.Values = cols[colOf[j]].Values
 			ci.Distinct = len(ci.Values)
 		case RoleDropped:
 			ci.Reason = "left out"
 		case RoleRefused:
-			ci.Distinct = stats[j].distinct
-			ci.Reason = refused[j]
-			if h != "" {
-				enc.Dropped = append(enc.Dropped, h)
+			if stats != nil {
+				ci.Distinct = stats[j].distinct
 			}
+			ci.Reason = t.refused[j]
 		}
-		tab.Columns = append(tab.Columns, ci)
+		infos[j] = ci
 	}
-	if len(encCols) == 0 {
-		return nil, parseErr(name, hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q%s", taskCol, labelCol, leftOut(tab.Columns))
+	if len(cols) == 0 {
+		return nil, parseErr(t.name, t.hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q%s", t.taskCol, t.labelCol, leftOut(infos))
 	}
-	// Feature offsets.
-	offset := make([]int, len(encCols))
-	d := 0
-	for k, c := range encCols {
-		offset[k] = d
-		if c.Values == nil {
-			d++
-		} else {
-			d += len(c.Values)
-		}
-	}
-	enc.Features = d
-	valueIndex := make([]map[string]int, len(encCols))
-	for k, c := range encCols {
-		if c.Values != nil {
-			valueIndex[k] = make(map[string]int, len(c.Values))
-			for i, v := range c.Values {
-				valueIndex[k][v] = i
-			}
-		}
-	}
-
-	// Pass 2: the rows.
-	type rowsOf struct {
-		name string
-		x, y []float64
-		cls  []int8
-		src  []int
-	}
-	var (
-		tasks   []*rowsOf
-		byName  = map[string]*rowsOf{}
-		known   map[string]bool
-		lab     = labeler{file: name, column: labelCol, mode: opt.Kind}
-		row     int
-		unseen  = make([]int, len(encCols))
-		example = make([]string, len(encCols))
-		li3     labelTracker
-	)
-	if opt.Tasks != nil {
-		known = map[string]bool{}
-		for _, t := range opt.Tasks {
-			known[t] = true
-		}
-	}
-	cr = tableReader(text, delim)
-	for {
-		// The header, after any blank rows before it (readHeader).
-		if _, err := cr.Read(); err != nil {
-			return nil, quoteErr(text, name, err)
-		}
-		if l, _ := cr.FieldPos(0); l >= hline {
-			break
-		}
-	}
-	xrow := make([]float64, d)
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, quoteErr(text, name, err)
-		}
-		if blankRow(rec, header) {
-			continue
-		}
-		rec, ok := fitRecord(rec, header)
-		if !ok {
-			continue // (pass 1 refused ragged rows)
-		}
-		tn := strings.TrimSpace(rec[ti])
-		if tn == "" {
-			l, _ := cr.FieldPos(ti)
-			return nil, parseErr(name, l, ti+1, ErrMissingValue, "empty task name in column %s: give the row its task, or delete the row", taskCol)
-		}
-		if known != nil && !known[tn] {
-			l, _ := cr.FieldPos(ti)
-			return nil, parseErr(name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s)", short(tn), listNames(opt.Tasks))
-		}
-		t := byName[tn]
-		if t == nil {
-			t = &rowsOf{name: strings.Clone(tn)}
-			byName[t.name] = t
-			tasks = append(tasks, t)
-		}
-		var c int8
-		var v float64
-		if opt.Encoding == nil {
-			l, _ := cr.FieldPos(li)
-			ls, _ := numberText(strings.TrimSpace(rec[li]), delim)
-			if c, v, err = lab.add(ls, l, li+1); err != nil {
-				return nil, err
-			}
-			li3.add(ls, l, li+1, name)
-		}
-		for k := range xrow {
-			xrow[k] = 0
-		}
-		for j, f := range rec {
-			k := colOf[j]
-			if k < 0 {
-				continue
-			}
-			s := strings.TrimSpace(f)
-			if encCols[k].Values == nil {
-				s, _ = numberText(s, delim)
-				x, st := parseNum(s)
-				if st != numOK {
-					l, _ := cr.FieldPos(j)
-					pe := valueErr(name, l, j+1, st, s, x, header[j], opt.Encoding != nil)
-					if st == numSyntax && !opt.NumericOnly && opt.Encoding == nil {
-						pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], maxCat))
-						pe.Remedy = Remedy{Drop: header[j]}
-						if slices.Contains(stats[j].roles(maxCat), RoleText) {
-							pe.Remedy.Text = header[j]
-						}
-					}
-					return nil, pe
-				}
-				xrow[offset[k]] = x
-				continue
-			}
-			if s == "" {
-				s = emptyValue
-			}
-			if i, ok := valueIndex[k][s]; ok {
-				xrow[offset[k]+i] = 1
-			} else {
-				unseen[k]++
-				if example[k] == "" {
-					example[k] = strings.Clone(s)
-				}
-			}
-		}
-		t.x = append(t.x, xrow...)
-		t.y = append(t.y, v)
-		t.cls = append(t.cls, c)
-		t.src = append(t.src, row)
-		if opt.Encoding != nil {
-			tab.Rows = append(tab.Rows, slices.Clone(rec))
-		}
-		row++
-	}
-	if row == 0 {
-		return nil, parseErr(name, hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
-	}
-	for k, n := range unseen {
-		if n > 0 {
-			tab.Warnings = append(tab.Warnings, fmt.Sprintf("column %s: %d rows have values the model never saw (such as %q); their %s indicators are all zero",
-				encCols[k].Name, n, short(example[k]), encCols[k].Name))
-		}
-	}
-	ds := &Dataset{Name: name, Features: d, FeatureNames: enc.FeatureNames(), SourceRows: row}
-	if opt.Encoding == nil {
-		ys := make([][]float64, len(tasks))
-		cls := make([][]int8, len(tasks))
-		for k, t := range tasks {
-			ys[k], cls[k] = t.y, t.cls
-		}
-		if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
-			return nil, err
-		}
-		tab.Labels = li3.info(labelCol, ds.Kind)
-	}
-	ds.Tasks = make([]Task, len(tasks))
-	for k, t := range tasks {
-		ds.Tasks[k] = Task{Name: t.name, X: mat.NewDense(len(t.y), d, t.x), Y: t.y, Source: t.src}
-	}
-	tab.Data, tab.Encoding = ds, enc
-	return tab, nil
+	return infos, nil
 }

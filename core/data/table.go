@@ -109,6 +109,9 @@ type Table struct {
 	Rows [][]string
 	// Header is the header's column names.
 	Header []string
+	// TextEncoding is the text encoding Load decoded the input from
+	// (DecodeText: "" for UTF-8 and for what it does not decode).
+	TextEncoding string
 }
 
 // LabelInfo describes a file's labels.
@@ -146,21 +149,9 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 	return readTraining(text, name, opt)
 }
 
-// ReadHeader returns a CSV text's column names and its delimiter as ReadTable
-// reads them (a "sep=" first line's, else sniffed), so that a page can
-// offer the columns of a file it could not read yet. The sparse format has
-// no header: nil.
-func ReadHeader(text []byte, name string) ([]string, rune, error) {
-	if err := CheckText(text, name); err != nil {
-		return nil, 0, err
-	}
-	if isSparse(text) {
-		return nil, 0, nil
-	}
-	return csvHeader(text, name)
-}
-
-// csvHeader is ReadHeader for a text already checked.
+// csvHeader returns a checked CSV text's column names and its delimiter
+// as readTraining reads them (a "sep=" first line's, else sniffed): the
+// CSV's header in the table of formats (LoadHeader).
 func csvHeader(text []byte, name string) ([]string, rune, error) {
 	text, delim, err := prepareCSV(text, name, 0)
 	if err != nil {

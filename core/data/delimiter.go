@@ -34,21 +34,30 @@ func SniffDelimiter(b []byte) rune {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		counts := map[rune]int{}
+		// Counted byte by byte: the three delimiters and the quote are
+		// ASCII, which no byte of a longer UTF-8 character is, and a
+		// header line can be the whole of a large file.
+		var counts [3]int // comma, semicolon, tab
 		quoted := false
-		for _, c := range string(line) {
+		for _, c := range line {
 			switch {
 			case c == '"':
 				quoted = !quoted
-			case !quoted && (c == ',' || c == ';' || c == '\t'):
-				counts[c]++
+			case quoted: // part of a quoted name
+			case c == ',':
+				counts[0]++
+			case c == ';':
+				counts[1]++
+			case c == '\t':
+				counts[2]++
 			}
 		}
-		best := ','
-		for _, c := range []rune{';', '\t'} {
-			if counts[c] > counts[best] {
-				best = c
-			}
+		best, n := ',', counts[0]
+		if counts[1] > n {
+			best, n = ';', counts[1]
+		}
+		if counts[2] > n {
+			best = '\t'
 		}
 		return best
 	}

@@ -128,6 +128,8 @@ var (
 	// ErrIndex: a sparse feature index that is not 1-based, not strictly
 	// increasing within its row, or beyond the number of features.
 	ErrIndex = errors.New("bad feature index")
+	// ErrLongName: a column's or a task's name longer than MaxNameBytes.
+	ErrLongName = errors.New("name too long")
 	// ErrSplit: a split file value that is neither train nor test, or rows
 	// that are not numbered 0, 1, 2, ... in order.
 	ErrSplit = errors.New("bad split file")

@@ -145,6 +145,9 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	if mr.err == nil && m.Encoding == nil {
 		mr.err = fmt.Errorf("it has no encoding")
 	}
+	if mr.err == nil {
+		mr.err = packedNames(m)
+	}
 	if mr.err != nil {
 		return nil, bad("description: %v", mr.err)
 	}
@@ -198,6 +201,22 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	tab := &Table{Data: ds, Encoding: m.Encoding, Columns: m.Columns, Labels: m.Labels, Warnings: m.Warnings, Header: m.Header}
 	tab.Labels.Third = m.Third
 	return tab, nil
+}
+
+// packedNames refuses a packed table's column or task name longer than a
+// CSV's may be (MaxNameBytes).
+func packedNames(m packedMeta) error {
+	for j, h := range m.Header {
+		if len(h) > MaxNameBytes {
+			return fmt.Errorf("the name of column %d is %d bytes long, more than the %d a name may have", j+1, len(h), MaxNameBytes)
+		}
+	}
+	for _, t := range m.Tasks {
+		if len(t.Name) > MaxNameBytes {
+			return fmt.Errorf("a task name is %d bytes long, more than the %d a name may have", len(t.Name), MaxNameBytes)
+		}
+	}
+	return nil
 }
 
 // packedBody returns what a packed table holds after its magic line, once

@@ -146,6 +146,10 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 		l, _ := cr.FieldPos(ti)
 		return nil, parseErr(r.t.name, l, ti+1, ErrMissingValue, "empty task name in column %s: give the row its task, or delete the row", r.t.taskCol)
 	}
+	if len(tn) > MaxNameBytes {
+		l, _ := cr.FieldPos(ti)
+		return nil, parseErr(r.t.name, l, ti+1, ErrLongName, "the task name in column %s is %d bytes long, more than the %d a name may have: shorten it", r.t.taskCol, len(tn), MaxNameBytes)
+	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
 		return nil, parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s)", short(tn), listNames(r.knownList))

@@ -101,6 +101,9 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		if ls == le || b[ls] == '#' {
 			return nil, parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label after task %q: want task label index:value ...", short(string(b[ts:te])))
 		}
+		if te-ts > MaxNameBytes {
+			return nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
+		}
 		t := byName[string(b[ts:te])]
 		if t == nil {
 			t = &sparseTask{name: string(b[ts:te]), indptr: []int{0}}

@@ -157,9 +157,12 @@ func csvHeader(text []byte, name string) ([]string, rune, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	header, _, err := readHeader(tableReader(text, delim), name, true)
+	header, line, err := readHeader(tableReader(text, delim), name, true)
 	if err != nil {
 		return nil, delim, quoteErr(text, name, err)
+	}
+	if err := checkNames(header, name, line); err != nil {
+		return nil, delim, err
 	}
 	return header, delim, nil
 }
@@ -178,6 +181,24 @@ func prepareCSV(text []byte, name string, delim rune) ([]byte, rune, error) {
 		delim = SniffDelimiter(text)
 	}
 	return text, delim, nil
+}
+
+// MaxNameBytes bounds the length of a column's name and of a task's name.
+// Names are shown whole, in menus, tables and charts; a "name" longer
+// than this is no name but a sign that the file is no table of named
+// columns (a file with no line break: a 50 MB one made one menu option of
+// its whole text), and is refused where it is.
+const MaxNameBytes = 4 << 10
+
+// checkNames refuses a header with a name longer than MaxNameBytes, at the
+// name's column.
+func checkNames(header []string, name string, line int) error {
+	for j, h := range header {
+		if len(h) > MaxNameBytes {
+			return parseErr(name, line, j+1, ErrLongName, "the name of column %d is %d bytes long, more than the %d a name may have: the first line names the columns; give the file a header of column names, or shorten the name", j+1, len(h), MaxNameBytes)
+		}
+	}
+	return nil
 }
 
 // csvTable is a CSV on its way through the intake, as both of its entries
@@ -219,6 +240,9 @@ func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*c
 	}
 	if len(header) == 1 && delim == 0 {
 		return nil, nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names", short(header[0]))
+	}
+	if err := checkNames(header, name, hline); err != nil {
+		return nil, nil, err
 	}
 	t := &csvTable{name: name, text: text, delim: d, header: header, hline: hline, idx: make(map[string]int, len(header)),
 		label: -1, taskCol: taskCol, labelCol: labelCol, roles: make([]Role, len(header)), refused: map[int]string{}}

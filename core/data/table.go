@@ -86,14 +86,15 @@ type TableOptions struct {
 	// Encoding, when set, reads new rows the way a model's training rows
 	// were read (predict): its feature columns by name (any order; others
 	// ignored), its text values (an unseen value gets all-zero indicators
-	// and a warning), the label column optional and ignored. Tasks, when
-	// set with it, are the tasks the model knows; a row of another task is
-	// an error at its line.
+	// and a warning), the label column optional and ignored, as
+	// LoadNewRows reads a CSV. Tasks, when set with it, are the tasks the
+	// model knows; a row of another task is an error at its line.
 	Encoding *Encoding
 	Tasks    []string
 }
 
-// Table is a table file read by the intake.
+// Table is an input read by the intake: a table file (a CSV, or a packed
+// table) with its header and columns, or a sparse file, which has neither.
 type Table struct {
 	Data     *Dataset
 	Encoding *Encoding
@@ -104,8 +105,10 @@ type Table struct {
 	// Warnings are things read that the caller should show (unseen values
 	// at predict time).
 	Warnings []string
-	// Rows are the raw fields of every data row, kept when reading with an
-	// Encoding (predict writes them back with the predictions).
+	// Rows are the raw fields of every data row, kept when reading new
+	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
+	// back with the predictions: for the sparse format, each row's number
+	// and task, under the Header "row", "task".
 	Rows [][]string
 	// Header is the header's column names.
 	Header []string

@@ -18,8 +18,8 @@ var notTables = []struct{ magic, what string }{
 	{"\x1F\x8B", "compressed with gzip: decompress it and give the file inside"},
 	{"%PDF", "a PDF document: export its table as CSV and give that file"},
 	{"PAR1", "a Parquet file: write it as CSV (pandas: read_parquet, then to_csv) and give that file"},
-	// The intake reads packed tables before it checks for text; a reader
-	// of rows' text (predict, a split file, the column menus) cannot.
+	// Load and LoadHeader recognise packed tables before they check for
+	// text; a reader of rows' text (LoadNewRows, ReadTable) cannot read one.
 	{packedPrefix, "a packed table (spmtl pack), which keeps the encoded numbers but not the rows' text: give the CSV it was packed from"},
 }
 
@@ -27,9 +27,9 @@ var notTables = []struct{ magic, what string }{
 // to be one (an Excel workbook, a zip or gzip archive, a PDF, Parquet, a
 // packed table), named with what to do instead, a zero byte in the first
 // 8 KB, or bytes that are not UTF-8 anywhere (at their line and column:
-// notUTF8). It also refuses JSON, which is
-// text but no table (ErrNotTable). The readers call it; so does the
-// intake before it guesses a text's format.
+// notUTF8). It also refuses JSON, which is text but no table
+// (ErrNotTable). The intake's entries (Load, LoadNewRows, LoadHeader) and
+// ReadTable call it, once per input, before a text's format is detected.
 func CheckText(b []byte, name string) error {
 	for _, t := range notTables {
 		if bytes.HasPrefix(b, []byte(t.magic)) {

@@ -171,7 +171,8 @@ func ReadBundle(fsys fs.FS, name string) (*Source, error) {
 }
 
 // ParseBundle reads a bundled data set from its files' contents (the page's
-// reproduction workers fetch them); every split column of the split file is
+// reproduction workers fetch them) through the intake, as Load reads it for
+// a run (a packed table too); every split column of the split file is
 // read.
 func ParseBundle(name string, text, splits []byte) (*Source, error) {
 	b, err := LookupBundle(name)
@@ -182,9 +183,11 @@ func ParseBundle(name string, text, splits []byte) (*Source, error) {
 	if b.Generated {
 		return src, nil
 	}
-	if src.Data, err = data.Read(bytes.NewReader(text), b.Data, data.Options{}); err != nil {
+	d, err := Load(text, LoadOptions{Name: b.Data, Bundled: true})
+	if err != nil {
 		return nil, err
 	}
+	src.Data = d.All
 	if b.Splits != "" {
 		if len(splits) == 0 {
 			return nil, fmt.Errorf("%s: the split file %s is missing", name, b.Splits)

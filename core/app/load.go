@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +22,8 @@ import (
 type LoadOptions struct {
 	// Name labels the data in messages (a file name). Default "data".
 	Name string
-	// Format is "csv", "sparse" or "" to detect it from the text.
+	// Format names a format of the intake (data.FormatNames: "csv",
+	// "sparse"), or is "" to detect it from the text.
 	Format string
 	// TaskColumn and LabelColumn name the CSV columns (default task, y);
 	// they are never guessed.
@@ -175,61 +175,28 @@ func quotedList(names []string) string {
 	return strings.Join(q, ", ")
 }
 
-// read is the one intake of files, for the command line and the page: the
-// sparse format (detected, or asked for) by data.ReadSparse, a CSV by
-// data.ReadTable (delimiter sniffed, columns by name, text columns encoded).
+// read reads a data text through the intake (data.Load), for the command
+// line, the page and the reproduction alike: any format of the intake's
+// table of formats (a CSV, the sparse format, a packed table), detected or
+// asked for.
 func read(text []byte, opt LoadOptions) (*Data, error) {
-	if data.IsPacked(text) {
-		return readPacked(text, opt)
-	}
-	text, enc := data.DecodeText(text)
-	if err := data.CheckText(text, opt.Name); err != nil {
-		return nil, err
-	}
-	d, err := readText(text, opt)
+	tab, err := data.Load(text, opt.Name, data.Options{Format: opt.Format, TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
+		Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused})
 	if err != nil {
 		return nil, err
 	}
-	d.TextEncoding = enc
+	d := &Data{All: tab.Data, Encoding: tab.Encoding, TextEncoding: tab.TextEncoding}
+	if tab.Header != nil {
+		d.Table = tab // a table with columns, as Summary shows them
+	}
 	return d, nil
 }
 
-// Header returns a CSV file's column names and delimiter as the intake
-// reads them (the file's bytes decoded as read decodes them; none for the
-// sparse format), for the page's column menus after a refusal.
+// Header returns a file's column names and delimiter as the intake reads
+// them (the file's bytes decoded as read decodes them; none for the sparse
+// format), for the page's column menus after a refusal.
 func Header(text []byte, name string) ([]string, rune, error) {
-	text, _ = data.DecodeText(text)
-	return data.ReadHeader(text, name)
-}
-
-// readText reads a data text (UTF-8) in the sparse format or as a CSV.
-func readText(text []byte, opt LoadOptions) (*Data, error) {
-	format := strings.ToLower(strings.TrimSpace(opt.Format))
-	if format == "" {
-		format = data.Detect(text[:min(len(text), 64<<10)])
-	}
-	switch format {
-	case "sparse":
-		if len(opt.Drop) > 0 {
-			return nil, fmt.Errorf("%s: the sparse format has no named columns to leave out", opt.Name)
-		}
-		if len(opt.Text) > 0 {
-			return nil, fmt.Errorf("%s: the sparse format has no named columns to read as words", opt.Name)
-		}
-		ds, err := data.ReadSparse(bytes.NewReader(text), opt.Name, data.SparseOptions{})
-		if err != nil {
-			return nil, err
-		}
-		return &Data{All: ds, Encoding: &data.Encoding{Format: "sparse", Features: ds.Features}}, nil
-	case "csv":
-		tab, err := data.ReadTable(text, opt.Name, data.TableOptions{TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
-			Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused})
-		if err != nil {
-			return nil, err
-		}
-		return &Data{All: tab.Data, Table: tab, Encoding: tab.Encoding}, nil
-	}
-	return nil, fmt.Errorf("%s: unknown format %q: want csv or sparse", opt.Name, opt.Format)
+	return data.LoadHeader(text, name)
 }
 
 // Pack reads a CSV as Load does with opt (the page's bundled data sets:
@@ -244,66 +211,6 @@ func Pack(text []byte, opt LoadOptions) ([]byte, error) {
 		return nil, err
 	}
 	return data.PackTable(d.Table)
-}
-
-// readPacked reads a packed table (data.PackTable: a bundled CSV as the
-// page's build packed it, or spmtl pack). It holds the CSV read with one
-// choice of task and label columns, of columns left out and of columns
-// read as words, so other choices are refused: they need the CSV itself.
-func readPacked(b []byte, opt LoadOptions) (*Data, error) {
-	tab, err := data.ReadPacked(b, opt.Name)
-	if err != nil {
-		return nil, err
-	}
-	enc := tab.Encoding
-	var dropped []string // the columns the packer was asked to leave out
-	for _, c := range tab.Columns {
-		if c.Role == data.RoleDropped {
-			dropped = append(dropped, c.Name)
-		}
-	}
-	slices.Sort(dropped)
-	asked := names(opt.Drop) // "-drop x,x" leaves out x, as the CSV does
-	words, askedWords := names(enc.Text), names(opt.Text)
-	// Names as ReadTable takes them: " y" is the column y.
-	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
-	switch {
-	case opt.Format != "" && !strings.EqualFold(strings.TrimSpace(opt.Format), "csv"):
-		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", opt.Name, opt.Format)
-	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped), !slices.Equal(askedWords, words):
-		if len(words)+len(askedWords) > 0 {
-			return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q, %s and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped), wordsText(words))
-		}
-		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and %s; load the CSV itself to choose others", opt.Name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped))
-	}
-	return &Data{All: tab.Data, Table: tab, Encoding: enc}, nil
-}
-
-// names returns column names as ReadTable takes them (trimmed, the empty
-// ones skipped), sorted, each once.
-func names(cols []string) []string {
-	var out []string
-	for _, c := range cols {
-		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-func wordsText(cols []string) string {
-	if len(cols) == 0 {
-		return "no column read as words on request"
-	}
-	return fmt.Sprintf("%s read as words", strings.Join(cols, ", "))
-}
-
-func droppedText(cols []string) string {
-	if len(cols) == 0 {
-		return "no column left out"
-	}
-	return fmt.Sprintf("%s left out", strings.Join(cols, ", "))
 }
 
 // Generate makes a synthetic bundle (syn1, syn2) with its own train/test

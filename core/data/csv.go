@@ -47,7 +47,7 @@ type CSVOptions struct {
 //
 // Errors concerning a position in the input are *ParseError values whose
 // Column is the 1-based field number. ReadCSV is ReadTable with a comma and
-// numeric columns only; the app reads files with ReadTable itself.
+// numeric columns only; the app reads files through Load.
 func ReadCSV(r io.Reader, name string, opt CSVOptions) (*Dataset, error) {
 	text, err := io.ReadAll(r)
 	if err != nil {

@@ -22,7 +22,17 @@
 //	books_r5 1 478:0.0035 1010:0.147
 //	books_r1 0 12:0.5
 //
-// Read takes either, detecting the format with Detect when asked to.
+// Load is the intake's one entry: it reads any format of its table of
+// formats (intake.go: a CSV, the sparse format, a packed table as
+// PackTable writes it), detected from the first bytes (Detect) or named,
+// decoding and checking a text once (DecodeText, CheckText). Training and
+// new rows are its two entries over the same passes: Load reads a file for
+// training, LoadNewRows reads new rows the way a model's encoding says.
+// LoadHeader gives a file's columns, and Read is Load over an io.Reader.
+//
+// A format is a row of that table: how to detect it, read it, read its
+// header and read new rows. A new format is its reader's file, its row in
+// intake.go, and its tests.
 //
 // # Labels
 //

@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"strconv"
 )
 
 // ParseError is the error the readers return for a problem at a position in
@@ -129,6 +128,8 @@ var (
 	// ErrIndex: a sparse feature index that is not 1-based, not strictly
 	// increasing within its row, or beyond the number of features.
 	ErrIndex = errors.New("bad feature index")
+	// ErrLongName: a column's or a task's name longer than MaxNameBytes.
+	ErrLongName = errors.New("name too long")
 	// ErrSplit: a split file value that is neither train nor test, or rows
 	// that are not numbered 0, 1, 2, ... in order.
 	ErrSplit = errors.New("bad split file")
@@ -166,146 +167,4 @@ func csvErr(file string, err error) error {
 		return &ParseError{File: file, Line: pe.Line, Column: pe.Column, Err: pe.Err}
 	}
 	return fmt.Errorf("reading %s: %w", file, err)
-}
-
-// numStatus is the outcome of parsing a number.
-type numStatus int
-
-const (
-	numOK numStatus = iota
-	numEmpty
-	numSyntax
-	numNotFinite
-	numTooLarge // finite, but beyond ±MaxMagnitude
-)
-
-// MaxMagnitude bounds the feature values and labels the readers accept:
-// training sums squares and products of them (Gram matrices, costs, RMSE),
-// which overflow float64 (about 1.8e308) from about 1e154 on. Beyond
-// ±1e100 a value is refused at its position (ErrTooLarge), to be rescaled.
-// (The messages spell it "1e100".)
-const MaxMagnitude = 1e100
-
-// parseNum parses s (already trimmed) as a finite float64; a number beyond
-// ±MaxMagnitude is numTooLarge (with its value).
-func parseNum(s string) (float64, numStatus) {
-	if s == "" {
-		return 0, numEmpty
-	}
-	if v, ok := fastFloat(s); ok {
-		return v, numOK
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) && !finite(v) {
-			return 0, numNotFinite
-		}
-		if !errors.Is(err, strconv.ErrRange) {
-			return 0, numSyntax
-		}
-		// Underflow: ParseFloat returns the nearest value (0 or a
-		// denormal), which is fine.
-	}
-	if !finite(v) {
-		return 0, numNotFinite
-	}
-	if v > MaxMagnitude || v < -MaxMagnitude {
-		return v, numTooLarge
-	}
-	return v, numOK
-}
-
-// numClass classifies s (already trimmed) as parseNum would for a column's
-// first pass, which only counts numbers, words and empty cells: numOK for
-// any number (finite or not), numEmpty, numSyntax. The common plain
-// decimals ([+-]digits[.digits][e[+-]digits], or .digits) are recognised
-// by their syntax alone, without computing their value: strconv accepts
-// every one of them (at worst out of range, still a number); anything else
-// is left to parseNum.
-func numClass(s string) numStatus {
-	if s == "" {
-		return numEmpty
-	}
-	i := 0
-	if s[0] == '+' || s[0] == '-' {
-		i++
-	}
-	digits := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-		digits++
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			digits++
-		}
-	}
-	if digits > 0 && i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		j := i + 1
-		if j < len(s) && (s[j] == '+' || s[j] == '-') {
-			j++
-		}
-		if j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-				j++
-			}
-			i = j
-		}
-	}
-	if digits > 0 && i == len(s) {
-		return numOK
-	}
-	_, st := parseNum(s)
-	if st == numNotFinite || st == numTooLarge {
-		return numOK
-	}
-	return st
-}
-
-// pow10 holds the powers of ten that are exact in a float64.
-var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// fastFloat parses the common plain decimals ("-12", "0.00353708") of at
-// most 15 digits without strconv, for speed. Such a number is m/10^k with m
-// < 2^53 and k <= 15, both exact in a float64, so the one division is
-// correctly rounded and the result equals strconv.ParseFloat's. ok is false
-// for anything else (exponents, more digits, special values, syntax
-// errors), which the caller leaves to strconv.
-func fastFloat(s string) (v float64, ok bool) {
-	i, neg := 0, false
-	if s[0] == '-' || s[0] == '+' {
-		neg = s[0] == '-'
-		i = 1
-	}
-	var m uint64
-	digits, frac, dot := 0, 0, false
-	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			m = m*10 + uint64(c-'0')
-			digits++
-			if digits > 15 {
-				return 0, false // (strconv's: a longer mantissa is not exact here)
-			}
-			if dot {
-				frac++
-			}
-		case c == '.' && !dot:
-			dot = true
-		default:
-			return 0, false
-		}
-	}
-	if digits == 0 || digits > 15 {
-		return 0, false
-	}
-	v = float64(m) / pow10[frac]
-	if neg {
-		v = -v
-	}
-	return v, true
 }

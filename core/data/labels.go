@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -253,4 +254,46 @@ func (l *labeler) finish(ds *Dataset, want string, ys [][]float64, cls [][]int8)
 		}
 	}
 	return nil
+}
+
+// labelTracker remembers the distinct labels and where the third one
+// first appears.
+type labelTracker struct {
+	values []string
+	seen   map[string]bool
+	third  *ParseError
+	allInt bool
+	count  int
+}
+
+func (l *labelTracker) add(s string, line, col int, file string) {
+	if l.seen == nil {
+		l.seen, l.allInt = map[string]bool{}, true
+	}
+	if l.seen[s] {
+		return
+	}
+	l.seen[s] = true
+	l.count++
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v != math.Trunc(v) || math.Abs(v) > 100 {
+		l.allInt = false
+	}
+	if len(l.values) <= 10 {
+		l.values = append(l.values, strings.Clone(s))
+	}
+	if l.count == 3 {
+		l.third = &ParseError{File: file, Line: line, Column: col}
+	}
+}
+
+// info describes the labels; a few small integers read as regression get
+// a note.
+func (l *labelTracker) info(col string, kind Kind) LabelInfo {
+	out := LabelInfo{Values: l.values, Distinct: l.count}
+	if kind == Regression && l.allInt && l.count >= 3 && l.count <= 10 {
+		out.Note = fmt.Sprintf("%s has %d distinct values (%s): read as regression", col, l.count, strings.Join(l.values, ", "))
+		out.Third = l.third
+	}
+	return out
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -25,272 +27,20 @@ import (
 // by task, X row-major and then Y. Version 2 ends with the CRC-32
 // (Castagnoli) of every byte before it, little-endian, so that damage is
 // refused rather than read as changed numbers (a flipped byte of a number
-// is a valid number); version 1, the same without it, still reads.
+// is a valid number). Version 1, the same without it, is refused: a table
+// without its checksum cannot be told from a damaged or hand-made one.
+// The numbers obey the CSV's limits (MaxMagnitude), so that a table read
+// packed is one the CSV reader could have read.
 const packedMagic = packedPrefix + "2\n"
 
 // packedPrefix is the magic line up to its version.
 const packedPrefix = "spmtl packed table "
-
-// packedV1 is the magic line of version 1 (no checksum).
-const packedV1 = packedPrefix + "1\n"
 
 // IsPacked reports whether b starts like a packed table (of any version).
 func IsPacked(b []byte) bool { return bytes.HasPrefix(b, []byte(packedPrefix)) }
 
 // packedCRC is the table of the packed format's checksum.
 func packedCRC() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
-
-// packedMeta is the description part of a packed table: everything of
-// the Table but the numbers and source rows.
-type packedMeta struct {
-	Header   []string
-	Columns  []ColumnInfo
-	Labels   LabelInfo // without Third
-	Third    *ParseError
-	Encoding *Encoding
-	Warnings []string
-
-	Features     int
-	FeatureNames []string
-	Kind         Kind
-	Positive     string
-	Negative     string
-	SourceRows   int
-	Tasks        []packedTask
-}
-
-type packedTask struct {
-	Name   string
-	Rows   int
-	Source bool // whether Task.Source is stored
-}
-
-// The description is written field by field with varints rather than as
-// JSON: decoding JSON would link encoding/json's decoder into the wasm
-// learner, 0.5 MB for this one use.
-
-// metaWriter appends a description's fields.
-type metaWriter struct{ b []byte }
-
-func (w *metaWriter) int(v int)    { w.b = binary.AppendVarint(w.b, int64(v)) }
-func (w *metaWriter) str(s string) { w.int(len(s)); w.b = append(w.b, s...) }
-func (w *metaWriter) flag(v bool) {
-	if v {
-		w.int(1)
-	} else {
-		w.int(0)
-	}
-}
-func (w *metaWriter) strs(v []string) { // nil and empty differ: 0 is nil
-	if v == nil {
-		w.int(0)
-		return
-	}
-	w.int(len(v) + 1)
-	for _, s := range v {
-		w.str(s)
-	}
-}
-
-func (m *packedMeta) append(b []byte) []byte {
-	w := &metaWriter{b: b}
-	w.strs(m.Header)
-	w.int(len(m.Columns))
-	for _, c := range m.Columns {
-		w.str(c.Name)
-		w.str(string(c.Role))
-		w.int(c.Distinct)
-		w.strs(c.Values)
-		w.str(c.Reason)
-	}
-	w.strs(m.Labels.Values)
-	w.int(m.Labels.Distinct)
-	w.str(m.Labels.Note)
-	w.flag(m.Third != nil)
-	if m.Third != nil {
-		w.str(m.Third.File)
-		w.int(m.Third.Line)
-		w.int(m.Third.Column)
-	}
-	w.flag(m.Encoding != nil)
-	if e := m.Encoding; e != nil {
-		w.str(e.Format)
-		w.str(e.Delimiter)
-		w.str(e.TaskColumn)
-		w.str(e.LabelColumn)
-		w.flag(e.Columns != nil)
-		w.int(len(e.Columns))
-		for _, c := range e.Columns {
-			w.str(c.Name)
-			w.strs(c.Values)
-		}
-		w.strs(e.Dropped)
-		w.int(e.Features)
-	}
-	w.strs(m.Warnings)
-	w.int(m.Features)
-	w.strs(m.FeatureNames)
-	w.int(int(m.Kind))
-	w.str(m.Positive)
-	w.str(m.Negative)
-	w.int(m.SourceRows)
-	w.int(len(m.Tasks))
-	for _, t := range m.Tasks {
-		w.str(t.Name)
-		w.int(t.Rows)
-		w.flag(t.Source)
-	}
-	// Added later, so written only when there is something to say (and
-	// read only when present): the columns with thousands separators.
-	var thousands []int
-	for j, c := range m.Columns {
-		if c.Thousands {
-			thousands = append(thousands, j)
-		}
-	}
-	roles := false // added after the thousands: the roles a column may take, ids, -text
-	for _, c := range m.Columns {
-		roles = roles || c.Roles != nil || c.ID
-	}
-	roles = roles || m.Encoding != nil && m.Encoding.Text != nil
-	if thousands != nil || roles {
-		w.int(len(thousands))
-		for _, j := range thousands {
-			w.int(j)
-		}
-	}
-	if roles {
-		for _, c := range m.Columns {
-			rs := make([]string, len(c.Roles))
-			for i, r := range c.Roles {
-				rs[i] = string(r)
-			}
-			if c.Roles == nil {
-				rs = nil
-			}
-			w.strs(rs)
-			w.flag(c.ID)
-		}
-		if m.Encoding != nil {
-			w.strs(m.Encoding.Text)
-		}
-	}
-	return w.b
-}
-
-// metaReader reads a description's fields; the first damage it meets
-// sticks in err and every later read returns zero values.
-type metaReader struct {
-	b   []byte
-	err error
-}
-
-func (r *metaReader) int() int {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.b)
-	if n <= 0 || v < math.MinInt32 || v > math.MaxInt32 {
-		r.err = fmt.Errorf("a number of the description is damaged")
-		return 0
-	}
-	r.b = r.b[n:]
-	return int(v)
-}
-
-// count reads a length, which cannot exceed the bytes left.
-func (r *metaReader) count() int {
-	n := r.int()
-	if r.err == nil && (n < 0 || n > len(r.b)) {
-		r.err = fmt.Errorf("a length of the description is damaged")
-		return 0
-	}
-	return n
-}
-
-func (r *metaReader) str() string {
-	n := r.count()
-	if r.err != nil {
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
-}
-
-func (r *metaReader) flag() bool { return r.int() != 0 }
-
-func (r *metaReader) strs() []string {
-	n := r.count()
-	if r.err != nil || n == 0 {
-		return nil
-	}
-	out := make([]string, n-1)
-	for i := range out {
-		out[i] = r.str()
-	}
-	return out
-}
-
-func (r *metaReader) meta() (m packedMeta) {
-	m.Header = r.strs()
-	if n := r.count(); n > 0 {
-		m.Columns = make([]ColumnInfo, n)
-		for i := range m.Columns {
-			c := &m.Columns[i]
-			c.Name, c.Role, c.Distinct, c.Values, c.Reason = r.str(), Role(r.str()), r.int(), r.strs(), r.str()
-		}
-	}
-	m.Labels.Values, m.Labels.Distinct, m.Labels.Note = r.strs(), r.int(), r.str()
-	if r.flag() {
-		m.Third = &ParseError{File: r.str(), Line: r.int(), Column: r.int()}
-	}
-	if r.flag() {
-		e := &Encoding{Format: r.str(), Delimiter: r.str(), TaskColumn: r.str(), LabelColumn: r.str()}
-		has, n := r.flag(), r.count()
-		if has {
-			e.Columns = make([]EncodedColumn, n)
-			for i := range e.Columns {
-				e.Columns[i] = EncodedColumn{Name: r.str(), Values: r.strs()}
-			}
-		}
-		e.Dropped, e.Features = r.strs(), r.int()
-		m.Encoding = e
-	}
-	m.Warnings = r.strs()
-	m.Features, m.FeatureNames, m.Kind = r.int(), r.strs(), Kind(r.int())
-	m.Positive, m.Negative, m.SourceRows = r.str(), r.str(), r.int()
-	if n := r.count(); n > 0 {
-		m.Tasks = make([]packedTask, n)
-		for i := range m.Tasks {
-			m.Tasks[i] = packedTask{Name: r.str(), Rows: r.int(), Source: r.flag()}
-		}
-	}
-	if r.err == nil && len(r.b) > 0 {
-		for n := r.count(); n > 0 && r.err == nil; n-- {
-			if j := r.int(); j >= 0 && j < len(m.Columns) {
-				m.Columns[j].Thousands = true
-			} else if r.err == nil {
-				r.err = fmt.Errorf("a column number of the description is damaged")
-			}
-		}
-	}
-	if r.err == nil && len(r.b) > 0 {
-		for i := range m.Columns {
-			if rs := r.strs(); rs != nil {
-				m.Columns[i].Roles = make([]Role, len(rs))
-				for k, s := range rs {
-					m.Columns[i].Roles[k] = Role(s)
-				}
-			}
-			m.Columns[i].ID = r.flag()
-		}
-		if m.Encoding != nil {
-			m.Encoding.Text = r.strs()
-		}
-	}
-	return m
-}
 
 // PackTable returns t packed. It packs what ReadTable returns for a data
 // file: dense tasks, no raw rows (a table read with a model's encoding
@@ -371,29 +121,17 @@ func unplane(vals []float64, planes []byte) {
 // ReadPacked reads a packed table; name is the file's name, for errors and
 // the data set's name (as ReadTable's name is). The third label's position
 // (Labels.Third) still points into the CSV that was packed. A damaged or
-// truncated file is an error, never a panic: in version 2 any damage, by
-// its checksum; version 1 has none, and reads as it did.
+// truncated file, one without a valid checksum (version 1, or hand-made),
+// and one with a number the CSV reader refuses (beyond ±1e100, NaN or
+// infinite: at its row and column) are errors that name the file, never a
+// panic.
 func ReadPacked(b []byte, name string) (*Table, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: not a readable packed table: %s", name, fmt.Sprintf(format, args...))
 	}
-	switch {
-	case bytes.HasPrefix(b, []byte(packedMagic)):
-		if len(b) < len(packedMagic)+4 {
-			return nil, bad("it ends early: pack the CSV again (spmtl pack)")
-		}
-		body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
-		if crc32.Checksum(body, packedCRC()) != sum {
-			return nil, bad("it is damaged or cut short (its checksum does not match): pack the CSV again (spmtl pack)")
-		}
-		b = body[len(packedMagic):]
-	case bytes.HasPrefix(b, []byte(packedV1)):
-		b = b[len(packedV1):]
-	case IsPacked(b):
-		v, _, _ := bytes.Cut(b[len(packedPrefix):min(len(b), len(packedPrefix)+8)], []byte("\n"))
-		return nil, bad("version %q: this spmtl reads versions 1 and 2; pack the CSV again with it (spmtl pack)", v)
-	default:
-		return nil, bad("it does not start with %q", packedMagic[:len(packedMagic)-1])
+	b, err := packedBody(b, bad)
+	if err != nil {
+		return nil, err
 	}
 	ml, w := binary.Uvarint(b)
 	if w <= 0 || ml > uint64(len(b)-w) {
@@ -407,12 +145,18 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	if mr.err == nil && m.Encoding == nil {
 		mr.err = fmt.Errorf("it has no encoding")
 	}
+	if mr.err == nil {
+		mr.err = packedNames(m)
+	}
 	if mr.err != nil {
 		return nil, bad("description: %v", mr.err)
 	}
 	b = b[w+int(ml):]
 	if m.Features < 1 || m.Features > len(b) {
 		return nil, bad("%d features", m.Features)
+	}
+	if len(m.Tasks) == 0 {
+		return nil, bad("it has no tasks")
 	}
 	n := 0
 	for _, t := range m.Tasks {
@@ -451,10 +195,173 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	if len(rest) != 0 {
 		return nil, bad("%d bytes after the end", len(rest))
 	}
+	if err := packedValues(ds); err != nil {
+		return nil, fmt.Errorf("%s: not a readable packed table: %w", name, err)
+	}
 	tab := &Table{Data: ds, Encoding: m.Encoding, Columns: m.Columns, Labels: m.Labels, Warnings: m.Warnings, Header: m.Header}
 	tab.Labels.Third = m.Third
-	if err := ds.Validate(); err != nil {
-		return nil, bad("%v", err)
+	return tab, nil
+}
+
+// packedNames refuses a packed table's column or task name longer than a
+// CSV's may be (MaxNameBytes).
+func packedNames(m packedMeta) error {
+	for j, h := range m.Header {
+		if len(h) > MaxNameBytes {
+			return fmt.Errorf("the name of column %d is %d bytes long, more than the %d a name may have", j+1, len(h), MaxNameBytes)
+		}
+	}
+	for _, t := range m.Tasks {
+		if len(t.Name) > MaxNameBytes {
+			return fmt.Errorf("a task name is %d bytes long, more than the %d a name may have", len(t.Name), MaxNameBytes)
+		}
+	}
+	return nil
+}
+
+// packedBody returns what a packed table holds after its magic line, once
+// its checksum is verified; bad makes the error.
+func packedBody(b []byte, bad func(string, ...any) error) ([]byte, error) {
+	switch {
+	case bytes.HasPrefix(b, []byte(packedMagic)):
+		if len(b) < len(packedMagic)+4 {
+			return nil, bad("it ends early: pack the CSV again (spmtl pack)")
+		}
+		body, sum := b[:len(b)-4], binary.LittleEndian.Uint32(b[len(b)-4:])
+		if crc32.Checksum(body, packedCRC()) != sum {
+			return nil, bad("it is damaged or cut short (its checksum does not match): pack the CSV again (spmtl pack)")
+		}
+		return body[len(packedMagic):], nil
+	case IsPacked(b):
+		v, _, _ := bytes.Cut(b[len(packedPrefix):min(len(b), len(packedPrefix)+8)], []byte("\n"))
+		return nil, bad("version %q: this spmtl reads version 2, which carries a checksum; pack the CSV again with it (spmtl pack)", v)
+	}
+	return nil, bad("it does not start with %q", packedMagic[:len(packedMagic)-1])
+}
+
+// packedValues checks a packed table's numbers as the CSV reader checks
+// them (parseNum): every feature value and label finite and within
+// ±MaxMagnitude, at its row and column, and a classifier's labels -1 or
+// +1. It is the checks of Dataset.Validate that the packed layout does not
+// make true by construction.
+func packedValues(ds *Dataset) error {
+	for ti := range ds.Tasks {
+		t := &ds.Tasks[ti]
+		for k, v := range t.X.RawMatrix().Data {
+			if !(v >= -MaxMagnitude && v <= MaxMagnitude) {
+				i, j := k/ds.Features, k%ds.Features
+				return errf(ErrTooLarge, "value %g in column %s of %s is %s", v, featureName(ds, j), packedRow(t, i), beyond(v))
+			}
+		}
+		for i, y := range t.Y {
+			switch {
+			case !(y >= -MaxMagnitude && y <= MaxMagnitude):
+				return errf(ErrTooLarge, "label %g of %s is %s", y, packedRow(t, i), beyond(y))
+			case ds.Kind == Classification && y != 1 && y != -1:
+				return errf(ErrLabels, "label %g of %s is not -1 or +1, as a classifier's are", y, packedRow(t, i))
+			}
+		}
+	}
+	return nil
+}
+
+// beyond says what is wrong with a number outside the CSV's limits.
+func beyond(v float64) string {
+	if finite(v) {
+		return "beyond ±1e100, which the CSV reader refuses too: pack the CSV again (spmtl pack)"
+	}
+	return "not a finite number, which the CSV reader refuses too: pack the CSV again (spmtl pack)"
+}
+
+// packedRow names row i of a packed task: by its data row in the CSV that
+// was packed (from 1), when the table keeps it.
+func packedRow(t *Task, i int) string {
+	if t.Source != nil {
+		return fmt.Sprintf("data row %d (task %s)", t.Source[i]+1, t.Name)
+	}
+	return fmt.Sprintf("row %d of task %s", i+1, t.Name)
+}
+
+// featureName names feature j of a data set: its name, or "feature N".
+func featureName(ds *Dataset, j int) string {
+	if j < len(ds.FeatureNames) && ds.FeatureNames[j] != "" {
+		return ds.FeatureNames[j]
+	}
+	return fmt.Sprintf("feature %d", j+1)
+}
+
+// readPackedFormat is the packed table's row of the formats. A packed
+// table holds a CSV read with one choice of task and label columns, of
+// columns left out and of columns read as words, so options that ask for
+// others are refused: they need the CSV itself. (Options.Format may name
+// "csv", which a packed table is, or "packed".)
+func readPackedFormat(b []byte, name string, opt Options) (*Table, error) {
+	tab, err := ReadPacked(b, name)
+	if err != nil {
+		return nil, err
+	}
+	enc := tab.Encoding
+	var dropped []string // the columns the packer was asked to leave out
+	for _, c := range tab.Columns {
+		if c.Role == RoleDropped {
+			dropped = append(dropped, c.Name)
+		}
+	}
+	slices.Sort(dropped)
+	asked := columnSet(opt.Drop) // "-drop x,x" leaves out x, as the CSV does
+	words, askedWords := columnSet(enc.Text), columnSet(opt.Text)
+	// Names as ReadTable takes them: " y" is the column y.
+	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
+	switch f := strings.ToLower(strings.TrimSpace(opt.Format)); {
+	case f != "" && f != "csv" && f != "packed":
+		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", name, opt.Format)
+	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped), !slices.Equal(askedWords, words):
+		if len(words)+len(askedWords) > 0 {
+			return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q, %s and %s; load the CSV itself to choose others", name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped), wordsText(words))
+		}
+		return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q and %s; load the CSV itself to choose others", name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped))
 	}
 	return tab, nil
+}
+
+// packedHeader returns the header of the CSV a packed table was read
+// from, and its delimiter.
+func packedHeader(b []byte, name string) ([]string, rune, error) {
+	tab, err := ReadPacked(b, name)
+	if err != nil {
+		return nil, 0, err
+	}
+	var d rune
+	for _, r := range tab.Encoding.Delimiter {
+		d = r
+		break
+	}
+	return tab.Header, d, nil
+}
+
+// columnSet returns column names as ReadTable takes them (trimmed, the
+// empty ones skipped), sorted, each once.
+func columnSet(cols []string) []string {
+	var out []string
+	for _, c := range cols {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func wordsText(cols []string) string {
+	if len(cols) == 0 {
+		return "no column read as words on request"
+	}
+	return fmt.Sprintf("%s read as words", strings.Join(cols, ", "))
+}
+
+func droppedText(cols []string) string {
+	if len(cols) == 0 {
+		return "no column left out"
+	}
+	return fmt.Sprintf("%s left out", strings.Join(cols, ", "))
 }

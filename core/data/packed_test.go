@@ -1,6 +1,8 @@
 package data
 
 import (
+	"errors"
+	"math"
 	"os"
 	"reflect"
 	"strings"
@@ -110,8 +112,10 @@ func TestPackedDamage(t *testing.T) {
 }
 
 // TestPackedVersion1: a table packed before the checksum (version 1,
-// testdata/packed-v1.packed, from packed-v1.csv) still reads, as the CSV
-// does; an unknown version is named.
+// testdata/packed-v1.packed, from packed-v1.csv) is refused, naming the
+// file and the version: without its checksum it cannot be told from a
+// damaged or hand-made table. It is version 2 without the checksum, and
+// an unknown version is named too.
 func TestPackedVersion1(t *testing.T) {
 	v1, err := os.ReadFile("testdata/packed-v1.packed")
 	if err != nil {
@@ -133,23 +137,98 @@ func TestPackedVersion1(t *testing.T) {
 	if !IsPacked(v1) || !strings.HasPrefix(string(v1), "spmtl packed table 1\n") {
 		t.Fatalf("the fixture is not a version 1 table")
 	}
-	got, err := ReadPacked(v1, "packed-v1.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("version 1 reads differently:\n got %+v\nwant %+v", got, want)
+	_, err = ReadPacked(v1, "packed-v1.csv")
+	if err == nil || err.Error() != `packed-v1.csv: not a readable packed table: version "1": this spmtl reads version 2, which carries a checksum; pack the CSV again with it (spmtl pack)` {
+		t.Errorf("version 1: %v", err)
 	}
 	v2, err := PackTable(want)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(string(v2), "spmtl packed table 2\n") || len(v2) != len(v1)+4 {
+	if !strings.HasPrefix(string(v2), "spmtl packed table 2\n") || len(v2) != len(v1)+4 || string(v2[21:len(v2)-4]) != string(v1[21:]) {
 		t.Errorf("PackTable writes %q, %d bytes for version 1's %d", v2[:21], len(v2), len(v1))
 	}
 	_, err = ReadPacked([]byte("spmtl packed table 3\nrest"), "new.packed")
-	if err == nil || err.Error() != `new.packed: not a readable packed table: version "3": this spmtl reads versions 1 and 2; pack the CSV again with it (spmtl pack)` {
+	if err == nil || err.Error() != `new.packed: not a readable packed table: version "3": this spmtl reads version 2, which carries a checksum; pack the CSV again with it (spmtl pack)` {
 		t.Errorf("version 3: %v", err)
+	}
+}
+
+// TestPackedLimits: a hand-made packed table (its checksum right) holding a
+// number the CSV reader refuses (beyond ±1e100, NaN, infinite) is refused
+// too, naming the file, the row and the column; one without its checksum is
+// refused; ±1e100 itself reads, as in a CSV.
+func TestPackedLimits(t *testing.T) {
+	const csv = "task,y,x1,x2\na,1,2,3\na,2,4,5\nb,3,6,7\n"
+	for _, tc := range []struct {
+		name      string
+		task, row int // where the number goes; col -1 is the label
+		col       int
+		v         float64
+		want      string
+		sentinel  error
+	}{
+		{"feature 1e308", 0, 1, 1, 1e308, "h.packed: not a readable packed table: value 1e+308 in column x2 of data row 2 (task a) is beyond ±1e100, which the CSV reader refuses too: pack the CSV again (spmtl pack)", ErrTooLarge},
+		{"feature -1e308", 1, 0, 0, -1e308, "value -1e+308 in column x1 of data row 3 (task b) is beyond ±1e100", ErrTooLarge},
+		{"feature 1e101", 0, 0, 0, 1e101, "value 1e+101 in column x1 of data row 1 (task a) is beyond ±1e100", ErrTooLarge},
+		{"NaN", 0, 0, 1, math.NaN(), "value NaN in column x2 of data row 1 (task a) is not a finite number", ErrTooLarge},
+		{"infinite", 1, 0, 1, math.Inf(-1), "value -Inf in column x2 of data row 3 (task b) is not a finite number", ErrTooLarge},
+		{"label", 0, 1, -1, 1e308, "h.packed: not a readable packed table: label 1e+308 of data row 2 (task a) is beyond ±1e100", ErrTooLarge},
+		{"1e100 itself", 0, 0, 0, 1e100, "", nil},
+		{"-1e100 label", 1, 0, -1, -1e100, "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ReadTable([]byte(csv), "h.csv", TableOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tk := &tab.Data.Tasks[tc.task]
+			if tc.col < 0 {
+				tk.Y[tc.row] = tc.v
+			} else {
+				tk.X.Set(tc.row, tc.col, tc.v)
+			}
+			packed, err := PackTable(tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ReadPacked(packed, "h.packed")
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				got := back.Data.Tasks[tc.task].Y[tc.row]
+				if tc.col >= 0 {
+					got = back.Data.Tasks[tc.task].X.At(tc.row, tc.col)
+				}
+				if got != tc.v {
+					t.Errorf("%v reads back as %v", tc.v, got)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "h.packed: ") || !errors.Is(err, tc.sentinel) {
+				t.Fatalf("error %v, want it to hold %q", err, tc.want)
+			}
+		})
+	}
+	// A classifier's labels are -1 and +1.
+	tab, err := ReadTable([]byte("task,y,x\na,yes,1\nb,no,2\n"), "c.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.Data.Tasks[1].Y[0] = 0.5
+	packed, err := PackTable(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPacked(packed, "c.packed"); err == nil || !strings.Contains(err.Error(), "c.packed: not a readable packed table: label 0.5 of data row 2 (task b) is not -1 or +1") {
+		t.Errorf("a classifier's label 0.5: %v", err)
+	}
+	// Without its checksum, or with another, a table is refused by name.
+	for _, b := range [][]byte{packed[:len(packed)-4], append(append([]byte(nil), packed[:len(packed)-4]...), 1, 2, 3, 4)} {
+		if _, err := ReadPacked(b, "c.packed"); err == nil || err.Error() != "c.packed: not a readable packed table: it is damaged or cut short (its checksum does not match): pack the CSV again (spmtl pack)" {
+			t.Errorf("no checksum: %v", err)
+		}
 	}
 }
 

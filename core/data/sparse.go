@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 )
 
 // SparseOptions configures ReadSparse. The zero value detects the kind of
@@ -98,6 +100,9 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		ls, le := nextField(b, te)
 		if ls == le || b[ls] == '#' {
 			return nil, parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label after task %q: want task label index:value ...", short(string(b[ts:te])))
+		}
+		if te-ts > MaxNameBytes {
+			return nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
 		}
 		t := byName[string(b[ts:te])]
 		if t == nil {
@@ -263,4 +268,48 @@ func parseIndex(b []byte) (int, error) {
 		return 0, errf(ErrIndex, "feature index %s is beyond %d, the most features spmtl reads (every task keeps a weight for each feature up to the largest index): number the features 1, 2, 3, ... without large gaps", short(string(b)), MaxFeatures)
 	}
 	return int(n), nil
+}
+
+// readSparseFormat is the sparse format's row of the formats: ReadSparse
+// on a text Load has checked, as a table without header or columns. The
+// format has no named columns to leave out or read as words.
+func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
+	if len(opt.Drop) > 0 {
+		return nil, fmt.Errorf("%s: the sparse format has no named columns to leave out", name)
+	}
+	if len(opt.Text) > 0 {
+		return nil, fmt.Errorf("%s: the sparse format has no named columns to read as words", name)
+	}
+	ds, err := ReadSparse(bytes.NewReader(text), name, SparseOptions{Kind: opt.Kind, Positive: opt.Positive, Features: opt.Features})
+	if err != nil {
+		return nil, err
+	}
+	return &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}}, nil
+}
+
+// readNewSparse reads new rows in the sparse format for a model with enc's
+// features; tasks, when set, are the tasks it knows. Each row is kept as
+// its number (from 1) and its task, the columns of Header.
+func readNewSparse(text []byte, name string, enc *Encoding, tasks []string) (*Table, error) {
+	ds, err := ReadSparse(bytes.NewReader(text), name, SparseOptions{Features: enc.Features})
+	if err != nil {
+		return nil, err
+	}
+	if ds.Features != enc.Features {
+		return nil, fmt.Errorf("predict %s: %d features, the model has %d", name, ds.Features, enc.Features)
+	}
+	if tasks != nil {
+		for i := range ds.Tasks {
+			if !slices.Contains(tasks, ds.Tasks[i].Name) {
+				return nil, fmt.Errorf("predict %s: task %q is not one the model was trained on", name, ds.Tasks[i].Name)
+			}
+		}
+	}
+	rows := make([][]string, ds.SourceRows)
+	for i := range ds.Tasks {
+		for _, src := range ds.Tasks[i].Source {
+			rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
+		}
+	}
+	return &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Rows: rows, Header: []string{"row", "task"}}, nil
 }

@@ -473,25 +473,6 @@ func TestUngroup(t *testing.T) {
 	}
 }
 
-func TestReadHeader(t *testing.T) {
-	h, d, err := ReadHeader([]byte("group;\"y, the label\";x1\na;1;2\n"), "m.csv")
-	if err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y, the label", "x1"}) {
-		t.Errorf("header %q, delimiter %q, %v", h, d, err)
-	}
-	if h, d, err := ReadHeader([]byte("sep=;\ngroup;y;x1,x2\n"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y", "x1,x2"}) {
-		t.Errorf("sep= line: header %q, delimiter %q, %v", h, d, err)
-	}
-	if h, _, err := ReadHeader([]byte("task,y,x,\na,1,2,\n"), "m.csv"); err != nil || !reflect.DeepEqual(h, []string{"task", "y", "x", ""}) {
-		t.Errorf("unnamed column: header %q, %v", h, err)
-	}
-	if h, d, err := ReadHeader([]byte("group;y;x1\ra;1;2\r"), "m.csv"); err != nil || d != ';' || !reflect.DeepEqual(h, []string{"group", "y", "x1"}) {
-		t.Errorf("lines ending in CR: header %q, delimiter %q, %v", h, d, err)
-	}
-	if h, _, err := ReadHeader([]byte("t 1 3:0.5\n"), "m.svm"); h != nil || err != nil {
-		t.Errorf("sparse: %q, %v", h, err)
-	}
-}
-
 func wantTasks(t *testing.T, tab *Table, names ...string) {
 	t.Helper()
 	var got []string

@@ -1,0 +1,216 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Role is what the intake makes of a column of a table file.
+type Role string
+
+// The roles of a column.
+const (
+	RoleTask    Role = "task"    // names the task of each row
+	RoleLabel   Role = "label"   // holds the label
+	RoleNumeric Role = "numeric" // a feature, as it is
+	RoleText    Role = "text"    // a feature of words: one indicator column per value
+	RoleDropped Role = "dropped" // left out on request
+	RoleRefused Role = "refused" // left out: too many distinct words to encode
+)
+
+// DefaultMaxCategories is the most distinct values a text column may have
+// to be encoded.
+const DefaultMaxCategories = 50
+
+// emptyValue is the value an empty cell of a text column takes.
+const emptyValue = "(empty)"
+
+// ColumnInfo describes one column of a table and what the intake did with
+// it.
+type ColumnInfo struct {
+	Name string `json:"name"`
+	Role Role   `json:"role"`
+	// Distinct counts a text column's distinct values.
+	Distinct int `json:"distinct,omitempty"`
+	// Values are an encoded text column's values, in order of first
+	// appearance: one indicator feature "name=value" each.
+	Values []string `json:"values,omitempty"`
+	// Reason says why a column was left out.
+	Reason string `json:"reason,omitempty"`
+	// Thousands is set on a numeric or label column some of whose numbers
+	// are written with thousands separators ("1,234", read as 1234).
+	Thousands bool `json:"thousands,omitempty"`
+	// Roles are the roles a visitor may give a feature column, in the
+	// order a menu offers them: RoleNumeric for a column of numbers, then
+	// RoleText for one of words, or of numbers that are all whole or mixed
+	// with words (TableOptions.Text), then RoleDropped. A text column with
+	// too many values to encode has RoleDropped alone. Nil for the task,
+	// label and unnamed columns, and when reading with a model's Encoding.
+	Roles []Role `json:"roles,omitempty"`
+	// ID is set on a numeric column that holds a different whole number in
+	// every row (at least minIDRows of them), as an id or a row number
+	// does: it is used as a feature, which rarely means anything, and is
+	// worth leaving out. It is never left out unasked.
+	ID bool `json:"id,omitempty"`
+}
+
+// minIDRows is the fewest rows in which a column of distinct whole numbers
+// is flagged as an id (ColumnInfo.ID): in a handful of rows, any counts
+// can differ.
+const minIDRows = 10
+
+// columnStats is what the first pass learns of a column.
+type columnStats struct {
+	numeric, text, empty int
+	// values are the distinct values (an empty cell as "(empty)") in order
+	// of first appearance, the first maxCat+1 of them; distinct counts them
+	// all, unless the column was clearly numeric when it passed maxCat+1
+	// (overflow: it is no text column, or a text column with more than
+	// maxCat values).
+	values   []string
+	seen     map[string]bool
+	distinct int
+	overflow bool
+	// fraction is set once a value is a number that is not written as a
+	// whole one (a point or an exponent: "1.5", "3.0", "1e3").
+	fraction bool
+	// ids holds the values while every one is a whole number unlike the
+	// others (an id: ColumnInfo.ID); notID is set, and ids dropped, at the
+	// first value that is not.
+	ids   map[string]struct{}
+	notID bool
+}
+
+// whole records whether one value (as numberText reads it, classified ns)
+// is a whole number, and whether the column can still be an id.
+func (st *columnStats) whole(s string, ns numStatus) {
+	if ns == numOK && strings.ContainsAny(s, ".eE") || ns == numNotFinite || ns == numTooLarge {
+		st.fraction = true
+	}
+	if st.notID {
+		return
+	}
+	if ns != numOK || strings.ContainsAny(s, ".eE") {
+		st.notID, st.ids = true, nil
+		return
+	}
+	if st.ids == nil {
+		st.ids = map[string]struct{}{}
+	}
+	if _, dup := st.ids[s]; dup {
+		st.notID, st.ids = true, nil
+		return
+	}
+	st.ids[strings.Clone(s)] = struct{}{}
+}
+
+// isID reports whether the column is an id: a different whole number in
+// each of at least minIDRows rows.
+func (st *columnStats) isID() bool {
+	return !st.notID && len(st.ids) >= minIDRows && st.text == 0 && st.empty == 0
+}
+
+// roles are the roles a visitor may give the column (ColumnInfo.Roles):
+// words only when there are few enough values to encode, and, for a
+// column of numbers, when they are whole or mixed with words.
+func (st *columnStats) roles(maxCat int) []Role {
+	encodable := !st.overflow && st.distinct <= maxCat
+	switch {
+	case 2*st.numeric >= st.numeric+st.text && encodable && (st.text > 0 || !st.fraction):
+		return []Role{RoleNumeric, RoleText, RoleDropped}
+	case 2*st.numeric >= st.numeric+st.text:
+		return []Role{RoleNumeric, RoleDropped}
+	case !encodable:
+		return []Role{RoleDropped}
+	}
+	return []Role{RoleText, RoleDropped}
+}
+
+// add records one value of the column.
+func (st *columnStats) add(s string, ns numStatus, maxCat int) {
+	switch ns {
+	case numEmpty:
+		st.empty++
+		s = emptyValue
+	case numOK, numNotFinite:
+		st.numeric++
+	default:
+		st.text++
+	}
+	if st.overflow {
+		return
+	}
+	if st.seen == nil {
+		st.seen = map[string]bool{}
+	}
+	if st.seen[s] {
+		return
+	}
+	st.seen[s] = true
+	st.distinct++
+	if len(st.values) <= maxCat {
+		st.values = append(st.values, strings.Clone(s))
+	}
+	if st.distinct > maxCat+1 && st.numeric > st.text {
+		st.overflow, st.seen = true, nil
+	}
+}
+
+// advice completes the message for a word in a numeric column: reading
+// the column as words is advised when its values can be encoded.
+func advice(st *columnStats, maxCat int) string {
+	if slices.Contains(st.roles(maxCat), RoleText) {
+		return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, read the column as words, or leave the column out", st.numeric, st.numeric+st.text)
+	}
+	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out", st.numeric, st.numeric+st.text)
+}
+
+// textColumns checks the columns TableOptions.Text asks to read as words
+// and returns them by position: an unknown column, the task or label
+// column, or one also left out (TableOptions.Drop) is refused. (A model's
+// Encoding says itself which columns are words.)
+func (t *csvTable) textColumns(cols []string) (map[int]bool, error) {
+	asText := map[int]bool{}
+	for _, c := range cols {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		j, ok := t.idx[c]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("%s: cannot read column %q as words: the header has [%s]", t.name, short(c), listNames(t.header))
+		case j == t.task || j == t.label:
+			return nil, fmt.Errorf("%s: cannot read column %q as words: it is the %s column", t.name, c, t.roles[j])
+		case t.roles[j] == RoleDropped:
+			return nil, fmt.Errorf("%s: column %q is asked both to be left out and to be read as words: choose one", t.name, c)
+		}
+		asText[j] = true
+	}
+	return asText, nil
+}
+
+// leftOut lists the columns left out, for the message when no feature is
+// left.
+func leftOut(cols []ColumnInfo) string {
+	var names []string
+	for j, c := range cols {
+		if c.Role == RoleDropped || c.Role == RoleRefused {
+			names = append(names, ColumnLabel(c.Name, j))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " (left out: " + strings.Join(names, ", ") + ")"
+}
+
+// ColumnLabel names column j (0-based) of a header for a message: its
+// name, or "column N" for one the header leaves unnamed.
+func ColumnLabel(name string, j int) string {
+	if name == "" {
+		return fmt.Sprintf("column %d", j+1)
+	}
+	return name
+}

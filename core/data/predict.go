@@ -1,0 +1,83 @@
+package data
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// readNewCSV reads the new rows of a checked CSV text the way a model's
+// training rows were read (ReadTable with opt.Encoding), in one pass: its
+// feature columns by name (any order; others ignored), its text values (an
+// unseen value gets all-zero indicators and a warning), the label column
+// optional and ignored. With opt.Tasks, a row of another task is an error
+// at its line. Every row's fields are kept (Table.Rows).
+func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
+	enc := opt.Encoding
+	taskCol := cmp.Or(enc.TaskColumn, strings.TrimSpace(opt.TaskColumn), "task")
+	labelCol := cmp.Or(enc.LabelColumn, strings.TrimSpace(opt.LabelColumn), "y")
+	t, cr, err := openCSV(text, name, opt.Delimiter, taskCol, labelCol)
+	if err != nil {
+		return nil, err
+	}
+	ti, ok := t.idx[taskCol]
+	if !ok {
+		return nil, parseErr(name, t.hline, 1, ErrHeader, "no task column %q in header [%s]: the file must have the columns the model was trained with", short(taskCol), listNames(t.header))
+	}
+	t.task, t.roles[ti] = ti, RoleTask
+	if li, ok := t.idx[labelCol]; ok {
+		t.label, t.roles[li] = li, RoleLabel
+	}
+	// Only the model's feature columns are read, in its order.
+	want := map[string]bool{}
+	for _, c := range enc.Columns {
+		if _, ok := t.idx[c.Name]; !ok {
+			return nil, parseErr(name, t.hline, 1, ErrHeader, "no column %q in header [%s]: the model was trained with it, so the file must have it too", short(c.Name), listNames(t.header))
+		}
+		want[c.Name] = true
+	}
+	for j, h := range t.header {
+		if t.roles[j] == RoleNumeric && !want[h] {
+			t.roles[j] = RoleDropped
+		}
+	}
+	if err := t.drop(opt.Drop); err != nil {
+		return nil, err
+	}
+	cols := slices.Clone(enc.Columns)
+	colOf := make([]int, len(t.header))
+	for j := range colOf {
+		colOf[j] = -1
+	}
+	for k, c := range cols {
+		j := t.idx[c.Name]
+		colOf[j] = k
+		if c.Values != nil && t.roles[j] == RoleNumeric {
+			t.roles[j] = RoleText
+		}
+	}
+	tab := &Table{Header: t.header}
+	if tab.Columns, err = t.columnInfos(cols, colOf, nil, 0); err != nil {
+		return nil, err
+	}
+	r := newRowReader(t, cols, colOf)
+	r.keep = true
+	if opt.Tasks != nil {
+		r.known, r.knownList = map[string]bool{}, opt.Tasks
+		for _, tn := range opt.Tasks {
+			r.known[tn] = true
+		}
+	}
+	r.bad = func(j, line int, st numStatus, s string, x float64) error {
+		return valueErr(name, line, j+1, st, s, x, t.header[j], true)
+	}
+	if err := r.read(cr); err != nil {
+		return nil, err
+	}
+	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: taskCol, LabelColumn: labelCol,
+		Columns: cols, Dropped: t.leftOut(), Features: r.d}
+	if err := r.finish(tab, ""); err != nil {
+		return nil, err
+	}
+	return tab, nil
+}

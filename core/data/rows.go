@@ -1,0 +1,325 @@
+package data
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// rowReader is the pass over a CSV's data rows that both of the intake's
+// entries end with: it reads each row's task, its label (when labels is
+// set) and its feature columns as cols encode them, into one matrix per
+// task. What differs between training and new rows is what the entry sets
+// before read: labels, known, keep and bad.
+type rowReader struct {
+	t      *csvTable
+	cols   []EncodedColumn  // the feature columns, in the features' order
+	colOf  []int            // a header column's place in cols, or -1
+	offset []int            // cols[k]'s first feature
+	index  []map[string]int // a text column's values, by their indicator
+	d      int              // the number of features
+
+	// labels reads the label of each row; nil when labels are not read.
+	labels *labelReader
+	// known are the tasks a row may name (nil: any), as the model lists them
+	// (knownList).
+	known     map[string]bool
+	knownList []string
+	// keep keeps each row's fields (Table.Rows).
+	keep bool
+	// bad returns the error for the value s of column j at line that did
+	// not read as a number (st; x is the value of one too large).
+	bad func(j, line int, st numStatus, s string, x float64) error
+
+	// What the pass finds.
+	tasks     []*taskRows
+	byName    map[string]*taskRows
+	rows      int
+	raw       [][]string
+	unseen    []int    // per feature column: rows with a value it does not encode
+	example   []string // the first such value
+	thousands []int    // per header column: numbers written with thousands separators
+}
+
+// taskRows are one task's rows as they are read.
+type taskRows struct {
+	name string
+	x, y []float64
+	cls  []int8
+	src  []int
+}
+
+// newRowReader returns the pass over the rows for the feature columns cols
+// (colOf: a header column's place among them).
+func newRowReader(t *csvTable, cols []EncodedColumn, colOf []int) *rowReader {
+	r := &rowReader{t: t, cols: cols, colOf: colOf, offset: make([]int, len(cols)), index: make([]map[string]int, len(cols)),
+		byName: map[string]*taskRows{}, unseen: make([]int, len(cols)), example: make([]string, len(cols)), thousands: make([]int, len(t.header))}
+	for k, c := range cols {
+		r.offset[k] = r.d
+		if c.Values == nil {
+			r.d++
+			continue
+		}
+		r.d += len(c.Values)
+		r.index[k] = make(map[string]int, len(c.Values))
+		for i, v := range c.Values {
+			r.index[k][v] = i
+		}
+	}
+	return r
+}
+
+// skipHeader reads cr, a new reader of the table's text, past the header
+// (and any blank rows before it: readHeader).
+func (t *csvTable) skipHeader(cr *csv.Reader) error {
+	for {
+		if _, err := cr.Read(); err != nil {
+			return quoteErr(t.text, t.name, err)
+		}
+		if l, _ := cr.FieldPos(0); l >= t.hline {
+			return nil
+		}
+	}
+}
+
+// read reads the data rows from cr, which is past the header. A row that
+// does not fit the header is refused (fitRow) and a blank one skipped.
+func (r *rowReader) read(cr *csv.Reader) error {
+	t := r.t
+	xrow := make([]float64, r.d)
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return quoteErr(t.text, t.name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		rec, blank, err := fitRow(rec, t.header, t.name, line)
+		if err != nil {
+			return err
+		}
+		if blank {
+			continue
+		}
+		tk, err := r.task(rec, cr)
+		if err != nil {
+			return err
+		}
+		var c int8
+		var v float64
+		if r.labels != nil {
+			if c, v, err = r.labels.read(rec, cr, t); err != nil {
+				return err
+			}
+		}
+		clear(xrow)
+		if err := r.features(rec, cr, xrow); err != nil {
+			return err
+		}
+		tk.x = append(tk.x, xrow...)
+		tk.y = append(tk.y, v)
+		tk.cls = append(tk.cls, c)
+		tk.src = append(tk.src, r.rows)
+		if r.keep {
+			r.raw = append(r.raw, slices.Clone(rec))
+		}
+		r.rows++
+	}
+	if r.rows == 0 {
+		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
+	}
+	return nil
+}
+
+// task returns the rows of a row's task, refusing an empty task name and,
+// when the tasks are known, another one.
+func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
+	ti := r.t.task
+	tn := strings.TrimSpace(rec[ti])
+	if tn == "" {
+		l, _ := cr.FieldPos(ti)
+		return nil, parseErr(r.t.name, l, ti+1, ErrMissingValue, "empty task name in column %s: give the row its task, or delete the row", r.t.taskCol)
+	}
+	if len(tn) > MaxNameBytes {
+		l, _ := cr.FieldPos(ti)
+		return nil, parseErr(r.t.name, l, ti+1, ErrLongName, "the task name in column %s is %d bytes long, more than the %d a name may have: shorten it", r.t.taskCol, len(tn), MaxNameBytes)
+	}
+	if r.known != nil && !r.known[tn] {
+		l, _ := cr.FieldPos(ti)
+		return nil, parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s)", short(tn), listNames(r.knownList))
+	}
+	tk := r.byName[tn]
+	if tk == nil {
+		tk = &taskRows{name: strings.Clone(tn)}
+		r.byName[tk.name] = tk
+		r.tasks = append(r.tasks, tk)
+	}
+	return tk, nil
+}
+
+// features encodes a row's feature columns into xrow (zeroed): a numeric
+// column's number, a text column's indicator of its value. A value the
+// encoding does not know leaves its indicators zero and is counted.
+func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error {
+	for j, f := range rec {
+		k := r.colOf[j]
+		if k < 0 {
+			continue
+		}
+		s := strings.TrimSpace(f)
+		if r.cols[k].Values == nil {
+			s, grouped := numberText(s, r.t.delim)
+			x, st := parseNum(s)
+			if st != numOK {
+				l, _ := cr.FieldPos(j)
+				return r.bad(j, l, st, s, x)
+			}
+			if grouped {
+				r.thousands[j]++
+			}
+			xrow[r.offset[k]] = x
+			continue
+		}
+		if s == "" {
+			s = emptyValue
+		}
+		if i, ok := r.index[k][s]; ok {
+			xrow[r.offset[k]+i] = 1
+		} else {
+			r.unseen[k]++
+			if r.example[k] == "" {
+				r.example[k] = strings.Clone(s)
+			}
+		}
+	}
+	return nil
+}
+
+// finish completes tab from the rows read: the data set (its labels
+// decided when they were read: positive names the positive class), the
+// warnings about values the encoding does not know, the raw rows when
+// kept, and the columns with thousands separators.
+func (r *rowReader) finish(tab *Table, positive string) error {
+	t := r.t
+	for k, n := range r.unseen {
+		if n > 0 {
+			tab.Warnings = append(tab.Warnings, fmt.Sprintf("column %s: %d rows have values the model never saw (such as %q); their %s indicators are all zero",
+				r.cols[k].Name, n, short(r.example[k]), r.cols[k].Name))
+		}
+	}
+	ds := &Dataset{Name: t.name, Features: r.d, FeatureNames: tab.Encoding.FeatureNames(), SourceRows: r.rows}
+	if l := r.labels; l != nil {
+		ys := make([][]float64, len(r.tasks))
+		cls := make([][]int8, len(r.tasks))
+		for k, tk := range r.tasks {
+			ys[k], cls[k] = tk.y, tk.cls
+		}
+		if err := l.lab.finish(ds, positive, ys, cls); err != nil {
+			return err
+		}
+		tab.Labels = l.seen.info(t.labelCol, ds.Kind)
+		tab.Columns[l.col].Thousands = l.thousands
+	}
+	for j := range tab.Columns {
+		if t.roles[j] == RoleNumeric {
+			tab.Columns[j].Thousands = r.thousands[j] > 0
+		}
+	}
+	ds.Tasks = make([]Task, len(r.tasks))
+	for k, tk := range r.tasks {
+		ds.Tasks[k] = Task{Name: tk.name, X: mat.NewDense(len(tk.y), r.d, tk.x), Y: tk.y, Source: tk.src}
+	}
+	tab.Data, tab.Rows = ds, r.raw
+	return nil
+}
+
+// labelReader reads a table's label column: the labels (labeler), the
+// distinct ones (labelTracker), and whether any is written with thousands
+// separators.
+type labelReader struct {
+	col       int
+	lab       labeler
+	seen      labelTracker
+	thousands bool
+}
+
+// read reads the label of a row: its class and its value (labeler.add).
+func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, float64, error) {
+	line, _ := cr.FieldPos(l.col)
+	s, grouped := numberText(strings.TrimSpace(rec[l.col]), t.delim)
+	l.thousands = l.thousands || grouped
+	c, v, err := l.lab.add(s, line, l.col+1)
+	if err != nil {
+		return 0, 0, err
+	}
+	l.seen.add(s, line, l.col+1, t.name)
+	return c, v, nil
+}
+
+// fitRecord matches a record to the header when a trailing delimiter is
+// on one side only: a record may end before unnamed last columns (it is
+// given empty fields for them), or carry empty fields past the header's
+// end, which are cut. ok is false for a record that is ragged otherwise.
+func fitRecord(rec, header []string) (_ []string, ok bool) {
+	if len(rec) > len(header) {
+		for _, f := range rec[len(header):] {
+			if strings.TrimSpace(f) != "" {
+				return rec, false
+			}
+		}
+		return rec[:len(header)], true
+	}
+	for _, h := range header[len(rec):] {
+		if h != "" {
+			return rec, false
+		}
+	}
+	for len(rec) < len(header) {
+		rec = append(rec, "")
+	}
+	return rec, true
+}
+
+// blankRow reports whether a record is blank: a line of only spaces, or a
+// row whose fields are all empty (the ",,,," a spreadsheet writes for an
+// empty row after the data). The readers skip it like an empty line. In a
+// file of one column, a single empty field is a missing value instead.
+func blankRow(rec, header []string) bool {
+	if len(rec) == 1 && len(header) <= 1 {
+		return false
+	}
+	return allBlank(rec)
+}
+
+// allBlank reports whether every field of a record is empty or spaces.
+func allBlank(rec []string) bool {
+	for _, f := range rec {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// fitRow is fitRecord for a data row of a reader at line: blank is set for
+// a blank row (blankRow), which the readers skip, and a record that cannot
+// be matched is a ragged-row error at its first missing or extra field.
+func fitRow(rec, header []string, name string, line int) (_ []string, blank bool, err error) {
+	if blankRow(rec, header) {
+		return nil, true, nil
+	}
+	if fitted, ok := fitRecord(rec, header); ok {
+		return fitted, false, nil
+	}
+	col := len(header) + 1
+	if len(rec) < len(header) {
+		col = len(rec) + 1
+	}
+	return nil, false, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), len(header), len(header))
+}

@@ -1,0 +1,205 @@
+package data
+
+import (
+	"cmp"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// readTraining reads a checked CSV text for training (ReadTable without an
+// Encoding): its header, a first pass over the rows for every column's
+// statistics (scan), the roles they decide (trainingColumns), then the
+// rows themselves (rowReader), labels included.
+func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
+	maxCat := cmp.Or(opt.MaxCategories, DefaultMaxCategories)
+	t, cr, err := openCSV(text, name, opt.Delimiter, cmp.Or(strings.TrimSpace(opt.TaskColumn), "task"), cmp.Or(strings.TrimSpace(opt.LabelColumn), "y"))
+	if err != nil {
+		return nil, err
+	}
+	if err := t.trainingRoles(); err != nil {
+		return nil, err
+	}
+	if err := t.drop(opt.Drop); err != nil {
+		return nil, err
+	}
+	asText, err := t.textColumns(opt.Text)
+	if err != nil {
+		return nil, err
+	}
+	stats, err := t.scan(cr, !opt.NumericOnly, maxCat, opt.DropRefused)
+	if err != nil {
+		return nil, err
+	}
+	cols, words, err := t.trainingColumns(stats, asText, maxCat, opt.DropRefused)
+	if err != nil {
+		return nil, err
+	}
+	colOf := make([]int, len(t.header))
+	for j := range colOf {
+		colOf[j] = -1
+	}
+	for k, c := range cols {
+		colOf[t.idx[c.Name]] = k
+	}
+	offered := stats // the roles a column may take, and ids
+	if opt.NumericOnly {
+		offered = nil
+	}
+	tab := &Table{Header: t.header}
+	if tab.Columns, err = t.columnInfos(cols, colOf, offered, maxCat); err != nil {
+		return nil, err
+	}
+	r := newRowReader(t, cols, colOf)
+	r.labels = &labelReader{col: t.label, lab: labeler{file: name, column: t.labelCol, mode: opt.Kind}}
+	r.bad = func(j, line int, st numStatus, s string, x float64) error {
+		pe := valueErr(name, line, j+1, st, s, x, t.header[j], false)
+		if st == numSyntax && !opt.NumericOnly {
+			pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], maxCat))
+			pe.Remedy = Remedy{Drop: t.header[j]}
+			if slices.Contains(stats[j].roles(maxCat), RoleText) {
+				pe.Remedy.Text = t.header[j]
+			}
+		}
+		return pe
+	}
+	cr = tableReader(t.text, t.delim)
+	if err := t.skipHeader(cr); err != nil {
+		return nil, err
+	}
+	if err := r.read(cr); err != nil {
+		return nil, err
+	}
+	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol,
+		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
+	if err := r.finish(tab, opt.Positive); err != nil {
+		return nil, err
+	}
+	return tab, nil
+}
+
+// trainingRoles finds the task and label columns, which training needs
+// both of, by name; a missing one is refused with the header's columns.
+func (t *csvTable) trainingRoles() error {
+	ti, tok := t.idx[t.taskCol]
+	li, lok := t.idx[t.labelCol]
+	switch {
+	case !tok:
+		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(t.taskCol), listNames(t.header))
+		pe.Remedy = Remedy{Choose: RoleTask}
+		return pe
+	case !lok:
+		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these", short(t.labelCol), listNames(t.header))
+		pe.Remedy = Remedy{Choose: RoleLabel}
+		return pe
+	}
+	t.task, t.label = ti, li
+	t.roles[ti], t.roles[li] = RoleTask, RoleLabel
+	return nil
+}
+
+// scan is the training's first pass over the rows. It refuses a ragged
+// row; keeps, when stats is set, the statistics of every feature column
+// (columnStats), a column left out too, for the roles it may take instead
+// (ColumnInfo.Roles); and refuses an unnamed column that holds a value, or
+// with dropRefused leaves it out with the reason.
+func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool) ([]columnStats, error) {
+	type cell struct {
+		line int
+		text string
+	}
+	st := make([]columnStats, len(t.header))
+	unnamed := map[int]cell{} // an unnamed column's first value
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, quoteErr(t.text, t.name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		rec, blank, err := fitRow(rec, t.header, t.name, line)
+		if err != nil {
+			return nil, err
+		}
+		if blank {
+			continue
+		}
+		for j, f := range rec {
+			if stats && (t.roles[j] == RoleNumeric || t.roles[j] == RoleDropped) {
+				// Classified as the number it would be read as; kept as
+				// written, for a text column's values.
+				raw := strings.TrimSpace(f)
+				s, _ := numberText(raw, t.delim)
+				ns := numClass(s)
+				st[j].add(raw, ns, maxCat)
+				st[j].whole(s, ns)
+			}
+			if _, seen := unnamed[j]; t.header[j] == "" && !seen && strings.TrimSpace(f) != "" {
+				l, _ := cr.FieldPos(j)
+				unnamed[j] = cell{l, strings.Clone(strings.TrimSpace(f))}
+			}
+		}
+	}
+	for j := range t.header {
+		v, ok := unnamed[j]
+		if !ok {
+			continue
+		}
+		if !dropRefused {
+			return nil, parseErr(t.name, v.line, j+1, ErrHeader, "column %d has values (%q) but no name in the header; name it in the header, or delete the column", j+1, short(v.text))
+		}
+		t.refused[j] = "no name, so its values are not read"
+	}
+	return st, nil
+}
+
+// trainingColumns decides the feature columns from the first pass's
+// statistics: a column is text when most of its values are words, or when
+// it was asked to be (asText); a numeric column with a stray word stays
+// numeric, and the rows' pass reports the word where it is. A text column
+// with more than maxCat values is refused, or with dropRefused left out
+// with the reason. It returns the feature columns in header order and the
+// names of those read as words on request.
+func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, maxCat int, dropRefused bool) (cols []EncodedColumn, words []string, err error) {
+	for j, h := range t.header {
+		st := &stats[j]
+		isWords := asText[j] || st.text > 0 && 2*st.numeric < st.numeric+st.text
+		if t.roles[j] != RoleNumeric || !isWords {
+			continue
+		}
+		t.roles[j] = RoleText
+		if st.overflow || st.distinct > maxCat {
+			count := fmt.Sprintf("%d", st.distinct)
+			if st.overflow {
+				count = fmt.Sprintf("more than %d", maxCat)
+			}
+			reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
+			if asText[j] {
+				reason = fmt.Sprintf("read as words: %s", reason)
+			}
+			if !dropRefused {
+				pe := parseErr(t.name, t.hline, j+1, ErrHeader, "text column %s has %s; leave it out", h, reason)
+				pe.Remedy = Remedy{Drop: h}
+				return nil, nil, pe
+			}
+			t.roles[j] = RoleRefused
+			t.refused[j] = reason
+		}
+	}
+	for j, h := range t.header {
+		switch t.roles[j] {
+		case RoleNumeric:
+			cols = append(cols, EncodedColumn{Name: h})
+		case RoleText:
+			cols = append(cols, EncodedColumn{Name: h, Values: stats[j].values})
+			if asText[j] {
+				words = append(words, h)
+			}
+		}
+	}
+	return cols, words, nil
+}

@@ -40,25 +40,21 @@ type Recorder func(l Learner, s Snapshot) error
 
 // Step takes one step of l and gives its snapshot to each recorder in
 // turn; the first error, the learner's or a recorder's, is returned with
-// the snapshot. It is the body of Run's loop, for callers that step a run
+// the snapshot. It is one turn of Run's loop, for callers that step a run
 // themselves (the page's worker, which yields to its messages between
 // steps).
 func Step(l Learner, recs ...Recorder) (Snapshot, error) {
 	s, err := l.Step()
-	if err != nil {
-		return s, err
+	if err == nil {
+		err = record(l, &s, recs)
 	}
-	for _, rec := range recs {
-		if err := rec(l, s); err != nil {
-			return s, err
-		}
-	}
-	return s, nil
+	return s, err
 }
 
-// Run steps l (Step, with recs) until it is done, ctx is cancelled or a
-// step fails, and returns the last snapshot that succeeded. A learner that
-// is done already is not stepped; its last snapshot is returned.
+// Run steps l until it is done, ctx is cancelled or a step fails, giving
+// each step's snapshot to recs (as Step does), and returns the last
+// snapshot that succeeded. A learner that is done already is not stepped;
+// its last snapshot is returned.
 func Run(ctx context.Context, l Learner, recs ...Recorder) (Snapshot, error) {
 	var last Snapshot
 	if h := l.History(); len(h) > 0 {
@@ -68,11 +64,26 @@ func Run(ctx context.Context, l Learner, recs ...Recorder) (Snapshot, error) {
 		if err := ctx.Err(); err != nil {
 			return last, fmt.Errorf("stopped after step %d: %w", last.Iter, err)
 		}
-		s, err := Step(l, recs...)
+		// Step's body, without its copy of every snapshot on the way out.
+		s, err := l.Step()
+		if err == nil {
+			err = record(l, &s, recs)
+		}
 		if err != nil {
 			return last, err
 		}
 		last = s
 	}
 	return last, nil
+}
+
+// record gives the snapshot s of l's last step to each recorder in turn,
+// and returns the first error.
+func record(l Learner, s *Snapshot, recs []Recorder) error {
+	for _, rec := range recs {
+		if err := rec(l, *s); err != nil {
+			return err
+		}
+	}
+	return nil
 }

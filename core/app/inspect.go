@@ -34,8 +34,9 @@ type Entered struct {
 }
 
 // Inspect describes a model's shared knowledge (docs/algorithms.md §5, §6,
-// §7): MTFL's feature relevance diag(D), MMTL's mean predictor, MTASO's
-// shared directions, with the features' encoded names. A model with no Θ
+// §7) as its kind shows it (mtl.Theta.View: MTFL's feature relevance
+// diag(D), MMTL's mean predictor, MTASO's shared directions), with the
+// features' encoded names. A model with no Θ
 // to show has no Title, and Explain says what its method shares (the
 // catalogue's Shares).
 func Inspect(m *ModelFile) Inspection {
@@ -48,21 +49,10 @@ func Inspect(m *ModelFile) Inspection {
 		}
 	}
 	if th := m.Theta; th != nil {
-		switch th.Kind {
-		case "mtfl":
-			ins.Title = "Shared feature metric D (MTFL)"
-			ins.Explain = "The diagonal of D is how much room the shared metric gives each feature: the tasks' weights are cheap along features with a large value and pulled to zero elsewhere. It sums to 1."
-			ins.Charts = append(ins.Charts, Chart{Title: "feature relevance diag(D)", Measure: "relevance", Labels: names, Values: th.Relevance})
-		case "mmtl":
-			ins.Title = "Shared mean predictor w̄ (MMTL)"
-			ins.Explain = "Every task's weights are pulled towards this common predictor; its weights say what the tasks share."
-			ins.Charts = append(ins.Charts, Chart{Title: "mean predictor weights", Measure: "weight", Labels: names, Values: th.Mean})
-		case "mtaso":
-			ins.Title = fmt.Sprintf("Shared subspace Θ (MTASO, h = %d)", len(th.Directions))
-			ins.Explain = "The tasks' weights are pulled towards this h-dimensional subspace; each direction's loadings say which features move together across tasks (the sign of a direction is arbitrary)."
-			for k, dir := range th.Directions {
-				ins.Charts = append(ins.Charts, Chart{Title: fmt.Sprintf("direction %d loadings", k+1), Measure: "loading", Labels: names, Values: dir})
-			}
+		v := th.View()
+		ins.Title, ins.Explain = v.Title, v.Explain
+		for _, c := range v.Charts {
+			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: c.Values})
 		}
 	}
 	if ins.Title == "" {

@@ -230,18 +230,6 @@ func (m *ModelFile) checkHeader() error {
 	return nil
 }
 
-// thetaKind returns the kind of shared knowledge Θ a method saves, and
-// whether it saves one.
-func thetaKind(method string) (string, bool) {
-	switch method {
-	case "mtfl", "mmtl", "mtaso":
-		return method, true
-	case "mmtl-joint":
-		return "mmtl", true
-	}
-	return "", false
-}
-
 // checkEncoding checks that the encoding can read new rows, and that its
 // columns make the feature names, in order: the weights are in that order,
 // so reordered columns would pair every weight with another feature.
@@ -314,53 +302,19 @@ func (m *ModelFile) checkEncoding() error {
 // sized by the features and the tasks.
 func (m *ModelFile) checkKnowledge() error {
 	d := m.Encoding.Features
-	want, learns := thetaKind(m.Method)
+	mm, _ := method.Lookup(m.Method) // checkHeader has checked it
+	want := mm.Theta
 	switch {
-	case m.Theta == nil && learns:
+	case m.Theta == nil && want != "":
 		return fmt.Errorf("theta is missing: method %s learns one (%q)", m.Method, want)
-	case m.Theta != nil && !learns:
+	case m.Theta != nil && want == "":
 		return fmt.Errorf("theta.kind is %q, but method %s learns no shared knowledge", m.Theta.Kind, m.Method)
-	case m.Theta != nil && (m.Theta.Kind == "mtfl" || m.Theta.Kind == "mmtl" || m.Theta.Kind == "mtaso") && m.Theta.Kind != want:
+	case m.Theta != nil && slices.Contains(mtl.ThetaKinds(), m.Theta.Kind) && m.Theta.Kind != want:
 		return fmt.Errorf("theta.kind is %q, but method %s learns %q", m.Theta.Kind, m.Method, want)
 	}
-	if th := m.Theta; th != nil {
-		vector := func(field string, v []float64) error {
-			if len(v) != d {
-				return fmt.Errorf("%s has %d values, the model has %d features", field, len(v), d)
-			}
-			return finite(field, v)
-		}
-		var err error
-		switch th.Kind {
-		case "mtfl":
-			err = vector("theta.relevance", th.Relevance)
-			if err == nil && len(th.Gamma) != len(th.Directions) {
-				err = fmt.Errorf("theta.gamma has %d values, theta.directions %d vectors: one weight per direction", len(th.Gamma), len(th.Directions))
-			}
-		case "mmtl":
-			err = vector("theta.mean", th.Mean)
-		case "mtaso":
-		default:
-			err = fmt.Errorf("theta.kind %q is not one spmtl writes (mtfl, mmtl or mtaso)", th.Kind)
-		}
-		if err != nil {
+	if m.Theta != nil {
+		if err := m.Theta.Check(d); err != nil {
 			return err
-		}
-		for k, dir := range th.Directions {
-			if err := vector(fmt.Sprintf("theta.directions[%d]", k), dir); err != nil {
-				return err
-			}
-		}
-		for _, f := range []struct {
-			field string
-			v     []float64
-		}{{"theta.relevance", th.Relevance}, {"theta.mean", th.Mean}, {"theta.gamma", th.Gamma}} {
-			if err := finite(f.field, f.v); err != nil {
-				return err
-			}
-		}
-		if math.IsNaN(th.Beta) || math.IsInf(th.Beta, 0) {
-			return fmt.Errorf("theta.beta is %v, not a finite number", th.Beta)
 		}
 	}
 	for k, tau := range m.Tau {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -172,47 +173,42 @@ func (r *Run) Tasks() []string {
 	return out
 }
 
-// Step advances the run by one step. A snapshot with a non-finite number
-// is an error, so that NaN never reaches a chart.
+// Step advances the run by one step (mtl.Step, with the run's check): a
+// snapshot with a non-finite number is an error, so that NaN never
+// reaches a chart. The page steps its runs this way, one call per step.
 func (r *Run) Step() (mtl.Snapshot, error) {
-	snap, err := r.Learner.Step()
+	snap, err := mtl.Step(r.Learner, r.check)
 	if err != nil {
 		return snap, fmt.Errorf("step: %w", err)
-	}
-	for name, v := range map[string][]float64{"tau": snap.Tau, "cost": snap.Cost, "loss": snap.Loss, "penalty": snap.Penalty} {
-		for t, x := range v {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return snap, fmt.Errorf("step: fit diverged: %s of task %s is %v", name, r.Train.Tasks[t].Name, x)
-			}
-		}
-	}
-	if math.IsNaN(snap.Objective) || math.IsInf(snap.Objective, 0) {
-		return snap, fmt.Errorf("step: fit diverged: objective is %v", snap.Objective)
 	}
 	return snap, nil
 }
 
-// Finish steps the run until it is done and returns the last snapshot.
-func (r *Run) Finish() (mtl.Snapshot, error) { return r.FinishEach(nil) }
-
-// FinishEach is Finish, calling after (when set) after every step: the
-// command line reports a long run's progress with it.
-func (r *Run) FinishEach(after func()) (mtl.Snapshot, error) {
-	var last mtl.Snapshot
-	if h := r.Learner.History(); len(h) > 0 {
-		last = h[len(h)-1]
-	}
-	for !r.Learner.Done() {
-		s, err := r.Step()
-		if err != nil {
-			return s, err
-		}
-		last = s
-		if after != nil {
-			after()
-		}
+// Finish steps the run until it is done (mtl.Run, with the run's check,
+// then recs: the command line reports a long run's progress with one) and
+// returns the last snapshot.
+func (r *Run) Finish(recs ...mtl.Recorder) (mtl.Snapshot, error) {
+	last, err := mtl.Run(context.Background(), r.Learner, append([]mtl.Recorder{r.check}, recs...)...)
+	if err != nil {
+		return last, fmt.Errorf("step: %w", err)
 	}
 	return last, nil
+}
+
+// check is the recorder that refuses a snapshot holding a number that is
+// not finite, naming the task.
+func (r *Run) check(_ mtl.Learner, snap mtl.Snapshot) error {
+	for name, v := range map[string][]float64{"tau": snap.Tau, "cost": snap.Cost, "loss": snap.Loss, "penalty": snap.Penalty} {
+		for t, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("fit diverged: %s of task %s is %v", name, r.Train.Tasks[t].Name, x)
+			}
+		}
+	}
+	if math.IsNaN(snap.Objective) || math.IsInf(snap.Objective, 0) {
+		return fmt.Errorf("fit diverged: objective is %v", snap.Objective)
+	}
+	return nil
 }
 
 // Evaluation is a run's test score.

@@ -13,14 +13,6 @@ import (
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
-// Simplicity is the order in which tuning prefers models whose CV scores
-// tie within one standard error, simplest first: one pooled predictor, one
-// per task, tasks pulled to their mean (joint, then alternating), a mean
-// under a learned metric, a learned metric, a learned subspace. A
-// self-paced version comes right after its baseline. The catalogue
-// (method.All) says which of them have a self-paced version.
-var Simplicity = []string{"stl", "itl", "mmtl-joint", "mmtl", "mtfl-mean", "mtfl", "mtaso"}
-
 // TuneIntercept is the grid of κ, the shared intercept's strength
 // (Config.Intercept, docs/algorithms.md §1.4), crossed with TuneRho for
 // the baselines on a visitor's own data; 0 keeps free intercepts.
@@ -79,16 +71,16 @@ type family struct {
 	selfPaced bool
 }
 
-// families returns the candidates of opt, simplest first: every family of
-// Simplicity (with and without self-pacing) when opt names no model; the
-// named one otherwise (its self-paced version with Config.SelfPaced). With
-// SelfPaced and no model, the self-paced versions only.
+// families returns the candidates of opt, simplest first: every parallel
+// method the catalogue ranks by simplicity (method.BySimplicity), with and
+// without self-pacing, when opt names no model; the named one otherwise
+// (its self-paced version with Config.SelfPaced). With SelfPaced and no
+// model, the self-paced versions only.
 func families(opt TuneOptions) ([]family, error) {
 	if opt.Config.Model == "" {
 		var out []family
-		for _, key := range Simplicity {
-			m, err := method.Lookup(key)
-			if err != nil || m.Fixed || m.Kind != method.Parallel {
+		for _, m := range method.BySimplicity() {
+			if m.Fixed || m.Kind != method.Parallel {
 				continue
 			}
 			if !opt.Config.SelfPaced {

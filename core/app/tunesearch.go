@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -233,34 +234,46 @@ func searchText(opt TuneOptions, icpt []float64, fams []family, defaultRho bool)
 
 // prune leaves out, from a search that names no model, the candidates that
 // would only repeat another or cannot share anything here, and says why:
-// the alternating MMTL without self-pacing (the joint MMTL is its exact
-// optimum; spMMTL paces from the joint's setting), and MTASO when its
-// subspace of h dimensions would hold every feature, where its penalty
-// only slows the fit of independent tasks (docs/algorithms.md §14).
+// a baseline whose optimum another candidate's single fit computes (the
+// catalogue's TunedAs: the alternating MMTL without self-pacing, whose
+// optimum is the joint MMTL's; spMMTL paces from the joint's setting), and
+// a method that would share nothing on this data (the catalogue's Idle:
+// MTASO when its subspace of h dimensions would hold every feature, where
+// its penalty only slows the fit of independent tasks, docs/algorithms.md
+// §14).
 func prune(d *Data, opt TuneOptions, fams []family) ([]family, []string) {
 	if opt.Config.Model != "" {
 		return fams, nil
 	}
-	h := opt.Config.Defaults(false).H
+	cfg := opt.Config.Defaults(false)
 	var out []family
 	var left []string
-	joint := false
 	for _, f := range fams {
-		joint = joint || (f.key == "mmtl-joint" && !f.selfPaced)
-	}
-	for _, f := range fams {
-		switch {
-		case f.key == "mmtl" && !f.selfPaced && joint:
-			left = append(left, "MMTL without self-pacing is the joint MMTL's optimum, reached by alternation: tuned once, as MMTL (mmtl-joint)")
-		case f.key == "mtaso" && d.All.Features <= h:
-			if !f.selfPaced {
-				left = append(left, fmt.Sprintf("MTASO: its shared subspace of h = %d dimensions would hold all %d features, where it shares nothing", h, d.All.Features))
-			}
-		default:
-			out = append(out, f)
+		m, _ := method.Lookup(f.key) // the families are the catalogue's
+		if why := tunedAs(m, f, fams); why != "" {
+			left = append(left, why)
+			continue
 		}
+		if why := m.Idle(cfg, d.All.Features); why != "" {
+			if !f.selfPaced {
+				left = append(left, why)
+			}
+			continue
+		}
+		out = append(out, f)
 	}
 	return out, left
+}
+
+// tunedAs says why a search leaves out f, of method m, when another of
+// its candidates computes f's optimum in a single fit (the catalogue's
+// TunedAs), and is "" otherwise.
+func tunedAs(m method.Method, f family, fams []family) string {
+	if m.TunedAs == "" || f.selfPaced || !slices.Contains(fams, family{key: m.TunedAs}) {
+		return ""
+	}
+	as, _ := method.Lookup(m.TunedAs)
+	return fmt.Sprintf("%s without self-pacing is the joint %s's optimum, reached by alternation: tuned once, as %s (%s)", m.Label, as.Label, as.Label, as.Key)
 }
 
 // distinctNames adds the method's key to a name that two candidates share

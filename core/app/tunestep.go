@@ -120,8 +120,8 @@ func (s *TuneSearch) plan() {
 		if f.selfPaced {
 			nsp++
 			s.paceFrom[f.key] = f.key
-			if s.byKey[f.key] == nil && f.key == "mmtl" && s.byKey["mmtl-joint"] != nil {
-				s.paceFrom[f.key] = "mmtl-joint" // MMTL's optimum without self-pacing
+			if m, _ := method.Lookup(f.key); s.byKey[f.key] == nil && m.TunedAs != "" && s.byKey[m.TunedAs] != nil {
+				s.paceFrom[f.key] = m.TunedAs // the optimum without self-pacing (the catalogue's TunedAs)
 			}
 			add(s.paceFrom[f.key])
 		}

@@ -70,9 +70,9 @@ func enteredByTau(tau [][]float64) []int {
 }
 
 // Track trains cfg (any method of the catalogue) on p and scores the model
-// on test after every step.
+// on test after every step (a recorder of mtl.Run).
 func Track(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (Curve, error) {
-	tr, err := method.New(p, cfg)
+	l, err := method.New(p, cfg)
 	if err != nil {
 		return Curve{}, err
 	}
@@ -80,22 +80,20 @@ func Track(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (Curve, error) {
 	for i := range test.Tasks {
 		c.Tasks = append(c.Tasks, test.Tasks[i].Name)
 	}
-	for !tr.Done() {
-		s, err := tr.Step()
+	score := func(l mtl.Learner, s mtl.Snapshot) error {
+		preds, err := mtl.Predict(l, test)
 		if err != nil {
-			return c, err
-		}
-		preds, err := mtl.Predict(tr, test)
-		if err != nil {
-			return c, err
+			return err
 		}
 		per, mean := Score(p.Data.Kind, preds, test)
 		c.Objective = append(c.Objective, s.Objective)
 		c.Test = append(c.Test, mean)
 		c.Tau = append(c.Tau, s.Tau)
 		c.PerTask = per
+		return nil
 	}
-	return c, nil
+	_, err = mtl.Run(context.Background(), l, score)
+	return c, err
 }
 
 // Sweep runs one model for each value of a parameter ("lambda0" or "c"),

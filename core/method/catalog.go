@@ -1,14 +1,16 @@
 // Package method is the catalogue of the learners spmtl offers: one table
 // that names every method once, with its label in the paper's table, how it
 // trains (all tasks at once, or one task after another), whether the
-// self-paced trainer can wrap it, how to build it, and what a run of it is
-// compared with. The command line, the evaluation, the session behind the
-// page and, through the wasm bridge, the page itself ask this table; no
-// other code spells a method's name.
+// self-paced trainer can wrap it, how to build it, what a run of it is
+// compared with, the shared knowledge its model saves and how tuning ranks
+// it. The command line, the evaluation, the model files, the tuning, the
+// session behind the page and, through the wasm bridge, the page itself ask
+// this table; outside it, a method's name is spelled only in its own file
+// of core/mtl or core/seq (and the self-paced trainer's list of them).
 //
 // Adding a method is one file that implements mtl.Learner (or, for a
-// method the self-paced trainer wraps, the structure of core/mtl) and one
-// entry below (docs/architecture.md, "Adding a method").
+// method the self-paced trainer wraps, the structure of core/mtl, with its
+// Θ) and one entry below (docs/architecture.md, "Adding a method").
 package method
 
 import (
@@ -57,6 +59,21 @@ type Method struct {
 	// show, says what its tasks share (if anything), as a sentence that
 	// follows the model's name ("ELLA-random learns a shared basis …").
 	Shares string `json:"shares,omitempty"`
+	// Theta is the kind of shared knowledge its model saves (mtl.Theta's
+	// Kind); empty when it saves none.
+	Theta string `json:"-"`
+	// Simplicity ranks the method among the candidates of a search over
+	// every model (app.Tune), simplest first: where scores tie within one
+	// standard error, the simpler is chosen. Zero: never a candidate.
+	Simplicity int `json:"-"`
+	// TunedAs names the method whose single fit is this one's optimum
+	// without self-pacing (the joint MMTL for the alternating MMTL): a
+	// search over every model tunes that one in its place, and the
+	// self-paced version paces from its choice.
+	TunedAs string `json:"-"`
+	// idle, when set, says why the method shares nothing on data of d
+	// features under cfg (defaults filled in), "" when it shares.
+	idle func(cfg mtl.Config, d int) string
 	// new builds a learner for cfg (defaults filled in) on p.
 	new func(p *mtl.Problem, cfg mtl.Config) (mtl.Learner, error)
 	// compare lists the runs a run of this method is compared with.
@@ -76,23 +93,28 @@ type Comparison struct {
 }
 
 // catalog is the table. Its order is the order of menus and help texts.
+// The simplicity ranks, in steps of 10 to leave room for a method between
+// two, go from one pooled predictor and one per task to tasks pulled to
+// their mean (joint, then alternating), a mean under a learned metric, a
+// learned metric and a learned subspace; a self-paced version comes right
+// after its baseline.
 var catalog = []Method{
 	{Key: "stl", Label: "STL", Kind: Parallel, Summary: "single task learning on the pooled data: one predictor for every task",
-		Shares: "fits one predictor to every task's rows: its weights, the same for every task, are all it learns.",
-		new:    trainer, compare: againstITL},
+		Shares:     "fits one predictor to every task's rows: its weights, the same for every task, are all it learns.",
+		Simplicity: 10, new: trainer, compare: againstITL},
 	{Key: "itl", Label: "ITL", Kind: Parallel, Summary: "independent task learning: one ridge (or logistic) model per task",
-		Shares: "learns each task on its own: nothing is shared.",
-		new:    trainer, compare: none},
+		Shares:     "learns each task on its own: nothing is shared.",
+		Simplicity: 20, new: trainer, compare: none},
 	{Key: "mmtl", Label: "MMTL", Kind: Parallel, SelfPaced: true, Summary: "mean-regularized MTL, w_t pulled to the tasks' mean (alternating)",
-		new: trainer, compare: parallel},
+		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", new: trainer, compare: parallel},
 	{Key: "mmtl-joint", Label: "MMTL", Kind: Parallel, Summary: "mean-regularized MTL solved as one joint problem (the authors' MMTL row)",
-		new: joint, compare: againstITL},
+		Theta: "mmtl", Simplicity: 30, new: joint, compare: againstITL},
 	{Key: "mtfl", Label: "MTFL", Kind: Parallel, SelfPaced: true, Summary: "multitask feature learning: a shared feature metric D",
-		new: trainer, compare: parallel},
+		Theta: "mtfl", Simplicity: 60, new: trainer, compare: parallel},
 	{Key: "mtfl-mean", Label: "MTFL-mean", Kind: Parallel, SelfPaced: true, Summary: "a shared mean w0 with task deviations under a learned feature metric D (random slopes, learned)",
-		new: trainer, compare: parallel},
+		Simplicity: 50, new: trainer, compare: parallel},
 	{Key: "mtaso", Label: "MTASO", Kind: Parallel, SelfPaced: true, Summary: "alternating structure optimization: a shared h-dimensional subspace",
-		new: trainer, compare: parallel},
+		Theta: "mtaso", Simplicity: 70, idle: subspaceHoldsAll, new: trainer, compare: parallel},
 	{Key: "cl", Label: "CL", Kind: Sequential, Fixed: true, Summary: "curriculum learning: the easiest remaining task next, anchored at the last (rho 0.01)",
 		Shares: "shares no Θ: it passes knowledge from task to task, each anchored at the task learned before.",
 		new:    newCL, compare: sequential},
@@ -129,6 +151,39 @@ func Lookup(key string) (Method, error) {
 		}
 	}
 	return Method{}, fmt.Errorf("unknown model %q (want one of %s)", key, strings.Join(Keys(), ", "))
+}
+
+// BySimplicity returns the methods a search over every model may try
+// (Simplicity above zero), simplest first.
+func BySimplicity() []Method {
+	var out []Method
+	for _, m := range catalog {
+		if m.Simplicity > 0 {
+			out = append(out, m)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Simplicity < out[b].Simplicity })
+	return out
+}
+
+// Idle says why the method would share nothing on data of d features
+// under cfg (defaults filled in): a search over every model leaves it out.
+// It is "" when the method shares.
+func (m Method) Idle(cfg mtl.Config, d int) string {
+	if m.idle == nil {
+		return ""
+	}
+	return m.idle(cfg, d)
+}
+
+// subspaceHoldsAll: MTASO's subspace of h dimensions holds every one of d
+// ≤ h features, where its penalty only slows the fit of independent tasks
+// (docs/algorithms.md §14).
+func subspaceHoldsAll(cfg mtl.Config, d int) string {
+	if d > cfg.H {
+		return ""
+	}
+	return fmt.Sprintf("MTASO: its shared subspace of h = %d dimensions would hold all %d features, where it shares nothing", cfg.H, d)
 }
 
 // Name returns the label of a run of the method: "spMTFL", "MTFL",

@@ -137,3 +137,60 @@ func Example() {
 	fmt.Println(m.Name(mtl.Config{SelfPaced: true}), len(l.Model().W), "tasks,", last.Iter, "iterations")
 	// Output: spMTFL 3 tasks, 5 iterations
 }
+
+// TestCatalogFacts: what an entry says of its method holds. Its Theta is
+// the kind of shared knowledge its learner saves; TunedAs names a simpler
+// entry without self-pacing; BySimplicity lists every ranked method,
+// simplest first; MTASO is idle where its subspace holds every feature.
+func TestCatalogFacts(t *testing.T) {
+	p, err := mtl.Prepare(toy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range All() {
+		l, err := New(p, mtl.Config{Model: m.Key, MaxIter: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := mtl.Run(context.Background(), l); err != nil {
+			t.Fatal(err)
+		}
+		saved := ""
+		if h, ok := l.(interface{ Theta() *mtl.Theta }); ok && h.Theta() != nil {
+			saved = h.Theta().Kind
+		}
+		if saved != m.Theta {
+			t.Errorf("%s: the catalogue says its model saves Θ %q, its learner saves %q", m.Key, m.Theta, saved)
+		}
+		if m.TunedAs != "" {
+			as, err := Lookup(m.TunedAs)
+			if err != nil || as.SelfPaced || as.Simplicity == 0 || as.Simplicity >= m.Simplicity {
+				t.Errorf("%s is tuned as %q (%+v, %v), want a simpler candidate without self-pacing", m.Key, m.TunedAs, as, err)
+			}
+		}
+	}
+	ranked := BySimplicity()
+	for i, m := range ranked {
+		if m.Simplicity <= 0 || (i > 0 && m.Simplicity <= ranked[i-1].Simplicity) {
+			t.Errorf("BySimplicity: %s (rank %d) at place %d is not simpler than the ones after it, nor a candidate", m.Key, m.Simplicity, i)
+		}
+	}
+	n := 0
+	for _, m := range All() {
+		if m.Simplicity > 0 {
+			n++
+		}
+	}
+	if n != len(ranked) {
+		t.Errorf("BySimplicity lists %d methods, the catalogue ranks %d", len(ranked), n)
+	}
+	mtaso, _ := Lookup("mtaso")
+	for _, tc := range []struct {
+		h, d int
+		idle bool
+	}{{5, 3, true}, {5, 5, true}, {5, 6, false}} {
+		if why := mtaso.Idle(mtl.Config{H: tc.h}, tc.d); (why != "") != tc.idle {
+			t.Errorf("MTASO with h %d on %d features: idle %q, want idle %v", tc.h, tc.d, why, tc.idle)
+		}
+	}
+}

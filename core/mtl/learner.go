@@ -9,8 +9,8 @@ import (
 // self-paced Trainer takes one outer iteration per step, JointMMTL makes
 // its single fit in one step, and the sequential learners of core/seq
 // learn one task per step. The method catalogue (core/method) builds every
-// learner behind this interface, so that the command line, the evaluation
-// and the page drive them all alike.
+// learner behind this interface, and Run steps every one of them, so that
+// the command line, the evaluation and the page drive them all alike.
 type Learner interface {
 	// Step advances the learner and returns its state; once Done it
 	// returns the last state again.
@@ -29,9 +29,33 @@ var (
 	_ Learner = (*JointMMTL)(nil)
 )
 
-// Run steps l until it is done or ctx is cancelled, and returns the last
-// snapshot.
-func Run(ctx context.Context, l Learner) (Snapshot, error) {
+// Recorder is told of every step a run takes, after the step, with the
+// learner and the step's snapshot (as gonum's optimize.Recorder is told of
+// every iteration). It may read the learner (its model, its history); an
+// error it returns stops the run, and Run and Step return that error.
+// The command line reports a long run's progress through one, the
+// application checks every snapshot for numbers that are not finite, and
+// the evaluation scores the model after every step.
+type Recorder func(l Learner, s Snapshot) error
+
+// Step takes one step of l and gives its snapshot to each recorder in
+// turn; the first error, the learner's or a recorder's, is returned with
+// the snapshot. It is one turn of Run's loop, for callers that step a run
+// themselves (the page's worker, which yields to its messages between
+// steps).
+func Step(l Learner, recs ...Recorder) (Snapshot, error) {
+	s, err := l.Step()
+	if err == nil {
+		err = record(l, &s, recs)
+	}
+	return s, err
+}
+
+// Run steps l until it is done, ctx is cancelled or a step fails, giving
+// each step's snapshot to recs (as Step does), and returns the last
+// snapshot that succeeded. A learner that is done already is not stepped;
+// its last snapshot is returned.
+func Run(ctx context.Context, l Learner, recs ...Recorder) (Snapshot, error) {
 	var last Snapshot
 	if h := l.History(); len(h) > 0 {
 		last = h[len(h)-1]
@@ -40,11 +64,26 @@ func Run(ctx context.Context, l Learner) (Snapshot, error) {
 		if err := ctx.Err(); err != nil {
 			return last, fmt.Errorf("stopped after step %d: %w", last.Iter, err)
 		}
+		// Step's body, without its copy of every snapshot on the way out.
 		s, err := l.Step()
+		if err == nil {
+			err = record(l, &s, recs)
+		}
 		if err != nil {
 			return last, err
 		}
 		last = s
 	}
 	return last, nil
+}
+
+// record gives the snapshot s of l's last step to each recorder in turn,
+// and returns the first error.
+func record(l Learner, s *Snapshot, recs []Recorder) error {
+	for _, rec := range recs {
+		if err := rec(l, *s); err != nil {
+			return err
+		}
+	}
+	return nil
 }

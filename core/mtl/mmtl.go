@@ -38,3 +38,21 @@ func (s *mmtl) update(W [][]float64, tau []float64) error {
 	s.w0 = w0
 	return nil
 }
+
+func (s *mmtl) theta(dFull int, toFull func([]float64) []float64) *Theta {
+	if s.w0 == nil {
+		return &Theta{Kind: "mmtl", Mean: make([]float64, dFull)}
+	}
+	return &Theta{Kind: "mmtl", Mean: toFull(s.w0)}
+}
+
+// mmtlTheta is MMTL's knowledge, the shared predictor w0 (Theta.Mean);
+// the joint MMTL saves the same.
+var mmtlTheta = &thetaKind{
+	check: func(th *Theta, d int) error { return thetaVector("theta.mean", th.Mean, d) },
+	view: func(th *Theta) ThetaView {
+		return ThetaView{Title: "Shared mean predictor w̄ (MMTL)",
+			Explain: "Every task's weights are pulled towards this common predictor; its weights say what the tasks share.",
+			Charts:  []ThetaChart{{Title: "mean predictor weights", Measure: "weight", Values: th.Mean}}}
+	},
+}

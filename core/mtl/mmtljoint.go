@@ -216,3 +216,13 @@ func columnMean(W [][]float64) []float64 {
 	}
 	return mean
 }
+
+// Theta returns the mean of the task vectors, the joint model's w̄: the
+// knowledge of the alternating MMTL (mmtl.go).
+func (j *JointMMTL) Theta() *Theta {
+	if len(j.hist) == 0 {
+		return nil
+	}
+	m := j.Model()
+	return &Theta{Kind: "mmtl", Mean: columnMean(m.W)}
+}

@@ -83,3 +83,28 @@ func (s *mtaso) update(W [][]float64, tau []float64) error {
 	}
 	return nil
 }
+
+func (s *mtaso) theta(dFull int, toFull func([]float64) []float64) *Theta {
+	th := &Theta{Kind: "mtaso"}
+	for _, row := range s.theta0 {
+		th.Directions = append(th.Directions, toFull(row))
+	}
+	return th
+}
+
+// scaledByCodeBugs: under Config.CodeBugs the authors' code hands MTASO's
+// Θ-step and model √ρ·W (docs/algorithms.md §7.3; the trainer applies it).
+func (s *mtaso) scaledByCodeBugs() {}
+
+// mtasoTheta is MTASO's knowledge, the h shared directions (the rows of
+// Θ, Theta.Directions, which Theta.Check sizes as for every kind).
+var mtasoTheta = &thetaKind{
+	view: func(th *Theta) ThetaView {
+		v := ThetaView{Title: fmt.Sprintf("Shared subspace Θ (MTASO, h = %d)", len(th.Directions)),
+			Explain: "The tasks' weights are pulled towards this h-dimensional subspace; each direction's loadings say which features move together across tasks (the sign of a direction is arbitrary)."}
+		for k, dir := range th.Directions {
+			v.Charts = append(v.Charts, ThetaChart{Title: fmt.Sprintf("direction %d loadings", k+1), Measure: "loading", Values: dir})
+		}
+		return v
+	},
+}

@@ -88,3 +88,42 @@ func mtflMetric(W [][]float64, omega []float64, d, dFull int, eps float64, projB
 	}
 	return m, pen, svd, nil
 }
+
+func (s *mtfl) theta(dFull int, toFull func([]float64) []float64) *Theta {
+	m := s.m
+	th := &Theta{Kind: "mtfl", Beta: m.beta, Gamma: append([]float64(nil), m.gamma...), Relevance: make([]float64, dFull)}
+	for j := range th.Relevance {
+		th.Relevance[j] = m.beta
+	}
+	for i := 0; i < m.r; i++ {
+		u := make([]float64, m.d)
+		for j := range u {
+			u[j] = m.u[j*m.r+i]
+		}
+		full := toFull(u)
+		th.Directions = append(th.Directions, full)
+		for j, v := range full {
+			th.Relevance[j] += m.gamma[i] * v * v
+		}
+	}
+	return th
+}
+
+// mtflTheta is MTFL's knowledge, the feature metric D (Theta.Beta, Gamma,
+// Directions) and its diagonal (Theta.Relevance).
+var mtflTheta = &thetaKind{
+	check: func(th *Theta, d int) error {
+		if err := thetaVector("theta.relevance", th.Relevance, d); err != nil {
+			return err
+		}
+		if len(th.Gamma) != len(th.Directions) {
+			return fmt.Errorf("theta.gamma has %d values, theta.directions %d vectors: one weight per direction", len(th.Gamma), len(th.Directions))
+		}
+		return nil
+	},
+	view: func(th *Theta) ThetaView {
+		return ThetaView{Title: "Shared feature metric D (MTFL)",
+			Explain: "The diagonal of D is how much room the shared metric gives each feature: the tasks' weights are cheap along features with a large value and pulled to zero elsewhere. It sums to 1.",
+			Charts:  []ThetaChart{{Title: "feature relevance diag(D)", Measure: "relevance", Values: th.Relevance}}}
+	},
+}

@@ -39,14 +39,31 @@ type structureEnv struct {
 	selfPaced bool
 }
 
-var structures = map[string]func(env structureEnv) structure{
-	"itl":       newITL,
-	"stl":       newITL, // STL is ITL on the pooled task
-	"mmtl":      newMMTL,
-	"mtfl":      newMTFL,
-	"mtfl-mean": newMTFLMean,
-	"mtaso":     newMTASO,
+// structureKind is one method of the self-paced trainer: how to build its
+// structure, and what it saves.
+type structureKind struct {
+	new func(env structureEnv) structure
+	// pooled fits one predictor to the pooled tasks (STL).
+	pooled bool
+	// theta is the kind of shared knowledge the structure saves (its
+	// thetaExporter's), nil when it saves none.
+	theta *thetaKind
 }
+
+// structures are the trainer's methods, by key (the catalogue's,
+// core/method).
+var structures = map[string]structureKind{
+	"itl":       {new: newITL},
+	"stl":       {new: newITL, pooled: true}, // STL is ITL on the pooled task
+	"mmtl":      {new: newMMTL, theta: mmtlTheta},
+	"mtfl":      {new: newMTFL, theta: mtflTheta},
+	"mtfl-mean": {new: newMTFLMean},
+	"mtaso":     {new: newMTASO, theta: mtasoTheta},
+}
+
+// codeBugScaled is implemented by a structure whose Θ-step and model take
+// √ρ·W under Config.CodeBugs (MTASO in the authors' code).
+type codeBugScaled interface{ scaledByCodeBugs() }
 
 // columnWeights returns the ω_t that scale the task columns in an MTFL or
 // MTASO Θ-step. The baseline uses ω = 1. The paper's objective weights the

@@ -71,13 +71,14 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	if cfg.Loss == Logistic && !classification {
 		return nil, errors.New("new trainer: the logistic loss needs binary labels, and this data set is regression")
 	}
-	if structures[cfg.Model] == nil {
+	kind, ok := structures[cfg.Model]
+	if !ok {
 		return nil, fmt.Errorf("new trainer: %q is not a method of the self-paced trainer (want one of %s)", cfg.Model, strings.Join(structureKeys(), ", "))
 	}
 	tr = &Trainer{p: p, cfg: cfg, lambda: cfg.Lambda0}
 	tr.all, tr.reduced = p.tasksFor(cfg.Solver)
 	tr.tasks = tr.all
-	if cfg.Model == "stl" {
+	if kind.pooled {
 		pooled, err := p.pool(perTaskMean(cfg.Loss, cfg.Variant, cfg.Scale), tr.reduced)
 		if err != nil {
 			return nil, fmt.Errorf("new trainer: %w", err)
@@ -90,12 +91,12 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 	}
 	dim := len(tr.all[0].xbar)
 	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl}
-	tr.st = structures[cfg.Model](tr.env)
+	tr.st = kind.new(tr.env)
 	tr.w = make([][]float64, len(tr.tasks))
 	for t := range tr.w {
 		tr.w[t] = make([]float64, dim)
 	}
-	if cfg.CodeBugs && cfg.Model == "mtaso" {
+	if _, scaled := tr.st.(codeBugScaled); scaled && cfg.CodeBugs {
 		tr.bugScale = math.Sqrt(cfg.Rho)
 	}
 	tr.b = make([]float64, len(tr.tasks))
@@ -325,7 +326,7 @@ func (tr *Trainer) thetaStep(W [][]float64, tau []float64) error {
 		tr.updateIntercept(tau)
 		return nil
 	}
-	if err := validateWeights(tau, "mmtl"); err != nil {
+	if err := validateWeights(tau, tr.cfg.Model); err != nil {
 		return err
 	}
 	ap := &anchorProblem{tasks: tr.tasks, cfg: tr.cfg, m: mm.m, omega: tau, w: tr.w, b: tr.b, loss: tr.loss, cache: tr.cache}

@@ -6,25 +6,47 @@
 // Events: "loading" (another data set is on its way), "data" (a data set
 // was loaded), "reset" (no run), "run" (a run started: its info),
 // "snapshot" (snap, eval), "results" (results), "runerror" (the run failed:
-// its message), "state" (the run's state changed), "model" (the current
-// model changed: the finished run's, a loaded one, or none). Only the
-// current run's snapshots, results and failure become events
+// its message), "state" (the run's state changed: see runMoves), "model"
+// (the current model changed: the finished run's, a loaded one, or none).
+// Only the current run's snapshots, results and failure become events
 // (controller.js).
 
 import { visibleErrors } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** The page's one state machine for a run: its states (loading, idle,
+ *  running, paused, done, failed) and the moves between them, each with the
+ *  states it leaves from ("*": any) and the state it goes to. app.move is
+ *  the only way the state changes; the worker trains and reports, and keeps
+ *  no state of a run. A move the current state does not list changes
+ *  nothing: a pause answered after the run finished, a start answered once
+ *  another data set began loading. */
+const runMoves = {
+  load: { from: "*", to: "loading" }, // another data set is on its way (data.js)
+  loadFailed: { from: ["loading"], to: (app) => (app.data ? "idle" : "failed") }, // it was refused
+  clear: { from: "*", to: (app) => (app.data ? "idle" : "loading") }, // no run on screen
+  play: { from: ["idle"], to: "running" }, // started by Play
+  hold: { from: ["idle"], to: "paused" }, // started by Step
+  pause: { from: ["running"], to: "paused" },
+  resume: { from: ["paused"], to: "running" },
+  stepped: { from: ["running", "paused"], to: "paused" }, // a Step answered
+  finish: { from: ["running", "paused"], to: "done" }, // the results are in
+  fail: { from: "*", to: "failed" },
+};
+
 /** Creates the page's state around a LearnerClient. */
 export function createApp(client) {
   const listeners = new Map();
   const marked = new Set();
+  let state = "loading";
   const app = {
     client,
     settings: {},
     data: null, // summary of the loaded data set
     runInfo: null, // the worker's answer to "start": train's info plus {comparisons}
-    state: "loading", // idle | loading | running | paused | done | failed
+    /** The run's state (runMoves); read-only: app.move changes it. */
+    get state() { return state; },
     runPending: false, // Play was asked for before the data arrived (run=1 in a link)
     snapshots: [],
     results: null,
@@ -47,7 +69,15 @@ export function createApp(client) {
       // ./build.sh bench reads (performance.getEntriesByType("mark")).
       if (!marked.has(event)) { marked.add(event); performance.mark(`spmtl:${event}`); }
     },
-    setState(state) { app.state = state; app.emit("state", state); },
+    /** Makes the move named (runMoves) from the current state, if it
+     *  leaves from there, and tells the "state" listeners. */
+    move(name) {
+      const m = runMoves[name];
+      if (!m) throw new Error(`no run move ${name}`);
+      if (m.from !== "*" && !m.from.includes(state)) return;
+      state = typeof m.to === "function" ? m.to(app) : m.to;
+      app.emit("state", state);
+    },
     /** Shows msg in the error box (an empty msg hides it). */
     showError(msg) {
       const el = $("error");

@@ -63,7 +63,7 @@ export class LearnerClient {
     this.pending.clear();
   }
 
-  /** Subscribes fn to an event ("snapshot", "state", "results", "error", "sweep"). */
+  /** Subscribes fn to an event ("snapshot", "results", "error", "sweep"). */
   on(event, fn) {
     if (!this.listeners.has(event)) this.listeners.set(event, []);
     this.listeners.get(event).push(fn);

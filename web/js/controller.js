@@ -1,6 +1,7 @@
 // controller.js: run control. Play, Step and Reset start, pause, step and
-// clear a run in the worker; the worker's snapshots and results go into the
-// page's state (and out as app events); the status line says where the run
+// clear a run in the worker, and move the page's run state (app.js
+// runMoves) as the worker answers; the worker's snapshots and results go
+// into the page's state (and out as app events); the status line says where the run
 // is (a sequential learner: the step and the task it chose) and, at the
 // end, why it stopped; the note under it says which λ0 the automatic
 // choice made and which tasks were too small to test. Before the first run
@@ -142,7 +143,8 @@ export function wireController(app, form) {
   }
 
   function reset() {
-    client.request("reset", { tag: ++tag }).catch(() => {});
+    tag++; // what the run on its way still posts is not drawn
+    client.request("reset").catch(() => {});
     resetViews();
   }
 
@@ -174,7 +176,7 @@ export function wireController(app, form) {
   function resetViews() {
     forgetRefusal();
     app.runInfo = null; app.snapshots = []; app.results = null;
-    app.state = app.data ? "idle" : "loading";
+    app.move("clear");
     app.emit("reset");
     setStatus();
   }
@@ -194,7 +196,7 @@ export function wireController(app, form) {
     clearFieldErrors(settingIds);
     showSlot("run-error", "");
     app.emit("run", app.runInfo);
-    if (!play) app.state = "paused";
+    app.move(play ? "play" : "hold");
     setStatus();
     return true;
   }
@@ -202,17 +204,21 @@ export function wireController(app, form) {
   async function play() {
     if (!app.data || app.state === "loading") { app.runPending = true; return; }
     try {
-      if (app.state === "running") await client.request("pause");
-      else if (app.state === "paused" && app.runInfo && !settingsChanged()) await client.request("resume");
-      else await start(true);
-    } catch (e) { runFailed(e); app.setState("failed"); }
+      if (app.state === "running") {
+        await client.request("pause");
+        app.move("pause");
+      } else if (app.state === "paused" && app.runInfo && !settingsChanged()) {
+        await client.request("resume");
+        app.move("resume");
+      } else await start(true);
+    } catch (e) { runFailed(e); app.move("fail"); }
   }
 
   // requestRun starts a new run now, or as soon as the data is in (run=1
   // in a link).
   async function requestRun() {
     if (!app.data || app.state === "loading") { app.runPending = true; return; }
-    try { await start(true); } catch (e) { runFailed(e); app.setState("failed"); }
+    try { await start(true); } catch (e) { runFailed(e); app.move("fail"); }
   }
 
   async function step() {
@@ -221,19 +227,19 @@ export function wireController(app, form) {
         if (!(await start(false))) return;
       }
       await client.request("step");
+      app.move("stepped"); // (the last step's results have moved the run to done)
     } catch (e) {
       // A run that failed is not resumed: Play or Step starts a new one,
       // with the settings as they are then.
       runFailed(e);
-      app.setState("failed");
+      app.move("fail");
     }
   }
 
-  client.on("state", (m) => { if (current(m)) app.setState(m.state); });
   client.on("error", (m) => {
     if (!current(m)) return;
     runFailed({ message: m.message });
-    app.setState("failed");
+    app.move("fail");
     app.emit("runerror", m.message);
   });
   client.on("snapshot", (m) => {
@@ -242,8 +248,10 @@ export function wireController(app, form) {
     app.emit("snapshot", m.snap, m.eval);
     setStatus();
   });
+  // The results come once the run and its comparisons are finished.
   client.on("results", (m) => {
     if (!current(m)) return;
+    app.move("finish");
     app.results = m.results;
     app.emit("results", m.results);
   });
@@ -264,7 +272,7 @@ export function wireController(app, form) {
       // first run). A run still on screen from the data set before is
       // cleared now, so that a start refused for its settings leaves none.
       if (app.runInfo || app.snapshots.length || app.results) reset();
-      else app.state = "idle";
+      else app.move("clear");
       await Promise.resolve();
       await requestRun();
     } else {
@@ -323,5 +331,10 @@ export function wireController(app, form) {
   $("step").addEventListener("click", step);
   $("reset").addEventListener("click", reset);
   setStatus();
-  return { play, step, start, requestRun, reset, pause: () => client.request("pause"), refused: () => refused };
+  async function pause() {
+    await client.request("pause");
+    app.move("pause");
+  }
+
+  return { play, step, start, requestRun, reset, pause, refused: () => refused };
 }

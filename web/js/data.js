@@ -61,7 +61,7 @@ export function wireData(app, form) {
   // the one before: controller.js).
   function beginLoading() {
     app.emit("loading");
-    app.setState("loading");
+    app.move("load");
   }
 
   /** Loads the bundled data set name (generated or read from its files), as shipped. */
@@ -86,7 +86,7 @@ export function wireData(app, form) {
       }
       await loaded(summary, name, source, false);
     } catch (e) {
-      app.setState(app.data ? "idle" : "failed");
+      app.move("loadFailed");
       showDataError(e.message);
     }
   }
@@ -138,7 +138,7 @@ export function wireData(app, form) {
       if (app.data) $("summary").textContent = `Still loaded: ${summaryText(app.data)}`;
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, retry: (col, role) => readAs(o, tried, col, role) });
-    if (app.state === "loading") app.setState(app.data ? "idle" : "failed");
+    app.move("loadFailed");
   }
 
   // readAs reads own again with the columns tried and column col given
@@ -201,7 +201,7 @@ export function wireData(app, form) {
   // never from the preset shown before it.
   async function loaded(summary, name, source, fresh) {
     // Play and Step stay disabled until the charts are reset for the new data.
-    app.setState("loading");
+    app.move("load");
     if (fresh) Object.assign(app.settings, startingPoint(name));
     app.settings.data = name;
     writeHash(app.settings);

@@ -89,6 +89,6 @@ async function start() {
 
 start().catch((e) => {
   app.showError(`the learner did not start: ${e.message}`);
-  app.setState("failed");
+  app.move("fail");
   document.getElementById("status").textContent = "failed";
 });

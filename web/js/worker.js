@@ -11,7 +11,7 @@
 //     header                           the kept CSV text's header {header, delimiter},
 //                                      for the column menus after a refusal
 //     generate {name, seed}            syn1, syn2
-//     start {config, play, tag}, step, pause, resume, reset {tag}, cancel {tag}
+//     start {config, play, tag}, step, pause, resume, reset, cancel
 //     sweep {config, param, values}, cancelSweep
 //     exportModel {handle?, opts}      the finished run's model file (JSON text)
 //     importModel {file|text, name}    a saved model → {handle, name, method, ...}
@@ -27,10 +27,13 @@
 //     free {handle}
 //     warm {config, kind}              trains config briefly on a tiny made-up data set
 //                                      of the loaded one's kind (see warmUp)
-//   events    {event: "snapshot" | "state" | "results" | "error" | "sweep", tag, ...}
-// A run's events carry the tag its start named (reset's and cancel's
-// "idle" the tag they named), so that the page can drop the events of a
-// run it has left that were still on their way.
+//   events    {event: "snapshot" | "results" | "error" | "sweep", tag, ...}
+// A run's events carry the tag its start named, so that the page can drop
+// the events of a run it has left that were still on their way. The run's
+// state (running, paused, done, ...) is the page's (app.js runMoves): it
+// follows this worker's answers and events; the worker keeps only what it
+// needs to step, which is whether its loop is scheduled and whether the run
+// has finished or failed.
 // A run is the chosen model plus the runs the catalogue compares it with
 // (spmtl.compare: its baseline and ITL, on the same split); this worker
 // does not decide which.
@@ -44,7 +47,7 @@ const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "..
 
 let catalog = null; // spmtl.catalog(), asked once
 let source = null; // {text, url, name, splitText}: the last data set loaded (text: a string, a file's bytes, or null until needed when its binary table was read)
-let run = null; // {main, info, comparisons: [{role, label, handle}], state, timer, tag}
+let run = null; // {main, info, comparisons: [{role, label, handle}], timer (the loop scheduled, or null), finished, failed, tag}
 let sweepToken = 0; // bumped to cancel a running sweep
 
 // readSource returns a data set's text, or a file's bytes: Go decodes
@@ -107,13 +110,16 @@ async function fetchTable(url) {
 function runModel(handle, what) {
   if (typeof handle === "number" && (!run || handle !== run.main)) return handle;
   if (!run) throw new Error(`no model to ${what}: train one to the end or load a saved model`);
-  if (run.state !== "done") throw new Error(`cannot ${what} the run yet: it is not finished`);
+  if (!run.finished) throw new Error(`cannot ${what} the run yet: it is not finished`);
   return run.main;
 }
 
 // post sends an event of the current run (tagged with its start's tag).
 function post(msg) { self.postMessage(Object.assign({ tag: run ? run.tag : undefined }, msg)); }
-function setState(state) { if (run) run.state = state; post({ event: "state", state }); }
+
+// play schedules the run's loop; hold stops it between two steps.
+function play() { run.timer = setTimeout(loop, 0); }
+function hold() { clearTimeout(run.timer); run.timer = null; }
 
 function freeRun() {
   if (!run) return;
@@ -134,27 +140,34 @@ function startRun(cfg, tag) {
     spmtl.free(info.handle);
     throw e;
   }
-  run = { main: info.handle, info, comparisons, state: "paused", tag };
+  run = { main: info.handle, info, comparisons, timer: null, finished: false, failed: false, tag };
   return Object.assign({}, info, { comparisons: comparisons.map(({ role, label }) => ({ role, label })) });
 }
 
 // stepOnce advances the main run one step and posts the snapshot with the
 // current test score; at the end it finishes the comparison runs and posts
 // every score, keyed by role ({main, baseline?, itl?}, each with its label).
+// A failure marks the run failed (stepping it again would only repeat the
+// error: the page starts a new run instead).
 function stepOnce() {
-  const snap = spmtl.step(run.main);
-  const ev = spmtl.evaluate(run.main);
-  post({ event: "snapshot", snap, eval: ev });
-  if (snap.done) {
-    const results = { main: Object.assign(ev, { label: run.info.name }) };
-    for (const c of run.comparisons) {
-      spmtl.finish(c.handle);
-      results[c.role] = Object.assign(spmtl.evaluate(c.handle), { label: c.label });
+  try {
+    const snap = spmtl.step(run.main);
+    const ev = spmtl.evaluate(run.main);
+    post({ event: "snapshot", snap, eval: ev });
+    if (snap.done) {
+      const results = { main: Object.assign(ev, { label: run.info.name }) };
+      for (const c of run.comparisons) {
+        spmtl.finish(c.handle);
+        results[c.role] = Object.assign(spmtl.evaluate(c.handle), { label: c.label });
+      }
+      run.finished = true;
+      post({ event: "results", results });
     }
-    setState("done");
-    post({ event: "results", results });
+    return snap.done;
+  } catch (e) {
+    run.failed = true;
+    throw e;
   }
-  return snap.done;
 }
 
 // warmUp trains cfg for two iterations, with the runs it is compared
@@ -192,17 +205,18 @@ function warmUp(cfg, kind) {
   for (const h of handles.reverse()) try { spmtl.free(h); } catch (_) { /* already gone */ }
 }
 
+// loop steps the run while it plays, yielding between steps so that
+// pause, step and reset messages are handled.
 function loop() {
-  if (!run || run.state !== "running") return;
+  if (!run || run.timer === null) return;
   try {
-    if (stepOnce()) return;
+    if (stepOnce()) { run.timer = null; return; }
   } catch (e) {
-    setState("failed");
+    run.timer = null;
     post({ event: "error", message: e.message });
     return;
   }
-  // Yield between iterations so pause/cancel messages are handled.
-  run.timer = setTimeout(loop, 0);
+  play();
 }
 
 serveRequests({
@@ -250,23 +264,15 @@ serveRequests({
   async start(m) {
     await boot();
     const info = startRun(m.config, m.tag);
-    if (m.play) { setState("running"); run.timer = setTimeout(loop, 0); } else setState("paused");
+    if (m.play) play();
     return info;
   },
+  // step: one step of the run (a playing run stops playing first); true
+  // when it was the last.
   async step() {
-    if (!run || run.state === "done") throw new Error("no run to step");
-    if (run.state === "running") { run.state = "paused"; clearTimeout(run.timer); }
-    let done;
-    try {
-      done = stepOnce();
-    } catch (e) {
-      // The learner stops at its first failure: resuming it would only
-      // repeat the error (the page starts a new run instead).
-      run.state = "failed";
-      throw e;
-    }
-    if (!done) setState("paused");
-    return done;
+    if (!run || run.finished) throw new Error("no run to step");
+    hold();
+    return stepOnce();
   },
   // A sweep trains the configuration once per value of one parameter and
   // posts every iteration ({event: "sweep"}); it yields between steps.
@@ -324,8 +330,8 @@ serveRequests({
     return spmtl.tuneScore({ data: m.data, folds: m.folds || 3, seed: m.seed }, m.config);
   },
   async tuneEnd(m) { await boot(); spmtl.tuneEnd(m.search); return true; },
-  async pause() { if (run && run.state === "running") { clearTimeout(run.timer); setState("paused"); } return true; },
-  async resume() { if (run && run.state === "paused") { setState("running"); run.timer = setTimeout(loop, 0); } return true; },
-  async reset(m) { freeRun(); post({ event: "state", state: "idle", tag: m.tag }); return true; },
-  async cancel(m) { freeRun(); post({ event: "state", state: "idle", tag: m.tag }); return true; },
+  async pause() { if (run) hold(); return true; },
+  async resume() { if (run && run.timer === null && !run.finished && !run.failed) play(); return true; },
+  async reset() { freeRun(); return true; },
+  async cancel() { freeRun(); return true; },
 });

@@ -44,13 +44,23 @@ func (p *progress) report(format string, args ...any) {
 	fmt.Fprintf(p.w, "spmtl: %s: %s after %v\n", p.label, fmt.Sprintf(format, args...), t.Sub(p.start).Round(time.Second))
 }
 
-// finish steps r to its end, as Run.Finish does, reporting its progress on
-// w under label once it is long.
+// finish steps r to its end (Run.Finish), reporting its progress on w
+// under label once it is long.
 func finish(r *app.Run, w io.Writer, label string) (mtl.Snapshot, error) {
+	return r.Finish(progressRecorder(w, label, r.Method.Kind, r.Config.MaxIter))
+}
+
+// progressRecorder is the recorder that reports a run's progress: the
+// steps taken of at most maxIter ("iteration 3 of at most 100"; a
+// sequential learner's "step 3 of 9", one step per task).
+func progressRecorder(w io.Writer, label string, kind method.Kind, maxIter int) mtl.Recorder {
 	p := newProgress(w, label)
 	format := "iteration %d of at most %d"
-	if r.Method.Kind == method.Sequential {
-		format = "step %d of %d" // one step per task
+	if kind == method.Sequential {
+		format = "step %d of %d"
 	}
-	return r.FinishEach(func() { p.report(format, len(r.Learner.History()), r.Config.MaxIter) })
+	return func(l mtl.Learner, _ mtl.Snapshot) error {
+		p.report(format, len(l.History()), maxIter)
+		return nil
+	}
 }

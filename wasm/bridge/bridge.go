@@ -671,7 +671,7 @@ func finish(args []safejs.Value) (any, error) {
 func snapshotJS(s mtl.Snapshot) map[string]any {
 	out := map[string]any{"iter": s.Iter, "objective": s.Objective, "spObjective": s.SPObjective,
 		"tauChange": jsNum(float64(s.TauChange)), "objChange": jsNum(float64(s.ObjChange)), "converged": s.Converged,
-		"done": s.Done, "stop": string(s.Stop), "stopMessage": s.StopMessage(), "tau": nil, "lambda": nil, "seq": nil}
+		"done": s.Done, "stop": string(s.Stop), "stopMessage": s.StopMessage(), "tauRule": s.TauRule, "tau": nil, "lambda": nil, "seq": nil}
 	if s.Seq == nil {
 		out["lambda"] = s.Lambda
 		out["tau"] = f64Array(s.Tau)
@@ -713,8 +713,14 @@ func evaluate(args []safejs.Value) (any, error) {
 	for i, k := range ev.EnteredAt {
 		entered[i] = k
 	}
-	return map[string]any{"metric": ev.Metric, "tasks": tasks, "test": f64Array(ev.Test), "mean": mean,
-		"iter": ev.Iter, "done": ev.Done, "enteredAt": entered}, nil
+	out := map[string]any{"metric": ev.Metric, "tasks": tasks, "test": f64Array(ev.Test), "mean": mean,
+		"iter": ev.Iter, "done": ev.Done, "enteredAt": entered,
+		"over": map[string]any{"mean": jsNum(ev.Over.Mean), "se": jsNum(ev.Over.SE), "n": ev.Over.N}, "versus": nil}
+	if v := ev.Versus; v != nil {
+		out["versus"] = map[string]any{"metric": string(v.Metric), "tasks": v.Tasks, "diff": jsNum(v.Diff), "se": jsNum(v.SE),
+			"p": jsNum(v.P), "verdict": v.Verdict, "text": v.Text}
+	}
+	return out, nil
 }
 
 func free(args []safejs.Value) (any, error) {

@@ -45,10 +45,12 @@ export function taskRows(data, names) {
   return names.map((n) => by.get(n) || 0);
 }
 
-/** "2 rows (a small task)", "103 rows", or "" when unknown. */
-export function rowsText(n) {
+/** "2 rows (a small task)", "103 rows", or "" when unknown; inside
+ *  brackets (nested) the mark reads "2 rows, a small task". */
+export function rowsText(n, nested = false) {
   if (!(n > 0)) return "";
-  return `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}${n < SMALL_TASK ? " (a small task)" : ""}`;
+  const small = n < SMALL_TASK ? (nested ? ", a small task" : " (a small task)") : "";
+  return `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}${small}`;
 }
 
 const MIN_ROW = 4; // px: the shortest row drawn for one task
@@ -596,7 +598,7 @@ export class Heatmap {
     if (!this.selfPaced) return "Without self-pacing every task weighs the same at every iteration: the map is uniform grey by design.";
     const range = relRange(this.runLo, this.runHi);
     const who = ({ tasks }) => {
-      const t = tasks[0], size = rowsText(this.rows[t]);
+      const t = tasks[0], size = rowsText(this.rows[t], true);
       return `${this.tasks[t]}${tasks.length > 1 ? ` and ${tasks.length - 1} more` : ""}${size ? ` (${size})` : ""}`;
     };
     if (this.runLo >= 1 / NEAR && this.runHi <= NEAR) {

@@ -9,7 +9,7 @@
 // tasks when there are more tasks than pixels. The pointer and the arrow
 // keys (on the focused scroll box) read a cell out: the task, its rows,
 // the iteration, τ, T·τ and the cost; the row read out is outlined and its
-// label drawn at it, so that a label never seems to name a neighbour. A
+// label drawn at it, so that each label is read against its own row. A
 // notch left of a row marks a small task (fewer than SMALL_TASK rows),
 // whose weight rests on few rows. It also renders itself as SVG, with the
 // fixed scale and the same colours as Go's figure.Heatmap.

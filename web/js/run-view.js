@@ -102,7 +102,7 @@ export function wireRunView(app, form) {
   app.on("run", (info) => {
     // From the first run on (body.has-run), a phone shows the map right
     // after the run bar (style.css): the map follows Play's status and
-    // score. It stays so, so that no later load or reset moves the panels.
+    // score. It stays so: later loads and resets leave the panels in place.
     document.body.classList.add("has-run");
     setMode(info.kind === "sequential", info.name);
     showVerdict("");

@@ -2,8 +2,8 @@
 // heatmap: ρ down, the multiples of the automatic λ0 across (one column for
 // a baseline, which has no λ0), brighter for a better score, the chosen
 // cell outlined and starred. The colours span at least one standard error
-// of the chosen score, so that differences within the noise look alike
-// rather than stretched from dark to bright; a flat λ0 grid (every multiple
+// of the chosen score, so that differences within the noise look alike;
+// a flat λ0 grid (every multiple
 // tied) says so in the footnote. A point not scored yet is blank and one whose
 // fits all failed is grey with "n/a": neither takes a colour of the scale.
 // Every text is fitted to the canvas (a phone's is ~280 px wide): the cell

@@ -39,6 +39,9 @@ type ModelScore struct {
 	Points  int    `json:"points"`
 	Failed  int    `json:"failed"`
 	Failure string `json:"failure,omitempty"`
+	// Flat says when a self-paced model's λ0 grid is flat (flatLambda0):
+	// every multiple within one standard error of the best.
+	Flat string `json:"flat,omitempty"`
 }
 
 // gridPoint is one configuration of a tuning and its pooled CV scores.

@@ -96,6 +96,9 @@ func summarize(m eval.Metric, f family, grid []gridPoint, simpler []float64) sco
 	}
 	ms.Best = grid[best].est
 	ms.Config, ms.Score, ms.Scores = grid[chosen].cfg, grid[chosen].est, grid[chosen].scores
+	if f.selfPaced {
+		ms.Flat = flatLambda0(grid, best, chosen)
+	}
 	return scored{model: ms, grid: grid, losses: grid[chosen].losses}
 }
 

@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -24,12 +25,14 @@ type Session struct {
 	sources  map[string]*app.Source  // bundled data sets for the reproduction
 	tunes    map[tuneKey]*tuneFolds  // prepared folds, per data set and fold setting
 	searches map[int]*app.TuneSearch // model searches the page is running, by id
+	against  map[int]int             // a comparison run's handle → the run it was started for
 }
 
 // New returns an empty session.
 func New() *Session {
 	return &Session{datasets: map[int]*app.Data{}, runs: map[int]*app.Run{}, models: map[int]*app.ModelFile{},
-		sources: map[string]*app.Source{}, tunes: map[tuneKey]*tuneFolds{}, searches: map[int]*app.TuneSearch{}}
+		sources: map[string]*app.Source{}, tunes: map[tuneKey]*tuneFolds{}, searches: map[int]*app.TuneSearch{},
+		against: map[int]int{}}
 }
 
 // LoadOptions say how to read a data text (app.LoadOptions, with the split
@@ -152,6 +155,7 @@ func (s *Session) Compare(handle int) ([]Comparison, error) {
 	out := make([]Comparison, len(runs))
 	for i, cr := range runs {
 		out[i] = Comparison{Role: cs[i].Role, Label: cs[i].Label, Run: s.addRun(cr)}
+		s.against[out[i].Run.Handle] = handle
 	}
 	return out, nil
 }
@@ -174,13 +178,42 @@ func (s *Session) Finish(handle int) (mtl.Snapshot, error) {
 	return r.Finish()
 }
 
+// Evaluation is a run's test score (app.Evaluation) with its uncertainty:
+// the mean over tasks with its standard error, and for a run started by
+// Compare, how the run it was started for compares with it, paired over
+// tasks.
+type Evaluation struct {
+	app.Evaluation
+	// Over is the mean over the scored tasks and its standard error over
+	// tasks.
+	Over eval.TaskMean `json:"over"`
+	// Versus compares the run this one was started for (first) with this
+	// one (second); nil for a run not started by Compare, or when that run
+	// is gone.
+	Versus *eval.Versus `json:"versus,omitempty"`
+}
+
 // Evaluate scores a run's current model on its test set.
-func (s *Session) Evaluate(handle int) (app.Evaluation, error) {
+func (s *Session) Evaluate(handle int) (Evaluation, error) {
 	r, ok := s.runs[handle]
 	if !ok {
-		return app.Evaluation{}, fmt.Errorf("evaluate: no run with handle %d", handle)
+		return Evaluation{}, fmt.Errorf("evaluate: no run with handle %d", handle)
 	}
-	return r.Evaluate()
+	ev, err := r.Evaluate()
+	if err != nil {
+		return Evaluation{}, err
+	}
+	out := Evaluation{Evaluation: ev, Over: eval.MeanOverTasks(ev.Test)}
+	if mr, ok := s.runs[s.against[handle]]; ok {
+		mev, err := mr.Evaluate()
+		if err != nil {
+			return Evaluation{}, fmt.Errorf("evaluate: the run compared with: %w", err)
+		}
+		v := eval.CompareTasks(eval.Metric(ev.Metric), mev.Test, ev.Test)
+		v.Text = v.Words(mr.Name(), r.Name())
+		out.Versus = &v
+	}
+	return out, nil
 }
 
 // Free releases a data set, run or model handle (unknown handles are
@@ -189,6 +222,7 @@ func (s *Session) Free(handle int) {
 	delete(s.datasets, handle)
 	delete(s.runs, handle)
 	delete(s.models, handle)
+	delete(s.against, handle)
 	for k := range s.tunes {
 		if k.data == handle {
 			delete(s.tunes, k)

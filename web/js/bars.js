@@ -1,11 +1,12 @@
 // bars.js: one value per feature as horizontal bars (the shared-knowledge
 // view): the features with the largest |value|, named, on an axis that
 // always includes 0, so a bar's length is its value and a zero is no bar.
-// It can also render itself as SVG.
+// The bars are in ink, a negative one lighter (the side of 0 and the value
+// say its sign): red and blue belong to τ. It can also render itself as SVG.
 import { escapeXML as esc } from "./export.js";
 import { setup, fmt, drawSoon } from "./chart-kit.js";
 
-const POS = "#2a6df4", NEG = "#d0562b";
+const POS = "#3d4a5c", NEG = "#8b93a3";
 
 /** Horizontal bars of the top features of one chart {title, measure, labels, values}. */
 export class Bars {
@@ -34,8 +35,10 @@ export class Bars {
     return `Bar chart, ${c.title}: the ${this.shown.length} features with the largest |${c.measure}| of ${n}${top ? `; largest: ${top}` : ""}.`;
   }
 
-  layout(w, h) {
-    const longest = Math.max(40, ...this.shown.map((b) => Math.min(170, 6.2 * b.label.length)));
+  // layout places the bars; measure(s) is a label's width (the canvas's
+  // font; the SVG estimates 6.2 px a character).
+  layout(w, h, measure = (s) => 6.2 * s.length) {
+    const longest = Math.max(40, ...this.shown.map((b) => Math.min(170, measure(clip(b.label)))));
     // Room for the value written beyond each bar's end, on either side of 0.
     const L = { labels: longest + 6, left: longest + 12 + (this.lo < 0 ? 52 : 0), right: this.hi > 0 ? 64 : 12, top: 34, rowH: 18, w, h };
     L.width = Math.max(40, w - L.left - L.right);
@@ -45,7 +48,7 @@ export class Bars {
 
   draw() {
     const { g, w, h } = setup(this.canvas);
-    const L = this.layout(w, h);
+    const L = this.layout(w, h, (s) => g.measureText(s).width);
     g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top";
     g.fillText(`${this.chart.title} (top ${this.shown.length} of ${this.chart.values.length} by |${this.chart.measure}|)`, 4, 4);
     const x0 = L.X(0);

@@ -1,16 +1,32 @@
 // curves.js: the objective and the mean test score per iteration, two
 // stacked line panels on one canvas, with a sentence for screen readers
-// (its aria-label, after each step). A sequential run (CL, ELLA) has no
-// objective: its upper panel carries a note and the lower one is per step.
+// (its aria-label, after each step). Each panel's axis spans only the
+// values reached, and says so ("zoomed"); at the end the score panel also
+// gives the size of one standard error over tasks, against which its rise
+// or fall can be read. A sequential run (CL, ELLA) has no objective: its
+// upper panel carries a note and the lower one is per step. The lines are
+// in ink: red and blue belong to τ (the heatmap's colours).
 import { setup, extent, fmt, fmtRange, drawSoon } from "./chart-kit.js";
 
 /** Two stacked line panels: the objective and the mean test score per iteration. */
 export class Curves {
   constructor(canvas) { this.canvas = canvas; this.points = []; this.metric = ""; this.kind = "parallel"; }
   /** Clears the curves for a run of kind "parallel" or "sequential". */
-  reset(metric, kind = "parallel") { this.points = []; this.metric = metric || ""; this.kind = kind; this.done = false; drawSoon(this); }
-  /** Marks the run finished: a score that never came is then "none", not "not yet". */
-  finish() { this.done = true; drawSoon(this); }
+  reset(metric, kind = "parallel") { this.points = []; this.metric = metric || ""; this.kind = kind; this.done = false; this.se = NaN; drawSoon(this); }
+  /** Marks the run finished: a score that never came is then "none", not
+   *  "not yet"; se is the final mean score's standard error over tasks. */
+  finish(se = NaN) { this.done = true; this.se = se; drawSoon(this); }
+
+  // seNote: how the score panel's span compares with one standard error
+  // over tasks ("" before the end or without one).
+  seNote() {
+    const v = this.points.map((q) => q.score).filter(Number.isFinite);
+    if (!this.done || !(this.se > 0) || v.length < 2) return "";
+    const span = Math.max(...v) - Math.min(...v);
+    const ratio = span / this.se;
+    return ratio < 1 ? `its whole range is ${ratio < 0.1 ? "under a tenth of" : `${ratio.toFixed(1)} ×`} one standard error over tasks (${fmt(this.se)})`
+      : `one standard error over tasks is ${fmt(this.se)}`;
+  }
   push(iter, objective, score) { this.points.push({ iter, objective, score }); drawSoon(this); }
 
   /** A sentence for screen readers: where each curve started and ended. */
@@ -23,17 +39,18 @@ export class Curves {
       const [a, b] = fmtRange(v[0], v[v.length - 1]);
       return `from ${a} to ${b}`;
     };
-    const score = `mean test ${this.metric.toUpperCase() || "score"} ${ends("score")}`;
-    return sequential ? `Mean test score over ${p.length} ${word}s of a sequential learner (no objective): ${score}.`
-      : `Over ${p.length} ${word}${p.length === 1 ? "" : "s"}: objective ${ends("objective")}; ${score}.`;
+    const se = this.seNote();
+    const score = `mean test ${this.metric.toUpperCase() || "score"} ${ends("score")}${se ? ` (${se})` : ""}`;
+    return sequential ? `Mean test score over ${p.length} ${word}s of a sequential learner (no objective), axis zoomed to the values reached: ${score}.`
+      : `Over ${p.length} ${word}${p.length === 1 ? "" : "s"}, each axis zoomed to the values reached: objective ${ends("objective")}; ${score}.`;
   }
 
   draw() {
     this.canvas.setAttribute("aria-label", this.describe());
     const { g, w, h } = setup(this.canvas);
     const panels = [
-      { key: "objective", label: "objective", color: "#2a6df4" },
-      { key: "score", label: `mean test ${this.metric.toUpperCase() || "score"}`, color: "#d0562b" },
+      { key: "objective", label: "objective", color: "#1d2330" },
+      { key: "score", label: `mean test ${this.metric.toUpperCase() || "score"}`, color: "#5b6475" },
     ];
     const left = 58, right = 10, gap = 26, top = 18;
     const ph = (h - top - gap - 22) / 2;
@@ -56,6 +73,15 @@ export class Curves {
         return;
       }
       const [lo, hi] = extent(vals);
+      // The axis is zoomed to the values: said beside the panel's name, with
+      // the size of one SE over tasks at the end (when it fits).
+      const labelW = g.measureText(p.label).width;
+      let zoom = "· axis zoomed to the values reached";
+      const se = p.key === "score" ? this.seNote() : "";
+      if (se && g.measureText(`${zoom}; ${se}`).width + labelW + 8 < w - left - right) zoom += `; ${se}`;
+      else if (g.measureText(zoom).width + labelW + 8 >= w - left - right) zoom = "· zoomed";
+      g.fillStyle = "#5b6475"; g.textAlign = "left"; g.textBaseline = "bottom";
+      g.fillText(zoom, left + labelW + 6, y0 - 3);
       g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
       const [loText, hiText] = fmtRange(lo, hi);
       g.fillText(hiText, left - 4, y0 + 6); g.fillText(loText, left - 4, y0 + ph - 6);

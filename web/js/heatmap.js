@@ -7,8 +7,11 @@
 // canvas is the viewport, sticky in a scrolling box, over a spacer as tall
 // as every row); "fit" shows every row in the panel, averaging groups of
 // tasks when there are more tasks than pixels. The pointer and the arrow
-// keys (on the focused scroll box) read a cell out: the task, the
-// iteration, τ, T·τ and the cost. It also renders itself as SVG, with the
+// keys (on the focused scroll box) read a cell out: the task, its rows,
+// the iteration, τ, T·τ and the cost; the row read out is outlined and its
+// label drawn at it, so that each label is read against its own row. A
+// notch left of a row marks a small task (fewer than SMALL_TASK rows),
+// whose weight rests on few rows. It also renders itself as SVG, with the
 // fixed scale and the same colours as Go's figure.Heatmap.
 import { escapeXML as esc } from "./export.js";
 import { drawSoon } from "./chart-kit.js";
@@ -32,8 +35,29 @@ export function viridis(t) {
 const LEARNED_NOW = 1, LEARNED_BEFORE = 0.45, NOT_YET = 0;
 export const SEQUENTIAL_KEY = [[LEARNED_NOW, "learned at this step"], [LEARNED_BEFORE, "learned before"], [NOT_YET, "not yet learned"]];
 
+/** A task of fewer rows than this is small: its scores and its weight rest on few rows. */
+export const SMALL_TASK = 10;
+
+/** The rows of each of the named tasks in the loaded data set (its
+ *  summary's tasks), 0 where a name is not found. */
+export function taskRows(data, names) {
+  const by = new Map(((data && data.tasks) || []).map((t) => [t.name, t.rows]));
+  return names.map((n) => by.get(n) || 0);
+}
+
+/** "2 rows (a small task)", "103 rows", or "" when unknown; inside
+ *  brackets (nested) the mark reads "2 rows, a small task". */
+export function rowsText(n, nested = false) {
+  if (!(n > 0)) return "";
+  const small = n < SMALL_TASK ? (nested ? ", a small task" : " (a small task)") : "";
+  return `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}${small}`;
+}
+
 const MIN_ROW = 4; // px: the shortest row drawn for one task
 const UNIFORM = 1e-9; // a column whose T·τ spans less than this is uniform
+// A run whose every T·τ lies within a factor NEAR of 1 kept τ near uniform:
+// its cells lie within about a tenth of the scale's half-width of grey.
+const NEAR = 1.25;
 // Two T·τ this close (relative) are the same weight: the tasks that share
 // the run's largest or smallest weight are named together.
 const same = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
@@ -132,6 +156,8 @@ export class Heatmap {
     this.selfPaced = true;
     this.history = []; // snapshots
     this.entered = []; // per task, when the learner let it in (evaluate's enteredAt; 0: not yet)
+    this.rows = []; // per task, its rows in the data (0: unknown)
+    this.hoverRow = -1; // the drawn row under the pointer
     this.order = "name";
     this.zoom = "auto"; // auto (≥ 4 px a row, scrolling) | fit | a row height in px
     this.stretch = false;
@@ -145,7 +171,7 @@ export class Heatmap {
     this.onChange = null; // called after each draw (aria-label, legend)
     const c = this.canvas;
     c.addEventListener("mousemove", (e) => this.hover(e));
-    c.addEventListener("mouseleave", () => { this.tooltip.hidden = true; });
+    c.addEventListener("mouseleave", () => { this.tooltip.hidden = true; this.setHover(-1); });
     this.wrap.addEventListener("scroll", () => {
       if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
     });
@@ -175,9 +201,9 @@ export class Heatmap {
   }
 
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
-  reset(tasks, kind = "parallel", selfPaced = true) {
-    Object.assign(this, { tasks, kind, selfPaced, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity,
-      loAt: null, hiAt: null, uniformFrom: -1, described: null });
+  reset(tasks, kind = "parallel", selfPaced = true, rows = []) {
+    Object.assign(this, { tasks, kind, selfPaced, rows, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity,
+      loAt: null, hiAt: null, uniformFrom: -1, described: null, hoverRow: -1 });
     this.wrap.scrollTop = 0;
     drawSoon(this);
   }
@@ -233,6 +259,9 @@ export class Heatmap {
     }
     return idx;
   }
+
+  /** Whether task t is small (fewer than SMALL_TASK rows). */
+  small(t) { return this.rows[t] > 0 && this.rows[t] < SMALL_TASK; }
 
   /** T·τ of task t in snapshot s. */
   rel(s, t) { return this.tasks.length * s.tau[t]; }
@@ -329,6 +358,12 @@ export class Heatmap {
         g.fillRect(left + k * colW, y, Math.ceil(colW + 0.5), Math.max(G.rowH - gap, 0.75));
       }
     }
+    // The row read out (pointed at, or the keyboard's): outlined across the map.
+    const marked = this.cursor && this.cursor.k < this.history.length ? this.cursor.r : this.hoverRow;
+    if (marked >= r0 && marked < r1) {
+      g.strokeStyle = "#1d2330"; g.lineWidth = 1;
+      g.strokeRect(left + 0.5, TOP + marked * G.rowH - scroll - 0.5, pw - 1, G.rowH + 1);
+    }
     if (this.cursor && this.cursor.k < this.history.length) {
       const y = TOP + this.cursor.r * G.rowH - scroll;
       g.strokeStyle = "#1d2330"; g.lineWidth = 2;
@@ -336,6 +371,16 @@ export class Heatmap {
       g.lineWidth = 1;
     }
     g.restore();
+    // Small tasks: a notch in the margin beside their rows (every row, labelled or not).
+    g.fillStyle = "#1d2330";
+    for (let r = r0; r < r1; r++) {
+      const a = r * G.group, b = Math.min(T, a + G.group);
+      let small = false;
+      for (let i = a; i < b && !small; i++) small = this.small(order[i]);
+      if (!small) continue;
+      const y = Math.max(TOP, TOP + r * G.rowH - scroll), y1 = Math.min(TOP + G.ph, TOP + (r + 1) * G.rowH - scroll);
+      if (y1 > y) g.fillRect(left - 4, y, 3, Math.max(1, y1 - y - (G.rowH > 6 ? 1 : 0)));
+    }
     // The row labels, outside the cells' clip: a label is taller than a
     // 4 px row, and the top row's was cut at the map's top edge. A row has
     // one when its middle is in view.
@@ -347,10 +392,24 @@ export class Heatmap {
       const a = r * G.group, b = Math.min(T, a + G.group);
       const text = labels.list[order[a]] + (b - a > 1 ? "…" : "");
       g.fillText(text, left - 6, mid);
+      // A tick from the label to its own row's middle.
+      if (!this.small(order[a])) { g.fillStyle = "#9aa3b2"; g.fillRect(left - 4, Math.round(mid) - 0.5, 3, 1); g.fillStyle = "#1d2330"; }
       const m = g.measureText(text);
       this.layout.labels.push({ text, task: order[a], left: left - 6 - m.actualBoundingBoxLeft, right: left - 6 + m.actualBoundingBoxRight,
         top: mid - m.actualBoundingBoxAscent, bottom: mid + m.actualBoundingBoxDescent });
     }
+    // The marked row's label, at the row itself, over whatever label is there.
+    if (marked >= r0 && marked < r1) {
+      const a = marked * G.group, b = Math.min(T, a + G.group);
+      const text = labels.list[order[a]] + (b - a > 1 ? "…" : "");
+      const mid = Math.min(TOP + G.ph - 6, Math.max(TOP + 6, TOP + (marked + 0.5) * G.rowH - scroll));
+      g.font = "bold 11px system-ui, sans-serif";
+      const wText = g.measureText(text).width;
+      g.fillStyle = "#ffffff"; g.fillRect(left - 8 - wText, mid - 7, wText + 4, 14);
+      g.fillStyle = "#1d2330"; g.fillText(text, left - 6, mid);
+      g.font = "11px system-ui, sans-serif";
+      this.layout.marked = { row: marked, task: order[a], text, y: mid };
+    } else this.layout.marked = null;
     // A frame, so that cells near the neutral colour still show the map's extent.
     g.strokeStyle = "#9aa3b2";
     g.strokeRect(left - 0.5, TOP - 0.5, pw + 1, G.ph + 1);
@@ -392,14 +451,14 @@ export class Heatmap {
     const [a, b] = this.rowTasks(r);
     if (s.seq) {
       const t = order[a];
-      return [this.tasks[t], `step ${s.iter}: learned ${this.tasks[s.seq.task]}`, this.seqText(s, t)];
+      return [this.tasks[t], `step ${s.iter}: learned ${this.tasks[s.seq.task]}`, rowsText(this.rows[t]), this.seqText(s, t)].filter(Boolean);
     }
     const pace = this.selfPaced && typeof s.lambda === "number" ? `   λ = ${num(s.lambda)}` : "";
     if (b - a === 1) {
       const t = order[a];
       const cost = s.cost ? `cost = ${num(s.cost[t])}` : "";
       const loss = s.loss ? `${cost ? "   " : ""}loss = ${num(s.loss[t])}` : "";
-      return [this.tasks[t], `iteration ${s.iter}${pace}`, `τ = ${num(s.tau[t])}   T·τ = ${num(this.rel(s, t), 3)}`, cost + loss].filter(Boolean);
+      return [this.tasks[t], `iteration ${s.iter}${pace}`, rowsText(this.rows[t]), `τ = ${num(s.tau[t])}   T·τ = ${num(this.rel(s, t), 3)}`, cost + loss].filter(Boolean);
     }
     let lo = Infinity, hi = -Infinity;
     for (let i = a; i < b; i++) { const v = this.rel(s, order[i]); lo = Math.min(lo, v); hi = Math.max(hi, v); }
@@ -438,8 +497,16 @@ export class Heatmap {
 
   hover(e) {
     const cell = this.cellAt(e);
+    this.setHover(cell ? cell.r : -1);
     if (!cell) { this.tooltip.hidden = true; return; }
     this.showTip(this.cellLines(cell.r, cell.k), e.clientX + 14, e.clientY + 10);
+  }
+
+  // setHover marks drawn row r as the one pointed at (-1: none), redrawing when it changes.
+  setHover(r) {
+    if (r === this.hoverRow) return;
+    this.hoverRow = r;
+    drawSoon(this);
   }
 
   // moveTo puts the keyboard's cell at drawn row r, column k, scrolls it
@@ -518,6 +585,29 @@ export class Heatmap {
     const idx = this.tasks.map((_, i) => i).sort((a, b) => last.tau[b] - last.tau[a]);
     const n = T >= 4 ? 2 : 1;
     return `${run}${what}: easiest ${names(idx.slice(0, n))}; hardest ${names(idx.slice(-n).reverse())}; spread T·τ ${relRange(lo, hi)} (1 = uniform).`;
+  }
+
+  /** One sentence beside the map on what τ did over the whole run: that it
+   *  stayed near uniform (every T·τ within NEAR of 1: the map is near grey
+   *  because the learner trusted the tasks about equally), or which tasks it
+   *  trusted most and least, with their sizes; "" before a run's first
+   *  step, and for a sequential run. */
+  verdict() {
+    const K = this.history.length, T = this.tasks.length;
+    if (!K || !T || this.sequential) return "";
+    if (!this.selfPaced) return "Without self-pacing every task weighs the same at every iteration: the map is uniform grey by design.";
+    const range = relRange(this.runLo, this.runHi);
+    const who = ({ tasks }) => {
+      const t = tasks[0], size = rowsText(this.rows[t], true);
+      return `${this.tasks[t]}${tasks.length > 1 ? ` and ${tasks.length - 1} more` : ""}${size ? ` (${size})` : ""}`;
+    };
+    if (this.runLo >= 1 / NEAR && this.runHi <= NEAR) {
+      return `Here τ stayed near uniform (T·τ ${range} over ${K} iteration${K === 1 ? "" : "s"}): the learner trusted every task about equally, `
+        + `so self-pacing changed little, and the map is near grey for that reason (most trusted: ${who(this.hiAt)}; least: ${who(this.loAt)}).`;
+    }
+    const [lo, hi] = relEnds(this.runLo, this.runHi);
+    return `Over ${K} iteration${K === 1 ? "" : "s"} the learner trusted ${who(this.hiAt)} most (T·τ up to ${hi ?? lo}) `
+      + `and ${who(this.loAt)} least (down to ${lo}).`;
   }
 
   /** The heatmap as a standalone SVG document on the fixed scale (Go's

@@ -3,7 +3,9 @@
 // read-out, a sentence for screen readers and an SVG copy. Series that
 // draw the same line (within a pixel, so that one hides the others) are
 // said to coincide in a note under the title and in the sentence; a series
-// that never ran (a cancelled sweep) is marked so in the legend.
+// that never ran (a cancelled sweep) is marked so in the legend. The y
+// axis spans only the values reached, and the caption under the plot says
+// so ("y zoomed").
 import { escapeXML as esc } from "./export.js";
 import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
 
@@ -91,7 +93,7 @@ export class MultiLine {
   describe(note = "") {
     if (!this.series.length) return `${this.title}: no sweep run yet.`;
     const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : s.notRun ? "not run" : "not started"}`);
-    return `${this.title}, ${this.series.length} runs; ${ends.join("; ")}.${note ? ` ${note}` : ""}`;
+    return `${this.title}, ${this.series.length} runs, the y axis zoomed to the values reached; ${ends.join("; ")}.${note ? ` ${note}` : ""}`;
   }
 
   // legendAt places series i's key: beside the plot, or under it in one
@@ -155,7 +157,10 @@ export class MultiLine {
     g.fillStyle = MUTED; g.textAlign = "right"; g.textBaseline = "middle";
     g.fillText(fmt(L.yhi), L.left - 4, L.top + 6); g.fillText(fmt(L.ylo), L.left - 4, h - L.bottom - 6);
     g.textAlign = "center"; g.textBaseline = "top";
-    g.fillText(`iteration ${L.xlo} … ${L.xhi}`, (L.left + w - L.right) / 2, h - L.bottom + 6);
+    const caption = [`iteration ${L.xlo} … ${L.xhi} · y axis zoomed to the values`, `iteration ${L.xlo} … ${L.xhi} · y zoomed`]
+      .find((c) => g.measureText(c).width <= Math.min(w - L.left - L.right, 2 * Math.min((L.left + w - L.right) / 2, w - (L.left + w - L.right) / 2)) - 4)
+      || `iteration ${L.xlo} … ${L.xhi}`;
+    g.fillText(caption, (L.left + w - L.right) / 2, h - L.bottom + 6);
     this.series.forEach((s, i) => {
       const col = PALETTE[i % PALETTE.length];
       g.strokeStyle = col; g.lineWidth = 2; g.beginPath();
@@ -192,7 +197,7 @@ export class MultiLine {
     L.note.forEach((line, k) => { out += `<text x="4" y="${32 + k * NOTE_LINE}" fill="${MUTED}">${esc(line)}</text>`; });
     out += `<rect x="${L.left}" y="${L.top}" width="${w - L.left - L.right}" height="${h - L.top - L.bottom}" fill="none" stroke="#999"/>`;
     out += `<text x="${L.left - 4}" y="${L.top + 10}" text-anchor="end">${esc(fmt(L.yhi))}</text><text x="${L.left - 4}" y="${h - L.bottom}" text-anchor="end">${esc(fmt(L.ylo))}</text>`;
-    out += `<text x="${(L.left + w - L.right) / 2}" y="${h - 8}" text-anchor="middle">iteration ${L.xlo} … ${L.xhi}</text>`;
+    out += `<text x="${(L.left + w - L.right) / 2}" y="${h - 8}" text-anchor="middle">iteration ${L.xlo} … ${L.xhi} · y axis zoomed to the values</text>`;
     this.series.forEach((s, i) => {
       const col = PALETTE[i % PALETTE.length];
       const d = s.points.map(([x, y], k) => `${k ? "L" : "M"}${L.X(x).toFixed(1)} ${L.Y(y).toFixed(1)}`).join(" ");

@@ -1,18 +1,80 @@
-// results.js: a finished run's results: the per-task table of the run and
-// the runs it is compared with (only the rows in view are built: see
-// vtable.js), and the two scatters of per-task error against them,
-// coloured by when the learner let each task in.
+// results.js: a finished run's results: its score with the standard error
+// over tasks and how it compares with each run it is compared with, paired
+// over tasks (Go's session.Evaluation: over, versus), in words; a line in
+// the run bar that says in plain words how the run ended and what it
+// scored; the per-task table of the run and the runs it is compared with
+// (only the rows in view are built: see vtable.js), and the two scatters
+// of per-task error against them, coloured by when the learner let each
+// task in, in the heatmap's colours.
 import { Scatter } from "./scatter.js";
 import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
+import { bundle } from "./catalog.js";
+import { taskRows, SMALL_TASK } from "./heatmap.js";
 
 const $ = (id) => document.getElementById(id);
 
 const errorOf = (metric, v) => (metric === "auc" ? 1 - v : v);
 
-// The colour of a task by when it entered (evaluate's enteredAt): the
-// paper's claim is that the hard tasks, let in late, gain most.
-const enteredColour = (at) => (at === 1 ? "#2a6df4" : at >= 2 && at <= 3 ? "#2a9d5c" : at > 3 ? "#c49a00" : "#d0562b");
+/** A value and its standard error to the digits the error supports (as
+ *  Go's eval.WithSE): the error to two significant digits, the value to
+ *  the same decimal place. Without an error, four significant digits. */
+export function withSE(v, se) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return ["n/a", "n/a"];
+  if (typeof se !== "number" || !Number.isFinite(se) || se <= 0) return [String(Number(v.toPrecision(4))), se === 0 ? "0" : "n/a"];
+  let d = 1 - Math.floor(Math.log10(se));
+  if (Math.round(se * 10 ** d) / 10 ** d >= 10 ** (2 - d)) d--;
+  if (d < 0) { const s = 10 ** -d; return [String(Math.round(v / s) * s), String(Math.round(se / s) * s)]; }
+  return [v.toFixed(d), se.toFixed(d)];
+}
+
+/** The decimals withSE gives a value with this error (4 significant digits' worth without one). */
+function decimalsFor(v, se) {
+  const [text] = withSE(v, se);
+  const dot = text.indexOf(".");
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+// The colours of the scatter's points: when τ first gave the task an equal
+// share or more, in the heatmap's language (red: trusted early, blue: not
+// let in), from the heatmap's own scale (colourOf(T·τ)).
+export function enteredColours(colourOf) {
+  return { first: colourOf(8), early: colourOf(4), late: colourOf(1 / 4), never: colourOf(1 / 8) };
+}
+const enteredKind = (at) => (at === 1 ? "first" : at >= 2 && at <= 3 ? "early" : at > 3 ? "late" : "never");
+
+/** How the run ended, in plain words (not the stopping rule's terms). */
+export function plainStop(info, last, bundled) {
+  if (!info || !last) return "";
+  const n = last.iter, cap = info.config.maxIter;
+  switch (last.stop) {
+    case "converged":
+      return last.tauRule ? `Settled after ${n} iteration${n === 1 ? "" : "s"}: τ and the objective stopped changing.`
+        : `Settled after ${n} iteration${n === 1 ? "" : "s"}: the objective stopped changing.`;
+    case "cap": {
+      const moving = info.config.selfPaced ? "τ was still moving" : "the objective was still changing";
+      return bundled && cap === 10 ? `Ran the paper's 10 iterations; ${moving}.`
+        : `Stopped at the limit of ${n} iterations (max iterations); ${moving}: a higher limit lets it settle.`;
+    }
+    case "single": return "Done: this model is a single fit.";
+    case "learned": return `Done: all ${n} tasks learned, one per step.`;
+    default: return "";
+  }
+}
+
+// verdictShort: a comparison in a few words, for the run bar.
+function verdictShort(v, name) {
+  if (!v) return "";
+  const [mag] = withSE(Math.abs(v.diff), v.se);
+  switch (v.verdict) {
+    case "better": return `${name} better by ${mag}`;
+    case "worse": return `${name} worse by ${mag}`;
+    case "negligible": return "a negligible difference";
+    case "identical": return "the same score on every task";
+    case "too few tasks": return "too few tasks to compare";
+    default: return "no detectable difference";
+  }
+}
 
 /** Wires the results table and the scatters; returns {scBase, scITL}. */
 export function wireResults(app) {
@@ -20,11 +82,47 @@ export function wireResults(app) {
   const scBase = new Scatter($("scatter-base"), tooltip, "self-paced vs its baseline");
   const scITL = new Scatter($("scatter-itl"), tooltip, "self-paced vs ITL");
   const table = new VirtualTable($("results"));
+  const colourOf = (rel) => (window.spmtlApp.heatColour ? window.spmtlApp.heatColour(rel) : "#888888");
 
   function clear() {
     scBase.set([], "", ""); scITL.set([], "", "");
     table.clear();
     $("results-note").textContent = "";
+    $("results-summary").replaceChildren();
+    $("results-summary").hidden = true;
+    $("run-outcome").textContent = "";
+    $("run-outcome").hidden = true;
+  }
+
+  // summarize writes the score with its SE and each comparison in words,
+  // under the Results heading and in the run bar.
+  function summarize(r, metric, name) {
+    const M = metric.toUpperCase();
+    const over = r.main.over || {};
+    const [mean, se] = withSE(over.mean, over.se);
+    const lead = over.n ? `${name}: test ${M} ${mean} ± ${se} (mean over ${over.n} task${over.n === 1 ? "" : "s"} ± its standard error over tasks).`
+      : `${name}: no task could be scored.`;
+    const items = [lead];
+    const short = [];
+    for (const role of ["baseline", "itl"]) {
+      const o = r[role];
+      if (!o) continue;
+      const [m2, s2] = withSE(o.over && o.over.mean, o.over && o.over.se);
+      const what = role === "itl" ? "each task learned alone" : "its baseline";
+      items.push(o.versus ? `${o.versus.text}. (${o.label}, ${what}: ${m2} ± ${s2}.)` : `${o.label} (${what}): ${m2} ± ${s2}.`);
+      if (o.versus) short.push(`vs ${o.label}: ${verdictShort(o.versus, name)}`);
+    }
+    $("results-summary").replaceChildren(...items.map((t, i) => {
+      const li = document.createElement("li");
+      li.textContent = t;
+      if (i === 0) li.className = "lead";
+      return li;
+    }));
+    $("results-summary").hidden = false;
+    const stop = plainStop(app.runInfo, app.snapshots[app.snapshots.length - 1], !!bundle(app.settings.data));
+    const score = over.n ? `Test ${M} ${mean} ± ${se} over ${over.n} tasks${short.length ? `; ${short.join("; ")}` : ""}.` : "";
+    $("run-outcome").textContent = [stop, score].filter(Boolean).join(" ");
+    $("run-outcome").hidden = !$("run-outcome").textContent;
   }
 
   function show(r) {
@@ -32,13 +130,17 @@ export function wireResults(app) {
     const errName = metric === "auc" ? "1 − AUC" : "RMSE";
     const name = main.label;
     const sequential = app.sequential();
+    const rows = taskRows(app.data, main.tasks);
+    const cols = enteredColours(colourOf);
     const points = (other) => main.tasks.map((task, i) => ({
-      task, x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN, color: enteredColour(main.enteredAt[i]),
+      task, rows: rows[i], small: rows[i] > 0 && rows[i] < SMALL_TASK,
+      x: errorOf(metric, main.test[i]), y: other ? errorOf(metric, other.test[i]) : NaN, color: cols[enteredKind(main.enteredAt[i])],
     }));
-    const colour = sequential ? "the step that learned the task — blue at step 1, green at 2–3, amber later"
-      : app.runInfo.config.selfPaced ? "when τ first reached 1/T — blue at iteration 1, green at 2–3, amber later, red never"
-        : "without self-pacing every task takes part from iteration 1 (blue)";
-    $("scatter-hint").textContent = `Points above the line are tasks where ${name} does better. Colour: ${colour}.`;
+    const colour = sequential ? "the step that learned the task — dark red at step 1, light red at 2–3, light blue later"
+      : app.runInfo.config.selfPaced ? "when τ first gave the task an equal share, in the heatmap's colours — dark red at iteration 1 (trusted from the start), light red at 2–3, light blue later, dark blue never"
+        : "without self-pacing every task takes part from iteration 1 (dark red)";
+    $("scatter-hint").textContent = `Points above the line are tasks where ${name} does better. Colour: ${colour}. `
+      + `A hollow point is a task of fewer than ${SMALL_TASK} rows, whose error is noisy.`;
     const info = app.runInfo;
     const untested = new Set(info.untested || []);
     // Tasks with test rows but no score: an AUC needs both classes among them.
@@ -50,16 +152,21 @@ export function wireResults(app) {
       chart.set(other ? points(other) : [], `${errName}, ${name}`, other ? `${errName}, ${other.label}` : "",
         scored ? "no task has a score from both models" : "no task could be scored: see the note under the table");
     }
-    const cols = ["main", "baseline", "itl"].filter((k) => r[k]);
-    const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
+    const keys = ["main", "baseline", "itl"].filter((k) => r[k]);
+    // Every score to the decimals the main model's standard error supports.
+    const dp = decimalsFor(main.over ? main.over.mean : main.mean, main.over ? main.over.se : NaN);
+    const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(dp));
+    const meanCell = (k) => { const o = r[k].over || {}; const [m, s] = withSE(o.mean, o.se); return o.n ? `${m} ± ${s}` : "n/a"; };
     // Row 0 is the mean; row i + 1 is task i.
     table.set({
-      head: ["task", ...cols.map((k) => `${r[k].label} ${metric.toUpperCase()}`)],
+      head: ["task", "rows", ...keys.map((k) => `${r[k].label} ${metric.toUpperCase()}`)],
       count: main.tasks.length + 1,
-      row: (i) => (i === 0 ? ["mean", ...cols.map((k) => f(r[k].mean))] : [main.tasks[i - 1], ...cols.map((k) => f(r[k].test[i - 1]))]),
+      row: (i) => (i === 0 ? ["mean ± SE over tasks", "", ...keys.map(meanCell)]
+        : [main.tasks[i - 1], rows[i - 1] > 0 ? String(rows[i - 1]) : "", ...keys.map((k) => f(r[k].test[i - 1]))]),
       strong: (i) => i === 0,
-      caption: `Test ${metric.toUpperCase()} per task (${main.tasks.length} tasks), ${name} and the runs it is compared with`,
+      caption: `Test ${metric.toUpperCase()} per task (${main.tasks.length} tasks; rows: the task's rows in the data), ${name} and the runs it is compared with`,
     });
+    summarize(r, metric, name);
     // n/a is explained: an AUC is undefined for a task whose test rows are
     // all of one class, and the mean is over the tasks that have a score.
     let na = "";
@@ -73,10 +180,12 @@ export function wireResults(app) {
   }
 
   app.on("reset", clear);
+  app.on("run", clear);
   app.on("results", show);
   window.addEventListener("resize", () => { scBase.draw(); scITL.draw(); });
   window.spmtlApp.resultsTable = () => ({ built: table.built(), rows: $("results").querySelectorAll("tbody tr:not(.spacer)").length,
     count: table.spec ? table.spec.count : 0 });
   window.spmtlApp.scatterAxes = () => [scBase, scITL].map((s) => (s.layout ? [s.layout.lo, s.layout.hi] : null));
+  window.spmtlApp.resultsSummary = () => Array.from($("results-summary").children, (li) => li.textContent);
   return { scBase, scITL };
 }

@@ -1,10 +1,11 @@
 // run-view.js: draws a run as it goes: the τ heatmap (a sequential run: the
 // task learned at each step) with its colour key, its order, zoom and
 // stretch controls, its text alternatives (the canvas's aria-label after
-// each step and a toggleable table of every cell), and the objective and
-// test-score curves (a sequential run has no objective: a note stands in
-// for it).
-import { Heatmap } from "./heatmap.js";
+// each step and a toggleable table of every cell, with each task's rows),
+// a sentence beside it at the end on what τ did (near uniform, or which
+// tasks it trusted most and least), and the objective and test-score
+// curves (a sequential run has no objective: a note stands in for it).
+import { Heatmap, taskRows, SMALL_TASK } from "./heatmap.js";
 import { HeatLegend } from "./heat-legend.js";
 import { Curves } from "./curves.js";
 import { VirtualTable } from "./vtable.js";
@@ -38,6 +39,9 @@ export function wireRunView(app, form) {
     if ($("tau-table-box").open && !tableTimer) tableTimer = setTimeout(() => { tableTimer = 0; showTable(); }, 200);
   };
 
+  // rowsCell: a task's rows in the data, starred when it is a small task.
+  const rowsCell = (t) => (heat.rows[t] > 0 ? `${heat.rows[t]}${heat.small(t) ? " *" : ""}` : "");
+
   // showTable fills the table alternative: a row per task in the map's order.
   function showTable() {
     const h = heat.history, order = heat.rowOrder(), T = heat.tasks.length;
@@ -45,15 +49,16 @@ export function wireRunView(app, form) {
     const at = (t) => (heat.entered[t] > 0 ? String(heat.entered[t]) : "never");
     if (heat.sequential) {
       const step = new Map(h[h.length - 1].seq.order.map((t, j) => [t, j + 1]));
-      table.set({ head: ["task", "learned at step"], count: T, row: (i) => [heat.tasks[order[i]], step.has(order[i]) ? String(step.get(order[i])) : "not yet"],
-        caption: "The step at which the sequential learner learned each task." });
+      table.set({ head: ["task", "rows", "learned at step"], count: T,
+        row: (i) => [heat.tasks[order[i]], rowsCell(order[i]), step.has(order[i]) ? String(step.get(order[i])) : "not yet"],
+        caption: "The step at which the sequential learner learned each task; rows: the task's rows in the data." });
       return;
     }
     table.set({
-      head: ["task", "let in at iteration", ...h.map((s) => `τ at ${s.iter} (T·τ)`)],
+      head: ["task", "rows", "let in at iteration", ...h.map((s) => `τ at ${s.iter} (T·τ)`)],
       count: T,
-      row: (i) => { const t = order[i]; return [heat.tasks[t], at(t), ...h.map((s) => `${s.tau[t].toPrecision(4)} (${(T * s.tau[t]).toPrecision(3)})`)]; },
-      caption: `τ of each task per iteration, with T·τ (1 = uniform, T = ${T}) in brackets; rows in the heatmap's order.`,
+      row: (i) => { const t = order[i]; return [heat.tasks[t], rowsCell(t), at(t), ...h.map((s) => `${s.tau[t].toPrecision(4)} (${(T * s.tau[t]).toPrecision(3)})`)]; },
+      caption: `τ of each task per iteration, with T·τ (1 = uniform, T = ${T}) in brackets; rows: the task's rows in the data (* fewer than ${SMALL_TASK}); in the heatmap's order.`,
     });
   }
 
@@ -67,7 +72,7 @@ export function wireRunView(app, form) {
     curveHeading.textContent = sequential ? "Test score per step" : "Objective and test score per iteration";
     $("heat-about").textContent = sequential
       ? `${name} learns one task per step: each row is a task, each column a step; yellow marks the task learned at that step, teal the ones learned before.`
-      : "Each row is a task, each column an iteration. Colour is the task's weight relative to an equal share (T·τ): red, trusted more than uniform; blue, less; light grey, uniform.";
+      : `Each row is a task, each column an iteration. Colour is the task's weight relative to an equal share (T·τ): red, trusted more than uniform; blue, less; light grey, uniform. A black notch left of a row marks a small task (fewer than ${SMALL_TASK} rows).`;
     $("order").querySelector('option[value="easy"]').textContent = sequential ? "by the step that learned them" : "by when τ let them in";
     $("export-tau").textContent = sequential ? "Download steps as CSV" : "Download τ as CSV";
     // (The read-out gets its hint back too: a cell read out of the last run is not of this one.)
@@ -79,16 +84,29 @@ export function wireRunView(app, form) {
     $("heat-stretch").disabled = sequential;
   }
 
+  // showVerdict: the sentence beside the map on what τ did over the run.
+  function showVerdict(text) {
+    $("heat-verdict").textContent = text;
+    $("heat-verdict").hidden = !text;
+  }
+
   app.on("reset", () => {
     setMode(false);
+    showVerdict("");
     heat.order = app.settings.order;
-    heat.reset(app.data ? app.data.tasks.map((t) => t.name) : [], "parallel", app.settings.sp === "1");
+    const names = app.data ? app.data.tasks.map((t) => t.name) : [];
+    heat.reset(names, "parallel", app.settings.sp === "1", taskRows(app.data, names));
     curves.reset("", "parallel");
     showTable();
   });
   app.on("run", (info) => {
+    // From the first run on (body.has-run), a phone shows the map right
+    // after the run bar (style.css): the map follows Play's status and
+    // score. It stays so: later loads and resets leave the panels in place.
+    document.body.classList.add("has-run");
     setMode(info.kind === "sequential", info.name);
-    heat.reset(info.tasks, info.kind, !!info.config.selfPaced);
+    showVerdict("");
+    heat.reset(info.tasks, info.kind, !!info.config.selfPaced, taskRows(app.data, info.tasks));
     curves.reset("", info.kind);
   });
   app.on("snapshot", (snap, ev) => {
@@ -96,7 +114,10 @@ export function wireRunView(app, form) {
     if (curves.points.length === 0) curves.metric = ev.metric;
     curves.push(snap.iter, snap.seq ? NaN : snap.objective, ev.mean === null ? NaN : ev.mean);
   });
-  app.on("results", () => curves.finish());
+  app.on("results", (r) => {
+    curves.finish(r && r.main && r.main.over ? r.main.over.se : NaN);
+    showVerdict(heat.verdict());
+  });
   $("order").addEventListener("change", () => { form.read(); heat.setOrder(app.settings.order); });
   $("heat-zoom").addEventListener("change", () => heat.setZoom($("heat-zoom").value));
   $("heat-stretch").addEventListener("change", () => heat.setStretch($("heat-stretch").checked));
@@ -107,6 +128,7 @@ export function wireRunView(app, form) {
   window.spmtlApp.heatColour = (rel) => heat.colourOf(rel);
   window.spmtlApp.tauScale = () => tauScale();
   window.spmtlApp.legendLayout = () => ({ width: legend.width, height: legend.height, texts: legend.texts, bracket: legend.bracket, label: legend.label });
+  window.spmtlApp.heatVerdict = () => ($("heat-verdict").hidden ? "" : $("heat-verdict").textContent);
   window.spmtlApp.tauTable = () => ({ built: table.built(), rows: $("tau-table").querySelectorAll("tbody tr:not(.spacer)").length });
   return { heat, curves };
 }

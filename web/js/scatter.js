@@ -1,7 +1,9 @@
 // scatter.js: per-task test error of one model against another, with the
 // line y = x, a hover read-out, a sentence for screen readers and an SVG
 // copy. Both axes are errors (RMSE, 1 − AUC) and start at 0, so a
-// distance from the corner is a size of error.
+// distance from the corner is a size of error. A small task (its point's
+// `small`) is drawn hollow: its error rests on few rows; the read-out
+// gives every task's rows.
 import { escapeXML as esc } from "./export.js";
 import { setup, fmt, drawSoon } from "./chart-kit.js";
 
@@ -16,7 +18,7 @@ export class Scatter {
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
   }
 
-  /** points: [{task, x, y}] (NaN points are left out and counted); empty:
+  /** points: [{task, x, y, color?, rows?, small?}] (NaN points are left out and counted); empty:
    *  what the chart says when no point can be drawn. */
   set(points, xLabel, yLabel, empty = "runs when training finishes") {
     this.points = points; this.xLabel = xLabel; this.yLabel = yLabel; this.empty = empty;
@@ -36,8 +38,10 @@ export class Scatter {
     const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
     if (!pts.length) return `Scatter, ${this.title}: per-task test error: ${this.empty}.`;
     const above = pts.filter((p) => p.y > p.x).length, below = pts.filter((p) => p.y < p.x).length;
+    const small = pts.filter((p) => p.small).length;
     return `Scatter, ${this.title}: per-task test error, ${this.xLabel} across, ${this.yLabel} up, both from 0; ${pts.length} tasks, `
-      + `${above} above the line y = x (the first model has the lower error), ${below} below, ${pts.length - above - below} on it.`;
+      + `${above} above the line y = x (the first model has the lower error), ${below} below, ${pts.length - above - below} on it`
+      + `${small ? `; ${small} small task${small === 1 ? "" : "s"} drawn hollow` : ""}.`;
   }
 
   draw() {
@@ -59,8 +63,10 @@ export class Scatter {
     const Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
     g.strokeStyle = "#9aa3b2"; g.setLineDash([4, 3]); g.beginPath(); g.moveTo(X(lo), Y(lo)); g.lineTo(X(hi), Y(hi)); g.stroke(); g.setLineDash([]);
     for (const p of pts) {
-      g.fillStyle = p.color || (p.y > p.x ? "#2a9d5c" : "#d0562b");
-      g.beginPath(); g.arc(X(p.x), Y(p.y), 3.2, 0, 2 * Math.PI); g.fill();
+      const c = p.color || "#1d2330";
+      g.beginPath(); g.arc(X(p.x), Y(p.y), 3.2, 0, 2 * Math.PI);
+      // A dark rim keeps the light colours visible on white.
+      if (p.small) { g.strokeStyle = c; g.lineWidth = 1.5; g.stroke(); g.lineWidth = 1; } else { g.fillStyle = c; g.fill(); g.strokeStyle = "#1d2330"; g.lineWidth = 0.75; g.stroke(); g.lineWidth = 1; }
     }
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
     g.fillText(this.xLabel, left + size / 2, top + size + 16);
@@ -84,7 +90,11 @@ export class Scatter {
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
     out += `<text x="${left}" y="18">${esc(this.title)}</text><rect x="${left}" y="${top}" width="${size}" height="${size}" fill="none" stroke="#999"/>`;
     out += `<line x1="${X(lo)}" y1="${Y(lo)}" x2="${X(hi)}" y2="${Y(hi)}" stroke="#999" stroke-dasharray="4 3"/>`;
-    for (const p of pts) out += `<circle cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="4" fill="${p.color || "#2a6df4"}"><title>${esc(p.task)}: ${p.x.toPrecision(4)}, ${p.y.toPrecision(4)}</title></circle>`;
+    for (const p of pts) {
+      const paint = p.small ? `fill="none" stroke="${p.color || "#1d2330"}" stroke-width="1.5"` : `fill="${p.color || "#1d2330"}"`;
+      const rows = p.rows > 0 ? ` (${p.rows} rows)` : "";
+      out += `<circle cx="${X(p.x).toFixed(1)}" cy="${Y(p.y).toFixed(1)}" r="4" ${paint}><title>${esc(p.task)}${rows}: ${p.x.toPrecision(4)}, ${p.y.toPrecision(4)}</title></circle>`;
+    }
     out += `<text x="${left}" y="${top + size + 14}">0</text><text x="${left + size}" y="${top + size + 14}" text-anchor="end">${esc(fmt(hi))}</text>`;
     out += `<text x="${left - 4}" y="${top + 10}" text-anchor="end">${esc(fmt(hi))}</text>`;
     out += `<text x="${left + size / 2}" y="${h - 8}" text-anchor="middle">${esc(this.xLabel)}</text>`;
@@ -102,7 +112,8 @@ export class Scatter {
       if (d < bd) { bd = d; best = p; }
     }
     if (!best) { this.tooltip.hidden = true; return; }
-    this.tooltip.textContent = `${best.task}\n${this.xLabel}: ${best.x.toPrecision(4)}\n${this.yLabel}: ${best.y.toPrecision(4)}`;
+    const rows = best.rows > 0 ? `\n${best.rows} row${best.rows === 1 ? "" : "s"}${best.small ? " (a small task)" : ""}` : "";
+    this.tooltip.textContent = `${best.task}${rows}\n${this.xLabel}: ${best.x.toPrecision(4)}\n${this.yLabel}: ${best.y.toPrecision(4)}`;
     this.tooltip.style.left = `${e.clientX + 14}px`; this.tooltip.style.top = `${e.clientY + 10}px`;
     this.tooltip.hidden = false;
   }

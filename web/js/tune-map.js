@@ -1,7 +1,10 @@
 // tune-map.js: the cross-validation scores of a tuning grid as a small
 // heatmap: ρ down, the multiples of the automatic λ0 across (one column for
 // a baseline, which has no λ0), brighter for a better score, the chosen
-// cell outlined and starred. A point not scored yet is blank and one whose
+// cell outlined and starred. The colours span at least one standard error
+// of the chosen score, so that differences within the noise look alike;
+// a flat λ0 grid (every multiple
+// tied) says so in the footnote. A point not scored yet is blank and one whose
 // fits all failed is grey with "n/a": neither takes a colour of the scale.
 // Every text is fitted to the canvas (a phone's is ~280 px wide): the cell
 // labels take the largest type and most digits that fit every cell, or
@@ -51,11 +54,14 @@ function viridis(t) {
 const rhoLabel = (rho) => String(Number(Number(rho).toPrecision(3)));
 
 export class TuneMap {
-  constructor(canvas) { this.canvas = canvas; this.grid = null; this.scores = []; this.best = null; drawSoon(this); }
+  constructor(canvas) { this.canvas = canvas; this.grid = null; this.scores = []; this.best = null; this.se = NaN; this.flat = false; drawSoon(this); }
 
-  /** grid: {rho, kappa, metric}; scores[i][j]: a number, null (failed) or undefined (not yet); best: [i, j] or null. */
-  set(grid, scores, best) {
+  /** grid: {rho, kappa, metric}; scores[i][j]: a number, null (failed) or
+   *  undefined (not yet); best: [i, j] or null; opts: {se, flat}, the
+   *  chosen score's standard error and whether the λ0 grid is flat. */
+  set(grid, scores, best, opts = {}) {
     this.grid = grid; this.scores = scores; this.best = best;
+    this.se = typeof opts.se === "number" ? opts.se : NaN; this.flat = !!opts.flat;
     this.canvas.setAttribute("aria-label", this.describe());
     drawSoon(this);
   }
@@ -70,12 +76,19 @@ export class TuneMap {
     return this.higherBetter ? [lo, hi] : [hi, lo];
   }
 
-  /** 0 for the worst score so far, 1 for the best. */
+  /** 0 for the worst score so far (or one SE below the best, when the
+   *  scores span less than that), 1 for the best. */
   goodness(v) {
     const r = this.range();
-    if (!r || r[0] === r[1]) return 1;
-    return (v - r[0]) / (r[1] - r[0]);
+    if (!r) return 1;
+    let worst = r[0];
+    if (this.se > 0 && Math.abs(r[1] - worst) < this.se) worst = this.higherBetter ? r[1] - this.se : r[1] + this.se;
+    if (worst === r[1]) return 1;
+    return (v - worst) / (r[1] - worst);
   }
+
+  // narrow tells whether the scores span less than one standard error.
+  narrow() { const r = this.range(); return !!r && this.se > 0 && Math.abs(r[1] - r[0]) < this.se; }
 
   colLabels() { return this.grid.kappa.length ? this.grid.kappa.map((k) => (k === 1 ? "auto" : `${k}×`)) : ["no λ0 (baseline)"]; }
 
@@ -99,6 +112,7 @@ export class TuneMap {
       }).join(", ")}`);
       s += ` Scores by ρ${this.grid.kappa.length ? ` (columns ${this.colLabels().join(", ")})` : ""}: ${rows.join("; ")}.`;
     }
+    if (this.flat) s += " Flat: every λ0 scored within one standard error of the best, so self-pacing makes no difference here; the simplest λ0 (the most even weighting) is chosen.";
     if (this.best) {
       const [i, j] = this.best, v = this.scores[i][j];
       s += ` Chosen: ρ = ${rhoLabel(this.grid.rho[i])}${this.grid.kappa.length ? `, λ0 = ${this.colLabels()[j] === "auto" ? "auto" : `auto × ${this.grid.kappa[j]}`}` : ""}, ${m} ${typeof v === "number" ? v.toFixed(4) : "n/a"}.`;
@@ -168,10 +182,15 @@ export class TuneMap {
     const r = this.range(), m = this.grid.metric.toUpperCase();
     // No score: "none yet" while points are pending, not after every one failed.
     const none = this.scores.flat().some((x) => x === undefined) ? "none yet" : "no point could be scored";
-    const scale = r ? `${m} from ${r[0].toPrecision(4)} (dark) to ${r[1].toPrecision(4)} (bright)` : `${m}: ${none}`;
+    let scale = r ? `${m} from ${r[0].toPrecision(4)} (dark) to ${r[1].toPrecision(4)} (bright)` : `${m}: ${none}`;
+    if (r && this.narrow()) {
+      const [a, b] = [r[0].toPrecision(4), r[1].toPrecision(4)];
+      scale = `${m} ${a === b ? `${a} at every point` : `${a} to ${b}`}, under one SE (${this.se.toPrecision(2)}) apart: the colours span one SE`;
+    }
+    const flat = this.flat ? "flat: every λ0 ties (self-pacing makes no difference); ★ the simplest; " : "";
     // The outline marks the chosen cell at every width; its star only
     // where the cell has room for it.
-    return `${scale}; outlined ★: chosen; grey n/a: could not be scored`;
+    return `${flat}${scale}; outlined ★: chosen; grey n/a: could not be scored`;
   }
 
   draw() {
@@ -220,10 +239,14 @@ export class TuneMap {
       if (labels) {
         // The star where it fits: the outline marks the chosen cell anyway.
         g.font = font(labels.px);
-        const text = !c.chosen ? c.text : [`★ ${c.text}`, `★${c.text}`].find((t) => g.measureText(t).width <= c.w - 4) || c.text;
+        const text = !c.chosen ? c.text : [`★ ${c.text}`, `★${c.text}`].find((t) => g.measureText(t).width <= c.w - 10) || c.text;
         g.fillStyle = c.ink; g.fillText(text, c.x + c.w / 2, c.y + c.h / 2);
       }
-      if (c.chosen) { g.strokeStyle = "#d0562b"; g.lineWidth = 3; g.strokeRect(c.x + 1.5, c.y + 1.5, c.w - 4, c.h - 4); g.lineWidth = 1; }
+      // The chosen cell's outline: ink with a white rim, seen on any cell colour.
+      if (c.chosen) {
+        g.strokeStyle = INK; g.lineWidth = 3; g.strokeRect(c.x + 1.5, c.y + 1.5, c.w - 4, c.h - 4);
+        g.strokeStyle = "#ffffff"; g.lineWidth = 1; g.strokeRect(c.x + 3.5, c.y + 3.5, c.w - 8, c.h - 8);
+      }
     }
     g.font = font(SIZES[0]);
     g.fillStyle = MUTED; g.textAlign = "left"; g.textBaseline = "top";
@@ -241,7 +264,7 @@ export class TuneMap {
     this.colLabels().forEach((s, j) => { out += `<text x="${L.left + (j + 0.5) * L.cw}" y="26" text-anchor="middle">${esc(s)}</text>`; });
     this.grid.rho.forEach((rho, i) => { out += `<text x="${L.left - 6}" y="${L.top + (i + 0.5) * L.rh + 4}" text-anchor="end">${rhoLabel(rho)}</text>`; });
     for (const c of this.cells(L)) {
-      out += `<rect x="${c.x.toFixed(1)}" y="${c.y.toFixed(1)}" width="${(c.w - 1).toFixed(1)}" height="${(c.h - 1).toFixed(1)}" fill="${c.fill}"${c.chosen ? ' stroke="#d0562b" stroke-width="3"' : ""}/>`;
+      out += `<rect x="${c.x.toFixed(1)}" y="${c.y.toFixed(1)}" width="${(c.w - 1).toFixed(1)}" height="${(c.h - 1).toFixed(1)}" fill="${c.fill}"${c.chosen ? ` stroke="${INK}" stroke-width="3"` : ""}/>`;
       out += `<text x="${(c.x + c.w / 2).toFixed(1)}" y="${(c.y + c.h / 2 + 4).toFixed(1)}" text-anchor="middle" fill="${c.ink}">${c.chosen ? "★ " : ""}${esc(c.text)}</text>`;
     }
     out += `<text x="4" y="${h - 10}" fill="#5b6475">${esc(this.legend())}</text>`;

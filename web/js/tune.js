@@ -16,7 +16,9 @@
 // for a baseline, then λ0 as multiples of the automatic λ0 for a
 // self-paced model; the map draws the chosen model's own points (ρ at its
 // κ, or the multiples of λ0 at its ρ), and the winner fills the settings
-// form: ρ, κ, and λ0 as "auto" or "auto*K". Errors show beside the
+// form: ρ, κ, and λ0 as "auto" or "auto*K". A λ0 grid whose every
+// multiple ties with the best (Go's ModelScore.flat) is said to be flat,
+// in the status, under the table and on the map. Errors show beside the
 // buttons (when no point could be scored, with the first point's reason);
 // the exports are enabled once a point is scored. A new start, refused or
 // not, and other data clear the last results: the map only ever shows the
@@ -140,7 +142,8 @@ export function wireTune(app, form) {
     const grid = { rho: result.rho, kappa: result.kappa || [], metric: result.metric };
     const scores = result.scores.map((row) => row.map((v) => (typeof v === "number" ? v : undefined)));
     last = { grid, scores, failures: [], result: { best: result.best, config: result.config }, config, workers: search.workers };
-    map.set(grid, scores, result.best);
+    const sc = ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
+    map.set(grid, scores, result.best, { se: sc.se, flat: !!ms.flat });
     const cfg = result.config;
     app.settings.rho = String(cfg.rho);
     app.settings.intercept = cfg.intercept ? String(cfg.intercept) : "";
@@ -153,8 +156,8 @@ export function wireTune(app, form) {
     form.apply();
     writeHash(app.settings);
     state = "done";
-    const sc = ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
-    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it. Press Play to train with it.`);
+    const flat = ms.flat ? " Every λ0 tied: self-pacing makes no difference here (below)." : "";
+    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${flat} Press Play to train with it.`);
     offer();
   }
 
@@ -309,7 +312,8 @@ export function wireTune(app, form) {
       cell(ms.failed ? `${ms.points} (${ms.failed} failed)` : String(ms.points), "num");
       // A long reason goes below the table, where it can wrap.
       if (notTried) notes.push(`${ms.name} was not tried: ${ms.failure.replace(/^not tried: /, "")}`);
-      cell(notTried ? "baseline far behind (below)" : ms.failure || "", "note");
+      if (ms.flat) notes.push(`${ms.name}: ${ms.flat}.`);
+      cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? "flat in λ0: self-pacing makes no difference (below)" : ""), "note");
       body.append(tr);
     });
     $("tune-reason").textContent = result.reason || "";

@@ -1,0 +1,78 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// flatGrid makes a self-paced grid over the multiples ks whose held-out
+// row losses are base shifted by shift(j, i) for point j, row i, scored
+// by their mean (the pooled score of eval.RowLosses' rows).
+func flatGrid(ks []float64, shift func(j, i int) float64) []gridPoint {
+	base := make([]float64, 300)
+	for i := range base {
+		base[i] = 1 + float64(i%10)/5 // a spread over rows: SE of the mean ≈ 0.033
+	}
+	var grid []gridPoint
+	for j, k := range ks {
+		l := make([]float64, len(base))
+		var s float64
+		for i := range base {
+			l[i] = base[i] + shift(j, i)
+			s += l[i]
+		}
+		grid = append(grid, gridPoint{cfg: mtl.Config{Model: "mtfl", SelfPaced: true, AutoLambda0: k}, est: est(s/float64(len(l)), 0.03), losses: l})
+	}
+	return grid
+}
+
+// TestFlatLambda0: a λ0 grid whose every multiple ties with the best on
+// the same rows is reported flat, with the simplest multiple (the largest,
+// the most even weighting) chosen; a grid where one multiple is
+// consistently worse, or one that failed, or one without row losses, is
+// not reported flat.
+func TestFlatLambda0(t *testing.T) {
+	ks := []float64{0.125, 1, 8}
+	for _, c := range []struct {
+		name   string
+		grid   []gridPoint
+		chosen float64 // the multiple summarize chooses
+		want   string  // a part of the report; "" for none
+	}{
+		{"every λ0 the same", flatGrid(ks, func(int, int) float64 { return 0 }), 8,
+			"flat: every λ0 from auto*0.125 to auto*8 scored the same, within one standard error"},
+		{"differences drowned in row noise", flatGrid(ks, func(j, i int) float64 { return 0.002 * float64(j) * float64(1-2*(i%2)) }), 8,
+			"λ0 = auto*8 is chosen as the simplest"},
+		{"a small pace consistently better", flatGrid(ks, func(j, _ int) float64 { return 0.05 * float64(j) }), 0.125, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := summarize(eval.RMSEMetric, family{key: "mtfl", selfPaced: true}, c.grid, nil)
+			if got := s.model.Config.AutoLambda0; got != c.chosen {
+				t.Errorf("chose λ0 = auto*%v, want auto*%v", got, c.chosen)
+			}
+			if (c.want == "") != (s.model.Flat == "") || !strings.Contains(s.model.Flat, c.want) {
+				t.Errorf("flat report %q, want %q", s.model.Flat, c.want)
+			}
+		})
+	}
+	// The report needs every multiple scored, with its rows' losses, and a self-paced grid.
+	failed := flatGrid(ks, func(int, int) float64 { return 0 })
+	failed[1].err, failed[1].est, failed[1].losses = errors.New("no fit"), eval.Undefined(), nil
+	noLosses := flatGrid(ks, func(int, int) float64 { return 0 })
+	for i := range noLosses {
+		noLosses[i].losses = nil
+	}
+	baseline := flatGrid([]float64{0, 0}, func(int, int) float64 { return 0 })
+	for name, grid := range map[string][]gridPoint{"a failed multiple": failed, "no row losses": noLosses, "a baseline's grid": baseline} {
+		if got := flatLambda0(grid, 0, len(grid)-1); got != "" {
+			t.Errorf("%s: reported flat: %q", name, got)
+		}
+	}
+	if s := summarize(eval.RMSEMetric, family{key: "mtfl"}, flatGrid([]float64{0, 0}, func(int, int) float64 { return 0 }), []float64{1, 2}); s.model.Flat != "" {
+		t.Errorf("a baseline's summary reports a flat λ0: %q", s.model.Flat)
+	}
+}

@@ -22,10 +22,10 @@ const Negligible = 1e-3
 // with other tasks like these.
 type TaskMean struct {
 	// Mean is NaN when no task has a score; SE is NaN with fewer than two.
-	Mean float64
-	SE   float64
+	Mean float64 `json:"mean"`
+	SE   float64 `json:"se"`
 	// N is the number of tasks with a score.
-	N int
+	N int `json:"n"`
 }
 
 // MeanOverTasks returns the mean of the per-task scores that are numbers
@@ -66,17 +66,19 @@ const (
 // significant, and a larger one drowned in task-to-task noise is not.
 type Versus struct {
 	// Metric names the score (rmse: lower is better; auc: higher).
-	Metric Metric
+	Metric Metric `json:"metric"`
 	// Tasks is the number of tasks scored by both.
-	Tasks int
+	Tasks int `json:"tasks"`
 	// Diff is the mean over those tasks of first − second; SE its standard
 	// error; P the paired t-test's two-sided p-value. NaN when undefined.
-	Diff, SE, P float64
+	Diff float64 `json:"diff"`
+	SE   float64 `json:"se"`
+	P    float64 `json:"p"`
 	// Verdict is one of the Verdict constants.
-	Verdict string
+	Verdict string `json:"verdict"`
 	// Text says the comparison in a sentence (Versus.Words), when the
 	// models were named.
-	Text string
+	Text string `json:"text,omitempty"`
 }
 
 // CompareTasks compares a's per-task scores with b's under metric m,
@@ -215,7 +217,8 @@ func WithSE(v, se float64) (value, err string) {
 }
 
 // MarshalJSON writes the comparison with its undefined numbers as null
-// (JSON has no NaN).
+// (JSON has no NaN) for encoding/json; the wasm bridge's codec reads the
+// field tags and writes NaN as null itself.
 func (v Versus) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Metric  Metric   `json:"metric"`

@@ -388,46 +388,14 @@ type Predictions struct {
 // the positive class). The label column may be absent; rows of a task the
 // model does not know are refused with their line.
 func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
-	var ds *data.Dataset
 	p := &Predictions{Column: "prediction"}
-	var rows [][]string
-	text, _ = data.DecodeText(text)
-	switch m.Encoding.Format {
-	case "csv":
-		tab, err := data.ReadTable(text, name, data.TableOptions{Encoding: m.Encoding, Tasks: m.Tasks})
-		if err != nil {
-			return nil, err
-		}
-		ds, rows, p.Warnings = tab.Data, tab.Rows, tab.Warnings
-		p.Header = append(append([]string(nil), tab.Header...), "")
-	case "sparse":
-		var err error
-		if ds, err = data.ReadSparse(bytes.NewReader(text), name, data.SparseOptions{Features: m.Encoding.Features}); err != nil {
-			return nil, err
-		}
-		if ds.Features != m.Encoding.Features {
-			return nil, fmt.Errorf("predict %s: %d features, the model has %d", name, ds.Features, m.Encoding.Features)
-		}
-		known := map[string]bool{}
-		for _, t := range m.Tasks {
-			known[t] = true
-		}
-		for i := range ds.Tasks {
-			if !known[ds.Tasks[i].Name] {
-				return nil, fmt.Errorf("predict %s: task %q is not one the model was trained on", name, ds.Tasks[i].Name)
-			}
-		}
-		rows = make([][]string, ds.SourceRows)
-		p.Header = []string{"row", "task", ""}
-		for i := range ds.Tasks {
-			for k, src := range ds.Tasks[i].Source {
-				_ = k
-				rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
-			}
-		}
-	default:
-		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, m.Encoding.Format)
+	tab, err := data.LoadNewRows(text, name, m.Encoding, m.Tasks)
+	if err != nil {
+		return nil, err
 	}
+	ds, rows := tab.Data, tab.Rows
+	p.Warnings = tab.Warnings
+	p.Header = append(append([]string(nil), tab.Header...), "")
 	logistic := m.Kind == data.Classification.String() && m.Config.Loss == mtl.Logistic
 	switch {
 	case logistic:

@@ -257,6 +257,32 @@ func TestPublishedGroupedFile(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestPublishedBundle: a run on a bundled data set (school, with its split
+// file) is published by name: the page loads its own copy, shows the run
+// and reruns it.
+func TestPublishedBundle(t *testing.T) {
+	dist := distDir(t)
+	bin := spmtlBinary(t)
+	out := filepath.Join(t.TempDir(), "school.html")
+	t.Logf("%s", runCLI(t, bin, "publish", "-page", filepath.Join(dist, "spmtl-offline.html"), "-data", "school", "-selfpaced", "-maxiter", "5", "-o", out))
+	m, data, err := publish.Read(readFile(t, out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Data.Bundle != "school" || data != nil {
+		t.Fatalf("published school: %+v, %d bytes of data", m.Data, len(data))
+	}
+	b := newBrowser(t)
+	b.countWorkerRequests()
+	b.openPublished(out)
+	b.checkRecordedRun(m.Run, "school")
+	if verdict := b.reproduce(); !strings.HasPrefix(verdict, "Reproduced: all ") {
+		t.Errorf("the rerun: %q", verdict)
+	}
+	b.noNetwork()
+	b.noConsoleErrors()
+}
+
 // TestPublishFromThePage: the page's "Publish as a page" (served: it
 // fetches the offline page) writes a file that opens offline with the run
 // shown and reruns it; that file publishes itself again (the offline page
@@ -360,6 +386,36 @@ func TestOpenSavedRun(t *testing.T) {
 	fresh.waitFor(`!document.getElementById("open-run-error").hidden`, 10*time.Second)
 	if msg := eval[string](fresh, `document.getElementById("open-run-error").textContent`); !strings.Contains(msg, "other.json: not a saved spmtl run") {
 		t.Errorf("a model file opened as a run: %q", msg)
+	}
+	b.noConsoleErrors()
+	fresh.noConsoleErrors()
+}
+
+// TestOpenSavedSequentialRun: a sequential learner's saved run (the task
+// learned at each step, no τ) opens without training and reruns.
+func TestOpenSavedSequentialRun(t *testing.T) {
+	b := newBrowser(t)
+	b.runDone("#data=landmine&model=ella&select=infomax&run=1")
+	b.interceptDownloads()
+	b.do(chromedp.Click(chromedp.CSS("#export-json")))
+	path := writeTemp(t, "ella-run.json", b.downloaded("spmtl-run.json"))
+	steps := eval[int](b, `spmtlApp.snapshots().length`)
+	fresh := newBrowser(t)
+	fresh.countWorkerRequests()
+	fresh.openPage(true)
+	fresh.upload("#run-file", path)
+	fresh.waitFor(`spmtlApp.recorded().showing && spmtlApp.state() === "done"`, 60*time.Second)
+	if n, seq := eval[int](fresh, `spmtlApp.snapshots().length`), eval[bool](fresh, `spmtlApp.snapshots().every((s) => s.seq)`); n != steps || !seq {
+		t.Errorf("the saved ELLA run shows %d steps (sequential: %v), the run took %d", n, seq, steps)
+	}
+	if heading := eval[string](fresh, `document.querySelector("#heat-panel h2").textContent`); heading != "Task learned at each step" {
+		t.Errorf("the map's heading: %q", heading)
+	}
+	if n := fresh.workerRequests("start"); n != 0 {
+		t.Errorf("opening a saved run trained %d run(s)", n)
+	}
+	if verdict := fresh.reproduce(); !strings.HasPrefix(verdict, "Reproduced: all ") {
+		t.Errorf("the rerun of the saved ELLA run: %q", verdict)
 	}
 	b.noConsoleErrors()
 	fresh.noConsoleErrors()

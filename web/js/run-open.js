@@ -72,10 +72,148 @@ export function compareRuns(recorded, now) {
   return { same: differ.length === 0 && a.length === b.length, total: a.length, differ, steps, maxDiff };
 }
 
+/** The verdict on a rerun (compareRuns' c) of a noun ("published run"). */
+function verdictOf(c, noun) {
+  const what = "test scores to 4 decimals, λ and τ to 4 significant digits";
+  if (c.same) {
+    const bits = c.maxDiff === 0 ? "every number behind them is the same to the last bit" : `the numbers behind them differ by at most ${c.maxDiff.toExponential(1)}`;
+    return `Reproduced: all ${c.total} printed numbers match the ${noun} (${what}); ${bits}.`;
+  }
+  const steps = c.steps[0] !== c.steps[1] ? ` It took ${c.steps[1]} steps, the ${noun} ${c.steps[0]}.` : "";
+  const [label, was, is] = c.differ[0] || ["the count of printed numbers", String(c.total), "another"];
+  return `Not reproduced: ${c.differ.length} of ${c.total} printed numbers differ (${what}); first ${label}: ${was} recorded, ${is} now.${steps}`;
+}
+
+/** Whether the data set loaded is the record's. */
+function dataMatches(app, record) {
+  const d = app.data, r = record.data || {};
+  if (!d) return false;
+  if (bundle(record.settings.data)) return app.settings.data === record.settings.data && d.rows === r.rows;
+  return d.name === r.name && d.rows === r.rows && d.features === r.features && (d.tasks || []).length === (r.tasks || []).length;
+}
+
+/** Fills the recorded-run panel: what the record holds, and from where. */
+function describeRecord(record, origin) {
+  const d = record.data || {}, r = record.run, s = record.settings, main = record.results.main;
+  const cols = d.columns || [];
+  const roleOf = (role) => cols.filter((c) => c.role === role).map((c) => c.name);
+  const list = (xs) => xs.join(", ");
+  const columns = [d.taskColumn && `task column ${d.taskColumn}`, d.labelColumn && `label column ${d.labelColumn}`,
+    roleOf("dropped").length && `left out: ${list(roleOf("dropped"))}`, roleOf("text").length && `read as words: ${list(roleOf("text"))}`].filter(Boolean);
+  const tasks = (d.tasks || r.tasks).length;
+  $("recorded-title").textContent = origin.kind === "published" ? "Published run" : "Saved run";
+  $("recorded-source").textContent = origin.kind === "published" ? `This page holds a recorded run, its data and its model (${origin.label}).`
+    : `Opened from ${origin.label}.`;
+  $("recorded-data").textContent = `Data: ${d.name || "?"}, ${d.rows ?? "?"} rows, ${tasks} tasks, ${d.features ?? "?"} features, ${d.kind || "?"}${columns.length ? ` (${columns.join("; ")})` : ""}.`;
+  const last = record.snapshots[record.snapshots.length - 1];
+  const scores = ["main", "baseline", "itl"].filter((k) => record.results[k]).map((k) => `${record.results[k].label} ${fixed4(record.results[k].mean)}`);
+  $("recorded-run").textContent = `Run: ${r.name}, ${record.snapshots.length} ${last.seq ? "steps" : "iterations"} (${last.stopMessage || "done"}); trained on ${r.trainRows} rows, tested on ${r.testRows}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
+  const sp = s.sp === "1" ? ", self-paced" : "";
+  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${s.select ? `, rule ${s.select}` : ""}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${s.rho}, κ ${s.intercept || "not set"}, λ0 ${s.lambda0}, c ${s.c}, h ${s.h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
+  const when = record.made ? `${record.made.replace("T", " ").slice(0, 16)} UTC` : "at an unrecorded time";
+  $("recorded-made").textContent = `Made ${when}${record.by ? ` by ${record.by}` : ""}.`;
+  $("recorded-panel").hidden = false;
+  $("recorded-data-file").hidden = !origin.dataBytes;
+  $("recorded-model-file").hidden = !record.model;
+}
+
+/** Opens a saved run (the button "Open a saved run…"): its data set is
+ *  loaded first when it is a bundled one not on screen; a visitor's file
+ *  cannot be, and the run is shown as recorded (its rerun waits for the
+ *  file). */
+function wireOpenRun(app, data, { present, applySettings }) {
+  $("open-run").addEventListener("click", () => $("run-file").click());
+  $("run-file").addEventListener("change", async () => {
+    const f = $("run-file").files[0];
+    $("run-file").value = "";
+    if (!f) return;
+    try {
+      let rec;
+      try { rec = JSON.parse(await f.text()); } catch (e) { throw new Error(`${f.name} is not JSON: ${e.message}`); }
+      try { checkRunFile(rec); } catch (e) { throw new Error(`${f.name}: ${e.message}`); }
+      if (!app.data) throw new Error("wait for the data set to load, then open the run");
+      showSlot("open-run-error", "");
+      const b = bundle(rec.settings.data);
+      const origin = { kind: "file", label: f.name, reload: b ? () => data.loadBundle(b.name) : null };
+      if (b && !dataMatches(app, rec)) present(rec, origin, origin.reload);
+      else { if (dataMatches(app, rec)) applySettings(rec); present(rec, origin); }
+    } catch (e) { showSlot("open-run-error", e.message); }
+  });
+}
+
+/** The run on screen (current: wireRecorded's) as a run file (results
+ *  null while it runs), or null. */
+async function runFileOf(app, current) {
+  if (!current || !app.runInfo || !app.snapshots.length) return null;
+  const rec = current.recorded;
+  const out = {
+    format: "spmtl-run", made: current.made, by: rec ? rec.by : "the spmtl page",
+    settings: current.settings, data: plain(current.data), run: plain(app.runInfo),
+    snapshots: app.snapshots.map(plain), evals: current.evals, results: app.results && plain(app.results),
+  };
+  const model = rec ? rec.model : app.results && await runModel(app);
+  if (model) out.model = model;
+  return out;
+}
+
+// runModel: the finished run's model file, as the model panel saves it.
+async function runModel(app) {
+  const m = app.model;
+  if (!m || m.from !== "run") return null;
+  const opts = { file: m.data, rows: m.trainRows, seed: m.split ? m.split.seed : 0 };
+  if (!m.fixedSplit && m.split && Number.isFinite(m.split.train)) opts.train = m.split.train;
+  try { return JSON.parse(await app.client.request("exportModel", { handle: m.handle, opts })); } catch (_) { return null; }
+}
+
+/** Puts the settings of a record's run in app.settings and the form (its
+ *  data set is the one the page loads). */
+function applyRecordSettings(app, form, record) {
+  const s = Object.assign({}, record.settings);
+  for (const k of ["data", "run", "embed", "controls"]) delete s[k];
+  Object.assign(app.settings, s);
+  form.apply();
+  form.read();
+}
+
+/** Feeds a record into the views as the run controller feeds a run from
+ *  the worker: "run", a "snapshot" per step (with the test score after it;
+ *  a run file without them gives the final one's order of entry), "results",
+ *  and the state "done". */
+function feedRecord(app, record) {
+  // No handle: the run is not in the worker.
+  app.runInfo = Object.assign({}, record.run, { handle: null });
+  app.snapshots = [];
+  app.results = null;
+  app.emit("run", app.runInfo);
+  const main = record.results.main;
+  const evs = record.evals || [];
+  record.snapshots.forEach((s, i) => {
+    app.snapshots.push(s);
+    app.emit("snapshot", s, evs[i] || { metric: main.metric, mean: null, enteredAt: main.enteredAt });
+  });
+  app.results = record.results;
+  app.emit("results", record.results);
+  app.setState("done");
+}
+
+/** Wires the panel's downloads of the shown record's data (a published
+ *  page's file) and model. */
+function wireRecordFiles(shown) {
+  const baseName = (name) => String(name || "data").replace(/\.[^.]*$/, "");
+  $("recorded-data-file").addEventListener("click", () => {
+    const s = shown();
+    if (s && s.origin.dataBytes) download(s.origin.label, new Blob([s.origin.dataBytes]));
+  });
+  $("recorded-model-file").addEventListener("click", () => {
+    const s = shown();
+    if (s && s.record.model) download(`${baseName(s.origin.label)}-model.json`, textBlob(JSON.stringify(s.record.model, null, 1) + "\n", "application/json"));
+  });
+}
+
 /** Wires recorded runs: the run file of the run on screen, the
  *  recorded-run panel and "Open a saved run…". Returns {file, source,
  *  present}: file() resolves with the run on screen as a run file (null
- *  when none has finished); source() is how its data was read (app.source
+ *  when there is none); source() is how its data was read (app.source
  *  when it started); present(record, origin, load) shows a recorded run,
  *  after load() (when given) has loaded its data. origin: {kind:
  *  "published" | "file", label, dataBytes?, reload?}. */
@@ -122,17 +260,8 @@ export function wireRecorded(app, { form, runs, data }) {
 
   // judge says whether the rerun on screen printed what its record did.
   function judge(record) {
-    const now = { run: app.runInfo, snapshots: app.snapshots, results: app.results };
-    const c = compareRuns(record, now);
-    const what = "test scores to 4 decimals, λ and τ to 4 significant digits";
-    if (c.same) {
-      const bits = c.maxDiff === 0 ? "every number behind them is the same to the last bit" : `the numbers behind them differ by at most ${c.maxDiff.toExponential(1)}`;
-      verdict(`Reproduced: all ${c.total} printed numbers match the ${noun()} (${what}); ${bits}.`);
-    } else {
-      const steps = c.steps[0] !== c.steps[1] ? ` It took ${c.steps[1]} steps, the ${noun()} ${c.steps[0]}.` : "";
-      const [label, was, is] = c.differ[0] || ["the count of printed numbers", String(c.total), "another"];
-      verdict(`Not reproduced: ${c.differ.length} of ${c.total} printed numbers differ (${what}); first ${label}: ${was} recorded, ${is} now.${steps}`);
-    }
+    const c = compareRuns(record, { run: app.runInfo, snapshots: app.snapshots, results: app.results });
+    verdict(verdictOf(c, noun()));
     window.spmtlApp.lastComparison = () => c;
   }
 
@@ -143,23 +272,7 @@ export function wireRecorded(app, { form, runs, data }) {
     modelHandle = null;
   }
 
-  // The settings of a record's run, put in the form (its data set is the
-  // one the page loads).
-  function applySettings(record) {
-    const s = Object.assign({}, record.settings);
-    for (const k of ["data", "run", "embed", "controls"]) delete s[k];
-    Object.assign(app.settings, s);
-    form.apply();
-    form.read();
-  }
-
-  // Whether the data set loaded is the record's.
-  function dataMatches(record) {
-    const d = app.data, r = record.data || {};
-    if (!d) return false;
-    if (bundle(record.settings.data)) return app.settings.data === record.settings.data && d.rows === r.rows;
-    return d.name === r.name && d.rows === r.rows && d.features === r.features && (d.tasks || []).length === (r.tasks || []).length;
-  }
+  const applySettings = (record) => applyRecordSettings(app, form, record);
 
   // show feeds a record into the views, as the controller feeds a run,
   // then has the worker read its model back (the shared knowledge).
@@ -170,26 +283,11 @@ export function wireRecorded(app, { form, runs, data }) {
     await client.request("catalog");
     forgetModel();
     rendering = true;
-    try {
-      // No handle: the run is not in the worker (its model comes below).
-      app.runInfo = Object.assign({}, record.run, { handle: null });
-      app.snapshots = [];
-      app.results = null;
-      app.emit("run", app.runInfo);
-      const main = record.results.main;
-      const evs = record.evals || [];
-      record.snapshots.forEach((s, i) => {
-        app.snapshots.push(s);
-        app.emit("snapshot", s, evs[i] || { metric: main.metric, mean: null, enteredAt: main.enteredAt });
-      });
-      app.results = record.results;
-      app.emit("results", record.results);
-      app.setState("done");
-    } finally { rendering = false; }
+    try { feedRecord(app, record); } finally { rendering = false; }
     const shownNow = { settings: record.settings, source: app.source, data: record.data, evals: record.evals || [], made: record.made, recorded: record };
     current = shownNow;
     app.setModel(null);
-    const rerunNote = dataMatches(record) ? "" : ` Its data (${(record.data && record.data.name) || "unnamed"}) is not the data set loaded: load it to rerun the run.`;
+    const rerunNote = dataMatches(app, record) ? "" : ` Its data (${(record.data && record.data.name) || "unnamed"}) is not the data set loaded: load it to rerun the run.`;
     verdict(`Shown as recorded: nothing was trained.${rerunNote}`);
     offer();
     if (!record.model) return;
@@ -210,7 +308,7 @@ export function wireRecorded(app, { form, runs, data }) {
   function present(record, origin, load) {
     checkRunFile(record);
     shown = { record, origin };
-    describe(record, origin);
+    describeRecord(record, origin);
     if (!load) { show(record, origin); return; }
     applySettings(record);
     pending = () => { applySettings(record); show(record, origin); };
@@ -227,10 +325,10 @@ export function wireRecorded(app, { form, runs, data }) {
       applySettings(record);
       rerun = record;
       await runs.requestRun();
-      // A start refused for a setting (marked at its field) is no rerun.
-      if (rerun === record && !app.runPending) { rerun = null; verdict("The rerun did not start: see the marked setting."); }
+      // A start refused (a setting marked at its field) is no rerun.
+      if (rerun === record && !app.runPending) { rerun = null; verdict("The rerun did not start: see why beside Play or at the marked setting."); }
     };
-    if (dataMatches(record)) { go(); return; }
+    if (dataMatches(app, record)) { go(); return; }
     if (!origin.reload) { verdict(`Load its data (${record.data.name}) to rerun the ${noun()}.`); return; }
     pending = go;
     origin.reload();
@@ -239,95 +337,21 @@ export function wireRecorded(app, { form, runs, data }) {
   function showAgain() {
     if (!shown) return;
     const { record, origin } = shown;
-    if (dataMatches(record) || !origin.reload) { if (dataMatches(record)) applySettings(record); show(record, origin); return; }
+    if (dataMatches(app, record) || !origin.reload) { if (dataMatches(app, record)) applySettings(record); show(record, origin); return; }
     pending = () => { applySettings(record); show(record, origin); };
     origin.reload();
-  }
-
-  // describe fills the panel: what the record holds.
-  function describe(record, origin) {
-    const d = record.data || {}, r = record.run, s = record.settings, main = record.results.main;
-    const cols = d.columns || [];
-    const roleOf = (role) => cols.filter((c) => c.role === role).map((c) => c.name);
-    const list = (xs) => xs.join(", ");
-    const columns = [d.taskColumn && `task column ${d.taskColumn}`, d.labelColumn && `label column ${d.labelColumn}`,
-      roleOf("dropped").length && `left out: ${list(roleOf("dropped"))}`, roleOf("text").length && `read as words: ${list(roleOf("text"))}`].filter(Boolean);
-    const tasks = (d.tasks || r.tasks).length;
-    $("recorded-title").textContent = origin.kind === "published" ? "Published run" : "Saved run";
-    $("recorded-source").textContent = origin.kind === "published" ? `This page holds a recorded run, its data and its model (${origin.label}).`
-      : `Opened from ${origin.label}.`;
-    $("recorded-data").textContent = `Data: ${d.name || "?"}, ${d.rows ?? "?"} rows, ${tasks} tasks, ${d.features ?? "?"} features, ${d.kind || "?"}${columns.length ? ` (${columns.join("; ")})` : ""}.`;
-    const last = record.snapshots[record.snapshots.length - 1];
-    const scores = ["main", "baseline", "itl"].filter((k) => record.results[k]).map((k) => `${record.results[k].label} ${fixed4(record.results[k].mean)}`);
-    $("recorded-run").textContent = `Run: ${r.name}, ${record.snapshots.length} ${last.seq ? "steps" : "iterations"} (${last.stopMessage || "done"}); trained on ${r.trainRows} rows, tested on ${r.testRows}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
-    const sp = s.sp === "1" ? ", self-paced" : "";
-    $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${s.select ? `, rule ${s.select}` : ""}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${s.rho}, κ ${s.intercept || "not set"}, λ0 ${s.lambda0}, c ${s.c}, h ${s.h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
-    const when = record.made ? `${record.made.replace("T", " ").slice(0, 16)} UTC` : "at an unrecorded time";
-    $("recorded-made").textContent = `Made ${when}${record.by ? ` by ${record.by}` : ""}.`;
-    $("recorded-panel").hidden = false;
-    $("recorded-data-file").hidden = !origin.dataBytes;
-    $("recorded-model-file").hidden = !record.model;
   }
 
   function offer() {
     $("recorded-show").disabled = !shown || !!(current && current.recorded === shown.record);
   }
 
-  const baseName = (name) => String(name || "data").replace(/\.[^.]*$/, "");
   $("recorded-reproduce").addEventListener("click", reproduce);
   $("recorded-show").addEventListener("click", showAgain);
-  $("recorded-data-file").addEventListener("click", () => {
-    if (shown && shown.origin.dataBytes) download(shown.origin.label, new Blob([shown.origin.dataBytes]));
-  });
-  $("recorded-model-file").addEventListener("click", () => {
-    if (shown && shown.record.model) download(`${baseName(shown.origin.label)}-model.json`, textBlob(JSON.stringify(shown.record.model, null, 1) + "\n", "application/json"));
-  });
+  wireRecordFiles(() => shown);
 
-  // Open a saved run: its data set is loaded first when it is a bundled
-  // one not on screen; a visitor's file cannot be, and the run is shown
-  // as recorded (its rerun waits for the file).
-  $("open-run").addEventListener("click", () => $("run-file").click());
-  $("run-file").addEventListener("change", async () => {
-    const f = $("run-file").files[0];
-    $("run-file").value = "";
-    if (!f) return;
-    try {
-      let rec;
-      try { rec = JSON.parse(await f.text()); } catch (e) { throw new Error(`${f.name} is not JSON: ${e.message}`); }
-      try { checkRunFile(rec); } catch (e) { throw new Error(`${f.name}: ${e.message}`); }
-      if (!app.data) throw new Error("wait for the data set to load, then open the run");
-      showSlot("open-run-error", "");
-      const b = bundle(rec.settings.data);
-      const origin = { kind: "file", label: f.name, reload: b ? () => data.loadBundle(b.name) : null };
-      if (b && !dataMatches(rec)) present(rec, origin, origin.reload);
-      else { if (dataMatches(rec)) applySettings(rec); present(rec, origin); }
-    } catch (e) { showSlot("open-run-error", e.message); }
-  });
-
-  /** The run on screen as a run file (results null while it runs), or null. */
-  async function file() {
-    if (!current || !app.runInfo || !app.snapshots.length) return null;
-    const rec = current.recorded;
-    const out = {
-      format: "spmtl-run", made: current.made, by: rec ? rec.by : "the spmtl page",
-      settings: current.settings, data: plain(current.data), run: plain(app.runInfo),
-      snapshots: app.snapshots.map(plain), evals: current.evals, results: app.results && plain(app.results),
-    };
-    const model = rec ? rec.model : app.results && await runModel();
-    if (model) out.model = model;
-    return out;
-  }
-
-  // runModel: the finished run's model file, as the model panel saves it.
-  async function runModel() {
-    const m = app.model;
-    if (!m || m.from !== "run") return null;
-    const opts = { file: m.data, rows: m.trainRows, seed: m.split ? m.split.seed : 0 };
-    if (!m.fixedSplit && m.split && Number.isFinite(m.split.train)) opts.train = m.split.train;
-    try { return JSON.parse(await client.request("exportModel", { handle: m.handle, opts })); } catch (_) { return null; }
-  }
-
+  wireOpenRun(app, data, { present, applySettings });
   offer();
   window.spmtlApp.recorded = () => ({ kind: shown ? shown.origin.kind : "", showing: !!(current && current.recorded), verdict: $("recorded-verdict").textContent });
-  return { file, source: () => (current ? current.source : null), present };
+  return { file: () => runFileOf(app, current), source: () => (current ? current.source : null), present };
 }

@@ -92,11 +92,12 @@ export function wireData(app, form) {
   }
 
   /** Loads a visitor's file or text (src: {file} or {text}, and a split),
-   *  with the columns "task" and "y" until the visitor chooses others.
+   *  with the columns roles names ({task, label, drop, text}: a published
+   *  run's), else "task" and "y" until the visitor chooses others.
    *  Resolves with the summary, rejects with the refusal (also shown in
    *  the data panel). */
-  function loadOwn(src, name) {
-    own = { src, name, task: "task", label: "y", drop: [], text: [], good: null };
+  function loadOwn(src, name, roles = {}) {
+    own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null };
     $("preset").value = OWN_DATA;
     return parseOwn(true);
   }

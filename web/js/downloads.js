@@ -9,11 +9,11 @@ import { download, canvasPNG, toCSV, textBlob } from "./export.js";
 
 const $ = (id) => document.getElementById(id);
 
-const plain = (s) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v) : v]));
 const svgFile = (name, text) => download(name, textBlob(text, "image/svg+xml"));
 
-/** Wires the export buttons to the charts ({heat, scBase, scITL, sweepObj}) and sweep rows. */
-export function wireDownloads(app, { heat, scBase, scITL, sweepObj, sweepRows }) {
+/** Wires the export buttons to the charts ({heat, scBase, scITL, sweepObj}),
+ *  sweep rows and the run file (runFile: run-open.js's file). */
+export function wireDownloads(app, { heat, scBase, scITL, sweepObj, sweepRows, runFile }) {
   document.querySelectorAll("[data-export]").forEach((b) => b.addEventListener("click", () => canvasPNG($(b.dataset.export), `spmtl-${b.dataset.export}.png`)));
   $("export-tau").addEventListener("click", () => {
     const tasks = app.runInfo ? app.runInfo.tasks : [];
@@ -29,13 +29,12 @@ export function wireDownloads(app, { heat, scBase, scITL, sweepObj, sweepRows })
     const rows = [["task", ...keys.map((k) => `${r[k].label}_${r.main.metric}`)], ...r.main.tasks.map((t, i) => [t, ...keys.map((k) => r[k].test[i])])];
     download("spmtl-results.csv", textBlob(toCSV(rows), "text/csv"));
   });
-  $("export-json").addEventListener("click", () => {
-    const run = {
-      settings: app.settings, data: app.data, run: app.runInfo,
-      snapshots: app.snapshots.map((s) => Object.assign(plain(s), s.seq ? { seq: plain(s.seq) } : {})),
-      results: app.results && Object.fromEntries(Object.entries(app.results).map(([k, v]) => [k, plain(v)])),
-    };
-    download("spmtl-run.json", textBlob(JSON.stringify(run, null, 1), "application/json"));
+  // The run file (run-open.js): its settings, data summary, snapshots with
+  // the test score after each, results and model; "Open a saved run…"
+  // shows it again without training.
+  $("export-json").addEventListener("click", async () => {
+    const run = await runFile();
+    if (run) download("spmtl-run.json", textBlob(JSON.stringify(run, null, 1), "application/json"));
   });
   $("heatmap-svg").addEventListener("click", () => svgFile("spmtl-tau.svg", heat.svg()));
   $("scatter-base-svg").addEventListener("click", () => svgFile("spmtl-scatter.svg", scBase.svg()));

@@ -21,6 +21,8 @@ import { wireTune } from "./tune.js";
 import { wireModel } from "./model.js";
 import { wireKnowledge } from "./knowledge.js";
 import { checkLink } from "./link-check.js";
+import { wireRecorded } from "./run-open.js";
+import { wirePublished } from "./published.js";
 
 // The offline single file and embedding hosts may provide their own worker
 // factory (see web/offline); index.html starts one before the page loads.
@@ -49,6 +51,8 @@ async function start() {
   const form = wireForm(app);
   const runs = wireController(app, form);
   const data = wireData(app, form);
+  const recorded = wireRecorded(app, { form, runs, data });
+  const published = wirePublished(app, { data, recorded });
   // The link's data set (readHash made it the default one when the link
   // names none or one that is not bundled), asked for before the other
   // panels are wired, so that the worker reads it meanwhile; its answer is
@@ -56,15 +60,19 @@ async function start() {
   // soon as the data is in.
   // A link with values the page replaced is not played: its run would not
   // be the one the link names.
-  if (app.settings.run === "1" && problems.length === 0) runs.requestRun();
-  data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
+  // A page with a published run in it shows that run on its data instead.
+  if (published.active) published.open();
+  else {
+    if (app.settings.run === "1" && problems.length === 0) runs.requestRun();
+    data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
+  }
   const { heat } = wireRunView(app, form);
   const { scBase, scITL } = wireResults(app);
   const sweep = wireSweep(app, form);
   wireTune(app, form);
   wireModel(app);
   wireKnowledge(app);
-  wireDownloads(app, { heat, scBase, scITL, sweepObj: sweep.sweepObj, sweepRows: sweep.rows });
+  wireDownloads(app, { heat, scBase, scITL, sweepObj: sweep.sweepObj, sweepRows: sweep.rows, runFile: recorded.file });
   wireEmbed(app, form, runs, data);
   const offlineProblem = gateOffline();
   if (offlineProblem) app.showError(offlineProblem);

@@ -1,15 +1,17 @@
-// unpack.js: undoes web/offline's packing of the offline file's payloads
-// (web/offline/pack.go says how they are packed): base-122 text to bytes,
-// gunzip with the browser's DecompressionStream, then the file's codec.
-// A classic script, joined into the offline workers' sources (and run by
-// web/offline's test in node); the served site never needs it.
+// unpack.js: undoes the packing of the offline file's payloads and of a
+// published run's (core/publish/pack.go says how they are packed): base-122
+// text to bytes, gunzip with the browser's DecompressionStream, then the
+// file's codec. An ES module for the page's thread, which reads a
+// published run (published.js); web/offline joins it, its exports made
+// plain functions, into the offline workers' sources, which unpack the
+// wasm and the bundled data sets. The tests run it in node.
 "use strict";
 
 /** The 7-bit groups base-122 writes as two-byte characters (pack.go). */
 const SPMTL_B122_ILLEGAL = [0, 13, 60];
 
 /** Base-122 text → the n bytes it holds. */
-function spmtlB122(text, n) {
+export function spmtlB122(text, n) {
   const out = new Uint8Array(n);
   let acc = 0, bits = 0, o = 0;
   const put = (g) => {
@@ -30,7 +32,7 @@ function spmtlB122(text, n) {
 }
 
 /** Gunzips bytes (a Uint8Array) with DecompressionStream. */
-async function spmtlGunzip(bytes) {
+export async function spmtlGunzip(bytes) {
   if (typeof DecompressionStream === "undefined") {
     throw new Error("this browser cannot unpack the offline file (it has no DecompressionStream): open it in a current Chrome, Edge, Firefox or Safari, or use the served site");
   }
@@ -76,15 +78,25 @@ function spmtlPlanes(bytes) {
   return out;
 }
 
-/** csv-f64: the header, the text columns, the numbers (shortest form). */
+/** csv-f64: the header, the text columns, the numbers (shortest form, or
+ *  as the file wrote them where the packer kept an exception). */
 function spmtlCSVF64(c) {
-  const { header, kinds, rows } = c.meta;
+  const { header, kinds, rows, exceptions = 0 } = c.meta;
   const texts = new TextDecoder().decode(c.streams[0]).split("\n"), nums = spmtlPlanes(c.streams[1]);
+  const exc = new Map();
+  if (exceptions) {
+    const gaps = spmtlVarints(c.streams[2]), toks = new TextDecoder().decode(c.streams[3]).split("\n");
+    for (let i = 0, pos = 0; i < exceptions; i++) { pos += gaps.next(); exc.set(pos, toks[i]); }
+  }
   const out = [header];
   let t = 0, f = 0;
   const cells = new Array(kinds.length);
   for (let r = 0; r < rows; r++) {
-    for (let k = 0; k < kinds.length; k++) cells[k] = kinds[k] === "t" ? texts[t++] : String(nums[f++]);
+    for (let k = 0; k < kinds.length; k++) {
+      if (kinds[k] === "t") { cells[k] = texts[t++]; continue; }
+      cells[k] = exc.has(f) ? exc.get(f) : String(nums[f]);
+      f++;
+    }
     out.push(cells.join(","));
   }
   return out.join("\n") + "\n";
@@ -138,7 +150,7 @@ function spmtlTFIDF(c) {
 
 /** Unpacks a payload {codec, text, gz}: an ArrayBuffer for "bin" (the
  *  wasm), else the file's text. */
-async function spmtlUnpack(p) {
+export async function spmtlUnpack(p) {
   const bytes = await spmtlGunzip(spmtlB122(p.text, p.gz));
   switch (p.codec) {
     case "bin": return bytes.buffer;
@@ -148,5 +160,3 @@ async function spmtlUnpack(p) {
     default: throw new Error(`offline file: unknown payload codec ${p.codec}`);
   }
 }
-
-if (typeof module !== "undefined") module.exports = { spmtlUnpack };

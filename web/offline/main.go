@@ -228,7 +228,10 @@ func build(dist, web, out string) error {
 			return err
 		}
 	}
-	unpack := read(filepath.Join(web, "js", "unpack.js"))
+	unpack, err := classicScript("unpack.js", read(filepath.Join(web, "js", "unpack.js")))
+	if err != nil {
+		return err
+	}
 	sources, _ := json.Marshal(map[string]string{
 		"worker": read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js")),
 		"repro":  read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js")),

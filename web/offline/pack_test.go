@@ -26,11 +26,19 @@ func unpackWithNode(t *testing.T, p payload) []byte {
 	if err := os.WriteFile(in, js, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	unpack, _ := filepath.Abs(filepath.Join("..", "js", "unpack.js"))
-	script := `const fs = require("fs"); const { spmtlUnpack } = require(process.argv[1]);
+	// unpack.js is an ES module: node imports it as one by its .mjs name.
+	src, err := os.ReadFile(filepath.Join("..", "js", "unpack.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unpack := filepath.Join(dir, "unpack.mjs")
+	if err := os.WriteFile(unpack, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import fs from "fs"; const { spmtlUnpack } = await import(process.argv[1]);
 spmtlUnpack(JSON.parse(fs.readFileSync(process.argv[2], "utf8"))).then((r) =>
   fs.writeFileSync(process.argv[3], typeof r === "string" ? r : Buffer.from(r)), (e) => { console.error(e.message); process.exit(1); });`
-	cmd := exec.Command(node, "-e", script, unpack, in, out)
+	cmd := exec.Command(node, "--input-type=module", "-e", script, unpack, in, out)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("node: %v\n%s", err, b)
 	}

@@ -10,6 +10,7 @@
 //	spmtl reproduce [-quick] [-variant paper|reference|both] [-datasets ...]
 //	spmtl figure KIND -data FILE|NAME [...] -out DIR
 //	spmtl pack -data FILE.csv [-out FILE.packed]
+//	spmtl publish -data FILE [-task T -label L -drop ...] [-model mtfl -selfpaced ...] -o run.html
 //
 // Run "spmtl help" or "spmtl COMMAND -h" for the flags.
 package main
@@ -82,6 +83,7 @@ Commands:
   reproduce  rerun the paper's table: every method, cross-validated, over runs
   figure     write the numbers (CSV) and drawings (SVG) of the paper's figures
   pack       write a CSV as a packed table, which loads without parsing numbers
+  publish    train and record a run, and write it with its data into one offline page
   generate   write grouped data from a mixed model with known effects, with reference scores
   help       show this text
 
@@ -117,6 +119,8 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		return runPack(args[1:], stdout, stderr)
 	case "generate":
 		return runGenerate(args[1:], stdout, stderr)
+	case "publish":
+		return runPublish(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

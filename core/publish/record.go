@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 	"github.com/spmtl/spmtl/core/session"
 )
@@ -74,10 +75,15 @@ type Result struct {
 	Iter      int         `json:"iter"`
 	Done      bool        `json:"done"`
 	EnteredAt []int       `json:"enteredAt"`
+	// Over is the mean over tasks with its standard error; Versus, for a
+	// comparison, how the run compares with it, paired over tasks.
+	Over   eval.TaskMean `json:"over"`
+	Versus *eval.Versus  `json:"versus,omitempty"`
 }
 
-func resultOf(ev app.Evaluation, label string) Result {
-	r := Result{Label: label, Metric: ev.Metric, Tasks: ev.Tasks, Mean: mtl.Float(ev.Mean), Iter: ev.Iter, Done: ev.Done, EnteredAt: ev.EnteredAt}
+func resultOf(ev session.Evaluation, label string) Result {
+	r := Result{Label: label, Metric: ev.Metric, Tasks: ev.Tasks, Mean: mtl.Float(ev.Mean), Iter: ev.Iter, Done: ev.Done, EnteredAt: ev.EnteredAt,
+		Over: ev.Over, Versus: ev.Versus}
 	for _, v := range ev.Test {
 		r.Test = append(r.Test, mtl.Float(v))
 	}
@@ -105,7 +111,7 @@ func Record(s *session.Session, data int, opt app.TrainOptions, trained app.Trai
 		defer s.Free(c.Run.Handle)
 		rf.Run.Comparisons = append(rf.Run.Comparisons, Comparison{Role: c.Role, Label: c.Label})
 	}
-	var ev app.Evaluation
+	var ev session.Evaluation
 	for done := false; !done; {
 		snap, err := s.Step(info.Handle)
 		if err != nil {

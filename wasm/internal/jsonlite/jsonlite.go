@@ -1,13 +1,15 @@
 // Package jsonlite is the WebAssembly build's JSON: an encoder that writes
-// what encoding/json writes for spmtl's result types, and an assigner that
-// fills a typed value from the tree JavaScript's JSON.parse gives (objects,
-// arrays, numbers, strings, booleans, null).
+// what encoding/json writes for spmtl's result types, a bounded reader of
+// JSON text (Reader: a size and a depth limit, so that a hostile file is
+// refused by name instead of exhausting the program), and an assigner
+// that fills a typed value from the parsed tree (objects, arrays,
+// numbers, strings, booleans, null).
 //
 // It exists for size, not speed. Linking encoding/json into the wasm cost
 // 233 KB of code (and, through the methods it keeps alive, most of
 // time.Parse and time.Format): about 160 KB of the gzipped download. The
 // command line keeps encoding/json; this package's tests check, value by
-// value, that both write the same bytes.
+// value, that both write the same bytes and read the same trees.
 //
 // The rules are encoding/json's, restricted to what spmtl's types use:
 // exported struct fields named by their json tag ("-" skips, omitempty
@@ -16,6 +18,8 @@
 // spmtl's own marshalers (mtl.Float, app.TuneResult): a NaN or infinite
 // float is written as null, and null read into a float is NaN. Types with
 // their own MarshalJSON are encoded by these rules, not by that method.
+// EncodeAll writes every member, omitempty or not, for the bridge's
+// answers that the page reads member by member.
 package jsonlite
 
 import (
@@ -32,7 +36,19 @@ import (
 
 // Encode returns v as JSON text.
 func Encode(v any) ([]byte, error) {
-	var e encoder
+	e := encoder{}
+	return e.encode(v)
+}
+
+// EncodeAll is Encode writing every member, omitempty or not, and a nil
+// slice or map as an empty one: for a reader that takes each member as
+// there, of its type.
+func EncodeAll(v any) ([]byte, error) {
+	e := encoder{all: true}
+	return e.encode(v)
+}
+
+func (e *encoder) encode(v any) ([]byte, error) {
 	if err := e.value(reflect.ValueOf(v)); err != nil {
 		return nil, err
 	}
@@ -42,6 +58,7 @@ func Encode(v any) ([]byte, error) {
 type encoder struct {
 	b    []byte
 	path trail
+	all  bool // EncodeAll
 }
 
 // trail is where the walk is inside the value: one step per member or
@@ -105,7 +122,7 @@ func (e *encoder) value(v reflect.Value) error {
 	case reflect.Map:
 		return e.mapping(v)
 	case reflect.Slice:
-		if v.IsNil() {
+		if v.IsNil() && !e.all {
 			e.b = append(e.b, "null"...)
 			return nil
 		}
@@ -205,7 +222,7 @@ func (e *encoder) array(v reflect.Value) error {
 }
 
 func (e *encoder) mapping(v reflect.Value) error {
-	if v.IsNil() {
+	if v.IsNil() && !e.all {
 		e.b = append(e.b, "null"...)
 		return nil
 	}
@@ -253,7 +270,7 @@ func (e *encoder) object(v reflect.Value) error {
 	first := true
 	for _, f := range fieldsOf(v.Type()) {
 		fv, ok := fieldByIndex(v, f.index)
-		if !ok || f.omitEmpty && isEmpty(fv) {
+		if !ok || f.omitEmpty && !e.all && isEmpty(fv) {
 			continue
 		}
 		if !first {
@@ -376,11 +393,12 @@ func isEmpty(v reflect.Value) bool {
 }
 
 // Assign fills dst (a pointer) from a JSON tree: nil, bool, float64,
-// string, []any and map[string]any, as JSON.parse gives them. Members dst
-// does not have are ignored, members the tree lacks keep their zero value;
-// object members match a field's name exactly or, failing that, ignoring
-// case, as encoding/json matches them. A value of the wrong type is an
-// error naming its path ("w[3][2]: want a number, got a string").
+// string, []any and map[string]any, as Reader.Parse (or JSON.parse) gives
+// them. Members dst does not have are ignored; a struct's fields the tree
+// lacks keep the values dst holds (a request's defaults); object members
+// match a field's name exactly or, failing that, ignoring case, as
+// encoding/json matches them. A value of the wrong type is an error naming
+// its path ("w[3][2]: want a number, got a string").
 func Assign(dst any, tree any) error {
 	v := reflect.ValueOf(dst)
 	if v.Kind() != reflect.Pointer || v.IsNil() {

@@ -20,15 +20,16 @@ func (s *Session) AddSource(name, text, splitText string) error {
 }
 
 // ReproduceOptions select one run of one data set of the paper's protocol.
+// The JSON names are the page's (spmtl.reproduceRun, spmtl.summarize).
 type ReproduceOptions struct {
-	Dataset  string
-	Table    app.Table
-	Run      int // 1-based
-	Folds    int
-	Quick    bool
-	Variant  mtl.Variant
-	Solver   mtl.Solver
-	CodeBugs bool
+	Dataset  string      `json:"dataset"`
+	Table    app.Table   `json:"table"`
+	Run      int         `json:"run"` // 1-based
+	Folds    int         `json:"folds"`
+	Quick    bool        `json:"quick"`
+	Variant  mtl.Variant `json:"variant"`
+	Solver   mtl.Solver  `json:"solver"`
+	CodeBugs bool        `json:"codeBugs"`
 }
 
 func (o ReproduceOptions) experiment(s *Session) (eval.Experiment, eval.Options, error) {

@@ -33,20 +33,23 @@ func New() *Session {
 }
 
 // LoadOptions say how to read a data text (app.LoadOptions, with the split
-// file as text).
+// file as text). The JSON names are the page's (spmtl.load).
 type LoadOptions struct {
-	Name, Format            string
-	TaskColumn, LabelColumn string
-	SplitText, SplitColumn  string
+	Name        string `json:"name"`
+	Format      string `json:"format"`
+	TaskColumn  string `json:"task"`
+	LabelColumn string `json:"label"`
+	SplitText   string `json:"splitText"`
+	SplitColumn string `json:"splitColumn"`
 	// Drop leaves columns out; text columns with too many values are left
 	// out with a reason rather than refusing the file.
-	Drop []string
+	Drop []string `json:"drop"`
 	// Text reads columns as words even when their values look like
 	// numbers (app.LoadOptions.Text).
-	Text []string
+	Text []string `json:"text"`
 	// Bundled marks one of the bundled data sets, which keep the paper's
 	// settings; anything else is a visitor's own file (app.OwnData).
-	Bundled bool
+	Bundled bool `json:"bundled"`
 }
 
 // Summary describes a loaded data set and names its handle.

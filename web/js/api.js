@@ -1,14 +1,16 @@
 // api.js: brings the wasm learner up inside a worker (classic script, shared
-// by worker.js and repro-worker.js). The wasm bridge registers `spmtlRaw`,
-// whose functions return {__error: message} on failure (with the remedy the
-// page can offer: drop, a column to leave out, or choose, "task" or "label");
-// this wraps each of them as `spmtl.NAME` that throws an Error instead (its
-// drop and choose copied onto it), and parses the answers
-// the bridge gives as JSON text (jsonAnswers). Model files are JSON: the
-// bridge reads them as JSON.parse gives them (importModel parses the text
-// here, so a file that is not JSON is refused with the parser's message),
-// and exportModel's compact text is indented here into the file to save,
-// as the command line writes it.
+// by worker.js and repro-worker.js), and is the JavaScript side of the
+// bridge's codec (wasm/bridge). Each function of `spmtlRaw`, the bridge's
+// registration, takes a request as JSON text and a payload that crosses as
+// it is (a data text, a file's bytes, a packed table), and answers JSON
+// text; this wraps each of them as `spmtl.NAME`, which takes the arguments
+// below, writes the request (requests), reads the answer (answers) and
+// throws an Error for a failure ({__error: message}, with the remedy the
+// page can offer copied onto the Error: drop, a column to leave out; text,
+// a column to read as words; choose, "task" or "label"). Model files are
+// JSON, read in Go within bounds of size and depth (a hostile file is
+// refused with a message naming it); exportModel's compact text is
+// indented here into the file to save, as the command line writes it.
 //
 //   const ds  = spmtl.load(text, {name, format, task, label, splitText, splitColumn});
 //   const run = spmtl.train({data: ds.handle, model: "mtfl", selfPaced: true, ...});
@@ -19,8 +21,95 @@
 // wasm_exec.js when the worker has no Go yet and starts the wasm once.
 "use strict";
 
-// The bridge functions that answer JSON text.
-const jsonAnswers = new Set(["catalog", "importModel", "predict", "inspect", "tuneStart", "tuneFeed"]);
+// spmtlCodec: the requests and answers of each function (one name in the
+// worker's global scope, which api.js shares with the worker's script).
+const spmtlCodec = (() => {
+  // requests: how each function's arguments become its request (an object,
+  // sent as JSON) and its payload. A function not named here takes a
+  // handle: compare, step, finish, evaluate, free, inspect.
+  const requests = {
+    catalog: () => [{}],
+    load: (data, opts) => [opts, data],
+    header: (text, name) => [{ name }, text],
+    generate: (name, seed) => [{ name, seed }],
+    train: (opts) => [opts],
+    exportModel: (handle, opts) => [Object.assign({}, opts, { handle })],
+    importModel: (text, name) => [{ name }, text],
+    predict: (handle, text, name) => [{ handle, name }, text],
+    tuneStart: (opts) => [opts],
+    tuneFeed: feedRequest,
+    tuneEnd: (id) => [{ id }],
+    tuneScore: (opts, config) => [Object.assign({}, opts, { config })],
+    addSource: (name, text, split) => [{ name, split }, text],
+    reproduceRun: (opts) => [opts],
+    summarize: (opts) => [opts],
+  };
+
+  // answers: the members of an answer that arrive as Float64Arrays (a path;
+  // "*" is every element of a list), in which JSON's null (Go's NaN) is NaN
+  // again; the numbers whose null is NaN; the member that takes the
+  // Float64Array the bridge answers beside the JSON (bulk).
+  const stepAnswer = { floats: ["tau", "cost", "loss", "penalty", "seq.scores"], nan: ["objective", "spObjective"] };
+  const answers = {
+    step: stepAnswer,
+    finish: stepAnswer,
+    evaluate: { floats: ["test"] },
+    summarize: { floats: ["*.scores", "*.rho", "*.lambda0"] },
+    tuneScore: { floats: ["scores"], bulk: "losses" },
+  };
+
+  /** The request as JSON: a member given as null or undefined is not given
+   *  (Go's default applies), a typed array goes as a list, and a number
+   *  that is not finite as null. */
+  function requestJSON(req) {
+    const top = req || {};
+    return JSON.stringify(top, function (_, v) {
+      if (v === null && this === top) return undefined;
+      return ArrayBuffer.isView(v) ? Array.from(v) : v;
+    });
+  }
+
+  /** tuneFeed's request: every point's row losses (Float64Arrays) cross as
+   *  the bytes of one, each point's JSON saying how many are its own. */
+  function feedRequest(id, results) {
+    const has = (r) => r && r.losses && typeof r.losses.length === "number";
+    const all = new Float64Array(results.reduce((n, r) => n + (has(r) ? r.losses.length : 0), 0));
+    let at = 0;
+    const points = results.map((r) => {
+      const p = Object.assign({}, r, { losses: undefined });
+      if (has(r)) { all.set(r.losses, at); at += r.losses.length; p.losses = r.losses.length; }
+      return p;
+    });
+    return [{ id, results: points }, new Uint8Array(all.buffer)];
+  }
+
+  /** Applies fix to the member of v at keys (see answers), where it is. */
+  function atPath(v, keys, fix) {
+    if (v === null || typeof v !== "object") return;
+    const [k, ...rest] = keys;
+    if (k === "*") { for (const x of v) atPath(x, rest, fix); return; }
+    if (!(k in v)) return;
+    if (rest.length) atPath(v[k], rest, fix); else v[k] = fix(v[k]);
+  }
+
+  const orNaN = (x) => (x === null ? NaN : x);
+  const toFloats = (a) => (Array.isArray(a) ? Float64Array.from(a, orNaN) : a);
+
+  /** Reads an answer of function name: JSON text, or [text, Float64Array]. */
+  function readAnswer(name, r) {
+    const [text, floats] = typeof r === "string" ? [r] : r;
+    const out = JSON.parse(text);
+    if (out && typeof out === "object" && typeof out.__error === "string") throw withRemedy(new Error(out.__error), out);
+    const shape = answers[name];
+    if (!shape) return out;
+    for (const p of shape.floats || []) atPath(out, p.split("."), toFloats);
+    for (const p of shape.nan || []) atPath(out, p.split("."), orNaN);
+    if (floats) out[shape.bulk] = floats;
+    return out;
+  }
+
+  return { requests, readAnswer, requestJSON };
+})();
 
 /** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN},
  *  {text: COLUMN} or {choose: "task"|"label"}) from `from` onto `to`, and returns `to`. */
@@ -57,20 +146,16 @@ async function startSpmtl(source) {
   if (typeof self.spmtlRaw !== "object") throw new Error("the wasm module did not register its API");
   const api = { version: self.spmtlRaw.version };
   for (const name of Object.keys(self.spmtlRaw)) {
-    if (typeof self.spmtlRaw[name] !== "function") continue;
+    const raw = self.spmtlRaw[name];
+    if (typeof raw !== "function") continue;
+    const request = spmtlCodec.requests[name] || ((handle) => [{ handle }]);
     api[name] = (...args) => {
-      const r = self.spmtlRaw[name](...args);
-      if (r && typeof r === "object" && typeof r.__error === "string") throw withRemedy(new Error(r.__error), r);
-      return jsonAnswers.has(name) && typeof r === "string" ? JSON.parse(r) : r;
+      const [req, payload] = request(...args);
+      return spmtlCodec.readAnswer(name, raw(spmtlCodec.requestJSON(req), payload));
     };
   }
-  const importRaw = api.importModel, exportRaw = api.exportModel;
-  api.importModel = (text, name = "model") => {
-    let file;
-    try { file = JSON.parse(text); } catch (e) { throw new Error(`read model ${name}: not a model file (it is not JSON: ${e.message})`); }
-    return importRaw(file, name);
-  };
-  api.exportModel = (...args) => JSON.stringify(JSON.parse(exportRaw(...args)), null, 1) + "\n";
+  const exportRaw = api.exportModel;
+  api.exportModel = (...args) => JSON.stringify(exportRaw(...args), null, 1) + "\n";
   self.spmtl = api;
   return api;
 }

@@ -40,11 +40,13 @@ type Func struct {
 
 var sess = session.New()
 
-// The bounds of the JSON the bridge reads: the page's requests (a split
-// file's text at most), and a visitor's model files, whose largest models
-// are tens of megabytes.
+// The bounds of the JSON the bridge reads: the page's requests, whose
+// largest member is a split file's text, and a visitor's model files (the
+// bundled data sets' models are at most a few megabytes; a text of 10^8
+// numbers, 191 MB, is refused by its length alone). Neither nests deeper
+// than 5.
 var (
-	requests = jsonlite.Reader{MaxBytes: 64 << 20, MaxDepth: 32}
+	requests = jsonlite.Reader{MaxBytes: 256 << 20, MaxDepth: 32}
 	models   = jsonlite.Reader{MaxBytes: 128 << 20, MaxDepth: 32}
 )
 

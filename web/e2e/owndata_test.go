@@ -154,7 +154,8 @@ func TestOwnFileWindows1252(t *testing.T) {
 // TestOwnFileRefusedThenPreset: a file without a "task" column is refused
 // with a message that names the header's columns, shown in the data panel;
 // the two column menus offer exactly that file's columns; choosing them
-// loads it (here with x1 as the label). The landmine preset chosen after
+// loads it (here with x1 as the label), and the link carries that choice.
+// The landmine preset chosen after
 // it loads as shipped: 19 tasks, classification on y, train 80, and no
 // column choice of the file in the link.
 func TestOwnFileRefusedThenPreset(t *testing.T) {
@@ -182,8 +183,10 @@ func TestOwnFileRefusedThenPreset(t *testing.T) {
 	if n := eval[int](b, `spmtlApp.summary().tasks.length`); n != 3 {
 		t.Errorf("mine.csv by group: %d tasks, want 3", n)
 	}
-	if h := eval[string](b, `location.hash`); strings.Contains(h, "label=") || strings.Contains(h, "task=") {
-		t.Errorf("the link %q carries the file's column choice", h)
+	// A link made on the file carries its column choice (issue 32: it used
+	// to carry none), for the file the link asks for when opened.
+	if h := eval[string](b, `location.hash`); !strings.Contains(h, "label=x1") || !strings.Contains(h, "task=group") {
+		t.Errorf("the link %q does not carry the file's column choice", h)
 	}
 
 	b.do(chromedp.SetValue(chromedp.CSS("#preset"), "landmine"))

@@ -15,8 +15,9 @@
 // feature" box; unticking one re-loads the file without it.
 import { bundle, presetSettings } from "./catalog.js";
 import { bundleSource } from "./sources.js";
-import { writeHash, OWN_DATA, startingPoint } from "./state.js";
+import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
 import { wireIntake } from "./intake.js";
+import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -98,9 +99,59 @@ export function wireData(app, form) {
    *  the data panel). */
   function loadOwn(src, name, roles = {}) {
     own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null };
+    own.digest = fileDigest(src).catch(() => null);
     $("preset").value = OWN_DATA;
     return parseOwn(true);
   }
+
+  // giveFile loads the file a visitor gave. A link made on a file of their
+  // own waits for it (own-link.js): the file is read with the link's
+  // column roles, its first reading takes the link's settings as a whole,
+  // and the page says whether the file is the one the link was made with.
+  function giveFile(src, name) {
+    const link = takeOwnLink();
+    const loading = loadOwn(src, name, link ? rolesOf(link.settings) : {});
+    if (link) {
+      own.start = link.settings;
+      $("link-note").hidden = true;
+      own.digest.then((sha) => showOwnNote(verdict(link, name, sha)));
+    }
+    loading.catch(() => {});
+  }
+
+  // noteFile puts the name and SHA-256 of the visitor's file o into the
+  // settings and the link, once its digest is in; given the link that
+  // named another file ({file, sha256}), it says whether o is that file.
+  function noteFile(o, link = null) {
+    o.digest.then((sha) => {
+      if (own !== o || app.settings.data !== OWN_DATA) return;
+      if (link && link.sha256 && link.sha256 !== sha) showOwnNote(verdict(link, o.name, sha));
+      Object.assign(app.settings, { file: o.name, sha256: sha || "" });
+      writeHash(app.settings);
+    });
+  }
+
+  /** Reads the visitor's file again with other column roles ({task,
+   *  label, drop, text}); resolves with the summary, rejects with the
+   *  refusal (the file stays loaded as it was). */
+  function reloadOwn(roles) {
+    if (!own || !own.good) return Promise.reject(new Error("no file of the visitor's is loaded"));
+    Object.assign(own, { task: roles.task, label: roles.label, drop: roles.drop.slice(), text: roles.text.slice() });
+    return parseOwn(false);
+  }
+
+  // A link on a visitor's file opened where one is loaded (main.js has
+  // read it into app.settings by the time this runs) applies to it: other
+  // column roles read it again with them, the page says whether it is the
+  // file the link was made with, and the link keeps the loaded file's own
+  // name and SHA-256.
+  window.addEventListener("hashchange", () => setTimeout(() => {
+    const o = own;
+    if (!o || !o.good || app.settings.data !== OWN_DATA) return;
+    const roles = rolesOf(app.settings);
+    if (JSON.stringify(roles) !== JSON.stringify(o.good)) reloadOwn(roles).catch(() => {});
+    noteFile(o, { file: app.settings.file || "", sha256: String(app.settings.sha256 || "").toLowerCase() });
+  }, 0));
 
   // parseOwn reads own with its current column choice: a fresh file
   // ("load") or the kept text again ("reload").
@@ -116,6 +167,7 @@ export function wireData(app, form) {
       const first = !o.good;
       o.good = opts;
       await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first);
+      noteFile(o);
       return summary;
     } catch (e) {
       if (gen === parses) await refused(o, e, opts);
@@ -199,11 +251,14 @@ export function wireData(app, form) {
   // costs tens of milliseconds on a slow machine, so the form and summary
   // and the charts (on "data") go in separate turns of the event loop. A
   // visitor's new file starts from its own settings (train 0.75, λ0 auto),
-  // never from the preset shown before it.
+  // or a link's made on it, never from the preset shown before it; its
+  // column roles are settings of its link.
   async function loaded(summary, name, source, fresh) {
     // Play and Step stay disabled until the charts are reset for the new data.
     app.move("load");
-    if (fresh) Object.assign(app.settings, startingPoint(name));
+    if (fresh) Object.assign(app.settings, (own && own.start) || startingPoint(name));
+    if (name === OWN_DATA) Object.assign(app.settings, roleSettings(source.opts));
+    else dropOwnKeys(app.settings);
     app.settings.data = name;
     writeHash(app.settings);
     form.apply();
@@ -319,6 +374,7 @@ export function wireData(app, form) {
   // The preset menu: the data set with its preset settings, as a link naming it would get.
   $("preset").addEventListener("change", () => {
     const name = $("preset").value;
+    holdOwnLink(null); // a link waiting for a file of the visitor's is dropped
     Object.assign(app.settings, { intercept: "" }, presetSettings(name)); // κ: empty in every preset
     form.apply();
     $("preset").value = name; // the form shows the data set loaded until this one is in
@@ -352,9 +408,9 @@ export function wireData(app, form) {
   wireIntake({ drop: $("drop"), file: $("file"), fileBtn: $("file-btn"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
     (src, name, err) => {
       if (err) { showDataError(err.message); return; }
-      loadOwn(src, name).catch(() => {});
+      giveFile(src, name);
     });
 
   window.spmtlApp.dataError = () => ($("data-error").hidden ? "" : $("data-error").textContent);
-  return { loadBundle, loadOwn };
+  return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good) };
 }

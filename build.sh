@@ -59,6 +59,8 @@ run_tests() {
   # web/e2e/package-lock.json).
   [ -f web/e2e/node_modules/axe-core/axe.min.js ] || npm ci --prefix web/e2e --no-audit --no-fund --silent
   build
+  # (go test's default of 10 minutes is near what the browser tests take
+  # on a busy two-core machine.)
   SPMTL_E2E=1 SPMTL_DIST="$PWD/dist" go test -count=1 -v -timeout 40m -run . ./web/e2e/
 }
 

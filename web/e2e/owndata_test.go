@@ -27,15 +27,19 @@ import (
 )
 
 // interceptDownloads makes the page's downloads land in window.__downloads
-// (file name → text) instead of on disk.
+// (file name → text) instead of on disk. The blobs are kept as the page
+// makes their URLs and read from there: the page's Content-Security-Policy
+// lets it fetch nothing from a blob: URL.
 func (b *browser) interceptDownloads() {
 	b.t.Helper()
 	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
 		window.__downloads = {};
+		const blobs = new Map(), make = URL.createObjectURL;
+		URL.createObjectURL = (blob) => { const u = make(blob); blobs.set(u, blob); return u; };
 		HTMLAnchorElement.prototype.click = function () {
-			if (!this.download || !this.href.startsWith("blob:")) return;
+			if (!this.download || !blobs.has(this.href)) return;
 			const name = this.download;
-			fetch(this.href).then((r) => r.text()).then((t) => { window.__downloads[name] = t; });
+			blobs.get(this.href).text().then((t) => { window.__downloads[name] = t; });
 		};
 	})()`))
 }

@@ -11,13 +11,15 @@
 // button that reads it so; one that asks for another task or label column
 // points at its menu.
 // After a CSV is read, every column is listed with its role (task, label,
-// numeric, text one-hot, left out or refused with the reason) and a "use as
-// feature" box; unticking one re-loads the file without it.
+// numeric, text one-hot, left out or refused with the reason) and a menu of
+// the roles it may take; choosing one re-loads the file so. The table and
+// the two column menus are columns.js's, at any width of file.
 import { bundle, presetSettings } from "./catalog.js";
 import { bundleSource } from "./sources.js";
 import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
+import { ColumnMenu, ColumnsTable } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,6 +55,13 @@ export function wireData(app, form) {
   remedyBox.id = "data-remedy";
   remedyBox.hidden = true;
   $("data-error").after(remedyBox);
+
+  // The column menus and the Columns table (columns.js), whatever the file's width.
+  const menus = {
+    task: new ColumnMenu($("task-col"), $("task-col-find"), $("task-col-note")),
+    label: new ColumnMenu($("label-col"), $("label-col-find"), $("label-col-note")),
+  };
+  const columnsTable = new ColumnsTable($("columns-wrap"));
 
   // app.source says how the loaded data set was read, so that other workers
   // (the tuning pool) can read the same: {src, name, opts} or {generate: {name, seed}}.
@@ -235,8 +244,9 @@ export function wireData(app, form) {
   }
 
   function summaryText(s) {
-    const rows = s.tasks.map((t) => t.rows);
-    const lo = Math.min(...rows), hi = Math.max(...rows);
+    // A loop, not Math.min(...rows): 200,000 tasks are more arguments than a call takes.
+    let lo = Infinity, hi = -Infinity;
+    for (const t of s.tasks) { lo = Math.min(lo, t.rows); hi = Math.max(hi, t.rows); }
     const pos = s.kind === "classification" ? `, ${grouped(s.tasks.reduce((a, t) => a + t.positives, 0))} positive (${s.positive})` : "";
     return `${s.name}: ${plural(s.tasks.length, "task")}, ${plural(s.rows, "row")} (${lo === hi ? grouped(lo) : `${grouped(lo)}–${grouped(hi)}`} per task${pos}), ${plural(s.features, "feature")}, ${s.kind}${s.fixedSplit ? "; fixed train/test split" : ""}.`;
   }
@@ -301,74 +311,23 @@ export function wireData(app, form) {
   }
 
   function fillMenus(header, task, label, enabled) {
-    for (const [id, want] of [["task-col", task], ["label-col", label]]) {
-      const sel = $(id);
-      sel.innerHTML = "";
-      // An unnamed column (Go leaves it out) is no choice.
-      for (const c of header) if (c !== "") sel.add(new Option(c, c));
-      sel.disabled = !enabled;
-      // A column the file does not have is no choice: the menu shows none.
-      if (header.includes(want)) sel.value = want; else sel.selectedIndex = -1;
-    }
+    menus.task.fill(header, task, enabled);
+    menus.label.fill(header, label, enabled);
     const hint = own ? "" : "A preset loads with its own columns; drop your own file to choose columns.";
     for (const id of ["task-col", "label-col"]) $(id).title = hint;
   }
 
-  // roleText says what the intake did with a column.
-  function roleText(c) {
-    switch (c.role) {
-      case "task": return "task";
-      case "label": return c.thousands ? "label, written with thousands separators" : "label";
-      case "numeric": return (c.thousands ? "numeric, written with thousands separators" : "numeric") +
-        (c.id ? "; a different whole number in every row, like an id: leave it out unless its numbers measure something" : "");
-      case "text": return `text, one-hot (${c.values.length} value${c.values.length === 1 ? "" : "s"}: ${c.values.slice(0, 6).join(", ")}${c.values.length > 6 ? ", …" : ""})`;
-      case "dropped": return "left out";
-      case "refused": return `refused: ${c.reason}`;
-      default: return c.role;
-    }
-  }
-
-  // roleWords names the roles a visitor may give a feature column in its menu.
-  const roleWords = { numeric: "number", text: "words", dropped: "leave out" };
-
   // showColumns fills the menus from a summary and lists its columns, each
-  // feature column with its role menu (number, words, leave out: the roles
-  // Go says it may take, core/data ColumnInfo.Roles), which a visitor's
-  // file only may change: a preset's columns are shown as shipped.
+  // feature column with its role menu, which a visitor's file only may
+  // change: a preset's columns are shown as shipped.
   function showColumns(s) {
     const editable = !!own;
     const header = s.header || [];
     fillMenus(header, s.taskColumn, s.labelColumn, editable && header.length > 0);
-    const box = $("columns-box"), body = $("columns").tBodies[0];
+    const box = $("columns-box");
     box.hidden = !(s.columns && s.columns.length);
     box.open = editable;
-    body.innerHTML = "";
-    for (const [i, c] of (s.columns || []).entries()) {
-      // A column the header leaves unnamed goes by its position, as Go's messages name it.
-      const shown = c.name || `column ${i + 1}`;
-      const tr = body.insertRow();
-      tr.dataset.column = c.name;
-      tr.dataset.role = c.role;
-      const th = document.createElement("th");
-      th.scope = "row";
-      th.textContent = shown;
-      tr.append(th);
-      tr.insertCell().textContent = roleText(c);
-      const cell = tr.insertCell();
-      if (c.role === "task" || c.role === "label") { cell.textContent = "—"; continue; }
-      const menu = document.createElement("select");
-      const now = c.role === "refused" ? "dropped" : c.role;
-      const roles = c.roles && c.roles.length ? c.roles.slice() : [];
-      if (!roles.includes(now)) roles.push(now);
-      for (const r of roles) menu.add(new Option(roleWords[r] || r, r));
-      menu.value = now;
-      menu.name = c.name;
-      menu.disabled = !editable || roles.length < 2 || c.name === "";
-      menu.setAttribute("aria-label", `read ${shown} as`);
-      if (c.role === "refused") menu.title = c.reason;
-      else if (!editable) menu.title = "a preset loads as shipped";
-      cell.append(menu);
-    }
+    columnsTable.show(s, editable);
   }
 
   // The preset menu: the data set with its preset settings, as a link naming it would get.
@@ -399,7 +358,7 @@ export function wireData(app, form) {
   }
   // A column's role menu re-loads the file with that column read as a
   // number (as the intake sees it), as words, or left out.
-  $("columns").addEventListener("change", (e) => {
+  $("columns-wrap").addEventListener("change", (e) => {
     if (!own || e.target.tagName !== "SELECT") return;
     const o = own;
     readAs(o, { task: o.task, label: o.label, drop: o.drop, text: o.text }, e.target.name, e.target.value);

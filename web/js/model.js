@@ -8,8 +8,10 @@
 // rows). "Load a saved model" reads one back, "Predict" reads a file's rows
 // with the current model: a preview of the first rows, the warnings, and
 // the predictions as a CSV. The predictions are Go's text, never
-// reformatted here. Its errors show in the panel, beside its buttons.
-import { download, textBlob, toCSV, escapeXML } from "./export.js";
+// reformatted here; the CSV repeats the file's own cells as they are (not
+// made inert as the page's other CSVs are: they are the visitor's data),
+// and the status says so. Its errors show in the panel, beside its buttons.
+import { download, textBlob, toCSV, escapeXML, clipText } from "./export.js";
 import { showSlot } from "./notices.js";
 import { LearnerClient, giveModule } from "./client.js";
 import { trainOptions } from "./state.js";
@@ -18,6 +20,8 @@ import { method } from "./catalog.js";
 const $ = (id) => document.getElementById(id);
 
 const PREVIEW_ROWS = 20;
+const PREVIEW_COLS = 40; // the preview's columns: the first ones and the prediction
+const PREVIEW_CELL = 80; // characters of a cell shown
 
 // grouped writes a count with commas between thousands.
 const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -206,14 +210,18 @@ export function wireModel(app) {
 
   function showPredictions() {
     const p = predictions;
+    const cols = p.header.length > PREVIEW_COLS ? [...Array(PREVIEW_COLS - 1).keys(), p.header.length - 1] : [...p.header.keys()];
     $("predict-status").textContent = `${p.rows.length} rows of ${p.file} predicted with ${p.model}: column "${p.column}" is ${p.meaning}.`
-      + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "");
+      + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
+      + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${p.header.length - 1} columns and the prediction.` : "")
+      + " The CSV repeats the file's own cells as they are, beside the predictions.";
     const warn = $("predict-warnings");
     warn.innerHTML = "";
     for (const w of p.warnings || []) { const li = document.createElement("li"); li.textContent = w; warn.append(li); }
     warn.hidden = !(p.warnings && p.warnings.length);
-    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)}</caption><thead><tr>${p.header.map((h) => `<th scope="col">${escapeXML(h)}</th>`).join("")}</tr></thead><tbody>`;
-    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${r.map((c) => `<td>${escapeXML(c)}</td>`).join("")}</tr>`;
+    const cell = (c) => escapeXML(clipText(c, PREVIEW_CELL));
+    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)}</caption><thead><tr>${cols.map((k) => `<th scope="col">${cell(p.header[k])}</th>`).join("")}</tr></thead><tbody>`;
+    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${cols.map((k) => `<td>${cell(r[k])}</td>`).join("")}</tr>`;
     $("predict-preview").innerHTML = html + "</tbody></table>";
     $("predict-csv").disabled = false;
   }
@@ -221,7 +229,8 @@ export function wireModel(app) {
   $("predict-csv").addEventListener("click", () => {
     if (!predictions) return;
     const base = predictions.file.replace(/\.[^.]*$/, "");
-    download(`${base}-predictions.csv`, textBlob(toCSV([predictions.header, ...predictions.rows]), "text/csv"));
+    // The visitor's own cells, as they are (echo): the file is their data with a column added.
+    download(`${base}-predictions.csv`, textBlob(toCSV([predictions.header, ...predictions.rows], { echo: true }), "text/csv"));
   });
 
   showModel(null);

@@ -468,33 +468,22 @@ func (a *assigner) assign(v reflect.Value, src any) error {
 			return a.wrongType("a string", src)
 		}
 		v.SetString(s)
-	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
-			s, ok := src.(string)
-			if !ok {
-				return a.wrongType("base64 text", src)
-			}
-			b, err := base64.StdEncoding.DecodeString(s)
-			if err != nil {
-				return fmt.Errorf("%s: %w", a.path, err)
-			}
-			v.SetBytes(b)
-			return nil
-		}
-		list, ok := src.([]any)
-		if !ok {
-			return a.wrongType("a list", src)
-		}
-		s := reflect.MakeSlice(v.Type(), len(list), len(list))
-		for i, x := range list {
-			a.path.element(i)
-			if err := a.assign(s.Index(i), x); err != nil {
-				return err
-			}
-			a.path.pop()
-		}
-		v.Set(s)
-	case reflect.Array:
+	case reflect.Slice, reflect.Array:
+		return a.assignList(v, src)
+	case reflect.Map:
+		return a.assignMap(v, src)
+	case reflect.Struct:
+		return a.assignStruct(v, src)
+	default:
+		return fmt.Errorf("%s: cannot read into %s", a.path, v.Type())
+	}
+	return nil
+}
+
+// assignList reads a JSON list into a slice or an array (a []byte from
+// base64 text).
+func (a *assigner) assignList(v reflect.Value, src any) error {
+	if v.Kind() == reflect.Array {
 		list, ok := src.([]any)
 		if !ok {
 			return a.wrongType("a list", src)
@@ -507,61 +496,94 @@ func (a *assigner) assign(v reflect.Value, src any) error {
 			}
 			a.path.pop()
 		}
-	case reflect.Map:
-		obj, ok := src.(map[string]any)
+		return nil
+	}
+	if v.Type().Elem().Kind() == reflect.Uint8 {
+		s, ok := src.(string)
 		if !ok {
-			return a.wrongType("an object", src)
+			return a.wrongType("base64 text", src)
 		}
-		if v.Type().Key().Kind() != reflect.String {
-			return fmt.Errorf("%s: cannot read a map keyed by %s", a.path, v.Type().Key())
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.path, err)
 		}
-		m := reflect.MakeMapWithSize(v.Type(), len(obj))
-		for k, x := range obj {
-			ev := reflect.New(v.Type().Elem()).Elem()
-			a.path.member(k)
-			if err := a.assign(ev, x); err != nil {
-				return err
-			}
-			a.path.pop()
-			m.SetMapIndex(reflect.ValueOf(k).Convert(v.Type().Key()), ev)
+		v.SetBytes(b)
+		return nil
+	}
+	list, ok := src.([]any)
+	if !ok {
+		return a.wrongType("a list", src)
+	}
+	s := reflect.MakeSlice(v.Type(), len(list), len(list))
+	for i, x := range list {
+		a.path.element(i)
+		if err := a.assign(s.Index(i), x); err != nil {
+			return err
 		}
-		v.Set(m)
-	case reflect.Struct:
-		obj, ok := src.(map[string]any)
+		a.path.pop()
+	}
+	v.Set(s)
+	return nil
+}
+
+// assignMap reads a JSON object into a map keyed by strings.
+func (a *assigner) assignMap(v reflect.Value, src any) error {
+	obj, ok := src.(map[string]any)
+	if !ok {
+		return a.wrongType("an object", src)
+	}
+	if v.Type().Key().Kind() != reflect.String {
+		return fmt.Errorf("%s: cannot read a map keyed by %s", a.path, v.Type().Key())
+	}
+	m := reflect.MakeMapWithSize(v.Type(), len(obj))
+	for k, x := range obj {
+		ev := reflect.New(v.Type().Elem()).Elem()
+		a.path.member(k)
+		if err := a.assign(ev, x); err != nil {
+			return err
+		}
+		a.path.pop()
+		m.SetMapIndex(reflect.ValueOf(k).Convert(v.Type().Key()), ev)
+	}
+	v.Set(m)
+	return nil
+}
+
+// assignStruct reads a JSON object into a struct's fields by their JSON
+// names (fieldsOf), matching a name exactly first, then without case.
+func (a *assigner) assignStruct(v reflect.Value, src any) error {
+	obj, ok := src.(map[string]any)
+	if !ok {
+		return a.wrongType("an object", src)
+	}
+	for _, f := range fieldsOf(v.Type()) {
+		x, ok := obj[f.name]
 		if !ok {
-			return a.wrongType("an object", src)
-		}
-		for _, f := range fieldsOf(v.Type()) {
-			x, ok := obj[f.name]
-			if !ok {
-				for k, y := range obj {
-					if strings.EqualFold(k, f.name) {
-						x, ok = y, true
-						break
-					}
+			for k, y := range obj {
+				if strings.EqualFold(k, f.name) {
+					x, ok = y, true
+					break
 				}
 			}
-			if !ok {
-				continue
-			}
-			fv := v
-			for i, idx := range f.index {
-				if i > 0 && fv.Kind() == reflect.Pointer {
-					if fv.IsNil() {
-						fv.Set(reflect.New(fv.Type().Elem()))
-					}
-					fv = fv.Elem()
-				}
-				fv = fv.Field(idx)
-			}
-			a.path.member(f.name)
-			if err := a.assign(fv, x); err != nil {
-				return err
-			}
-			a.path.pop()
 		}
-	default:
-		return fmt.Errorf("%s: cannot read into %s", a.path, v.Type())
+		if !ok {
+			continue
+		}
+		fv := v
+		for i, idx := range f.index {
+			if i > 0 && fv.Kind() == reflect.Pointer {
+				if fv.IsNil() {
+					fv.Set(reflect.New(fv.Type().Elem()))
+				}
+				fv = fv.Elem()
+			}
+			fv = fv.Field(idx)
+		}
+		a.path.member(f.name)
+		if err := a.assign(fv, x); err != nil {
+			return err
+		}
+		a.path.pop()
 	}
 	return nil
 }

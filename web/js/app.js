@@ -9,7 +9,8 @@
 // its message), "state" (the run's state changed: see runMoves), "model"
 // (the current model changed: the finished run's, a loaded one, or none).
 // Only the current run's snapshots, results and failure become events
-// (controller.js).
+// (controller.js). A learner that dies is replaced and given the data set
+// again (client.recover, below).
 
 import { visibleErrors } from "./notices.js";
 
@@ -87,6 +88,19 @@ export function createApp(client) {
     /** Whether the run is a sequential learner's (one task per step, no τ). */
     sequential() { return !!app.runInfo && app.runInfo.kind === "sequential"; },
   };
+  // A learner that died was replaced (client.js): the new one reads the
+  // data set the page had, from the same source with the same column
+  // choices (app.source, set by data.js), and the page's summary takes its
+  // handle. A model in the dead learner's memory is gone with it.
+  client.recover = async () => {
+    const d = app.data, src = app.source;
+    if (app.model) app.setModel(null);
+    if (!d || !src) return "";
+    const again = src.generate ? await client.request("generate", src.generate)
+      : await client.request("load", Object.assign({ name: src.name, opts: src.opts }, src.src));
+    if (app.data === d) d.handle = again.handle;
+    return `your data (${d.name}) is loaded again`;
+  };
   window.spmtlApp = {
     state: () => app.state,
     // τ per iteration; a sequential run's steps as the one-hot of the task learned.
@@ -102,6 +116,8 @@ export function createApp(client) {
     warmedModels: () => app.warmedModels.slice(),
     // Every error shown now, by where it is: {element id: text}.
     errors: () => visibleErrors(),
+    // How many times a learner that died was replaced (client.js).
+    restarts: () => client.restarts,
   };
   return app;
 }

@@ -34,6 +34,7 @@ const runMoves = {
   stepped: { from: ["running", "paused"], to: "paused" }, // a Step answered
   finish: { from: ["running", "paused"], to: "done" }, // the results are in
   fail: { from: "*", to: "failed" },
+  recorded: { from: "*", to: "done" }, // a recorded run shown whole, without training (run-open.js)
 };
 
 /** Creates the page's state around a LearnerClient. */

@@ -193,7 +193,7 @@ function feedRecord(app, record) {
   });
   app.results = record.results;
   app.emit("results", record.results);
-  app.setState("done");
+  app.move("recorded");
 }
 
 /** Wires the panel's downloads of the shown record's data (a published

@@ -30,6 +30,10 @@ type TrainOptions struct {
 	// All trains on every row (no test set, so no test score): the fit a
 	// user saves to predict new rows.
 	All bool
+	// Memory is the most memory, in bytes, the fit may need by
+	// mtl.Estimate before it is refused: 0 is mtl.DefaultBudget (the
+	// page's), a negative value no limit (the command line's -memory).
+	Memory int64
 }
 
 // Run is a training run: a learner of the catalogue on a training set, and
@@ -74,6 +78,9 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 			return nil, fmt.Errorf("train: %w", err)
 		}
 	}
+	if err := checkMemory(train, opt); err != nil {
+		return nil, err
+	}
 	p, err := mtl.Prepare(train)
 	if err != nil {
 		return nil, fmt.Errorf("train: %w", err)
@@ -88,6 +95,21 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 		r.fixedSplit = d.Train != nil
 	}
 	return r, nil
+}
+
+// checkMemory refuses a fit of train whose estimated memory (the run's
+// model and the two it is compared with) is over opt.Memory, before any
+// of it is allocated (docs/architecture.md, "Errors and panics").
+func checkMemory(train *data.Dataset, opt TrainOptions) error {
+	budget := opt.Memory
+	if budget == 0 {
+		budget = mtl.DefaultBudget
+	}
+	est := mtl.Estimate(mtl.ShapeOf(train), opt.Config, mtl.EstimateRuns)
+	if err := mtl.CheckBudget(est, budget); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	return nil
 }
 
 // checkLoss refuses the logistic loss on labels that are not two classes,

@@ -65,8 +65,8 @@ func newBrowser(t *testing.T) *browser {
 }
 
 // newBrowserFor starts a browser (a new profile: nothing cached) whose
-// actions must all end within d.
-func newBrowserFor(t *testing.T, d time.Duration) *browser {
+// actions must all end within d, with the extra options given.
+func newBrowserFor(t *testing.T, d time.Duration, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
 	dir := distDir(t)
 	b := &browser{t: t}
@@ -99,6 +99,7 @@ func newBrowserFor(t *testing.T, d time.Duration) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1400, 1600),
 	)
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, d)

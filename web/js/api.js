@@ -132,9 +132,62 @@ async function fetchChecked(url) {
 /** Fetches url as text (see fetchChecked). */
 async function fetchText(url) { return (await fetchChecked(url)).text(); }
 
+/** How the Go program ended, once it has ({cause: "memory" | "stack" |
+ *  "fatal", detail: its fatal error's line}), else null. A Go program
+ *  that has exited (a fatal error: out of memory, a stack overflow, an
+ *  unrecovered panic) answers nothing again, and a JavaScript error thrown
+ *  through its frames (the call stack exhausted, a trap) leaves its state
+ *  unknown: every later call fails with the same Error, and the first
+ *  failure posts {event: "died", cause, detail} to the page (client.js),
+ *  which replaces this worker. */
+let spmtlDeath = null;
+// What Go wrote last (a line may come in pieces), and the first line of a
+// fatal error or panic it wrote: a goroutine dump follows it.
+let spmtlOutput = "", spmtlFatal = "";
+
+/** Keeps what Go writes to its standard output and error (see spmtlFatal). */
+function spmtlHeard(text) {
+  spmtlOutput = (spmtlOutput + text).slice(-4096);
+  if (!spmtlFatal) {
+    const m = /(?:^|\n)((?:fatal error|panic|runtime): [^\n]*)\n/.exec(spmtlOutput);
+    if (m) spmtlFatal = m[1];
+  }
+  if (/^runtime: /.test(spmtlFatal)) { // "runtime: out of memory: cannot allocate…" comes before "fatal error: out of memory"
+    const m = /(?:^|\n)((?:fatal error|panic): [^\n]*)\n/.exec(spmtlOutput);
+    if (m) spmtlFatal = `${m[1]} (${spmtlFatal})`;
+  }
+}
+
+/** Records that the Go program is gone (see spmtlDeath), once, and returns
+ *  the Error every call now throws. */
+function spmtlDied(thrown) {
+  if (!spmtlDeath) {
+    const said = spmtlFatal, why = thrown ? thrown.message : "";
+    let cause = "fatal";
+    if (/out of memory/.test(said) || thrown instanceof RangeError && /memory|allocation/i.test(why)) cause = "memory";
+    else if (/stack overflow|stack exceeds/.test(said) || thrown instanceof RangeError && /call stack/i.test(why)) cause = "stack";
+    spmtlDeath = { cause, detail: said || why || "the Go program exited" };
+    self.postMessage({ event: "died", cause: spmtlDeath.cause, detail: spmtlDeath.detail });
+  }
+  const e = new Error(`the learner stopped: ${spmtlDeath.detail}`);
+  e.died = spmtlDeath.cause;
+  return e;
+}
+
 /** Starts the wasm module (bytes or a URL) and resolves once `spmtl` is ready. */
 async function startSpmtl(source) {
   const go = new Go();
+  // Go writes a fatal error to its standard error before it exits: its
+  // last lines say why (spmtlDied).
+  const fs = globalThis.fs;
+  if (fs && typeof fs.writeSync === "function" && !fs.spmtlKept) {
+    const write = fs.writeSync;
+    fs.writeSync = function (fd, buf) {
+      spmtlHeard(new TextDecoder().decode(buf));
+      return write.call(this, fd, buf);
+    };
+    fs.spmtlKept = true;
+  }
   let instance;
   if (source instanceof WebAssembly.Module) {
     instance = await WebAssembly.instantiate(source, go.importObject); // compiled by the page
@@ -150,8 +203,18 @@ async function startSpmtl(source) {
     if (typeof raw !== "function") continue;
     const request = spmtlCodec.requests[name] || ((handle) => [{ handle }]);
     api[name] = (...args) => {
+      if (spmtlDeath) throw spmtlDied();
       const [req, payload] = request(...args);
-      return spmtlCodec.readAnswer(name, raw(spmtlCodec.requestJSON(req), payload));
+      let answer;
+      try {
+        answer = raw(spmtlCodec.requestJSON(req), payload);
+      } catch (e) {
+        // An error thrown through Go's frames: its state is unknown.
+        if (go.exited || e instanceof RangeError || e instanceof WebAssembly.RuntimeError) throw spmtlDied(e);
+        throw e;
+      }
+      if (go.exited) throw spmtlDied();
+      return spmtlCodec.readAnswer(name, answer);
     };
   }
   const exportRaw = api.exportModel;
@@ -197,7 +260,9 @@ function serveRequests(handlers) {
       if (!h) throw new Error(`unknown request ${m.type}`);
       self.postMessage({ id: m.id, ok: true, result: await h(m) });
     } catch (err) {
-      self.postMessage(withRemedy({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) }, err));
+      const reply = withRemedy({ id: m.id, ok: false, error: err && err.message ? err.message : String(err) }, err);
+      if (err && err.died) reply.died = err.died;
+      self.postMessage(reply);
     }
   };
 }

@@ -9,7 +9,8 @@
 // its message), "state" (the run's state changed: see runMoves), "model"
 // (the current model changed: the finished run's, a loaded one, or none).
 // Only the current run's snapshots, results and failure become events
-// (controller.js).
+// (controller.js). A learner that dies is replaced and given the data set
+// again (client.recover, below).
 
 import { visibleErrors } from "./notices.js";
 
@@ -32,8 +33,8 @@ const runMoves = {
   resume: { from: ["paused"], to: "running" },
   stepped: { from: ["running", "paused"], to: "paused" }, // a Step answered
   finish: { from: ["running", "paused"], to: "done" }, // the results are in
-  shown: { from: ["idle"], to: "done" }, // a recorded run is on screen, not trained (run-open.js)
   fail: { from: "*", to: "failed" },
+  recorded: { from: "*", to: "done" }, // a recorded run shown whole, without training (run-open.js)
 };
 
 /** Creates the page's state around a LearnerClient. */
@@ -88,6 +89,19 @@ export function createApp(client) {
     /** Whether the run is a sequential learner's (one task per step, no τ). */
     sequential() { return !!app.runInfo && app.runInfo.kind === "sequential"; },
   };
+  // A learner that died was replaced (client.js): the new one reads the
+  // data set the page had, from the same source with the same column
+  // choices (app.source, set by data.js), and the page's summary takes its
+  // handle. A model in the dead learner's memory is gone with it.
+  client.recover = async () => {
+    const d = app.data, src = app.source;
+    if (app.model) app.setModel(null);
+    if (!d || !src) return "";
+    const again = src.generate ? await client.request("generate", src.generate)
+      : await client.request("load", Object.assign({ name: src.name, opts: src.opts }, src.src));
+    if (app.data === d) d.handle = again.handle;
+    return `your data (${d.name}) is loaded again`;
+  };
   window.spmtlApp = {
     state: () => app.state,
     // τ per iteration; a sequential run's steps as the one-hot of the task learned.
@@ -103,6 +117,8 @@ export function createApp(client) {
     warmedModels: () => app.warmedModels.slice(),
     // Every error shown now, by where it is: {element id: text}.
     errors: () => visibleErrors(),
+    // How many times a learner that died was replaced (client.js).
+    restarts: () => client.restarts,
   };
   return app;
 }

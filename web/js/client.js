@@ -24,19 +24,55 @@ function failure(m) {
   return e;
 }
 
-/** A connection to the learner's Web Worker. */
+// doing: what a request was doing when the learner died, by its type.
+const doing = {
+  start: "fitting this model", step: "fitting this model", warm: "fitting this model",
+  load: "reading the data set", reload: "reading the data set", generate: "making the data set", header: "reading the data set",
+  importModel: "reading the model file", exportModel: "writing the model file", predict: "predicting", inspect: "reading the model",
+  tuneStart: "tuning", tuneFeed: "tuning", tuneEnd: "tuning", tuneScore: "tuning", sweep: "running the sweep",
+  source: "reproducing the table", run: "reproducing the table", summarize: "reproducing the table",
+};
+
+// causes: how a learner died (api.js spmtlDied), and what helps.
+const causes = {
+  memory: ["ran out of memory", "Remedy: fewer features or tasks (number a sparse file's features from 1 without gaps, or leave columns out), or the command line (spmtl train), which may use more memory."],
+  stack: ["overflowed its stack", "Remedy: a file nested less deeply."],
+  fatal: ["stopped with a fatal error", "If it happens again, please report it with the data that caused it."],
+};
+
+/** A connection to the learner's Web Worker. A worker whose Go program
+ *  dies (api.js: out of memory, a stack overflow, a fatal error) is
+ *  replaced by a new one from makeWorker, and recover (set by the page:
+ *  app.js) reads the data set into it again; then the requests the dead
+ *  one had not answered reject with what happened, and "died" is emitted
+ *  ({message}: a run that was playing ends with it). Without makeWorker
+ *  (a tuning or reproduction pool, whose batch fails and whose workers
+ *  are started afresh for the next one) the requests reject and the
+ *  worker is stopped. */
 export class LearnerClient {
-  /** @param {Worker} worker */
-  constructor(worker) {
-    this.worker = worker;
+  /** @param {Worker} worker
+   *  @param {() => Worker} [makeWorker] starts another worker like it */
+  constructor(worker, makeWorker) {
     this.nextId = 1;
     this.pending = new Map();
     this.listeners = new Map();
-    worker.onmessage = (e) => this.receive(e.data);
-    worker.onerror = (e) => this.emit("error", { message: `worker failed: ${e.message || "unknown error"}` });
+    this.makeWorker = makeWorker || null;
+    /** Reads the page's data into a new worker; resolves with the words
+     *  that say so ("your data (landmine) is loaded again"). */
+    this.recover = null;
+    this.restarts = 0; // workers replaced so far
+    this.replacing = false;
+    this.attach(worker);
+  }
+
+  attach(worker) {
+    this.worker = worker;
+    worker.onmessage = (e) => { if (this.worker === worker) this.receive(e.data); };
+    worker.onerror = (e) => { if (this.worker === worker) this.emit("error", { message: `worker failed: ${e.message || "unknown error"}` }); };
   }
 
   receive(m) {
+    if (m.event === "died" || m.died) { this.died(m.cause || m.died, m.detail || m.error); return; }
     if (m.id !== undefined) {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -49,11 +85,47 @@ export class LearnerClient {
 
   /** Sends a request and resolves with its result (rejects with the core's message, see failure). */
   request(type, fields = {}) {
+    if (this.dead) return Promise.reject(new Error(this.dead));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { type, resolve, reject });
       this.worker.postMessage(Object.assign({ id, type }, fields));
     });
+  }
+
+  /** The worker's Go program died (cause: api.js spmtlDied): the worker
+   *  goes, a new one takes its place and gets the data again (see the
+   *  class), and what it was doing fails with what happened. A death
+   *  while the data is read again (the same data killed the new worker)
+   *  is not followed by another reading. */
+  async died(cause, detail) {
+    const lost = [...this.pending.values()];
+    this.pending.clear();
+    this.worker.terminate();
+    const [what, remedy] = causes[cause] || causes.fatal;
+    const task = (lost.find((p) => doing[p.type]) || {}).type;
+    const head = `The learner ${what}${cause === "fatal" && detail ? ` (${detail})` : ""} ${doing[task] || "fitting this model"}`;
+    const fail = (message) => {
+      for (const p of lost) p.reject(Object.assign(new Error(message), { died: cause }));
+      this.emit("died", { message, cause });
+    };
+    if (!this.makeWorker || this.replacing) {
+      if (this.makeWorker) this.attach(this.makeWorker());
+      else this.dead = `${head}; it was stopped. ${remedy}`;
+      fail(`${head}; it was stopped. ${remedy}`);
+      return;
+    }
+    this.replacing = true;
+    this.attach(this.makeWorker());
+    this.restarts++;
+    let after = "";
+    try {
+      after = this.recover ? await this.recover() : "";
+    } catch (e) {
+      after = `your data could not be loaded again (${e.message})`;
+    }
+    this.replacing = false;
+    fail(`${head} and was restarted${after ? `; ${after}` : ""}. ${remedy}`);
   }
 
   /** Stops the worker; the requests it has not answered reject with message. */

@@ -242,6 +242,13 @@ export function wireController(app, form) {
     app.move("fail");
     app.emit("runerror", m.message);
   });
+  // A learner that died (client.js) took its run with it: a run going on
+  // ends failed, with what happened and that the learner was restarted.
+  client.on("died", (m) => {
+    if (app.state !== "running" && app.state !== "paused") return;
+    runFailed({ message: m.message });
+    app.move("fail");
+  });
   client.on("snapshot", (m) => {
     if (!current(m)) return;
     app.snapshots.push(m.snap);

@@ -194,7 +194,8 @@ export function wireData(app, form) {
       showColumns(app.data);
     } else {
       let header = [];
-      try { header = (await client.request("header")).header; } catch (_) { /* not a CSV: no menus */ }
+      // A learner that died reading it holds the data set before it (client.js): no header of this file.
+      if (!e.died) try { header = (await client.request("header")).header; } catch (_) { /* not a CSV: no menus */ }
       fillMenus(header, o.task, o.label, header.length > 0);
       $("columns-box").hidden = true;
       if (app.data) $("summary").textContent = `Still loaded: ${summaryText(app.data)}`;

@@ -30,7 +30,13 @@ const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER()
   : window.SPMTL_WORKER || new Worker(new URL("./worker.js", import.meta.url));
 giveModule(worker);
 performance.mark("spmtl:worker");
-const app = createApp(new LearnerClient(worker));
+// A learner that dies is replaced by another like it (client.js).
+const anotherWorker = () => {
+  const w = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER() : new Worker(new URL("./worker.js", import.meta.url));
+  giveModule(w);
+  return w;
+};
+const app = createApp(new LearnerClient(worker, anotherWorker));
 
 // showLinkNote reports a link's bad values (none: no note), and that a
 // run=1 link was not played: its run would not be the one it names.

@@ -194,7 +194,7 @@ function feedRecord(app, record) {
   });
   app.results = record.results;
   app.emit("results", record.results);
-  app.move("shown");
+  app.move("recorded");
 }
 
 /** Wires the panel's downloads of the shown record's data (a published

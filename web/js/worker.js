@@ -213,7 +213,8 @@ function loop() {
     if (stepOnce()) { run.timer = null; return; }
   } catch (e) {
     run.timer = null;
-    post({ event: "error", message: e.message });
+    // A learner that died has told the page so (api.js spmtlDied).
+    if (!e.died) post({ event: "error", message: e.message });
     return;
   }
   play();

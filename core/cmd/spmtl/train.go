@@ -47,8 +47,12 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	mf.register(fs)
 	jsonOut := fs.String("json", "", "write the whole run as JSON to `file` (- for stdout)")
 	save := fs.String("save", "", "save the trained model to `file` (JSON; spmtl predict and inspect read it)")
+	memory := fs.Float64("memory", float64(mtl.DefaultBudget)/1e9, "refuse a fit whose estimated memory is over this many `GB` (the page's budget; 0: no limit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if !(*memory >= 0) || math.IsInf(*memory, 0) {
+		return fmt.Errorf("-memory: want a number of GB, 0 or more, got %v", *memory)
 	}
 	if err := mf.check(fs); err != nil {
 		return err
@@ -58,7 +62,12 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	r, err := app.NewRun(d, df.trainOptions(mf.config(bundle, df.seed)))
+	opts := df.trainOptions(mf.config(bundle, df.seed))
+	opts.Memory = -1 // no limit
+	if *memory > 0 {
+		opts.Memory = int64(*memory * 1e9)
+	}
+	r, err := app.NewRun(d, opts)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/spmtl/spmtl/core/mtl"
+)
+
+// wideSparse is the issue's file: tasks tasks of two rows each in the
+// sparse format, one of them with a value at feature 2,097,152.
+func wideSparse(tasks int) string {
+	var b strings.Builder
+	for t := 0; t < tasks; t++ {
+		fmt.Fprintf(&b, "t%d %d 1:%d 3:1\n", t, t%2, t%7)
+		fmt.Fprintf(&b, "t%d %d 2:1 2097152:0.5\n", t, (t+1)%2)
+	}
+	return b.String()
+}
+
+// TestNewRunRefusesOverBudget: a run whose estimated memory is over the
+// budget is refused before it allocates, with the numbers and the remedy;
+// a raised budget or none lets a small one train.
+func TestNewRunRefusesOverBudget(t *testing.T) {
+	wide, err := Load([]byte(wideSparse(500)), LoadOptions{Name: "wide.svm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := Load([]byte(wideSparse(3)), LoadOptions{Name: "small.svm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		d      *Data
+		memory int64
+		want   []string // nil: trains
+	}{
+		{"issue file", wide, 0, []string{"train: this fit needs about ", "(500 tasks × 2,097,152 features, dense weights); the learner's budget is 1 GB. Remedy: "}},
+		{"small budget", small, 1000, []string{"the learner's budget is 1 kB"}},
+		{"no limit", small, -1, nil},
+		{"default", small, 0, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := NewRun(c.d, TrainOptions{Config: mtl.Config{Model: "mtfl", SelfPaced: true}, Memory: c.memory})
+			if c.want == nil {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("not refused")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("refusal %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}

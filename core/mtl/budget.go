@@ -1,0 +1,189 @@
+package mtl
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spmtl/spmtl/core/data"
+)
+
+// DefaultBudget is the memory, in bytes, that a fit may need before it is
+// refused (1 GB). The browser's learner is wasm32: its whole memory is at
+// most 4 GiB, Go's collector lets the heap grow to about twice what is live
+// before it collects, and a phone's browser gives far less; a fit estimated
+// at 1 GB keeps the heap within about 2 GB. The command line refuses the
+// same fits by default, so that a fit refused by the page is refused
+// natively with the same numbers, and its -memory flag raises the budget.
+const DefaultBudget int64 = 1_000_000_000
+
+// EstimateRuns is the number of learners a run trains on one prepared
+// problem: the chosen model and the two it is compared with (its baseline
+// and ITL).
+const EstimateRuns = 3
+
+// Shape is what the memory estimate reads of a training set.
+type Shape struct {
+	Tasks, Features int
+	// Rows is the number of rows over all tasks; SquaredRows is Σ_t N_t².
+	Rows        int
+	SquaredRows int64
+	// MaxRows is the largest task's rows.
+	MaxRows int
+	// Sparse is set for the sparse format; NonZeros counts its stored values.
+	Sparse   bool
+	NonZeros int64
+}
+
+// ShapeOf returns the shape of ds.
+func ShapeOf(ds *data.Dataset) Shape {
+	s := Shape{Tasks: len(ds.Tasks), Features: ds.Features, Sparse: ds.Sparse()}
+	for i := range ds.Tasks {
+		t := &ds.Tasks[i]
+		n := int64(t.Rows())
+		s.Rows += t.Rows()
+		s.SquaredRows += n * n
+		s.MaxRows = max(s.MaxRows, t.Rows())
+		if t.S != nil {
+			s.NonZeros += int64(len(t.S.Values))
+		}
+	}
+	return s
+}
+
+// Footprint is a fit's estimated memory: Bytes in all, and the term that
+// dominates it, in words ("dense weights", "a 5,000 × 5,000 feature matrix
+// per learner").
+type Footprint struct {
+	Bytes int64
+	Shape Shape
+	Main  string
+}
+
+// String says the estimate with the shape it comes from: "about 8.4 GB
+// (500 tasks × 2,097,153 features, dense weights)".
+func (f Footprint) String() string {
+	return fmt.Sprintf("about %s (%s × %s, %s)", Bytes(f.Bytes), plural(f.Shape.Tasks, "task"), plural(f.Shape.Features, "feature"), f.Main)
+}
+
+// term is one part of an estimate: its bytes and what they hold.
+type term struct {
+	bytes int64
+	what  string
+}
+
+// Estimate bounds from above the memory a run of cfg needs on a training
+// set of shape s with runs learners sharing its prepared problem
+// (EstimateRuns for a page's or the command line's run). It counts, in
+// float64s:
+//   - the split's copy of the rows (dense N·d, sparse two words per value);
+//   - the span reduction (problem.go, span.go) when the set has more
+//     features than twice its rows: the N×N Gram matrix, its factor and the
+//     reduced rows, after which the solvers work in D = N coordinates
+//     instead of d;
+//   - per task, the primal statistics (D×D moments) or the span form's
+//     N_t×N_t Gram matrix, with the D feature means;
+//   - per learner, its T×D weights twice (the current and the last ones)
+//     and, for MTFL and MMTL, four D×D matrices (the shared matrix, its
+//     eigenvectors, the solvers' work and inverse);
+//   - for ELLA, a (d+1)×(d+1) curvature per task and its basis's
+//     information matrix;
+//   - the weights mapped back to the d original features (T×d), which a
+//     model, its Θ and its predictions need.
+//
+// The test (budget_test.go) holds it above the peak heap measured for
+// small fits and within a stated factor of it.
+func Estimate(s Shape, cfg Config, runs int) Footprint {
+	const w = 8 // bytes per float64
+	t, d, n := int64(s.Tasks), int64(s.Features), int64(s.Rows)
+	var terms []term
+	add := func(b int64, what string) { terms = append(terms, term{b, what}) }
+	if s.Sparse {
+		add(2*w*s.NonZeros+2*w*n, "the rows")
+	} else {
+		add(w*n*d, "the dense rows")
+	}
+	dim := d
+	if d > primalMaxDim && n < d/2 && n <= spanMaxRows {
+		dim = n
+		add(3*w*n*n+w*d, "the span reduction")
+	}
+	// Per task: a primal task needs D ≤ N_t or D ≤ 64; when the largest
+	// task could be one, the estimate takes the larger of the two forms for
+	// every task.
+	var primal int64
+	if dim <= primalMaxDim || dim <= int64(s.MaxRows) {
+		primal = w * t * (dim*dim + 2*dim)
+	}
+	span := w * (s.SquaredRows + n + t*dim)
+	add(max(primal, span), "per-task statistics")
+	add(int64(runs)*2*w*t*dim, "dense weights")
+	switch cfg.Model {
+	case "mtfl", "mtfl-mean", "mmtl", "":
+		add(int64(runs)*4*w*dim*dim, fmt.Sprintf("a %s × %s feature matrix per learner", grouped(dim), grouped(dim)))
+	case "ella":
+		// ELLA (core/seq) keeps a (d+1)×(d+1) curvature per task and the
+		// (d+1)k × (d+1)k information matrix of its basis (k = 5).
+		p := d + 1
+		add(w*t*p*p+w*25*p*p, "per-task curvature matrices")
+	}
+	add(w*t*d, "dense weights")
+	f := Footprint{Shape: s}
+	by := map[string]int64{}
+	for _, x := range terms {
+		f.Bytes += x.bytes
+		by[x.what] += x.bytes
+		if by[x.what] > by[f.Main] {
+			f.Main = x.what
+		}
+	}
+	return f
+}
+
+// CheckBudget refuses a fit whose estimate f exceeds budget bytes, with
+// the numbers and the remedy; nil when it fits (or budget ≤ 0: no limit).
+func CheckBudget(f Footprint, budget int64) error {
+	if budget <= 0 || f.Bytes <= budget {
+		return nil
+	}
+	return fmt.Errorf("this fit needs %s; the learner's budget is %s. Remedy: fewer features (number a sparse file's features from 1 without gaps, or leave columns out) or fewer tasks; or train with the command line, whose -memory flag raises the budget", f, Bytes(budget))
+}
+
+// Bytes writes a size in decimal units: "8.4 GB", "512 MB", "1 GB".
+func Bytes(b int64) string {
+	units := []string{"bytes", "kB", "MB", "GB", "TB"}
+	v, u := float64(b), 0
+	for v >= 1000 && u < len(units)-1 {
+		v /= 1000
+		u++
+	}
+	if u == 0 {
+		return fmt.Sprintf("%d bytes", b)
+	}
+	return trimmed(v) + " " + units[u]
+}
+
+// trimmed writes v with one decimal, dropping a trailing ".0".
+func trimmed(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	if len(s) > 2 && s[len(s)-2:] == ".0" {
+		return s[:len(s)-2]
+	}
+	return s
+}
+
+// grouped writes n with commas between thousands: "2,097,153".
+func grouped(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// plural writes a count with its noun: "1 task", "500 tasks".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return grouped(int64(n)) + " " + noun + "s"
+}

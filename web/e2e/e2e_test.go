@@ -476,17 +476,17 @@ func toyCSV() string {
 }
 
 // TestFileInputTrains chooses a CSV with unusual column names through the
-// file input: it is refused (no column "task"; nothing is guessed), the
-// visitor picks the columns from the menus, picks other columns, and
-// trains on it.
+// file input: it is not read until the visitor picks the columns from the
+// menus (no column "task"; nothing is guessed: a prompt asks, no error),
+// then picks other columns, and trains on it.
 func TestFileInputTrains(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(false)
 	p := writeTemp(t, "mine.csv", toyCSV())
 	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
-	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "label"))
 	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "mine.csv"`, 20*time.Second)
 	sum := eval[struct {

@@ -151,9 +151,9 @@ func TestOwnFileWindows1252(t *testing.T) {
 	b.noConsoleErrors()
 }
 
-// TestOwnFileRefusedThenPreset: a file without a "task" column is refused
-// with a message that names the header's columns, shown in the data panel;
-// the two column menus offer exactly that file's columns; choosing them
+// TestOwnFileRefusedThenPreset: a file without a "task" column is asked
+// for it in the data panel (a prompt naming the file, no error); the two
+// column menus offer exactly that file's columns; choosing them
 // loads it (here with x1 as the label). The landmine preset chosen after
 // it loads as shipped: 19 tasks, classification on y, train 80, and no
 // column choice of the file in the link.
@@ -162,17 +162,15 @@ func TestOwnFileRefusedThenPreset(t *testing.T) {
 	b.openPage(true)
 	header := []string{"group", "y", "x1", "x2"}
 	b.upload("#file", writeTemp(t, "mine.csv", ownCSV(header, 3, 12)))
-	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
-	msg := eval[string](b, `(() => { const e = document.querySelector("#data-panel #data-error"); return e && !e.hidden ? e.textContent : ""; })()`)
-	if !strings.Contains(msg, "mine.csv:1:1") || !strings.Contains(msg, `no task column "task"`) || !strings.Contains(msg, "[group y x1 x2]") {
-		t.Errorf("the data panel says %q, want the refusal at mine.csv:1:1 naming the header's columns [group y x1 x2]", msg)
+	if msg := b.waitForPrompt(20 * time.Second); !strings.Contains(msg, `mine.csv has no column named "task"`) {
+		t.Errorf("the data panel asks %q, want the task column of mine.csv", msg)
 	}
 	for _, id := range []string{"task-col", "label-col"} {
 		if got := b.menu(id); !slices.Equal(got, header) {
 			t.Errorf("the %s menu offers %v, want exactly the file's columns %v", id, got, header)
 		}
 		if dis := eval[bool](b, fmt.Sprintf(`document.getElementById(%q).disabled`, id)); dis {
-			t.Errorf("the %s menu is disabled after the refusal", id)
+			t.Errorf("the %s menu is disabled beside the prompt", id)
 		}
 	}
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
@@ -299,7 +297,7 @@ func TestOwnFileExportQuirks(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
 	b.upload("#file", writeTemp(t, "frame.csv", strings.Join(lines, "\n")+"\n"))
-	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	for _, id := range []string{"task-col", "label-col"} {
 		if got, want := b.menu(id), []string{"group", "y", "x1", "x2", "income"}; !slices.Equal(got, want) {
 			t.Errorf("the %s menu offers %q, want the named columns %q", id, got, want)
@@ -355,12 +353,12 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	b.interceptDownloads()
 	examPath, examText := examCSV(t)
 	b.upload("#file", examPath)
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	if got := b.menu("task-col"); !slices.Equal(got, []string{"school", "score", "sex", "intake", "student", "hours"}) {
 		t.Errorf("task menu %v, want exam.csv's columns", got)
 	}
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
-	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
 	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
 

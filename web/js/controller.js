@@ -97,6 +97,13 @@ export function wireController(app, form) {
   function showHint() {
     const hint = $("first-hint");
     const d = app.data;
+    // A visitor's file whose columns are still to choose (data.js) is
+    // what Play waits for, not the data set loaded before it.
+    if (app.columnPrompt) {
+      hint.textContent = `Choose the columns of ${app.columnPrompt} in the Data panel; then Play trains on it.`;
+      hint.hidden = false;
+      return;
+    }
     if (!d || app.runInfo || app.snapshots.length) { hint.hidden = true; return; }
     const n = d.tasks.length, s = n === 1 ? "" : "s";
     // "19 landmine tasks" for a bundled data set; a file's name reads

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -140,6 +142,55 @@ func TestFirstStepSuggestions(t *testing.T) {
 	}
 	if n := eval[int](b, `spmtlApp.summary().tasks.length`); n != 4 {
 		t.Errorf("grouped.csv: %d tasks, want 4", n)
+	}
+	b.noConsoleErrors()
+}
+
+// evalAwait evaluates a JS expression whose value is a promise, and
+// returns what it resolves to.
+func evalAwait[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// TestWordsAndDigits: the predictions preview shows a prediction to 4
+// significant digits (its full text kept for the CSV and the cell's
+// title), and the run note says a multiple of the automatic λ0 as what it
+// is, not "λ0 auto × 8 chose ...".
+func TestWordsAndDigits(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	for _, c := range []struct{ in, want string }{
+		{"0.73123456789012345", "0.7312"},
+		{"-0.045312345678901234", "-0.04531"},
+		{"1234.5678901234567", "1235"},
+		{"2", "2"},
+		{"0", "0"},
+		{"1.2345678901234567e-07", "1.235e-7"},
+		{"12345678.901234567", "1.235e+7"},
+		{"NaN", "NaN"},
+		{"", ""},
+	} {
+		got := evalAwait[string](b, `import("./js/model.js").then((m) => m.previewNumber(`+strconv.Quote(c.in)+`))`)
+		if got != c.want {
+			t.Errorf("previewNumber(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		k    float64
+		want string
+	}{
+		{1, "λ0 auto chose λ0 = 1.344."},
+		{8, "λ0 = 1.344: 8 × the automatic choice (0.1680)."},
+	} {
+		got := evalAwait[string](b, fmt.Sprintf(`import("./js/controller.js").then((m) => m.chosenLambda0({config: {selfPaced: true, autoLambda0: %v}}, {lambda: 1.344}))`, c.k))
+		if got != c.want {
+			t.Errorf("λ0 auto × %v: the note says %q, want %q", c.k, got, c.want)
+		}
 	}
 	b.noConsoleErrors()
 }

@@ -3,14 +3,27 @@
 // came last. "Save model" downloads the finished run's model file (Go's
 // JSON), "Load a saved model" reads one back, "Predict" reads a file's rows
 // with the current model: a preview of the first rows, the warnings, and
-// the predictions as a CSV. The predictions are Go's text, never
-// reformatted here. Its errors show in the panel, beside its buttons.
+// the predictions as a CSV. The CSV holds Go's text with every digit; the
+// preview shows each prediction to 4 significant digits (previewNumber),
+// its full text on hover. Its errors show in the panel, beside its buttons.
 import { download, textBlob, toCSV, escapeXML } from "./export.js";
 import { showSlot } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
 const PREVIEW_ROWS = 20;
+
+/** A prediction as the preview shows it: 4 significant digits, without
+ *  an exponent between 1e-4 and 1e6 ("0.7312", "1235", "-0.0453"); a text
+ *  that is not a finite number as it is. */
+export function previewNumber(text) {
+  const x = Number(text);
+  if (text === "" || !Number.isFinite(x)) return text;
+  if (x === 0) return "0";
+  const a = Math.abs(x);
+  if (a < 1e-4 || a >= 1e6) return x.toPrecision(4);
+  return String(Number(x.toPrecision(4)));
+}
 
 /** Wires the Save, load, predict panel. */
 export function wireModel(app) {
@@ -120,8 +133,15 @@ export function wireModel(app) {
     warn.innerHTML = "";
     for (const w of p.warnings || []) { const li = document.createElement("li"); li.textContent = w; warn.append(li); }
     warn.hidden = !(p.warnings && p.warnings.length);
-    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)}</caption><thead><tr>${p.header.map((h) => `<th scope="col">${escapeXML(h)}</th>`).join("")}</tr></thead><tbody>`;
-    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${r.map((c) => `<td>${escapeXML(c)}</td>`).join("")}</tr>`;
+    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)} (to 4 significant digits here; the CSV holds every digit)</caption><thead><tr>${p.header.map((h) => `<th scope="col">${escapeXML(h)}</th>`).join("")}</tr></thead><tbody>`;
+    // The prediction is the row's last cell; the file's own cells are as written.
+    const last = p.header.length - 1;
+    const cell = (c, i) => {
+      if (i !== last) return `<td>${escapeXML(c)}</td>`;
+      const shown = previewNumber(c);
+      return shown === c ? `<td>${escapeXML(c)}</td>` : `<td title="${escapeXML(c)}">${escapeXML(shown)}</td>`;
+    };
+    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${r.map(cell).join("")}</tr>`;
     $("predict-preview").innerHTML = html + "</tbody></table>";
     $("predict-csv").disabled = false;
   }

@@ -152,7 +152,10 @@ export function wireData(app, form) {
       }
       fillMenus(header, o.task, o.label, header.length > 0);
       $("columns-box").hidden = true;
-      if (app.data) $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
+      if (app.data) {
+        $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
+        $("bar-summary").textContent = shortSummary(app.data, app.settings.data);
+      }
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
@@ -451,17 +454,18 @@ export function wireData(app, form) {
       chosen(own, [key]);
     });
   }
-  // Play or Step while a file's columns are still to choose: the
+  // Play, Step or Tune while a file's columns are still to choose: the
   // visitor's mistake, said in the data panel, whose first menu to choose
   // takes the focus (on a phone it may be a screen away). The data set
   // loaded before is not trained in the file's place.
+  const needs = { play: "Play trains on them", step: "Step trains on them", tune: "Tune searches with them" };
   document.addEventListener("click", (e) => {
     if (!own || !own.pending || !own.pending.size || !e.target.closest) return;
-    const b = e.target.closest("#play, #step");
+    const b = e.target.closest("#play, #step, #tune");
     if (!b || b.disabled) return;
     e.preventDefault();
     e.stopPropagation();
-    showDataError(`Choose the ${pendingWords(own)} of ${own.name} first: ${b.id === "play" ? "Play" : "Step"} trains on them.`);
+    showDataError(`Choose the ${pendingWords(own)} of ${own.name} first: ${needs[b.id]}.`);
     $(own.pending.has("task") ? "task-col" : "label-col").focus();
   }, true);
   // A column's role menu re-loads the file with that column read as a

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -498,6 +499,19 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	shape := eval[[]int](b, `[document.querySelectorAll("#predict-preview thead th").length, document.querySelectorAll("#predict-preview tbody tr").length]`)
 	if shape[0] != len(want.Header) || shape[1] != 20 {
 		t.Errorf("the preview has %d columns and %d rows, want %d and 20", shape[0], shape[1], len(want.Header))
+	}
+	// Its predictions to 4 significant digits, each Go's full text in its title.
+	cells := eval[[][]string](b, `Array.from(document.querySelectorAll("#predict-preview tbody tr"), (tr) => {
+		const c = tr.cells[tr.cells.length - 1]; return [c.textContent, c.title || c.textContent]; })`)
+	for i, c := range cells {
+		full := want.Rows[i][len(want.Header)-1]
+		if c[1] != full {
+			t.Errorf("preview row %d: the prediction's full text %q, Go %q", i+1, c[1], full)
+		}
+		digits := strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(c[0]), "0")
+		if v, err := strconv.ParseFloat(c[0], 64); err != nil || len(digits) > 4 || math.Abs(v-want.Values[i]) > 5e-4*math.Abs(want.Values[i]) {
+			t.Errorf("preview row %d shows the prediction %q, want %.17g to 4 significant digits", i+1, c[0], want.Values[i])
+		}
 	}
 	// The loaded model's shared knowledge is the same as the run's.
 	b.waitFor(`spmtlApp.knowledge() !== null && document.getElementById("knowledge-title").textContent.includes("loaded from")`, 20*time.Second)

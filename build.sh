@@ -59,7 +59,9 @@ run_tests() {
   # web/e2e/package-lock.json).
   [ -f web/e2e/node_modules/axe-core/axe.min.js ] || npm ci --prefix web/e2e --no-audit --no-fund --silent
   build
-  SPMTL_E2E=1 SPMTL_DIST="$PWD/dist" go test -count=1 -v -run . ./web/e2e/
+  # (go test's default of 10 minutes is near what the browser tests take
+  # on a busy two-core machine.)
+  SPMTL_E2E=1 SPMTL_DIST="$PWD/dist" go test -count=1 -v -timeout 40m -run . ./web/e2e/
 }
 
 # figures rebuilds the paper's figures. The hyperparameters are the medians

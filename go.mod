@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/hack-pad/safejs v0.1.1
 	gonum.org/v1/gonum v0.17.0
 )
 

@@ -11,7 +11,10 @@
 // The gzipped copies are made when it starts: the wasm and the page's own
 // files before it listens (about a second here), so that a first visit
 // does not wait for them, and the data sets' files in the background, the
-// packed tables first.
+// packed tables first. A page is sent with the Content-Security-Policy its
+// own meta tag states, as a header, with frame-ancestors * (a header's
+// alone: any site may embed the page); every other file with index.html's,
+// which binds the workers started from them.
 package main
 
 import (
@@ -28,6 +31,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -58,6 +62,9 @@ func main() {
 	}
 	if _, err := os.Stat(filepath.Join(root, "index.html")); err != nil {
 		log.Fatalf("%s has no index.html: %v", root, err)
+	}
+	if pagePolicy(filepath.Join(root, "index.html")) == "" {
+		log.Fatalf("%s has no Content-Security-Policy meta tag", filepath.Join(root, "index.html"))
 	}
 	gz := &gzipCache{root: root, files: map[string]*gzEntry{}}
 	gz.warm(func(rel string) bool { return !strings.HasPrefix(rel, "data/") })
@@ -138,6 +145,13 @@ func handler(root string, gz *gzipCache) http.Handler {
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		policyFrom := filepath.Join(root, "index.html")
+		if ext == ".html" {
+			policyFrom = real
+		}
+		if p := pagePolicy(policyFrom); p != "" {
+			w.Header().Set("Content-Security-Policy", p+"; frame-ancestors *")
+		}
 		if compressible[ext] && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			body, err := gz.get(real, info)
 			if err == nil {
@@ -149,6 +163,25 @@ func handler(root string, gz *gzipCache) http.Handler {
 		}
 		http.ServeFile(w, r, real)
 	})
+}
+
+// cspMeta matches a page's Content-Security-Policy meta tag.
+var cspMeta = regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`)
+
+// pagePolicy returns the Content-Security-Policy the meta tag in the head
+// of the page at p states ("" when it has none, or cannot be read).
+func pagePolicy(p string) string {
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 32<<10)
+	n, _ := io.ReadFull(f, head)
+	if m := cspMeta.FindSubmatch(head[:n]); m != nil {
+		return string(m[1])
+	}
+	return ""
 }
 
 // gzipCache keeps the gzipped bytes of each file until it changes. A file

@@ -22,6 +22,8 @@ func main() {
 	for name, fn := range bridge.Reproduction() {
 		api[name] = fn
 	}
-	bridge.Register("spmtlRaw", api)
+	if err := bridge.Register("spmtlRaw", api); err != nil {
+		panic(err) // the page cannot work without its functions; the worker reports Go's exit
+	}
 	select {} // keep the functions alive
 }

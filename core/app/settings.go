@@ -115,6 +115,11 @@ type Setting struct {
 	// Preset is set when a data set's preset (Bundle.Preset, OwnPreset)
 	// sets the setting: choosing a data set resets it.
 	Preset bool `json:"preset,omitempty"`
+	// In and Word: a flag that has no text of its own is written as Word
+	// in the text of the setting In (every row, "all", in the training
+	// share's field, as the command line's -train all).
+	In   string `json:"in,omitempty"`
+	Word string `json:"word,omitempty"`
 	// Usage is the command line's help, without the default (Help).
 	Usage string `json:"-"`
 	// cfg addresses a learner setting in a configuration; opt a split
@@ -195,7 +200,7 @@ func buildSettings() []Setting {
 			// The seeds every front end can carry: JavaScript's whole numbers.
 			Range: &mtl.Range{Lo: 0, Hi: 1<<53 - 1, LoIncluded: true, Integer: true},
 			Usage: "random seed for the split and the learner", opt: func(o *TrainOptions) any { return &o.Seed }},
-		{Key: "all", Name: "all rows", Group: SplitGroup, Kind: KindBool, Usage: "train on every row (no test score); the command line spells it -train all",
+		{Key: "all", Name: "all rows", Group: SplitGroup, Kind: KindBool, In: "train", Word: "all", Usage: "train on every row (no test score); the command line spells it -train all",
 			opt: func(o *TrainOptions) any { return &o.All }},
 		{Key: "solver", Flag: "solver", Name: "solver", Kind: KindChoice, Optional: true, Unset: "exact for paper, fista100 for reference",
 			Choices: []Choice{{Value: string(mtl.Exact)}, {Value: string(mtl.FISTA100)}}, Usage: "W-step solver",

@@ -255,3 +255,34 @@ func TestHelpStatesDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsInAnotherSetting: a flag written as a word in another setting's
+// text (every row: "all" in the training share's field) names a setting
+// of its own group that takes forms, is a flag with no flag of its own on
+// the command line, and its word is no form of that setting, so that the
+// text reads one way only.
+func TestWordsInAnotherSetting(t *testing.T) {
+	spelled := 0
+	for _, s := range Settings() {
+		if s.In == "" && s.Word == "" {
+			continue
+		}
+		spelled++
+		in, ok := LookupSetting(s.In)
+		switch {
+		case !ok:
+			t.Errorf("%s is written in %q, which is no setting", s.Key, s.In)
+		case s.Kind != KindBool || s.Flag != "" || s.Word == "":
+			t.Errorf("%s: kind %s, flag %q, word %q; want a flag without a flag of its own, with a word", s.Key, s.Kind, s.Flag, s.Word)
+		case in.Group != s.Group || len(in.Forms) == 0:
+			t.Errorf("%s is written in %s (group %s, %d forms), want a setting of group %s with forms", s.Key, in.Key, in.Group, len(in.Forms), s.Group)
+		default:
+			if _, _, err := in.ParseForm(s.Word); err == nil {
+				t.Errorf("%s's word %q is also a form of %s", s.Key, s.Word, in.Key)
+			}
+		}
+	}
+	if all, _ := LookupSetting("all"); spelled == 0 || all.In != "train" || all.Word != "all" {
+		t.Errorf("every row is written %q in %q, want all in train", all.Word, all.In)
+	}
+}

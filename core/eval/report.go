@@ -1,13 +1,13 @@
 package eval
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/spmtl/spmtl/core/internal/csvsafe"
 )
 
 // scale returns the factor the paper prints a metric with (AUC × 100).
@@ -136,11 +136,9 @@ func (t *Table) dsIndex(name string) int {
 	return -1
 }
 
-// CSV renders one line per cell.
+// CSV renders one line per cell, made inert for a spreadsheet (csvsafe).
 func (t *Table) CSV() string {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"variant", "solver", "method", "dataset", "metric", "mean", "std", "se", "t", "p", "better", "worse", "rho_median", "lambda0_median", "seconds", "scores"})
+	rows := [][]string{{"variant", "solver", "method", "dataset", "metric", "mean", "std", "se", "t", "p", "better", "worse", "rho_median", "lambda0_median", "seconds", "scores"}}
 	for _, m := range t.Methods {
 		for i := range t.Datasets {
 			c := t.Cells[m][i]
@@ -152,12 +150,11 @@ func (t *Table) CSV() string {
 			if len(c.Lambda0) > 0 {
 				l0 = num(median(c.Lambda0), 6)
 			}
-			w.Write([]string{string(t.Variant), string(t.Solver), m, c.Dataset, string(c.Metric), num(c.Mean, 6), num(c.Std, 6), num(c.SE, 6),
+			rows = append(rows, []string{string(t.Variant), string(t.Solver), m, c.Dataset, string(c.Metric), num(c.Mean, 6), num(c.Std, 6), num(c.SE, 6),
 				num(c.T, 4), num(c.P, 4), strconv.FormatBool(c.Better), strconv.FormatBool(c.Worse), num(median(c.Rho), 6), l0, strconv.FormatFloat(c.Seconds, 'f', 2, 64), strings.Join(scores, " ")})
 		}
 	}
-	w.Flush()
-	return buf.String()
+	return csvsafe.Text(rows)
 }
 
 // JSON renders the whole table (NaN as null).

@@ -56,6 +56,24 @@ func newScale(vals []float64, a, b float64) scale {
 
 func (s scale) at(v float64) float64 { return s.a + (v-s.lo)/(s.hi-s.lo)*(s.b-s.a) }
 
+// esc escapes text for the SVG: the markup characters as entities, a
+// control character that XML 1.0 does not allow as its visible picture
+// (U+0001 as ␁), U+FFFE, U+FFFF and bytes that are not UTF-8 as U+FFFD, so
+// that a drawing is well-formed whatever a task's name holds.
+func esc(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r':
+			return 0x2400 + r
+		case r == 0xFFFE || r == 0xFFFF:
+			return 0xFFFD
+		}
+		return r
+	}, s)
+	return html.EscapeString(s)
+}
+
 func num(v float64) string {
 	switch a := math.Abs(v); {
 	case v == 0:
@@ -70,7 +88,7 @@ func num(v float64) string {
 func frame(b *strings.Builder, title, xlabel, ylabel string, xs, ys scale) {
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
 	fmt.Fprintf(b, `<rect width="100%%" height="100%%" fill="#fff"/>`+"\n")
-	fmt.Fprintf(b, `<text x="%g" y="22" font-size="14">%s</text>`+"\n", left, html.EscapeString(title))
+	fmt.Fprintf(b, `<text x="%g" y="22" font-size="14">%s</text>`+"\n", left, esc(title))
 	fmt.Fprintf(b, `<rect x="%g" y="%g" width="%g" height="%g" fill="none" stroke="#999"/>`+"\n", left, top, width-left-right, height-top-bottom)
 	for k := 0; k <= 4; k++ {
 		xv := xs.lo + (xs.hi-xs.lo)*float64(k)/4
@@ -78,15 +96,15 @@ func frame(b *strings.Builder, title, xlabel, ylabel string, xs, ys scale) {
 		fmt.Fprintf(b, `<text x="%.1f" y="%g" text-anchor="middle" fill="#555">%s</text>`+"\n", xs.at(xv), height-bottom+16, num(xv))
 		fmt.Fprintf(b, `<text x="%g" y="%.1f" text-anchor="end" fill="#555">%s</text>`+"\n", left-6, ys.at(yv)+4, num(yv))
 	}
-	fmt.Fprintf(b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", (left+width-right)/2, height-12, html.EscapeString(xlabel))
-	fmt.Fprintf(b, `<text transform="translate(16 %g) rotate(-90)" text-anchor="middle">%s</text>`+"\n", (top+height-bottom)/2, html.EscapeString(ylabel))
+	fmt.Fprintf(b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", (left+width-right)/2, height-12, esc(xlabel))
+	fmt.Fprintf(b, `<text transform="translate(16 %g) rotate(-90)" text-anchor="middle">%s</text>`+"\n", (top+height-bottom)/2, esc(ylabel))
 }
 
 func legend(b *strings.Builder, names []string) {
 	for i, n := range names {
 		y := top + 10 + float64(i)*18
 		fmt.Fprintf(b, `<rect x="%g" y="%g" width="12" height="12" fill="%s"/><text x="%g" y="%g">%s</text>`+"\n",
-			width-right+12, y-10, Palette[i%len(Palette)], width-right+30, y, html.EscapeString(n))
+			width-right+12, y-10, Palette[i%len(Palette)], width-right+30, y, esc(n))
 	}
 }
 
@@ -119,7 +137,7 @@ func LineChart(title, xlabel, ylabel string, series []Series) string {
 			fmt.Fprintf(&path, "%s%.1f %.1f ", cmd, xs.at(s.X[k]), ys.at(s.Y[k]))
 			pen = true
 		}
-		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"><title>%s</title></path>`+"\n", strings.TrimSpace(path.String()), col, html.EscapeString(s.Name))
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"><title>%s</title></path>`+"\n", strings.TrimSpace(path.String()), col, esc(s.Name))
 		names = append(names, s.Name)
 	}
 	legend(&b, names)
@@ -145,7 +163,7 @@ func Scatter(title, xlabel, ylabel string, pts []Point, groups []string) string 
 			continue
 		}
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s" fill-opacity="0.8"><title>%s: %s, %s</title></circle>`+"\n",
-			xs.at(p.X), ys.at(p.Y), Palette[p.Group%len(Palette)], html.EscapeString(p.Label), num(p.X), num(p.Y))
+			xs.at(p.X), ys.at(p.Y), Palette[p.Group%len(Palette)], esc(p.Label), num(p.X), num(p.Y))
 	}
 	legend(&b, groups)
 	b.WriteString("</svg>\n")
@@ -204,23 +222,23 @@ func Heatmap(title, xlabel string, rows []string, tau [][]float64) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="11">`+"\n", width, height)
-	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#fff"/><text x="%g" y="22" font-size="14">%s</text>`+"\n", left, html.EscapeString(title))
+	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#fff"/><text x="%g" y="22" font-size="14">%s</text>`+"\n", left, esc(title))
 	pw, ph := width-left-right, height-top-bottom
 	cw, rh := pw/math.Max(float64(len(tau)), 1), ph/math.Max(T, 1)
 	every := int(math.Ceil(11 / rh))
 	for r, name := range rows {
 		for c, col := range tau {
 			fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"><title>%s, iteration %d: τ %s, T·τ %s</title></rect>`+"\n",
-				left+float64(c)*cw, top+float64(r)*rh, cw+0.3, rh+0.3, TauColour(T*col[r]), html.EscapeString(name), c+1, num(col[r]), num(T*col[r]))
+				left+float64(c)*cw, top+float64(r)*rh, cw+0.3, rh+0.3, TauColour(T*col[r]), esc(name), c+1, num(col[r]), num(T*col[r]))
 		}
 		if r%every == 0 {
-			fmt.Fprintf(&b, `<text x="%g" y="%.1f" text-anchor="end">%s</text>`+"\n", left-4, top+(float64(r)+0.7)*rh, html.EscapeString(name))
+			fmt.Fprintf(&b, `<text x="%g" y="%.1f" text-anchor="end">%s</text>`+"\n", left-4, top+(float64(r)+0.7)*rh, esc(name))
 		}
 	}
 	for c := range tau {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%g" text-anchor="middle" fill="#555">%d</text>`+"\n", left+(float64(c)+0.5)*cw, height-bottom+14, c+1)
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", left+pw/2, height-14, html.EscapeString(xlabel))
+	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", left+pw/2, height-14, esc(xlabel))
 	// Legend: the fixed scale, bottom (1/8) to top (8), ticks, and this
 	// run's range marked.
 	lx := width - right + 16
@@ -275,10 +293,10 @@ func Bars(title, xlabel string, labels []string, values []float64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g" font-family="sans-serif" font-size="12">`+"\n", width, h, width, h)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#fff"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="10" y="22" font-size="14">%s</text>`+"\n", html.EscapeString(title))
+	fmt.Fprintf(&b, `<text x="10" y="22" font-size="14">%s</text>`+"\n", esc(title))
 	for i, l := range labels {
 		y := top + rowH*float64(i)
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%s</text>`+"\n", x0-6, y+13, html.EscapeString(l))
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%s</text>`+"\n", x0-6, y+13, esc(l))
 		v := values[i]
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="#555">n/a</text>`+"\n", x0+4, y+13)
@@ -286,14 +304,14 @@ func Bars(title, xlabel string, labels []string, values []float64) string {
 		}
 		a, c := at(math.Min(0, v)), at(math.Max(0, v))
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%g" width="%.1f" height="%g" fill="%s"><title>%s: %s</title></rect>`+"\n",
-			a, y+3, math.Max(c-a, 0.5), rowH-6, Palette[0], html.EscapeString(l), num(v))
+			a, y+3, math.Max(c-a, 0.5), rowH-6, Palette[0], esc(l), num(v))
 	}
 	fmt.Fprintf(&b, `<line x1="%.1f" y1="%g" x2="%.1f" y2="%g" stroke="#333"/>`+"\n", at(0), top, at(0), h-bottom)
 	for k := 0; k <= 4; k++ {
 		v := lo + (hi-lo)*float64(k)/4
 		fmt.Fprintf(&b, `<text x="%.1f" y="%g" text-anchor="middle" fill="#555">%s</text>`+"\n", at(v), h-bottom+16, num(v))
 	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", (x0+x1)/2, h-12, html.EscapeString(xlabel))
+	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", (x0+x1)/2, h-12, esc(xlabel))
 	b.WriteString("</svg>\n")
 	return b.String()
 }

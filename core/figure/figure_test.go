@@ -47,6 +47,25 @@ func TestDrawings(t *testing.T) {
 	}
 }
 
+// TestControlCharacters: names holding characters XML does not allow (a
+// control character, U+FFFF, a byte that is not UTF-8) leave every
+// drawing well-formed, the control character shown as its picture.
+func TestControlCharacters(t *testing.T) {
+	for _, name := range []string{"a\x01b", "bell\x07", "\x00nul", "esc\x1b[31m", "odd\uffff", "bad\xffbyte", "tab\tand\nline"} {
+		for kind, svg := range map[string]string{
+			"line":    LineChart(name, name, name, []Series{{Name: name, X: []float64{1, 2}, Y: []float64{1, 2}}}),
+			"scatter": Scatter(name, "x", "y", []Point{{X: 1, Y: 2, Label: name}}, []string{name}),
+			"heatmap": Heatmap(name, "iteration", []string{name, "b"}, [][]float64{{0.5, 0.5}}),
+			"bars":    Bars(name, "θ", []string{name}, []float64{1}),
+		} {
+			t.Run(kind+" "+name, func(t *testing.T) { wellFormed(t, svg) })
+		}
+	}
+	if svg := Heatmap("τ", "iteration", []string{"a\x01b"}, [][]float64{{1}}); !strings.Contains(svg, "a\u2401b") {
+		t.Errorf("the task a\\x01b is not shown as a␁b")
+	}
+}
+
 // TestTauScale: the τ heatmap's colour encodes T·τ on a fixed scale:
 // uniform τ is the neutral colour whatever T is, runs within 1% of uniform
 // look the same, a peaked run does not, and values beyond 1/8 and 8 are

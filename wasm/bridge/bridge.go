@@ -19,8 +19,8 @@ package bridge
 
 import (
 	"fmt"
-	"syscall/js"
 
+	"github.com/hack-pad/safejs"
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/mtl"
@@ -31,7 +31,7 @@ import (
 // Func is one function of the JavaScript API: it reads its request (JSON
 // text) and its payload, and returns the answer to encode.
 type Func struct {
-	call func(name string, req []byte, payload js.Value) (any, error)
+	call func(name string, req []byte, payload safejs.Value) (any, error)
 	// every writes the answer with every member of its type present and
 	// nil lists as [] (jsonlite.EncodeAll): the page reads those answers
 	// member by member.
@@ -53,7 +53,7 @@ var (
 // fn makes a Func whose request is read into a new R (after R's
 // SetDefaults, when it has one).
 func fn[R any](every bool, do func(R, payload) (any, error)) Func {
-	return Func{every: every, call: func(name string, text []byte, p js.Value) (any, error) {
+	return Func{every: every, call: func(name string, text []byte, p safejs.Value) (any, error) {
 		var r R
 		if d, ok := any(&r).(interface{ SetDefaults() }); ok {
 			d.SetDefaults()
@@ -148,10 +148,14 @@ func snapshot(step func(int) (mtl.Snapshot, error)) func(int) (session.Snapshot,
 // features, trained}. A text over the bound is refused before it is
 // copied out of JavaScript.
 func importModel(r session.ModelName, p payload) (any, error) {
-	if p.v.Type() == js.TypeString {
+	if p.v.Type() == safejs.TypeString {
 		// A string's length in UTF-16 units (read on its String object,
 		// not copied) is at most its UTF-8 length.
-		if err := models.CheckSize(js.Global().Get("Object").Invoke(p.v).Length(), r.Name); err != nil {
+		n, err := stringLength(p.v)
+		if err != nil {
+			return nil, fmt.Errorf("read model %s: %w", r.Name, err)
+		}
+		if err := models.CheckSize(n, r.Name); err != nil {
 			return nil, fmt.Errorf("read model %w", err)
 		}
 	}
@@ -169,32 +173,80 @@ func importModel(r session.ModelName, p payload) (any, error) {
 // payload is what crosses beside a request of function fn: a text, a
 // file's bytes, a packed table, or the model search's losses.
 type payload struct {
-	v  js.Value
+	v  safejs.Value
 	fn string
 }
 
 // bytes returns the payload's bytes: a string's UTF-8, or a Uint8Array's.
 func (p payload) bytes() ([]byte, error) {
-	switch {
-	case p.v.Type() == js.TypeString:
-		return []byte(p.v.String()), nil
-	case p.v.InstanceOf(js.Global().Get("Uint8Array")):
-		b := make([]byte, p.v.Length())
-		js.CopyBytesToGo(b, p.v)
-		return b, nil
+	if p.v.Type() == safejs.TypeString {
+		s, err := p.v.String()
+		if err != nil {
+			return nil, fmt.Errorf("spmtl.%s: the payload: %w", p.fn, err)
+		}
+		return []byte(s), nil
 	}
-	return nil, fmt.Errorf("spmtl.%s: the payload must be a text or a Uint8Array, got %s", p.fn, p.v.Type())
+	if ok, err := isUint8Array(p.v); err != nil || !ok {
+		return nil, fmt.Errorf("spmtl.%s: the payload must be a text or a Uint8Array, got %s", p.fn, p.v.Type())
+	}
+	n, err := p.v.Length()
+	if err != nil {
+		return nil, fmt.Errorf("spmtl.%s: the payload: %w", p.fn, err)
+	}
+	b := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(b, p.v); err != nil {
+		return nil, fmt.Errorf("spmtl.%s: the payload: %w", p.fn, err)
+	}
+	return b, nil
+}
+
+// isUint8Array reports whether v is a Uint8Array.
+func isUint8Array(v safejs.Value) (bool, error) {
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return false, err
+	}
+	return v.InstanceOf(ctor)
+}
+
+// stringLength returns a JavaScript string's length (UTF-16 units) without
+// copying it into Go.
+func stringLength(v safejs.Value) (int, error) {
+	obj, err := safejs.Global().Get("Object")
+	if err != nil {
+		return 0, err
+	}
+	s, err := obj.Invoke(v)
+	if err != nil {
+		return 0, err
+	}
+	return s.Length()
 }
 
 // Register sets globalThis[name] to an object holding the functions and
 // the version.
-func Register(name string, fns map[string]Func) {
-	api := js.Global().Get("Object").New()
-	for n, f := range fns {
-		api.Set(n, js.FuncOf(wrap(n, f)))
+func Register(name string, fns map[string]Func) error {
+	obj, err := safejs.Global().Get("Object")
+	if err != nil {
+		return fmt.Errorf("register %s: %w", name, err)
 	}
-	api.Set("version", Version)
-	js.Global().Set(name, api)
+	api, err := obj.New()
+	if err != nil {
+		return fmt.Errorf("register %s: %w", name, err)
+	}
+	for n, f := range fns {
+		jf, err := safejs.FuncOf(wrap(n, f))
+		if err != nil {
+			return fmt.Errorf("register %s.%s: %w", name, n, err)
+		}
+		if err := api.Set(n, jf.Value()); err != nil {
+			return fmt.Errorf("register %s.%s: %w", name, n, err)
+		}
+	}
+	if err := api.Set("version", Version); err != nil {
+		return fmt.Errorf("register %s: %w", name, err)
+	}
+	return safejs.Global().Set(name, api)
 }
 
 // Version is reported to the page.
@@ -203,16 +255,20 @@ const Version = "0.1.0"
 // wrap turns a Func into a JS function of (request, payload) that answers
 // JSON text (or [text, Float64Array] for an answer with bulk floats),
 // {__error} on failure (errorJS), and recovers panics at the boundary.
-func wrap(name string, f Func) func(js.Value, []js.Value) any {
-	return func(_ js.Value, args []js.Value) (answer any) {
+func wrap(name string, f Func) func(safejs.Value, []safejs.Value) any {
+	return func(_ safejs.Value, args []safejs.Value) (answer any) {
 		defer func() {
 			if r := recover(); r != nil {
 				answer = encode(name, nil, fmt.Errorf("spmtl.%s: internal error: %v", name, r), false)
 			}
 		}()
-		req, p := []byte(nil), js.Undefined()
-		if len(args) > 0 && args[0].Type() == js.TypeString {
-			req = []byte(args[0].String())
+		req, p := []byte(nil), safejs.Undefined()
+		if len(args) > 0 && args[0].Type() == safejs.TypeString {
+			s, err := args[0].String()
+			if err != nil {
+				return encode(name, nil, fmt.Errorf("spmtl.%s: the request: %w", name, err), false)
+			}
+			req = []byte(s)
 		}
 		if len(args) > 1 {
 			p = args[1]
@@ -243,7 +299,12 @@ func encode(name string, v any, err error, every bool) any {
 	if floats == nil {
 		return string(text)
 	}
-	return js.ValueOf([]any{string(text), f64Array(floats)})
+	arr, err := f64Array(floats)
+	if err != nil {
+		text, _ = jsonlite.Encode(errorJS(fmt.Errorf("spmtl.%s: %w", name, err)))
+		return string(text)
+	}
+	return []any{string(text), arr}
 }
 
 // errorJS is a failure as the page gets it: {__error: message}, and what

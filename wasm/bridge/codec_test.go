@@ -33,7 +33,9 @@ func call(t *testing.T, name, req string, payload any) (answer any, floats []flo
 		for n, f := range Reproduction() {
 			api[n] = f
 		}
-		Register(testGlobal, api)
+		if err := Register(testGlobal, api); err != nil {
+			t.Fatal(err)
+		}
 	})
 	args := []any{req}
 	switch p := payload.(type) {

@@ -6,7 +6,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"syscall/js"
+
+	"github.com/hack-pad/safejs"
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/session"
@@ -99,12 +100,29 @@ func tuneFeed(r feedRequest, p payload) (any, error) {
 
 // f64Array copies v into a new Float64Array in one copy of its bytes (not
 // one call per element); NaN and ±Inf stay as they are.
-func f64Array(v []float64) js.Value {
+func f64Array(v []float64) (safejs.Value, error) {
 	b := make([]byte, 8*len(v))
 	for i, x := range v {
 		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
 	}
-	u8 := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u8, b)
-	return js.Global().Get("Float64Array").New(u8.Get("buffer"))
+	u8ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	u8, err := u8ctor.New(len(b))
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	if _, err := safejs.CopyBytesToJS(u8, b); err != nil {
+		return safejs.Undefined(), err
+	}
+	buf, err := u8.Get("buffer")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	f64ctor, err := safejs.Global().Get("Float64Array")
+	if err != nil {
+		return safejs.Undefined(), err
+	}
+	return f64ctor.New(buf)
 }

@@ -65,36 +65,54 @@ func (b *browser) workerRequests(kind string) int {
 }
 
 // shownResults reads the results table as the page prints it: row name →
-// its cells.
+// its score cells (the rows column left out; the mean row, "mean ± SE over
+// tasks", under "mean" with its means only).
 func (b *browser) shownResults() map[string][]string {
 	b.t.Helper()
 	rows := eval[[][]string](b, `Array.from(document.querySelectorAll("#results tbody tr:not(.spacer)")).map((tr) => Array.from(tr.cells).map((c) => c.textContent))`)
 	out := map[string][]string{}
 	for _, r := range rows {
-		if len(r) > 0 {
-			out[r[0]] = r[1:]
+		if len(r) < 2 {
+			continue
 		}
+		name, cells := r[0], append([]string(nil), r[2:]...)
+		if strings.HasPrefix(name, "mean") {
+			name = "mean"
+			for i, c := range cells {
+				cells[i], _, _ = strings.Cut(strings.TrimSpace(c), " ±")
+			}
+		}
+		out[name] = cells
 	}
 	return out
 }
 
-// printedResults is what the results table prints of a recorded run.
-func printedResults(rf publish.RunFile) map[string][]string {
-	f := func(v float64) string {
-		if v != v {
-			return "n/a"
-		}
-		return fmt.Sprintf("%.4f", v)
+// printedAs reports whether shown is how the page prints v: "n/a" for NaN,
+// else v to the shown number of decimals (the page prints the digits a
+// score's standard error supports).
+func printedAs(shown string, v float64) bool {
+	if v != v {
+		return shown == "n/a"
 	}
-	out := map[string][]string{}
+	d := 0
+	if _, frac, ok := strings.Cut(shown, "."); ok {
+		d = len(frac)
+	}
+	return shown == fmt.Sprintf("%.*f", d, v)
+}
+
+// recordedResults is a recorded run's scores by results row: the mean and
+// each task's, for the run, its baseline and ITL in order.
+func recordedResults(rf publish.RunFile) map[string][]float64 {
+	out := map[string][]float64{}
 	for _, role := range []string{"main", "baseline", "itl"} {
 		res, ok := rf.Results[role]
 		if !ok {
 			continue
 		}
-		out["mean"] = append(out["mean"], f(float64(res.Mean)))
+		out["mean"] = append(out["mean"], float64(res.Mean))
 		for i, task := range res.Tasks {
-			out[task] = append(out[task], f(float64(res.Test[i])))
+			out[task] = append(out[task], float64(res.Test[i]))
 		}
 	}
 	return out
@@ -131,12 +149,16 @@ func (b *browser) checkRecordedRun(rf publish.RunFile, file string) {
 		t.Error("the heatmap has no row drawn")
 	}
 	// The table builds the rows in view: each shows the recorded numbers.
-	want, got := printedResults(rf), b.shownResults()
+	want, got := recordedResults(rf), b.shownResults()
 	if len(got["mean"]) == 0 {
 		t.Errorf("the results table shows no mean row: %v", got)
 	}
 	for name, cells := range got {
-		if fmt.Sprint(want[name]) != fmt.Sprint(cells) {
+		ok := len(cells) == len(want[name])
+		for i := 0; ok && i < len(cells); i++ {
+			ok = printedAs(cells[i], want[name][i])
+		}
+		if !ok {
 			t.Errorf("results row %q shows %v, the recorded run %v", name, cells, want[name])
 		}
 	}
@@ -210,11 +232,11 @@ func TestPublishedExamOpensOffline(t *testing.T) {
 	t.Logf("exam.csv published: %d bytes; open to the recorded run shown %v", len(html), b.openPublished(abs))
 	b.checkRecordedRun(m.Run, "exam.csv")
 	shown := b.shownResults()
-	if got := shown["mean"]; len(got) == 0 || got[0] != fmt.Sprintf("%.4f", train.Mean) {
+	if got := shown["mean"]; len(got) == 0 || !printedAs(got[0], train.Mean) {
 		t.Errorf("the page shows the mean %v, spmtl train %.4f", got, train.Mean)
 	}
 	for i, task := range train.Tasks {
-		if v := train.PerTask[i]; v != nil && (len(shown[task]) == 0 || shown[task][0] != fmt.Sprintf("%.4f", *v)) {
+		if v := train.PerTask[i]; v != nil && (len(shown[task]) == 0 || !printedAs(shown[task][0], *v)) {
 			t.Errorf("task %s: the page shows %v, spmtl train %.4f", task, shown[task], *v)
 		}
 	}

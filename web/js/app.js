@@ -32,6 +32,7 @@ const runMoves = {
   resume: { from: ["paused"], to: "running" },
   stepped: { from: ["running", "paused"], to: "paused" }, // a Step answered
   finish: { from: ["running", "paused"], to: "done" }, // the results are in
+  shown: { from: ["idle"], to: "done" }, // a recorded run is on screen, not trained (run-open.js)
   fail: { from: "*", to: "failed" },
 };
 

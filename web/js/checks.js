@@ -4,10 +4,11 @@
 // (mtl.Ranges, where Validate reads it too), a choice's values, and the
 // forms λ0 and the training share are written in (a number, auto, auto*K;
 // a whole count or a fraction), which one generic reader takes as Go's
-// Setting.ParseForm does. Checking them here lets the page name the field
+// Setting.ParseForm does, and the words that stand for a flag in another
+// setting's text (all rows: "all" in the training share's). Checking them here lets the page name the field
 // instead of failing the run.
 import { setting, pageKey } from "./catalog.js";
-import { formSettings } from "./state.js";
+import { formSettings, wordsIn } from "./state.js";
 
 /** A range in words: "a number above 0", "a whole number from 1 to
  *  100000", "a fraction between 0 and 1" (noun: what the number is). An
@@ -59,7 +60,7 @@ function parseForm(st, text) {
 function valid(st, text) {
   switch (st.kind) {
     case "number": case "integer": return text !== "" && inRange(st.range, Number(text));
-    case "text": case "share": return parseForm(st, text) !== null;
+    case "text": case "share": return parseForm(st, text) !== null || wordsIn(st).some((w) => w.word === text);
     case "choice": return st.choices.some((c) => c.value === text);
     case "bool": return text === "0" || text === "1";
   }
@@ -92,7 +93,7 @@ export function settingWant(key) {
         const w = (f.words || []).join("");
         if (!f.range) return w;
         return w ? `${w}${f.param} (${f.param} ${rangeWords(f.range, "").trim()})` : rangeWords(f.range, f.noun);
-      }));
+      }).concat(wordsIn(st).map((x) => x.word)));
       break;
     case "choice": want = `one of ${st.choices.map((c) => c.value).join(", ")}`; break;
     case "bool": want = "0 or 1"; break;

@@ -17,12 +17,15 @@
 // button that reads it so; one that asks for another task or label column
 // points at its menu.
 // After a CSV is read, every column is listed with its role (task, label,
-// numeric, text one-hot, left out or refused with the reason) and a "use as
-// feature" box; unticking one re-loads the file without it.
+// numeric, text one-hot, left out or refused with the reason) and a menu of
+// the roles it may take; choosing one re-loads the file so. The table and
+// the two column menus are columns.js's, at any width of file.
 import { bundle, presetSettings } from "./catalog.js";
 import { bundleSource } from "./sources.js";
-import { writeHash, OWN_DATA, startingPoint } from "./state.js";
+import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
 import { wireIntake } from "./intake.js";
+import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
+import { ColumnMenu, ColumnsTable } from "./columns.js";
 import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
@@ -59,6 +62,13 @@ export function wireData(app, form) {
   remedyBox.id = "data-remedy";
   remedyBox.hidden = true;
   $("data-error").after(remedyBox);
+
+  // The column menus and the Columns table (columns.js), whatever the file's width.
+  const menus = {
+    task: new ColumnMenu($("task-col"), $("task-col-find"), $("task-col-note")),
+    label: new ColumnMenu($("label-col"), $("label-col-find"), $("label-col-note")),
+  };
+  const columnsTable = new ColumnsTable($("columns-wrap"));
 
   // app.source says how the loaded data set was read, so that other workers
   // (the tuning pool) can read the same: {src, name, opts} or {generate: {name, seed}}.
@@ -106,9 +116,59 @@ export function wireData(app, form) {
    *  the data panel). */
   function loadOwn(src, name, roles = {}) {
     own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null, pending: null };
+    own.digest = fileDigest(src).catch(() => null);
     $("preset").value = OWN_DATA;
     return parseOwn(true);
   }
+
+  // giveFile loads the file a visitor gave. A link made on a file of their
+  // own waits for it (own-link.js): the file is read with the link's
+  // column roles, its first reading takes the link's settings as a whole,
+  // and the page says whether the file is the one the link was made with.
+  function giveFile(src, name) {
+    const link = takeOwnLink();
+    const loading = loadOwn(src, name, link ? rolesOf(link.settings) : {});
+    if (link) {
+      own.start = link.settings;
+      $("link-note").hidden = true;
+      own.digest.then((sha) => showOwnNote(verdict(link, name, sha)));
+    }
+    loading.catch(() => {});
+  }
+
+  // noteFile puts the name and SHA-256 of the visitor's file o into the
+  // settings and the link, once its digest is in; given the link that
+  // named another file ({file, sha256}), it says whether o is that file.
+  function noteFile(o, link = null) {
+    o.digest.then((sha) => {
+      if (own !== o || app.settings.data !== OWN_DATA) return;
+      if (link && link.sha256 && link.sha256 !== sha) showOwnNote(verdict(link, o.name, sha));
+      Object.assign(app.settings, { file: o.name, sha256: sha || "" });
+      writeHash(app.settings);
+    });
+  }
+
+  /** Reads the visitor's file again with other column roles ({task,
+   *  label, drop, text}); resolves with the summary, rejects with the
+   *  refusal (the file stays loaded as it was). */
+  function reloadOwn(roles) {
+    if (!own || !own.good) return Promise.reject(new Error("no file of the visitor's is loaded"));
+    Object.assign(own, { task: roles.task, label: roles.label, drop: roles.drop.slice(), text: roles.text.slice() });
+    return parseOwn(false);
+  }
+
+  // A link on a visitor's file opened where one is loaded (main.js has
+  // read it into app.settings by the time this runs) applies to it: other
+  // column roles read it again with them, the page says whether it is the
+  // file the link was made with, and the link keeps the loaded file's own
+  // name and SHA-256.
+  window.addEventListener("hashchange", () => setTimeout(() => {
+    const o = own;
+    if (!o || !o.good || app.settings.data !== OWN_DATA) return;
+    const roles = rolesOf(app.settings);
+    if (JSON.stringify(roles) !== JSON.stringify(o.good)) reloadOwn(roles).catch(() => {});
+    noteFile(o, { file: app.settings.file || "", sha256: String(app.settings.sha256 || "").toLowerCase() });
+  }, 0));
 
   // parseOwn reads own with its current column choice: a fresh file
   // ("load") or the kept text again ("reload").
@@ -124,6 +184,7 @@ export function wireData(app, form) {
       const first = !o.good;
       o.good = opts;
       await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first);
+      noteFile(o);
       return summary;
     } catch (e) {
       if (gen === parses) await refused(o, e, opts);
@@ -298,8 +359,9 @@ export function wireData(app, form) {
   }
 
   function summaryText(s) {
-    const rows = s.tasks.map((t) => t.rows);
-    const lo = Math.min(...rows), hi = Math.max(...rows);
+    // A loop, not Math.min(...rows): 200,000 tasks are more arguments than a call takes.
+    let lo = Infinity, hi = -Infinity;
+    for (const t of s.tasks) { lo = Math.min(lo, t.rows); hi = Math.max(hi, t.rows); }
     const pos = s.kind === "classification" ? `, ${grouped(s.tasks.reduce((a, t) => a + t.positives, 0))} positive (${s.positive})` : "";
     return `${s.name}: ${plural(s.tasks.length, "task")}, ${plural(s.rows, "row")} (${lo === hi ? grouped(lo) : `${grouped(lo)}–${grouped(hi)}`} per task${pos}), ${plural(s.features, "feature")}, ${s.kind}${s.fixedSplit ? "; fixed train/test split" : ""}.`;
   }
@@ -314,11 +376,14 @@ export function wireData(app, form) {
   // costs tens of milliseconds on a slow machine, so the form and summary
   // and the charts (on "data") go in separate turns of the event loop. A
   // visitor's new file starts from its own settings (train 0.75, λ0 auto),
-  // never from the preset shown before it.
+  // or a link's made on it, never from the preset shown before it; its
+  // column roles are settings of its link.
   async function loaded(summary, name, source, fresh) {
     // Play and Step stay disabled until the charts are reset for the new data.
     app.move("load");
-    if (fresh) Object.assign(app.settings, startingPoint(name));
+    if (fresh) Object.assign(app.settings, (own && own.start) || startingPoint(name));
+    if (name === OWN_DATA) Object.assign(app.settings, roleSettings(source.opts));
+    else dropOwnKeys(app.settings);
     app.settings.data = name;
     writeHash(app.settings);
     form.apply();
@@ -361,79 +426,29 @@ export function wireData(app, form) {
   }
 
   function fillMenus(header, task, label, enabled) {
-    for (const [id, want] of [["task-col", task], ["label-col", label]]) {
-      const sel = $(id);
-      sel.innerHTML = "";
-      // An unnamed column (Go leaves it out) is no choice.
-      for (const c of header) if (c !== "") sel.add(new Option(c, c));
-      sel.disabled = !enabled;
-      // A column the file does not have is no choice: the menu shows none.
-      if (header.includes(want)) sel.value = want; else sel.selectedIndex = -1;
-    }
+    menus.task.fill(header, task, enabled);
+    menus.label.fill(header, label, enabled);
     const hint = own ? "" : "A preset loads with its own columns; drop your own file to choose columns.";
     for (const id of ["task-col", "label-col"]) $(id).title = hint;
   }
 
-  // roleText says what the intake did with a column.
-  function roleText(c) {
-    switch (c.role) {
-      case "task": return "task";
-      case "label": return c.thousands ? "label, written with thousands separators" : "label";
-      case "numeric": return (c.thousands ? "numeric, written with thousands separators" : "numeric") +
-        (c.id ? "; a different whole number in every row, like an id: leave it out unless its numbers measure something" : "");
-      case "text": return `text, one-hot (${c.values.length} value${c.values.length === 1 ? "" : "s"}: ${c.values.slice(0, 6).join(", ")}${c.values.length > 6 ? ", …" : ""})`;
-      case "dropped": return "left out";
-      case "refused": return `refused: ${c.reason}`;
-      default: return c.role;
-    }
-  }
-
-  // roleWords names the roles a visitor may give a feature column in its menu.
-  const roleWords = { numeric: "number", text: "words", dropped: "leave out" };
-
   // showColumns fills the menus from a summary and lists its columns, each
-  // feature column with its role menu (number, words, leave out: the roles
-  // Go says it may take, core/data ColumnInfo.Roles), which a visitor's
-  // file only may change: a preset's columns are shown as shipped.
+  // feature column with its role menu, which a visitor's file only may
+  // change: a preset's columns are shown as shipped.
   function showColumns(s) {
     const editable = !!own;
     const header = s.header || [];
     fillMenus(header, s.taskColumn, s.labelColumn, editable && header.length > 0);
-    const box = $("columns-box"), body = $("columns").tBodies[0];
+    const box = $("columns-box");
     box.hidden = !(s.columns && s.columns.length);
     box.open = editable;
-    body.innerHTML = "";
-    for (const [i, c] of (s.columns || []).entries()) {
-      // A column the header leaves unnamed goes by its position, as Go's messages name it.
-      const shown = c.name || `column ${i + 1}`;
-      const tr = body.insertRow();
-      tr.dataset.column = c.name;
-      tr.dataset.role = c.role;
-      const th = document.createElement("th");
-      th.scope = "row";
-      th.textContent = shown;
-      tr.append(th);
-      tr.insertCell().textContent = roleText(c);
-      const cell = tr.insertCell();
-      if (c.role === "task" || c.role === "label") { cell.textContent = "—"; continue; }
-      const menu = document.createElement("select");
-      const now = c.role === "refused" ? "dropped" : c.role;
-      const roles = c.roles && c.roles.length ? c.roles.slice() : [];
-      if (!roles.includes(now)) roles.push(now);
-      for (const r of roles) menu.add(new Option(roleWords[r] || r, r));
-      menu.value = now;
-      menu.name = c.name;
-      menu.disabled = !editable || roles.length < 2 || c.name === "";
-      menu.setAttribute("aria-label", `read ${shown} as`);
-      if (c.role === "refused") menu.title = c.reason;
-      else if (!editable) menu.title = "a preset loads as shipped";
-      cell.append(menu);
-    }
+    columnsTable.show(s, editable);
   }
 
   // The preset menu: the data set with its preset settings, as a link naming it would get.
   $("preset").addEventListener("change", () => {
     const name = $("preset").value;
+    holdOwnLink(null); // a link waiting for a file of the visitor's is dropped
     Object.assign(app.settings, { intercept: "" }, presetSettings(name)); // κ: empty in every preset
     form.apply();
     $("preset").value = name; // the form shows the data set loaded until this one is in
@@ -470,7 +485,7 @@ export function wireData(app, form) {
   }, true);
   // A column's role menu re-loads the file with that column read as a
   // number (as the intake sees it), as words, or left out.
-  $("columns").addEventListener("change", (e) => {
+  $("columns-wrap").addEventListener("change", (e) => {
     if (!own || e.target.tagName !== "SELECT") return;
     const o = own;
     readAs(o, { task: o.task, label: o.label, drop: o.drop, text: o.text }, e.target.name, e.target.value);
@@ -479,10 +494,10 @@ export function wireData(app, form) {
   wireIntake({ drop: $("drop"), file: $("file"), fileBtn: $("file-btn"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },
     (src, name, err) => {
       if (err) { showDataError(err.message); return; }
-      loadOwn(src, name).catch(() => {});
+      giveFile(src, name);
     });
 
   window.spmtlApp.dataError = () => ($("data-error").hidden ? "" : $("data-error").textContent);
   window.spmtlApp.columnPrompt = () => ($("column-prompt").hidden ? "" : $("column-prompt").textContent);
-  return { loadBundle, loadOwn };
+  return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good) };
 }

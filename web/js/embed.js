@@ -1,20 +1,60 @@
 // embed.js: the embedded learner (index.html#embed=1&controls=play,step&...):
 // a compact page that shows the heatmap and only the controls named in the
 // link, and speaks a postMessage protocol with its parent window only
-// (README, "Embedding"). The settings spmtl:set applies are the page's (the
-// schema's settings with a control in the form, by their link keys, and
-// the task order); it refuses any other key, naming it.
+// (README, "Embedding"). Every message to the host carries the protocol's
+// version (PROTOCOL); a host's message may carry the version it speaks.
+// The settings spmtl:set applies are the page's (the schema's settings
+// with a control in the form, by their link keys, and the task order) and,
+// on the host's own data, the column roles (the schema's data group),
+// which read the data again; it refuses any other key, naming it, and then
+// applies none of the message's settings. spmtl:load takes the host's data
+// with its column roles and any of those settings. The results carry the
+// scores (per task and the mean, the model's and its comparisons') and the
+// run's model file.
 import { settingIds } from "./form.js";
-import { pageKeys } from "./state.js";
+import { pageKeys, roleKeys, rolesOf, OWN_DATA } from "./state.js";
+import { runModelText } from "./model.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** The version of the embed protocol this learner speaks. Version 1 had
+ *  no version field, no column roles and no scores or model in the
+ *  results; a host's message of version 1 or 2 is read alike. */
+export const PROTOCOL = 2;
+
 const plainArrays = (o) => JSON.parse(JSON.stringify(o, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
 
-/** The keys of settings that spmtl:set does not apply (none: []). */
-export function unappliedKeys(settings) {
-  const applied = pageKeys();
+const quoted = (keys) => keys.map((k) => `"${k}"`).join(", ");
+
+/** The keys of settings that spmtl:set does not apply (none: []): any but
+ *  the page's settings, and the column roles where the data is a bundled
+ *  data set (ownData false), which loads as shipped. */
+export function unappliedKeys(settings, ownData = false) {
+  const applied = pageKeys().concat(ownData ? roleKeys() : []);
   return Object.keys(settings || {}).filter((k) => !applied.includes(k));
+}
+
+/** The scores of a run's results, as the host reads them: the metric,
+ *  whether there were held-out rows to score (none when the run trained on
+ *  all rows), each model's label and mean, and per task each model's
+ *  score (null where there is none). */
+export function scoresOf(results, info) {
+  const roles = ["main", "baseline", "itl"].filter((k) => results[k]);
+  const num = (v) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const main = results.main;
+  const heldOut = !!info && info.testRows > 0;
+  return {
+    metric: main.metric, heldOut, trainRows: info ? info.trainRows : null, testRows: info ? info.testRows : null,
+    note: heldOut ? "" : "trained on all rows: no row was held out, so there is no test score",
+    labels: Object.fromEntries(roles.map((k) => [k, results[k].label])),
+    mean: Object.fromEntries(roles.map((k) => [k, num(results[k].mean)])),
+    tasks: main.tasks.map((task, i) => Object.assign({ task }, Object.fromEntries(roles.map((k) => [k, num(results[k].test[i])])))),
+  };
+}
+
+// refusal is the error for keys a message does not apply.
+function refusal(type, keys, why) {
+  return Object.assign(new Error(`${type} does not apply ${quoted(keys)}: ${why}; nothing was set`), { keys });
 }
 
 /** Wires embedding when the link asks for it. */
@@ -34,37 +74,76 @@ export function wireEmbed(app, form, runs, data) {
   $("settings").hidden = settingsShown === 0;
   if (!host) return;
 
-  const toHost = (msg) => host.postMessage(msg, "*");
+  const toHost = (msg) => host.postMessage(Object.assign({ version: PROTOCOL }, msg), "*");
   // The page's events, not the worker's: only the current run's reach the host.
   app.on("snapshot", (snap, ev) => toHost({ type: "spmtl:snapshot", snapshot: plainArrays(snap), mean: ev.mean }));
   // The results carry the configuration the learner ran (its defaults
-  // filled in), beside the page's settings.
-  app.on("results", (results) => toHost({ type: "spmtl:results", results: plainArrays(results), settings: app.settings,
-    config: app.runInfo ? plainArrays(app.runInfo.config) : null }));
+  // filled in), beside the page's settings, the scores and the model file
+  // of the run (model.js has made it the current model by now).
+  app.on("results", async (results) => {
+    const info = app.runInfo;
+    let model = null;
+    try { model = JSON.parse(await runModelText()); } catch (_) { /* a run ended meanwhile: no model to send */ }
+    toHost({ type: "spmtl:results", results: plainArrays(results), scores: scoresOf(results, info), model, settings: app.settings,
+      config: info ? plainArrays(info.config) : null });
+  });
   app.on("runerror", (message) => toHost({ type: "spmtl:error", message }));
+
+  // split parts a message's settings into the page's and the column roles,
+  // refusing every other key (and roles where they do not apply).
+  function split(type, settings, ownData) {
+    const bad = unappliedKeys(settings, true);
+    if (bad.length) throw refusal(type, bad, `it applies ${pageKeys().concat(roleKeys()).join(", ")}`);
+    const roles = Object.keys(settings || {}).filter((k) => roleKeys().includes(k));
+    if (roles.length && !ownData) {
+      throw refusal(type, roles, "the data is a bundled data set, which loads as shipped: column roles apply to the host's own data (send them with spmtl:load)");
+    }
+    const page = Object.fromEntries(Object.entries(settings || {}).filter(([k]) => !roleKeys().includes(k)).map(([k, v]) => [k, String(v)]));
+    return { page, roles };
+  }
+  function applyPage(page) {
+    Object.assign(app.settings, page);
+    form.apply();
+    form.read();
+  }
+
+  async function load(m) {
+    const { page } = split("spmtl:load", m.settings, true);
+    const roles = rolesOf(m.settings || {});
+    try {
+      await data.loadOwn({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data", roles);
+    } catch (e) {
+      // The embed has no column menus: say which setting names the column.
+      if (e.choose) e.message += ` (name the ${e.choose} column in spmtl:load's settings: {${e.choose}: "column"})`;
+      throw e;
+    }
+    applyPage(page);
+    toHost({ type: "spmtl:loaded", summary: app.data, settings: app.settings });
+  }
+
+  async function set(m) {
+    const own = app.settings.data === OWN_DATA && data.ownLoaded();
+    const { page, roles } = split("spmtl:set", m.settings, own);
+    if (roles.length) {
+      // The host's data is read again with the new roles (the others kept);
+      // a refusal leaves it and every setting as they were.
+      await data.reloadOwn(rolesOf(Object.assign({}, app.settings, m.settings)));
+      toHost({ type: "spmtl:loaded", summary: app.data, settings: app.settings });
+    }
+    applyPage(page);
+    toHost({ type: "spmtl:settings", settings: app.settings });
+  }
+
   window.addEventListener("message", async (e) => {
     if (e.source !== host || !e.data || typeof e.data.type !== "string") return;
     const m = e.data;
     try {
+      if (m.version !== undefined && !(Number.isInteger(m.version) && m.version >= 1 && m.version <= PROTOCOL)) {
+        throw new Error(`${m.type}: protocol version ${JSON.stringify(m.version)} is not one this learner speaks (1 to ${PROTOCOL})`);
+      }
       switch (m.type) {
-        case "spmtl:load":
-          // The host's text is read like a visitor's file: columns "task" and "y".
-          await data.loadOwn({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data");
-          toHost({ type: "spmtl:loaded", summary: app.data });
-          break;
-        case "spmtl:set": {
-          // A key the page would not apply is refused, with none of the
-          // message's settings applied: never echoed back as if it were.
-          const bad = unappliedKeys(m.settings);
-          if (bad.length) {
-            throw Object.assign(new Error(`spmtl:set does not apply ${bad.map((k) => `"${k}"`).join(", ")}: nothing was set (it applies ${pageKeys().join(", ")})`), { keys: bad });
-          }
-          Object.assign(app.settings, m.settings || {});
-          form.apply();
-          form.read();
-          toHost({ type: "spmtl:settings", settings: app.settings });
-          break;
-        }
+        case "spmtl:load": await load(m); break;
+        case "spmtl:set": await set(m); break;
         case "spmtl:run":
           // A setting the page refuses never reaches the learner: say why.
           if (!(await runs.start(true))) throw new Error(`the run did not start: ${runs.refused()}`);
@@ -80,11 +159,12 @@ export function wireEmbed(app, form, runs, data) {
       toHost(Object.assign({ type: "spmtl:error", message: err.message }, err.keys ? { keys: err.keys } : {}));
     }
   });
-  // The host hears "ready" once, when the first data set is in.
+  // The host hears "ready" once, when the first data set is in, with the
+  // keys spmtl:set and spmtl:load take.
   let announced = false;
   app.on("data", () => {
     if (announced) return;
     announced = true;
-    toHost({ type: "spmtl:ready", summary: app.data });
+    toHost({ type: "spmtl:ready", summary: app.data, accepts: { settings: pageKeys(), roles: roleKeys() } });
   });
 }

@@ -5,27 +5,41 @@
 // link's model "nope" is not a method; using mtfl". A bad value never
 // reaches a menu, so the Model menu always shows a method. What a value may
 // be is the catalogue's schema (checks.js); the task order is the page's
-// own menu.
+// own menu. A link made on a visitor's own file is checked the same way and
+// then held for the file (own-link.js).
 import { bundles, method, methods } from "./catalog.js";
-import { baseSettings, pageKeys, OWN_DATA } from "./state.js";
+import { baseSettings, pageKeys, ownLink, OWN_DATA } from "./state.js";
 import { settingProblem, settingName, settingWant } from "./checks.js";
+import { holdOwnLink } from "./own-link.js";
 
 const shown = (v) => (v === "" ? "(empty)" : v);
 
 /** Checks the settings read from hash; replaces every bad value in s by its
- *  default and returns the reports ([] when the link is good). */
+ *  default and returns the reports ([] when the link is good). A link on a
+ *  visitor's own file where none is loaded has its own settings checked
+ *  and held for the file (own-link.js), and is reported: s then holds the
+ *  default data set's settings. */
 export function checkLink(s, hash = location.hash, ownLoaded = false) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const base = baseSettings(s.data);
   const problems = [];
   const named = params.get("data");
-  if (named === OWN_DATA && !ownLoaded) {
+  const waiting = named === OWN_DATA && !ownLoaded ? ownLink(hash) : null;
+  if (waiting) {
     // The page wrote it for a visitor's own file, which never leaves their
     // machine and so is in no link.
-    problems.push(`it was made with a file of your own, which a link does not carry (your data never leaves your machine); showing ${s.data}: drop the file again to go on with it`);
+    problems.push(`it was made with a file of your own, which a link does not carry (your data never leaves your machine); showing ${s.data} with its own settings until you choose that file (see the note below)`);
   } else if (named !== null && named !== s.data && !(ownLoaded && named === OWN_DATA)) {
     problems.push(`the link's data set "${named}" is not one of the bundled data sets (${bundles().map((b) => b.name).join(", ")}); using ${s.data}`);
   }
+  checkValues(waiting ? waiting.settings : s, params, problems);
+  holdOwnLink(waiting);
+  return problems;
+}
+
+// checkValues replaces every bad value of the link's in s (params) by the
+// value of s's data set, adding a report for each to problems.
+function checkValues(s, params, problems) {
+  const base = baseSettings(s.data);
   const replace = (key, why) => {
     problems.push(`the link's ${why}; using ${shown(base[key])}`);
     s[key] = base[key];
@@ -43,5 +57,4 @@ export function checkLink(s, hash = location.hash, ownLoaded = false) {
     // "the link's pace c", not "the link's the pace c".
     if (settingProblem(key, s[key])) replace(key, `${settingName(key).replace(/^the /, "")} "${shown(s[key])}" is not ${settingWant(key)}`);
   }
-  return problems;
 }

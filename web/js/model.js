@@ -1,17 +1,70 @@
 // model.js: the current model and what a visitor does with it. The current
 // model is the finished run's or one loaded from a saved file, whichever
-// came last. "Save model" downloads the finished run's model file (Go's
-// JSON), "Load a saved model" reads one back, "Predict" reads a file's rows
+// came last. "Save model for prediction" downloads a model file (Go's
+// JSON) fitted on every row of the data with the finished run's settings:
+// the run's own model when it trained on all rows, else a fit on all rows
+// in a worker of its own, which leaves the run on screen as it is. "Save
+// this run's model" downloads the run's model as trained (on its training
+// rows). "Load a saved model" reads one back, "Predict" reads a file's rows
 // with the current model: a preview of the first rows, the warnings, and
-// the predictions as a CSV. The CSV holds Go's text with every digit; the
-// preview shows each prediction to 4 significant digits (previewNumber),
-// its full text on hover. Its errors show in the panel, beside its buttons.
-import { download, textBlob, toCSV, escapeXML } from "./export.js";
+// the predictions as a CSV. The CSV holds Go's text with every digit and
+// repeats the file's own cells as they are (not made inert as the page's
+// other CSVs are: they are the visitor's data), and the status says so;
+// the preview shows each prediction to 4 significant digits
+// (previewNumber), its full text on hover. Its errors show in the panel,
+// beside its buttons.
+import { download, textBlob, toCSV, escapeXML, clipText } from "./export.js";
 import { showSlot } from "./notices.js";
+import { LearnerClient, giveModule } from "./client.js";
+import { trainOptions } from "./state.js";
+import { method } from "./catalog.js";
 
 const $ = (id) => document.getElementById(id);
 
 const PREVIEW_ROWS = 20;
+const PREVIEW_COLS = 40; // the preview's columns: the first ones and the prediction
+const PREVIEW_CELL = 80; // characters of a cell shown
+
+// grouped writes a count with commas between thousands.
+const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+// makeWorker starts a learner worker of its own (as the tuning pool's).
+const makeWorker = () => {
+  if (window.SPMTL_MAKE_WORKER) return window.SPMTL_MAKE_WORKER();
+  const w = new Worker(new URL("./worker.js", import.meta.url));
+  giveModule(w);
+  return w;
+};
+
+let runModel = null; // the wired panel's exportRunModel
+
+/** The finished run's model file as JSON text (what "Save this run's
+ *  model" downloads); rejects when no run has finished. */
+export function runModelText() {
+  return runModel ? runModel() : Promise.reject(new Error("the model panel is not wired"));
+}
+
+/** Fits the training options opts on every row of the data set read from
+ *  source (app.source) in a worker of its own; resolves with the model
+ *  file's JSON text, its trained part saying so (file: the data's name). */
+export async function fitAllRows(source, opts, file) {
+  const client = new LearnerClient(makeWorker());
+  try {
+    const data = source.generate ? await client.request("generate", source.generate)
+      : await client.request("load", Object.assign({ name: source.name, opts: source.opts }, source.src));
+    const finished = new Promise((resolve, reject) => {
+      client.on("results", resolve);
+      client.on("error", (m) => reject(new Error(m.message)));
+    });
+    const config = Object.assign({}, opts, { data: data.handle, all: true });
+    delete config.train;
+    const info = await client.request("start", { config, play: true, tag: 1 });
+    await finished;
+    return await client.request("exportModel", { handle: info.handle, opts: { file, rows: info.trainRows, all: true, seed: config.seed || 0 } });
+  } finally {
+    client.close("the fit on all rows ended");
+  }
+}
 
 /** A prediction as the preview shows it: 4 significant digits, without
  *  an exponent between 1e-4 and 1e6 ("0.7312", "1235", "-0.0453"); a text
@@ -28,7 +81,7 @@ export function previewNumber(text) {
 /** Wires the Save, load, predict panel. */
 export function wireModel(app) {
   const client = app.client;
-  let runSplit = null; // the started run's {train, seed}, for the model file's "trained"
+  let runSplit = null; // the started run's {train, seed, all, opts}, for the model file's "trained" and a fit on all rows
   let loaded = null; // the handle of the model loaded from a file (freed when replaced)
   let predictions = null; // the last predictions, with {file, model}
 
@@ -41,12 +94,20 @@ export function wireModel(app) {
 
   function showModel(m) {
     $("model-current").textContent = describe(m);
-    $("save-model").disabled = !m || m.from !== "run";
-    $("save-model").title = m && m.from === "file" ? "this model is a saved file already" : "";
+    for (const id of ["save-model", "save-run-model"]) {
+      $(id).disabled = !m || m.from !== "run";
+      $(id).title = m && m.from === "file" ? "this model is a saved file already" : "";
+    }
+    // A run on all rows has one model to save: it is the one for prediction.
+    $("save-run-model").hidden = !!(m && m.from === "run" && m.split && m.split.all);
     $("predict").disabled = !m;
   }
 
-  app.on("run", () => { runSplit = { train: Number(app.settings.train), seed: Number(app.settings.seed) || 0 }; });
+  app.on("run", () => {
+    let opts = null;
+    try { opts = trainOptions(app.settings, 0, method(app.settings.model)); } catch (_) { /* a run starts with good settings only */ }
+    runSplit = { train: Number(app.settings.train), seed: Number(app.settings.seed) || 0, all: !!(opts && opts.all), opts };
+  });
   // A finished run's model is the current one; a new run or other data
   // ends it (the worker frees the run).
   app.on("results", () => {
@@ -63,16 +124,52 @@ export function wireModel(app) {
     loaded = null;
   }
 
+  // exportRunModel: the finished run's model file, its trained part saying
+  // what the run trained on (every row, or its split).
+  function exportRunModel(m = app.model) {
+    if (!m || m.from !== "run") return Promise.reject(new Error("no finished run: train one to the end"));
+    const opts = { file: m.data, rows: m.trainRows, seed: m.split ? m.split.seed : 0 };
+    if (m.split && m.split.all) opts.all = true;
+    else if (!m.fixedSplit && m.split && Number.isFinite(m.split.train)) opts.train = m.split.train;
+    return client.request("exportModel", { handle: m.handle, opts });
+  }
+  runModel = exportRunModel;
+
+  // save downloads a model file, saying what it was trained on.
+  function save(text, what) {
+    download("spmtl-model.json", textBlob(text, "application/json"));
+    $("predict-status").textContent = `Saved ${what} as spmtl-model.json.`;
+    showSlot("model-error", "");
+  }
+
+  // "Save model for prediction": a model fitted on every row. A run on
+  // all rows is that model; another is fitted again on all rows, with
+  // the run's settings, in a worker of its own.
+  let fitting = false;
   $("save-model").addEventListener("click", async () => {
     const m = app.model;
-    if (!m || m.from !== "run") return;
+    if (!m || m.from !== "run" || fitting) return;
     try {
-      const opts = { file: m.data, rows: m.trainRows, seed: m.split ? m.split.seed : 0 };
-      if (!m.fixedSplit && m.split && Number.isFinite(m.split.train)) opts.train = m.split.train;
-      const text = await client.request("exportModel", { handle: m.handle, opts });
-      download("spmtl-model.json", textBlob(text, "application/json"));
-      $("predict-status").textContent = `Saved ${m.name} as spmtl-model.json.`;
-      showSlot("model-error", "");
+      if (m.split && m.split.all) { save(await exportRunModel(m), `${m.name}, trained on all ${grouped(m.trainRows)} rows`); return; }
+      if (!m.split || !m.split.opts || !app.source) throw new Error("the run's settings are not known: train again, or save this run's model");
+      fitting = true;
+      $("save-model").disabled = true;
+      $("predict-status").textContent = `Fitting ${m.name} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
+      const text = await fitAllRows(app.source, m.split.opts, m.data);
+      if (app.model !== m) return; // another run or model came meanwhile
+      save(text, `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)`);
+    } catch (e) {
+      showSlot("model-error", `Cannot save a model fitted on all rows: ${e.message}`);
+    } finally {
+      fitting = false;
+      showModel(app.model);
+    }
+  });
+  $("save-run-model").addEventListener("click", async () => {
+    const m = app.model;
+    try {
+      const text = await exportRunModel(m);
+      save(text, `${m.name} as the run trained it (on ${grouped(m.trainRows)} rows)`);
     } catch (e) { showSlot("model-error", e.message); }
   });
 
@@ -127,21 +224,24 @@ export function wireModel(app) {
 
   function showPredictions() {
     const p = predictions;
+    const cols = p.header.length > PREVIEW_COLS ? [...Array(PREVIEW_COLS - 1).keys(), p.header.length - 1] : [...p.header.keys()];
     $("predict-status").textContent = `${p.rows.length} rows of ${p.file} predicted with ${p.model}: column "${p.column}" is ${p.meaning}.`
-      + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "");
+      + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
+      + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${p.header.length - 1} columns and the prediction.` : "")
+      + " The CSV repeats the file's own cells as they are, beside the predictions.";
     const warn = $("predict-warnings");
     warn.innerHTML = "";
     for (const w of p.warnings || []) { const li = document.createElement("li"); li.textContent = w; warn.append(li); }
     warn.hidden = !(p.warnings && p.warnings.length);
-    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)} (to 4 significant digits here; the CSV holds every digit)</caption><thead><tr>${p.header.map((h) => `<th scope="col">${escapeXML(h)}</th>`).join("")}</tr></thead><tbody>`;
+    const cell = (c) => escapeXML(clipText(c, PREVIEW_CELL));
+    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)} (to 4 significant digits here; the CSV holds every digit)</caption><thead><tr>${cols.map((k) => `<th scope="col">${cell(p.header[k])}</th>`).join("")}</tr></thead><tbody>`;
     // The prediction is the row's last cell; the file's own cells are as written.
     const last = p.header.length - 1;
-    const cell = (c, i) => {
-      if (i !== last) return `<td>${escapeXML(c)}</td>`;
-      const shown = previewNumber(c);
-      return shown === c ? `<td>${escapeXML(c)}</td>` : `<td title="${escapeXML(c)}">${escapeXML(shown)}</td>`;
+    const shownCell = (c, k) => {
+      const shown = k === last ? previewNumber(c) : c;
+      return shown === c ? `<td>${cell(c)}</td>` : `<td title="${escapeXML(c)}">${escapeXML(shown)}</td>`;
     };
-    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${r.map(cell).join("")}</tr>`;
+    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${cols.map((k) => shownCell(r[k], k)).join("")}</tr>`;
     $("predict-preview").innerHTML = html + "</tbody></table>";
     $("predict-csv").disabled = false;
   }
@@ -149,7 +249,8 @@ export function wireModel(app) {
   $("predict-csv").addEventListener("click", () => {
     if (!predictions) return;
     const base = predictions.file.replace(/\.[^.]*$/, "");
-    download(`${base}-predictions.csv`, textBlob(toCSV([predictions.header, ...predictions.rows]), "text/csv"));
+    // The visitor's own cells, as they are (echo): the file is their data with a column added.
+    download(`${base}-predictions.csv`, textBlob(toCSV([predictions.header, ...predictions.rows], { echo: true }), "text/csv"));
   });
 
   showModel(null);

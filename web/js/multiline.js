@@ -108,12 +108,12 @@ export class MultiLine {
   // width, for the note's lines under the title (which push the plot down).
   geometry(w, h, measure) {
     const all = this.series.flatMap((s) => s.points);
-    const [xlo, xhi] = [1, Math.max(2, ...all.map((p) => p[0]))];
+    const [xlo, xhi] = [1, all.reduce((m, p) => Math.max(m, p[0]), 2)]; // no spread: a long sweep has many points
     const [ylo, yhi] = extent(all.map((p) => p[1]));
     const narrow = w < 480;
     // The legend's room: its widest entry (key and name) beside the plot,
     // or under it in two columns when two fit, else one.
-    const key = 14 + Math.max(0, ...this.series.map((s) => measure(this.legendName(s))));
+    const key = 14 + this.series.reduce((m, s) => Math.max(m, measure(this.legendName(s))), 0);
     const legendCols = narrow && 2 * (key + 8) <= w - 8 ? 2 : 1;
     const L = {
       left: 58, right: narrow ? 12 : Math.min(Math.max(120, key + 16), w * 0.45), top: 22,

@@ -125,7 +125,19 @@ export function wireResults(app) {
     $("run-outcome").hidden = !$("run-outcome").textContent;
   }
 
+  // showUnscored says that a run on every row (train rows/task: all) has
+  // no held-out score, where the table and the scatters would show one.
+  function showUnscored(r) {
+    const empty = "no held-out rows: the run trained on all of them";
+    for (const chart of [scBase, scITL]) { chart.title = `${r.main.label}: no test score`; chart.set([], "", "", empty); }
+    table.clear();
+    $("results-note").textContent = `${r.main.label}: trained on all ${app.runInfo.trainRows} rows (train rows/task: all), so no row was held out `
+      + "and there is no test score. For one, give train rows/task a count or a fraction.";
+  }
+
   function show(r) {
+    // A run on every row has nothing held out to score.
+    if (app.runInfo && app.runInfo.testRows === 0) { showUnscored(r); return; }
     const main = r.main, metric = main.metric;
     const errName = metric === "auc" ? "1 − AUC" : "RMSE";
     const name = main.label;

@@ -9,6 +9,7 @@
 // recorded-run panel says what the run holds and reruns it with one
 // click ("Reproduce this run"), then says whether every number the page
 // prints came out the same.
+import { RUN_BOUNDS, checkSize, parseBounded } from "./bounded-json.js";
 import { download, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 import { bundle } from "./catalog.js";
@@ -128,8 +129,8 @@ function wireOpenRun(app, data, { present, applySettings }) {
     $("run-file").value = "";
     if (!f) return;
     try {
-      let rec;
-      try { rec = JSON.parse(await f.text()); } catch (e) { throw new Error(`${f.name} is not JSON: ${e.message}`); }
+      checkSize(f.size, f.name, RUN_BOUNDS);
+      const rec = parseBounded(await f.text(), f.name, RUN_BOUNDS);
       try { checkRunFile(rec); } catch (e) { throw new Error(`${f.name}: ${e.message}`); }
       if (!app.data) throw new Error("wait for the data set to load, then open the run");
       showSlot("open-run-error", "");
@@ -193,7 +194,7 @@ function feedRecord(app, record) {
   });
   app.results = record.results;
   app.emit("results", record.results);
-  app.setState("done");
+  app.move("shown");
 }
 
 /** Wires the panel's downloads of the shown record's data (a published

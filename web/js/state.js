@@ -5,9 +5,12 @@
 // the link's data set in the menu: the page's own choices below, then the
 // settings the data set starts from (app.StartOf: the learner's defaults
 // with the data set's preset merged in Go; a visitor's own file starts from
-// the own-data profile with the automatic λ0). The column roles of a
-// visitor's file are not settings of a link yet: a link names a bundled
-// data set, which always loads as shipped.
+// the own-data profile with the automatic λ0). A link made on a visitor's
+// own file (data=custom) also carries the file's column roles (the
+// schema's data group: task, label, drop, text), its name and its SHA-256;
+// the file itself never leaves the visitor's machine, so a page opened on
+// such a link waits for it (ownLink, own-link.js). A bundled data set
+// always loads as shipped: its links carry no column roles.
 import { settings, setting, pageKey, startSettings, presetPart, bundle } from "./catalog.js";
 
 // The page's own choices: the data set shown first, self-paced on, and the
@@ -16,6 +19,11 @@ const pageDefaults = { data: "landmine", sp: "1", order: "name" };
 
 /** The data name of a visitor's own file (in app.settings.data). */
 export const OWN_DATA = "custom";
+
+/** The keys a link made on a visitor's own file adds to its settings: the
+ *  file's name and its SHA-256 (hex), by which the page, given a file,
+ *  tells whether it is the one the link was made with. */
+export const OWN_FILE_KEYS = ["file", "sha256"];
 
 /** The data set a link that names none shows. */
 export function defaultDataSet() { return pageDefaults.data; }
@@ -37,15 +45,48 @@ export function pageKeys() {
   return keys.concat(Object.keys(pageDefaults).filter((k) => k !== "data" && !keys.includes(k)));
 }
 
-/** The column roles of a file: not settings of a link yet. */
-const notSettings = () => settings().filter((s) => s.kind === "column" || s.kind === "columns").map((s) => s.key);
+/** The page keys of a file's column roles (the schema's data group: the
+ *  task and label columns, the columns left out and those read as words). */
+export function roleKeys() { return settings().filter((s) => s.group === "data").map(pageKey); }
+
+/** The column roles in settings s, as the learner reads a file with them:
+ *  {task, label, drop: [...], text: [...]} (a list setting is its text
+ *  split at commas). */
+export function rolesOf(s) {
+  const out = {};
+  for (const st of settings().filter((x) => x.group === "data")) {
+    const v = s[pageKey(st)];
+    out[st.key] = st.kind === "columns"
+      ? (Array.isArray(v) ? v.map(String) : String(v ?? "").split(",")).map((c) => c.trim()).filter(Boolean)
+      : String(v ?? "").trim() || st.own;
+  }
+  return out;
+}
+
+/** Column roles ({task, label, drop: [...], text: [...]}) as settings,
+ *  by page key (a list as its text, joined with commas). */
+export function roleSettings(roles) {
+  const out = {};
+  for (const st of settings().filter((x) => x.group === "data")) {
+    const v = roles[st.key];
+    out[pageKey(st)] = Array.isArray(v) ? v.join(",") : String(v ?? "");
+  }
+  return out;
+}
+
+/** Takes a visitor's file's keys (its column roles, name and SHA-256) out
+ *  of settings s: a bundled data set has none. */
+export function dropOwnKeys(s) {
+  for (const k of roleKeys().concat(OWN_FILE_KEYS)) delete s[k];
+}
 
 /** The settings of a link that names only its data set (a bundle, or
- *  OWN_DATA for a visitor's own file). */
+ *  OWN_DATA for a visitor's own file, which adds its column roles). */
 export function baseSettings(data) {
   const start = startSettings(data);
   const s = { data };
   for (const k of pageKeys()) s[k] = k in pageDefaults ? pageDefaults[k] : start[k];
+  if (data === OWN_DATA) for (const k of roleKeys()) s[k] = start[k];
   return s;
 }
 
@@ -54,38 +95,63 @@ export function baseSettings(data) {
 export function startingPoint(data) { return presetPart(data); }
 
 /** Reads the hash into a settings object (unknown keys are kept). A link
- *  names a bundled data set (a visitor's file is not in it): another name
- *  shows the default one, with its preset; OWN_DATA stays when ownLoaded
- *  (the hash of a page that shows the visitor's file, edited). */
+ *  names a bundled data set, or a visitor's file (OWN_DATA): another name
+ *  shows the default one, with its preset. A link on a visitor's file
+ *  keeps its data set, settings and column roles where the file is loaded
+ *  (ownLoaded: the hash of a page that shows it, edited); elsewhere the
+ *  page shows the default data set with its own settings, and the link's
+ *  wait for the file (ownLink). */
 export function readHash(hash = location.hash, ownLoaded = false) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const named = params.get("data");
   const data = named && (bundle(named) || (ownLoaded && named === OWN_DATA)) ? named : pageDefaults.data;
   const s = baseSettings(data);
-  const skip = notSettings();
+  const waiting = named === OWN_DATA && !ownLoaded;
+  const fileKeys = roleKeys().concat(OWN_FILE_KEYS);
+  const skip = waiting ? fileKeys.concat(pageKeys()) : data === OWN_DATA ? [] : fileKeys;
   for (const [k, v] of params) if (!skip.includes(k)) s[k] = v;
   s.data = data;
   return s;
 }
 
+/** The link in hash made on a visitor's own file, or null when it names
+ *  none: {settings (its data set's base with the link's settings and
+ *  column roles), file (the file's name, or ""), sha256 (hex, or "")}. */
+export function ownLink(hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  if (params.get("data") !== OWN_DATA) return null;
+  const s = baseSettings(OWN_DATA);
+  for (const [k, v] of params) if (k in s && k !== "data") s[k] = v;
+  return { settings: s, file: params.get("file") || "", sha256: (params.get("sha256") || "").toLowerCase() };
+}
+
 /** Writes the settings to the hash without adding a history entry: the data
- *  set always, every other setting where it differs from baseSettings. */
+ *  set always, every other setting where it differs from baseSettings. A
+ *  visitor's file's column roles, name and SHA-256 go with OWN_DATA only. */
 export function writeHash(s) {
   const base = baseSettings(s.data);
-  const skip = notSettings();
+  const skip = s.data === OWN_DATA ? [] : roleKeys().concat(OWN_FILE_KEYS);
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(s)) {
     if (k === "run" || v === undefined || v === null || skip.includes(k)) continue;
     if (base[k] === v && k !== "data") continue;
+    if (v === "" && !(k in base)) continue;
     params.set(k, v);
   }
   const h = "#" + params.toString();
   if (h !== location.hash) history.replaceState(null, "", h);
 }
 
+/** The flag settings written as a word in the text of setting st (every
+ *  row: "all" in the training share's field): [{key, word}]. */
+export function wordsIn(st) {
+  return settings().filter((x) => x.in === st.key && x.word).map((x) => ({ key: x.key, word: x.word }));
+}
+
 /** Converts settings to the learner's training options, one for each
  *  setting of the form (by its kind: numbers as numbers, λ0 as its text,
- *  which the learner reads). selfPaced is sent only for a method with a
+ *  which the learner reads). A word that stands for a flag (train "all")
+ *  sends that flag instead. selfPaced is sent only for a method with a
  *  self-paced version and select only for one with selection rules (the
  *  learner refuses them elsewhere); an optional setting left empty is not
  *  sent (the learner chooses). */
@@ -94,7 +160,9 @@ export function trainOptions(s, dataHandle, m) {
   for (const st of formSettings()) {
     const k = pageKey(st), text = String(s[k] ?? "").trim();
     if (st.optional && text === "") continue;
-    if (st.key === "selfPaced") o.selfPaced = text === "1" && !!(m && m.selfPaced);
+    const word = wordsIn(st).find((w) => w.word === text);
+    if (word) o[word.key] = true;
+    else if (st.key === "selfPaced") o.selfPaced = text === "1" && !!(m && m.selfPaced);
     else if (st.key === "select") { if (m && m.rules && m.rules.length) o.select = text; }
     else if (st.kind === "number" || st.kind === "integer" || st.kind === "share") {
       const v = Number(text);

@@ -1,17 +1,28 @@
 // vtable.js: a table in a scrolling box that builds only the rows in view
 // (plus a margin) when it has many: spacer rows stand in for the others,
-// so that 8,000 tasks never become 8,000 DOM rows at once. Rows have one
-// fixed height (style.css: .vtable). The table keeps aria-rowcount and
-// every row its aria-rowindex, so a screen reader knows where it is.
-import { escapeXML as esc } from "./export.js";
+// so that 8,000 tasks or 1,000,000 columns never become as many DOM rows
+// at once. Rows have one fixed height (style.css: .vtable). The table
+// keeps aria-rowcount and every row its aria-rowindex, so a screen reader
+// knows where it is; a control focused in a row keeps the focus when the
+// rows in view are built again. Past MAX_PX of rows the spacers stand for
+// the rows at a reduced scale (a browser caps an element's height): the
+// box scrolls through all of them, a pixel of scrolling passing more than
+// a pixel of rows.
+import { escapeXML as esc, clipText } from "./export.js";
 
 const ROW_H = 22; // px, as style.css sets .vtable rows
+const MAX_PX = 8e6; // the tallest the rows are drawn (Firefox caps heights near 1.8e7 px)
+const TITLE_MAX = 1000; // characters of a cut name kept in its title
 
-/** A table of head.length columns and count rows, row(i) giving row i's cells (text). */
+/** A table of head.length columns and count rows, row(i) giving row i's cells. */
 export class VirtualTable {
-  /** box: the scrolling container; all: up to this many rows are all built. */
-  constructor(box, { all = 200, label = "" } = {}) {
-    this.box = box; this.all = all; this.label = label;
+  /** box: the scrolling container; all: up to this many rows are all built.
+   *  rowHeight: the rows' height in px (style.css must set the same);
+   *  id: the table's id; className: classes the table always has;
+   *  fixed: false keeps a table whose rows are all built free of the fixed
+   *  row height (.vtable), so that its cells may wrap. */
+  constructor(box, { all = 200, rowHeight = ROW_H, id = "", className = "", fixed = true } = {}) {
+    Object.assign(this, { box, all, rowHeight, id, className, fixed });
     this.spec = null; this.range = null;
     box.addEventListener("scroll", () => {
       if (!this.spec || this.spec.count <= this.all || this.frame) return;
@@ -19,7 +30,9 @@ export class VirtualTable {
     });
   }
 
-  /** Shows a table: {head: [text], count, row(i) → [text], strong(i)?: bold row, caption?}. */
+  /** Shows a table: {head: [text], count, row(i) → [cell], strong(i)?: bold
+   *  row, attrs(i)?: row i's attributes {name: text}, caption?}. A cell is
+   *  text, or {html} for markup the caller has escaped (a control). */
   set(spec) { this.spec = spec; this.range = null; this.box.scrollTop = 0; this.render(true); }
 
   clear() { this.spec = null; this.range = null; this.box.innerHTML = ""; }
@@ -27,32 +40,76 @@ export class VirtualTable {
   /** The rows built now: [first, last). */
   built() { return this.range ? this.range.slice() : [0, 0]; }
 
+  // window returns the rows to build and the spacers' heights: all rows
+  // when there are few, else those in view and a margin, placed where the
+  // scroll position says (scaled past MAX_PX).
+  window() {
+    const s = this.spec, h = this.rowHeight;
+    if (s.count <= this.all) return { first: 0, last: s.count, above: 0, below: 0 };
+    const view = this.box.clientHeight || 360;
+    const full = s.count * h, drawn = Math.min(full, MAX_PX);
+    const ratio = drawn > view ? (full - view) / (drawn - view) : 1;
+    const top = Math.min(this.box.scrollTop, Math.max(0, drawn - view)), at = top * ratio;
+    const first = Math.max(0, Math.floor(at / h) - 10);
+    const last = Math.min(s.count, first + Math.ceil(view / h) + 20);
+    const above = Math.max(0, top - at + first * h);
+    return { first, last, above, below: Math.max(0, drawn - above - (last - first) * h) };
+  }
+
   render(fresh = false) {
     const s = this.spec;
     if (!s) return;
-    let first = 0, last = s.count;
-    if (s.count > this.all) {
-      const view = this.box.clientHeight || 360;
-      first = Math.max(0, Math.floor((this.box.scrollTop - ROW_H) / ROW_H) - 10);
-      last = Math.min(s.count, first + Math.ceil(view / ROW_H) + 20);
-    }
+    const { first, last, above, below } = this.window();
     if (!fresh && this.range && this.range[0] === first && this.range[1] === last) return;
     this.range = [first, last];
+    const focus = this.focused();
     const cols = s.head.length;
-    let html = `<table class="vtable" aria-rowcount="${s.count + 1}">${s.caption ? `<caption class="hint">${esc(s.caption)}</caption>` : ""}`;
+    const cls = [this.fixed || s.count > this.all ? "vtable" : "", this.className].filter(Boolean).join(" ");
+    let html = `<table${this.id ? ` id="${this.id}"` : ""}${cls ? ` class="${cls}"` : ""} aria-rowcount="${s.count + 1}">${s.caption ? `<caption class="hint">${esc(s.caption)}</caption>` : ""}`;
     html += `<thead><tr aria-rowindex="1">${s.head.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead><tbody>`;
-    if (first > 0) html += `<tr class="spacer" aria-hidden="true" style="height:${first * ROW_H}px"><td colspan="${cols}"></td></tr>`;
-    for (let i = first; i < last; i++) {
-      const cells = s.row(i), strong = s.strong && s.strong(i);
-      // A name too long for its cell (style.css cuts it) keeps its whole text as a title.
-      const title = String(cells[0]).length > 24 ? ` title="${esc(cells[0])}"` : "";
-      html += `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}><th scope="row"${title}>${esc(cells[0])}</th>`;
-      for (let k = 1; k < cells.length; k++) html += `<td>${esc(cells[k])}</td>`;
-      html += "</tr>";
-    }
-    if (last < s.count) html += `<tr class="spacer" aria-hidden="true" style="height:${(s.count - last) * ROW_H}px"><td colspan="${cols}"></td></tr>`;
+    // The spacers' heights are set through the DOM after: the page's
+    // Content-Security-Policy refuses style attributes written in markup.
+    const spacer = `<tr class="spacer" aria-hidden="true"><td colspan="${cols}"></td></tr>`;
+    if (first > 0) html += spacer;
+    for (let i = first; i < last; i++) html += this.rowHTML(i);
+    if (last < s.count) html += spacer;
     const top = this.box.scrollTop;
     this.box.innerHTML = html + "</tbody></table>";
+    const rows = this.box.querySelector("tbody").rows;
+    if (first > 0) rows[0].style.height = `${above.toFixed(1)}px`;
+    if (last < s.count) rows[rows.length - 1].style.height = `${below.toFixed(1)}px`;
     this.box.scrollTop = top;
+    this.refocus(focus);
+  }
+
+  rowHTML(i) {
+    const s = this.spec, cells = s.row(i), strong = s.strong && s.strong(i);
+    const attrs = s.attrs ? Object.entries(s.attrs(i)).map(([k, v]) => ` ${k}="${esc(v)}"`).join("") : "";
+    const cell = (c) => (c && typeof c === "object" ? c.html : esc(c));
+    // A name too long for its cell (style.css cuts it) keeps its text as a title.
+    const name = String(cells[0]);
+    const title = name.length > 24 ? ` title="${esc(clipText(name, TITLE_MAX))}"` : "";
+    let html = `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}${attrs}><th scope="row"${title}>${cell(cells[0])}</th>`;
+    for (let k = 1; k < cells.length; k++) html += `<td>${cell(cells[k])}</td>`;
+    return html + "</tr>";
+  }
+
+  // focused returns where the focus is in the table: its row and which of
+  // the row's controls (null when the focus is elsewhere).
+  focused() {
+    const el = document.activeElement;
+    if (!el || el === this.box || !this.box.contains(el)) return null;
+    const tr = el.closest("tr[aria-rowindex]");
+    if (!tr) return null;
+    return { row: tr.getAttribute("aria-rowindex"), nth: Array.from(tr.querySelectorAll("select, input, button, a")).indexOf(el) };
+  }
+
+  // refocus puts the focus back on the control it was on, when its row is
+  // still built, or on the box.
+  refocus(f) {
+    if (!f) return;
+    const tr = this.box.querySelector(`tr[aria-rowindex="${f.row}"]`);
+    const el = tr && tr.querySelectorAll("select, input, button, a")[f.nth];
+    (el || this.box).focus({ preventScroll: true });
   }
 }

@@ -19,6 +19,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -269,9 +271,13 @@ window.SPMTL_OFFLINE = true;
 	if len(head.FindAllString(page, -1)) != 1 {
 		return fmt.Errorf("index.html has no single start-up script (\"// The first thing the page does:\")")
 	}
+	if err := checkStartPolicy(page, head.FindString(page)); err != nil {
+		return err
+	}
 	page = head.ReplaceAllString(page, "")
 	// The page's own <link> and module <script> tags are replaced by inline ones.
-	page = strings.Replace(page, `<link rel="stylesheet" href="style.css">`, "<style>\n"+css+"</style>", 1)
+	style := "\n" + css
+	page = strings.Replace(page, `<link rel="stylesheet" href="style.css">`, "<style>"+style+"</style>", 1)
 	modTag := `<script type="module" src="js/main.js"></script>`
 	if !strings.Contains(page, modTag) {
 		return fmt.Errorf("index.html has no %s", modTag)
@@ -279,9 +285,16 @@ window.SPMTL_OFFLINE = true;
 	var inline strings.Builder
 	inline.WriteString(payloads.String())
 	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
-	inline.WriteString("<script>\n" + scriptText(boot) + "</script>\n")
-	inline.WriteString("<script>\n\"use strict\";\n" + scriptText(js) + "</script>")
+	bootText, jsText := "\n"+scriptText(boot), "\n\"use strict\";\n"+scriptText(js)
+	inline.WriteString("<script>" + bootText + "</script>\n")
+	inline.WriteString("<script>" + jsText + "</script>")
 	page = strings.Replace(page, modTag, inline.String(), 1)
+	// The file's own policy: its two scripts and its stylesheet by their
+	// hashes, the wasm, workers from blob: URLs, images from data: URLs
+	// (the icon), and nothing from anywhere else.
+	policy := fmt.Sprintf("default-src 'none'; script-src %s %s 'wasm-unsafe-eval'; worker-src blob:; style-src %s; img-src data:; object-src 'none'; base-uri 'none'; form-action 'none'",
+		cspHash(bootText), cspHash(jsText), cspHash(style))
+	page = cspRe.ReplaceAllLiteralString(page, `<meta http-equiv="Content-Security-Policy" content="`+policy+`">`)
 	page, err = inlineSources(page, web)
 	if err != nil {
 		return err
@@ -290,6 +303,31 @@ window.SPMTL_OFFLINE = true;
 		return err
 	}
 	fmt.Printf("wrote %s: %d bytes (payloads in the page: %s; modules: %s)\n", out, len(page), strings.Join(sizes, ", "), strings.Join(order, " "))
+	return nil
+}
+
+// cspRe matches the page's Content-Security-Policy.
+var cspRe = regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`)
+
+// cspHash is the Content-Security-Policy source that allows an inline
+// <script> or <style> element whose text is s.
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// checkStartPolicy checks that index.html has one Content-Security-Policy
+// and that it allows the start-up script (the element script, whose text
+// a change would leave blocked by a hash written for the text before).
+func checkStartPolicy(page, script string) error {
+	m := cspRe.FindAllStringSubmatch(page, -1)
+	if len(m) != 1 {
+		return fmt.Errorf("index.html has %d Content-Security-Policy meta tags, want one", len(m))
+	}
+	text := strings.TrimSuffix(strings.TrimPrefix(script, "<script>"), "</script>\n")
+	if h := cspHash(text); !strings.Contains(m[0][1], h) {
+		return fmt.Errorf("index.html's Content-Security-Policy does not allow its start-up script as it is now: its script-src wants %s", h)
+	}
 	return nil
 }
 

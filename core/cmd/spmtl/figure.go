@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/figure"
+	"github.com/spmtl/spmtl/core/internal/csvsafe"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -356,9 +356,6 @@ func floats(v []float64) []string {
 
 func f(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
 
-func csvText(rows [][]string) string {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	w.WriteAll(rows)
-	return b.String()
-}
+// csvText is the CSV text of rows, made inert for a spreadsheet (csvsafe:
+// a task named "=1+1" is written '=1+1).
+func csvText(rows [][]string) string { return csvsafe.Text(rows) }

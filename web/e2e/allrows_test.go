@@ -62,9 +62,9 @@ func TestTrainOnAllRows(t *testing.T) {
 	// A visitor's file trained on 75%.
 	examPath, examText := examCSV(t)
 	b.upload("#file", examPath)
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
-	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
 	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
 	if v := eval[string](b, `document.getElementById("train").value`); v != "0.75" {

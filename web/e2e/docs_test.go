@@ -92,9 +92,9 @@ func TestOwnFileScreenshots(t *testing.T) {
 	b.viewport(1280, 800, false)
 	b.openPage(true)
 	b.upload("#file", writeTemp(t, "exams.csv", examsCSV(t)))
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 30*time.Second)
+	b.waitForPrompt(30 * time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
-	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 30*time.Second)
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 30*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
 	b.waitFor(`spmtlApp.summary() !== null && spmtlApp.summary().name === "exams.csv" && spmtlApp.state() === "idle"`, 60*time.Second)
 	if n := eval[int](b, `spmtlApp.summary().tasks.length`); n != 65 {

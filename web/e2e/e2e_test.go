@@ -367,10 +367,15 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 	if strings.Join(labels, ",") != "spMTFL,MTFL,ITL" {
 		t.Errorf("result labels %v, want spMTFL, MTFL, ITL", labels)
 	}
-	// The status says why the run ended.
+	// Why the run ended is said once, in plain words: by the run bar's
+	// outcome line, not again in the stopping rule's terms by the status.
 	status := eval[string](b, `document.getElementById("status").textContent`)
-	if !strings.Contains(status, "converged: τ and objective settled at iteration") && !strings.Contains(status, "iteration cap") {
-		t.Errorf("status %q does not say why the run ended", status)
+	if !strings.HasSuffix(status, "· done") {
+		t.Errorf("status %q, want it to end \"· done\"", status)
+	}
+	outcome := eval[string](b, `document.getElementById("run-outcome").textContent`)
+	if !strings.HasPrefix(outcome, "Settled after ") && !strings.HasPrefix(outcome, "Ran the paper's 10 iterations") {
+		t.Errorf("the run bar's outcome %q does not say why the run ended", outcome)
 	}
 	b.checkSameOrigin()
 	svgs := eval[map[string]string](b, `spmtlApp.svgs()`)
@@ -477,17 +482,17 @@ func toyCSV() string {
 }
 
 // TestFileInputTrains chooses a CSV with unusual column names through the
-// file input: it is refused (no column "task"; nothing is guessed), the
-// visitor picks the columns from the menus, picks other columns, and
-// trains on it.
+// file input: it is not read until the visitor picks the columns from the
+// menus (no column "task"; nothing is guessed: a prompt asks, no error),
+// then picks other columns, and trains on it.
 func TestFileInputTrains(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(false)
 	p := writeTemp(t, "mine.csv", toyCSV())
 	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{p}))
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
-	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "label"))
 	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "mine.csv"`, 20*time.Second)
 	sum := eval[struct {
@@ -852,8 +857,12 @@ func TestSequentialModelInPage(t *testing.T) {
 	tasks := eval[[]string](b, `spmtlApp.runInfo().tasks`)
 	status := eval[string](b, `document.getElementById("status").textContent`)
 	want := fmt.Sprintf("step 19 of 19: learned %s", tasks[steps[18].Task])
-	if !strings.Contains(status, want) || !strings.Contains(status, "done: all 19 tasks learned") || strings.Contains(status, "λ") {
-		t.Errorf("status %q, want %q and why the run ended, without λ", status, want)
+	if !strings.Contains(status, want) || !strings.HasSuffix(status, "· done") || strings.Contains(status, "λ") {
+		t.Errorf("status %q, want %q and done, without λ", status, want)
+	}
+	// Why it ended is the run bar's outcome line's to say, once.
+	if outcome := eval[string](b, `document.getElementById("run-outcome").textContent`); !strings.HasPrefix(outcome, "Done: all 19 tasks learned, one per step.") {
+		t.Errorf("the run bar's outcome %q does not say the run ended with every task learned", outcome)
 	}
 	note := eval[string](b, `(() => { const n = document.getElementById("curve-note"); return n.hidden ? "" : n.textContent; })()`)
 	if !strings.Contains(note, "no objective") {

@@ -122,8 +122,9 @@ func TestHostileWideFile(t *testing.T) {
 }
 
 // TestHostileMillionColumnHeader: a header of 1,000,000 columns without a
-// task column is refused with the reason; the menus offer 200 of its
-// columns, say how many there are, and find the last one.
+// task column is asked for its columns (the prompt, the summary naming how
+// many there are); the menus offer 200 of its columns, say how many there
+// are, and find the last one.
 func TestHostileMillionColumnHeader(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("a0")
@@ -134,9 +135,15 @@ func TestHostileMillionColumnHeader(t *testing.T) {
 	b := newBrowserFor(t, 5*time.Minute)
 	b.openPage(true)
 	b.upload("#file", writeTemp(t, "header.csv", sb.String()))
-	b.waitFor(`spmtlApp.dataError() !== "" && document.getElementById("task-col").options.length > 0`, 3*time.Minute)
-	if msg := eval[string](b, `spmtlApp.dataError()`); !strings.Contains(msg, `no task column "task"`) || !strings.Contains(msg, "1000000 columns") {
-		t.Errorf("the refusal reads %q, want it to say there is no task column among the 1000000", msg)
+	b.waitFor(`(spmtlApp.dataError() !== "" || spmtlApp.columnPrompt() !== "") && document.getElementById("task-col").options.length > 0`, 3*time.Minute)
+	if msg := eval[string](b, `spmtlApp.columnPrompt()`); !strings.Contains(msg, `header.csv has no column named "task" or "y"`) {
+		t.Errorf("the prompt reads %q, want it to ask for the task and label columns of header.csv", msg)
+	}
+	if msg := eval[string](b, `spmtlApp.dataError()`); msg != "" {
+		t.Errorf("a refusal %q beside the prompt", msg)
+	}
+	if s := eval[string](b, `document.getElementById("summary").textContent`); !strings.Contains(s, "header.csv: 1,000,000 columns") {
+		t.Errorf("the summary reads %q, want it to name header.csv and its 1,000,000 columns", s)
 	}
 	for _, id := range []string{"task-col", "label-col"} {
 		if m := b.menuState(id); m.Options != 200 || !m.FindOpen || !strings.Contains(m.Note, "The file has 1,000,000 columns") {

@@ -22,8 +22,9 @@ const leaveOutButton = `(() => { const b = document.getElementById("leave-out");
 
 // TestLeaveOutButton: a file refused for a value that leaving its column
 // out would take away is shown with a button that does that and reads the
-// file again, once per refused column; a missing task or label column, or a
-// label of one value, points at the page's column menu. No message names a
+// file again, once per refused column; a missing task column is asked for
+// at the column menus (a prompt, no refusal), and a label of one value
+// points at its menu. No message names a
 // command-line flag.
 func TestLeaveOutButton(t *testing.T) {
 	b := newBrowser(t)
@@ -72,9 +73,20 @@ func TestLeaveOutButton(t *testing.T) {
 		t.Errorf("notes %q", notes)
 	}
 
-	// A missing task column, and a label of one value: the menus.
+	// A missing task column: a prompt at the menus, not a refusal.
+	b.upload("#file", writeTemp(t, "group.csv", "group,y,x\na,1,2\nb,2,3\n"))
+	b.waitFor(`spmtlApp.columnPrompt().includes("group.csv")`, 20*time.Second)
+	if msg := eval[string](b, dataErrorText); msg != "" {
+		t.Errorf("group.csv: a refusal %q beside the prompt", msg)
+	}
+	if got := eval[string](b, leaveOutButton); got != "" {
+		t.Errorf("group.csv: a button %q", got)
+	}
+	if eval[bool](b, `document.getElementById("task-col").disabled || document.getElementById("label-col").disabled`) {
+		t.Errorf("group.csv: the column menus are disabled")
+	}
+	// A label of one value: the refusal points at its menu.
 	for _, tc := range []struct{ name, text, want string }{
-		{"group.csv", "group,y,x\na,1,2\nb,2,3\n", "; choose the task column among these\nChoose it in the Task column menu."},
 		{"yes.csv", "task,y,x\na,yes,2\na,yes,3\nb,yes,4\n", "yes.csv: label y has one value (yes) in every row: there is nothing to learn; choose another label column\nChoose it in the Label column menu."},
 	} {
 		b.upload("#file", writeTemp(t, tc.name, tc.text))

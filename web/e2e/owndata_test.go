@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -155,9 +156,9 @@ func TestOwnFileWindows1252(t *testing.T) {
 	b.noConsoleErrors()
 }
 
-// TestOwnFileRefusedThenPreset: a file without a "task" column is refused
-// with a message that names the header's columns, shown in the data panel;
-// the two column menus offer exactly that file's columns; choosing them
+// TestOwnFileRefusedThenPreset: a file without a "task" column is asked
+// for it in the data panel (a prompt naming the file, no error); the two
+// column menus offer exactly that file's columns; choosing them
 // loads it (here with x1 as the label), and the link carries that choice.
 // The landmine preset chosen after
 // it loads as shipped: 19 tasks, classification on y, train 80, and no
@@ -167,17 +168,15 @@ func TestOwnFileRefusedThenPreset(t *testing.T) {
 	b.openPage(true)
 	header := []string{"group", "y", "x1", "x2"}
 	b.upload("#file", writeTemp(t, "mine.csv", ownCSV(header, 3, 12)))
-	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
-	msg := eval[string](b, `(() => { const e = document.querySelector("#data-panel #data-error"); return e && !e.hidden ? e.textContent : ""; })()`)
-	if !strings.Contains(msg, "mine.csv:1:1") || !strings.Contains(msg, `no task column "task"`) || !strings.Contains(msg, "[group y x1 x2]") {
-		t.Errorf("the data panel says %q, want the refusal at mine.csv:1:1 naming the header's columns [group y x1 x2]", msg)
+	if msg := b.waitForPrompt(20 * time.Second); !strings.Contains(msg, `mine.csv has no column named "task"`) {
+		t.Errorf("the data panel asks %q, want the task column of mine.csv", msg)
 	}
 	for _, id := range []string{"task-col", "label-col"} {
 		if got := b.menu(id); !slices.Equal(got, header) {
 			t.Errorf("the %s menu offers %v, want exactly the file's columns %v", id, got, header)
 		}
 		if dis := eval[bool](b, fmt.Sprintf(`document.getElementById(%q).disabled`, id)); dis {
-			t.Errorf("the %s menu is disabled after the refusal", id)
+			t.Errorf("the %s menu is disabled beside the prompt", id)
 		}
 	}
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
@@ -306,7 +305,7 @@ func TestOwnFileExportQuirks(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
 	b.upload("#file", writeTemp(t, "frame.csv", strings.Join(lines, "\n")+"\n"))
-	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	for _, id := range []string{"task-col", "label-col"} {
 		if got, want := b.menu(id), []string{"group", "y", "x1", "x2", "income"}; !slices.Equal(got, want) {
 			t.Errorf("the %s menu offers %q, want the named columns %q", id, got, want)
@@ -362,12 +361,12 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	b.interceptDownloads()
 	examPath, examText := examCSV(t)
 	b.upload("#file", examPath)
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 20*time.Second)
+	b.waitForPrompt(20 * time.Second)
 	if got := b.menu("task-col"); !slices.Equal(got, []string{"school", "score", "sex", "intake", "student", "hours"}) {
 		t.Errorf("task menu %v, want exam.csv's columns", got)
 	}
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
-	b.waitFor(`spmtlApp.dataError().includes("no label column")`, 20*time.Second)
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
 	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
 
@@ -507,6 +506,19 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	shape := eval[[]int](b, `[document.querySelectorAll("#predict-preview thead th").length, document.querySelectorAll("#predict-preview tbody tr").length]`)
 	if shape[0] != len(want.Header) || shape[1] != 20 {
 		t.Errorf("the preview has %d columns and %d rows, want %d and 20", shape[0], shape[1], len(want.Header))
+	}
+	// Its predictions to 4 significant digits, each Go's full text in its title.
+	cells := eval[[][]string](b, `Array.from(document.querySelectorAll("#predict-preview tbody tr"), (tr) => {
+		const c = tr.cells[tr.cells.length - 1]; return [c.textContent, c.title || c.textContent]; })`)
+	for i, c := range cells {
+		full := want.Rows[i][len(want.Header)-1]
+		if c[1] != full {
+			t.Errorf("preview row %d: the prediction's full text %q, Go %q", i+1, c[1], full)
+		}
+		digits := strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(c[0]), "0")
+		if v, err := strconv.ParseFloat(c[0], 64); err != nil || len(digits) > 4 || math.Abs(v-want.Values[i]) > 5e-4*math.Abs(want.Values[i]) {
+			t.Errorf("preview row %d shows the prediction %q, want %.17g to 4 significant digits", i+1, c[0], want.Values[i])
+		}
 	}
 	// The loaded model's shared knowledge is the same as the run's.
 	b.waitFor(`spmtlApp.knowledge() !== null && document.getElementById("knowledge-title").textContent.includes("loaded from")`, 20*time.Second)

@@ -46,7 +46,7 @@ func groupedCSV(seed uint64, groups, lo, hi int, slopes bool) string {
 func (b *browser) loadGrouped(name, text string) {
 	b.t.Helper()
 	b.upload("#file", writeTemp(b.t, name, text))
-	b.waitFor(`spmtlApp.dataError().includes("no task column")`, 30*time.Second)
+	b.waitForPrompt(30 * time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "group"))
 	b.waitFor(fmt.Sprintf(`spmtlApp.summary() !== null && spmtlApp.summary().name === %q && spmtlApp.state() === "idle"`, name), 60*time.Second)
 }

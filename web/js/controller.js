@@ -3,7 +3,8 @@
 // runMoves) as the worker answers; the worker's snapshots and results go
 // into the page's state (and out as app events); the status line says where the run
 // is (a sequential learner: the step and the task it chose) and, at the
-// end, why it stopped; the note under it says which λ0 the automatic
+// end, that it is done: why it ended is said once, in plain words, by the
+// run bar's outcome line (results.js plainStop); the note under it says which λ0 the automatic
 // choice made and which tasks were too small to test. Before the first run
 // a one-line hint says what Play will do. The settings are checked before
 // a run starts: a bad one is marked at its field (as is a learner's refusal
@@ -16,12 +17,14 @@ import { settingIds } from "./form.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** What an automatic λ0 chose: "λ0 auto chose λ0 = 0.4321." (empty when
- *  the run's λ0 was a number, or before its first iteration). */
+/** What an automatic λ0 chose: "λ0 auto chose λ0 = 0.4321.", or for a
+ *  multiple of it "λ0 = 1.344: 8 × the automatic choice (0.1680)." (empty
+ *  when the run's λ0 was a number, or before its first iteration). */
 export function chosenLambda0(info, first) {
   if (!info || !info.config.selfPaced || !(info.config.autoLambda0 > 0) || !first || typeof first.lambda !== "number") return "";
   const k = info.config.autoLambda0;
-  return `λ0 ${k === 1 ? "auto" : `auto × ${k}`} chose λ0 = ${first.lambda.toPrecision(4)}.`;
+  if (k === 1) return `λ0 auto chose λ0 = ${first.lambda.toPrecision(4)}.`;
+  return `λ0 = ${first.lambda.toPrecision(4)}: ${k} × the automatic choice (${(first.lambda / k).toPrecision(4)}).`;
 }
 
 const words = { idle: "ready", running: "running", paused: "paused", done: "done", failed: "failed", loading: "loading data…" };
@@ -52,9 +55,9 @@ export function wireController(app, form) {
     } else {
       where = app.sequential() ? "step 0" : "iteration 0";
     }
-    // A finished run says why it ended (converged, the cap, all tasks learned).
-    const why = app.state === "done" && last && last.stopMessage ? last.stopMessage : words[app.state] || app.state;
-    $("status").textContent = `${where}   · ${why}`;
+    // Why a finished run ended is the outcome line's to say (one statement
+    // in plain words, with the score), not the stopping rule's terms here.
+    $("status").textContent = `${where}   · ${words[app.state] || app.state}`;
     showRunNote();
     showHint();
     $("play").textContent = app.state === "running" ? "❚❚ Pause" : "▶ Play";
@@ -97,6 +100,13 @@ export function wireController(app, form) {
   function showHint() {
     const hint = $("first-hint");
     const d = app.data;
+    // A visitor's file whose columns are still to choose (data.js) is
+    // what Play waits for, not the data set loaded before it.
+    if (app.columnPrompt) {
+      hint.textContent = `Choose the columns of ${app.columnPrompt} in the Data panel; then Play trains on it.`;
+      hint.hidden = false;
+      return;
+    }
     if (!d || app.runInfo || app.snapshots.length) { hint.hidden = true; return; }
     const n = d.tasks.length, s = n === 1 ? "" : "s";
     // "19 landmine tasks" for a bundled data set; a file's name reads

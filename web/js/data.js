@@ -2,9 +2,15 @@
 // the seed of a generated one) exactly as shipped, or a visitor's own file,
 // pasted or dropped text (intake.js) in the worker. A visitor's file is
 // read with the columns the visitor chose, "task" and "y" at first: the
-// learner never guesses. When the file is refused (a missing column, a bad
-// value) the refusal is shown here, in the data panel, and the two column
-// menus offer exactly the file's header columns; choosing one re-parses. A
+// learner never guesses. A file without a column of either name is not an
+// error but a first step: a neutral prompt beside the two column menus
+// (which offer exactly the file's header columns) asks for the missing
+// ones, with suggestions (column-hints.js) the visitor may take in one
+// click; the file is read once both are chosen, and only then can it be
+// refused. Play or Step before that is the visitor's mistake, said in red.
+// When the file is refused (a bad value, a column that cannot be the task
+// or the label) the refusal is shown here, in the data panel, with the
+// menus; choosing a column re-parses. A
 // refusal that a column left out would take away (a missing value, a word in
 // a numeric column) offers a button that reads the file again without it,
 // and one that a column read as words would take away (0, 1, 2, 3+) a
@@ -20,6 +26,7 @@ import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys 
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
 import { ColumnMenu, ColumnsTable } from "./columns.js";
+import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,6 +77,7 @@ export function wireData(app, form) {
   // beginLoading: another data set is on its way ("loading" ends the run on
   // the one before: controller.js).
   function beginLoading() {
+    hidePrompt();
     app.emit("loading");
     app.move("load");
   }
@@ -107,7 +115,7 @@ export function wireData(app, form) {
    *  Resolves with the summary, rejects with the refusal (also shown in
    *  the data panel). */
   function loadOwn(src, name, roles = {}) {
-    own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null };
+    own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null, pending: null };
     own.digest = fileDigest(src).catch(() => null);
     $("preset").value = OWN_DATA;
     return parseOwn(true);
@@ -187,21 +195,128 @@ export function wireData(app, form) {
   // refused shows why own was not read with the columns tried, next to its
   // columns, and what the page can do about it. A file never read offers
   // its header's columns in the menus; one read before goes back to the
-  // columns it was read with (that parse is still loaded).
+  // columns it was read with (that parse is still loaded). A file never
+  // read whose header lacks the task or label column tried is asked for
+  // them instead (askColumns): nothing is wrong with it yet.
   async function refused(o, e, tried) {
     if (o.good) {
       Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice(), text: o.good.text.slice() });
       showColumns(app.data);
     } else {
-      let header = [];
+      let info = { header: [] };
       // A learner that died reading it holds the data set before it (client.js): no header of this file.
-      if (!e.died) try { header = (await client.request("header")).header; } catch (_) { /* not a CSV: no menus */ }
+      if (!e.died) try { info = await client.request("header"); } catch (_) { /* not a CSV: no menus */ }
+      const header = info.header || [];
+      const missing = ["task", "label"].filter((r) => !header.includes(o[r]));
+      if (menuNames[e.choose] && header.length && missing.length) {
+        await askColumns(o, header, info.delimiter, missing);
+        return;
+      }
       fillMenus(header, o.task, o.label, header.length > 0);
       $("columns-box").hidden = true;
-      if (app.data) $("summary").textContent = `Still loaded: ${summaryText(app.data)}`;
+      if (app.data) {
+        $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
+        $("bar-summary").textContent = shortSummary(app.data, app.settings.data);
+      }
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
+  }
+
+  // askColumns is a file's first step when its header lacks the task or
+  // label column (missing: the roles to choose): the menus offer its
+  // columns with none chosen for those roles, a neutral prompt says what
+  // to choose and suggests columns, and the summary names the file. The
+  // data set loaded before stays in the worker, but Play and Step wait for
+  // the choice (the click handler below).
+  async function askColumns(o, header, delimiter, missing) {
+    let hints = { task: [], label: [] };
+    try { hints = suggestColumns(await sampleText(o.src), delimiter, header); } catch (_) { /* no suggestions */ }
+    if (own !== o) return; // another file came since
+    for (const r of missing) o[r] = "";
+    Object.assign(o, { pending: new Set(missing), hints, header });
+    $("columns-box").hidden = true;
+    $("data-notes").hidden = true;
+    showPrompt(o);
+    app.columnPrompt = o.name;
+    app.move("loadFailed");
+  }
+
+  // sampleText is the start of a visitor's text or file (SAMPLE_BYTES),
+  // cut after its last whole line, for the column suggestions.
+  async function sampleText(src) {
+    const whole = src.text !== undefined ? src.text.length <= SAMPLE_BYTES : src.file.size <= SAMPLE_BYTES;
+    const text = src.text !== undefined ? src.text.slice(0, SAMPLE_BYTES) : await src.file.slice(0, SAMPLE_BYTES).text();
+    return whole ? text : text.slice(0, text.lastIndexOf("\n") + 1);
+  }
+
+  // pendingWords names the columns still to choose: "task and label columns".
+  const pendingWords = (o) => `${["task", "label"].filter((r) => o.pending.has(r)).join(" and ")} column${o.pending.size > 1 ? "s" : ""}`;
+
+  // suggested is the column suggested for role (a role still to choose),
+  // never the column chosen or suggested for the other role.
+  function suggested(o, role) {
+    if (role === "task") return o.hints.task.find((c) => c !== o.label) || "";
+    const task = o.pending.has("task") ? suggested(o, "task") : o.task;
+    return o.hints.label.find((c) => c !== task) || "";
+  }
+
+  // showPrompt says which columns of own are still to choose, and offers
+  // the suggested ones (also marked in the menus).
+  function showPrompt(o) {
+    const box = $("column-prompt");
+    const names = { task: '"task"', label: '"y"' };
+    const roles = ["task", "label"].filter((r) => o.pending.has(r));
+    const ask = { task: "which column names each row's task (its group)", label: "which column holds the label to learn" };
+    const lead = document.createElement("p");
+    lead.textContent = `${o.name} has no column named ${roles.map((r) => names[r]).join(" or ")}. Choose ${roles.map((r) => ask[r]).join(", and ")}, in the ${roles.map((r) => menuNames[r]).join(" and ")} menu${roles.length > 1 ? "s" : ""}.`;
+    const parts = [lead];
+    const picks = roles.map((r) => [r, suggested(o, r)]).filter(([, c]) => c);
+    if (picks.length) {
+      const p = document.createElement("p");
+      p.textContent = `Suggested: ${picks.map(([r, c]) => `${c} as the ${r}`).join(", ")}. `;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = "use-suggested";
+      b.textContent = picks.length > 1 ? "Use these" : "Use it";
+      b.addEventListener("click", () => { for (const [r, c] of picks) o[r] = c; chosen(o, picks.map(([r]) => r)); });
+      p.append(b);
+      parts.push(p);
+    }
+    box.replaceChildren(...parts);
+    box.hidden = false;
+    fillMenus(o.header, o.task, o.label, true);
+    for (const [id, role] of [["task-col", "task"], ["label-col", "label"]]) {
+      const pick = o.pending.has(role) ? suggested(o, role) : "";
+      for (const opt of $(id).options) if (opt.value === pick) opt.textContent = `${pick} (suggested)`;
+    }
+    // The summary names the file now in the panel, not the data set before it.
+    const shown = o.header.filter((c) => c !== "");
+    $("summary").textContent = `${o.name}: ${plural(shown.length, "column")} (${shown.slice(0, 8).join(", ")}${shown.length > 8 ? ", …" : ""}), read as soon as its ${pendingWords(o)} ${o.pending.size > 1 ? "are" : "is"} chosen.`;
+    $("bar-summary").textContent = `${o.name}: choose its ${pendingWords(o)} in the Data panel`;
+  }
+
+  function hidePrompt() {
+    $("column-prompt").hidden = true;
+    $("column-prompt").replaceChildren();
+    app.columnPrompt = null;
+  }
+
+  // chosen takes the visitor's choice of the columns for roles: the file
+  // is read once none is left to choose, else the prompt asks for the rest.
+  function chosen(o, roles) {
+    if (own !== o) return;
+    for (const r of roles) if (o.pending) o.pending.delete(r);
+    // The task and label columns are never left out, nor read as words.
+    o.drop = o.drop.filter((c) => c !== o.task && c !== o.label);
+    o.text = o.text.filter((c) => c !== o.task && c !== o.label);
+    if (o.pending && o.pending.size) {
+      showPrompt(o);
+      showDataError("");
+      return;
+    }
+    o.pending = null;
+    parseOwn(false).catch(() => {});
   }
 
   // readAs reads own again with the columns tried and column col given
@@ -346,17 +461,29 @@ export function wireData(app, form) {
     if (b && b.generated && !own) loadBundle(b.name);
   });
 
-  // A column menu re-parses the visitor's file with that column.
+  // A column menu re-parses the visitor's file with that column (once
+  // both columns are chosen).
   for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
     $(id).addEventListener("change", () => {
       if (!own) return;
       own[key] = $(id).value;
-      // The task and label columns are never left out, nor read as words.
-      own.drop = own.drop.filter((c) => c !== own.task && c !== own.label);
-      own.text = own.text.filter((c) => c !== own.task && c !== own.label);
-      parseOwn(false).catch(() => {});
+      chosen(own, [key]);
     });
   }
+  // Play, Step or Tune while a file's columns are still to choose: the
+  // visitor's mistake, said in the data panel, whose first menu to choose
+  // takes the focus (on a phone it may be a screen away). The data set
+  // loaded before is not trained in the file's place.
+  const needs = { play: "Play trains on them", step: "Step trains on them", tune: "Tune searches with them" };
+  document.addEventListener("click", (e) => {
+    if (!own || !own.pending || !own.pending.size || !e.target.closest) return;
+    const b = e.target.closest("#play, #step, #tune");
+    if (!b || b.disabled) return;
+    e.preventDefault();
+    e.stopPropagation();
+    showDataError(`Choose the ${pendingWords(own)} of ${own.name} first: ${needs[b.id]}.`);
+    $(own.pending.has("task") ? "task-col" : "label-col").focus();
+  }, true);
   // A column's role menu re-loads the file with that column read as a
   // number (as the intake sees it), as words, or left out.
   $("columns-wrap").addEventListener("change", (e) => {
@@ -372,5 +499,6 @@ export function wireData(app, form) {
     });
 
   window.spmtlApp.dataError = () => ($("data-error").hidden ? "" : $("data-error").textContent);
+  window.spmtlApp.columnPrompt = () => ($("column-prompt").hidden ? "" : $("column-prompt").textContent);
   return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good) };
 }

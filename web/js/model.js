@@ -7,10 +7,12 @@
 // this run's model" downloads the run's model as trained (on its training
 // rows). "Load a saved model" reads one back, "Predict" reads a file's rows
 // with the current model: a preview of the first rows, the warnings, and
-// the predictions as a CSV. The predictions are Go's text, never
-// reformatted here; the CSV repeats the file's own cells as they are (not
-// made inert as the page's other CSVs are: they are the visitor's data),
-// and the status says so. Its errors show in the panel, beside its buttons.
+// the predictions as a CSV. The CSV holds Go's text with every digit and
+// repeats the file's own cells as they are (not made inert as the page's
+// other CSVs are: they are the visitor's data), and the status says so;
+// the preview shows each prediction to 4 significant digits
+// (previewNumber), its full text on hover. Its errors show in the panel,
+// beside its buttons.
 import { download, textBlob, toCSV, escapeXML, clipText } from "./export.js";
 import { showSlot } from "./notices.js";
 import { LearnerClient, giveModule } from "./client.js";
@@ -62,6 +64,18 @@ export async function fitAllRows(source, opts, file) {
   } finally {
     client.close("the fit on all rows ended");
   }
+}
+
+/** A prediction as the preview shows it: 4 significant digits, without
+ *  an exponent between 1e-4 and 1e6 ("0.7312", "1235", "-0.0453"); a text
+ *  that is not a finite number as it is. */
+export function previewNumber(text) {
+  const x = Number(text);
+  if (text === "" || !Number.isFinite(x)) return text;
+  if (x === 0) return "0";
+  const a = Math.abs(x);
+  if (a < 1e-4 || a >= 1e6) return x.toPrecision(4);
+  return String(Number(x.toPrecision(4)));
 }
 
 /** Wires the Save, load, predict panel. */
@@ -220,8 +234,14 @@ export function wireModel(app) {
     for (const w of p.warnings || []) { const li = document.createElement("li"); li.textContent = w; warn.append(li); }
     warn.hidden = !(p.warnings && p.warnings.length);
     const cell = (c) => escapeXML(clipText(c, PREVIEW_CELL));
-    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)}</caption><thead><tr>${cols.map((k) => `<th scope="col">${cell(p.header[k])}</th>`).join("")}</tr></thead><tbody>`;
-    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${cols.map((k) => `<td>${cell(r[k])}</td>`).join("")}</tr>`;
+    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)} (to 4 significant digits here; the CSV holds every digit)</caption><thead><tr>${cols.map((k) => `<th scope="col">${cell(p.header[k])}</th>`).join("")}</tr></thead><tbody>`;
+    // The prediction is the row's last cell; the file's own cells are as written.
+    const last = p.header.length - 1;
+    const shownCell = (c, k) => {
+      const shown = k === last ? previewNumber(c) : c;
+      return shown === c ? `<td>${cell(c)}</td>` : `<td title="${escapeXML(c)}">${escapeXML(shown)}</td>`;
+    };
+    for (const r of p.rows.slice(0, PREVIEW_ROWS)) html += `<tr>${cols.map((k) => shownCell(r[k], k)).join("")}</tr>`;
     $("predict-preview").innerHTML = html + "</tbody></table>";
     $("predict-csv").disabled = false;
   }

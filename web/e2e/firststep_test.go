@@ -1,0 +1,196 @@
+package e2e
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// promptShown is true while the data panel asks for a file's columns.
+const promptShown = `spmtlApp.columnPrompt() !== ""`
+
+// shownErrors lists the text of every error element the page shows (the
+// data panel's, the panels', Play's, the banner, a field's) and every
+// field marked invalid.
+const shownErrors = `Array.from(document.querySelectorAll(".error, .data-error, .panel-error, .field-error, [aria-invalid=true]"))
+	.filter((e) => !e.hidden && e.offsetParent !== null).map((e) => e.id + ": " + (e.textContent || e.value || ""))`
+
+// waitForPrompt waits for the data panel's column prompt (or a refusal
+// in its place) and fails the test when an error is shown.
+func (b *browser) waitForPrompt(timeout time.Duration) string {
+	b.t.Helper()
+	b.waitFor(`!document.getElementById("data-error").hidden || (typeof spmtlApp.columnPrompt === "function" && `+promptShown+`)`, timeout)
+	if errs := eval[[]string](b, shownErrors); len(errs) > 0 {
+		b.t.Fatalf("the file is greeted with errors: %q", errs)
+	}
+	return eval[string](b, `spmtlApp.columnPrompt()`)
+}
+
+// TestFirstStepNotAnError: a file whose columns are not named task and y
+// (exam.csv: school, score, sex, intake, student, hours) is greeted by a
+// neutral prompt, not an error: no error element is shown, the menus
+// offer the file's columns with the suggested ones marked (school, a text
+// column whose values repeat, for the task; hours, the last numeric
+// column, for the label), and the summary, the run bar and the hint name
+// the file, not the data set loaded before it. The error comes only after
+// something wrong: Play before the columns are chosen (nothing is
+// trained, the task menu takes the focus), a label column that cannot be
+// one (intake, three words). A valid choice then reads the file.
+func TestFirstStepNotAnError(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	exam, _ := examCSV(t)
+	b.upload("#file", exam)
+	prompt := b.waitForPrompt(20 * time.Second)
+	for _, s := range []string{`exam.csv has no column named "task" or "y"`, "Suggested: school as the task, hours as the label"} {
+		if !strings.Contains(prompt, s) {
+			t.Errorf("the prompt %q lacks %q", prompt, s)
+		}
+	}
+	if c := eval[string](b, `getComputedStyle(document.getElementById("column-prompt")).color`); c == eval[string](b, `getComputedStyle(document.getElementById("data-error")).color`) {
+		t.Errorf("the prompt is written in the error's colour %s", c)
+	}
+	type menus struct {
+		Task, Label           string
+		TaskText, LabelText   []string
+		TaskIndex, LabelIndex int
+	}
+	m := eval[menus](b, `(() => { const t = document.getElementById("task-col"), l = document.getElementById("label-col");
+		const texts = (s) => Array.from(s.options, (o) => o.textContent);
+		return {Task: t.value, Label: l.value, TaskText: texts(t), LabelText: texts(l), TaskIndex: t.selectedIndex, LabelIndex: l.selectedIndex}; })()`)
+	if m.TaskIndex != -1 || m.LabelIndex != -1 {
+		t.Errorf("the menus have %q and %q chosen before the visitor chose", m.Task, m.Label)
+	}
+	if !strings.Contains(strings.Join(m.TaskText, "|"), "school (suggested)") || !strings.Contains(strings.Join(m.LabelText, "|"), "hours (suggested)") {
+		t.Errorf("the menus %q and %q do not mark the suggestions", m.TaskText, m.LabelText)
+	}
+	for _, id := range []string{"summary", "bar-summary", "first-hint"} {
+		text := eval[string](b, `document.getElementById("`+id+`").textContent`)
+		if !strings.Contains(text, "exam.csv") || strings.Contains(text, "landmine") {
+			t.Errorf("#%s reads %q, want the file now in the panel, exam.csv", id, text)
+		}
+	}
+
+	// Play before choosing: the visitor's mistake, said in red; nothing runs.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 10*time.Second)
+	if msg := eval[string](b, `spmtlApp.dataError()`); !strings.Contains(msg, "Choose the task and label columns of exam.csv first") {
+		t.Errorf("Play before choosing says %q", msg)
+	}
+	if st := eval[string](b, `spmtlApp.state()`); st != "idle" || eval[int](b, `spmtlApp.snapshots().length`) != 0 {
+		t.Errorf("Play before choosing left the page %q with %d snapshots, want idle with none", st, eval[int](b, `spmtlApp.snapshots().length`))
+	}
+	if f := eval[string](b, `document.activeElement.id`); f != "task-col" {
+		t.Errorf("the focus is on %q, want the task menu", f)
+	}
+
+	// A valid task column: the prompt asks for the label only, nothing red.
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
+	b.waitFor(`spmtlApp.columnPrompt().includes("Choose which column holds the label")`, 10*time.Second)
+	if errs := eval[[]string](b, shownErrors); len(errs) > 0 {
+		t.Errorf("after a valid task column: errors %q", errs)
+	}
+	if p := eval[string](b, `spmtlApp.columnPrompt()`); strings.Contains(p, "as the task") {
+		t.Errorf("the prompt %q still asks for the task", p)
+	}
+
+	// A label that cannot be one (three words): now an error.
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "intake"))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	if msg := eval[string](b, `spmtlApp.dataError()`); !strings.Contains(msg, "exam.csv") || !strings.Contains(msg, "label") {
+		t.Errorf("the label intake is refused with %q", msg)
+	}
+	if p := eval[string](b, `spmtlApp.columnPrompt()`); p != "" {
+		t.Errorf("the prompt %q is shown beside the refusal", p)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
+	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if msg := eval[string](b, `spmtlApp.dataError()`); msg != "" {
+		t.Errorf("exam.csv read, and the data panel still says %q", msg)
+	}
+	b.noConsoleErrors()
+}
+
+// TestFirstStepSuggestions: "Use these" reads the file with the suggested
+// columns (the grouped file's group as the task: its label y is found by
+// name, so only the task is asked for); axe-core finds no violation in
+// the prompt at 390×844.
+func TestFirstStepSuggestions(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(390, 844, true)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "grouped.csv", groupedCSV(3, 4, 8, 12, false)))
+	prompt := b.waitForPrompt(30 * time.Second)
+	if !strings.Contains(prompt, `grouped.csv has no column named "task"`) || strings.Contains(prompt, `"y"`) || !strings.Contains(prompt, "Suggested: group as the task") {
+		t.Errorf("the prompt %q", prompt)
+	}
+	if l := eval[string](b, `document.getElementById("label-col").value`); l != "y" {
+		t.Errorf("the label menu shows %q, want y (the file has it)", l)
+	}
+	b.axe(axeSource(t), "phone 390×844, the column prompt")
+	b.do(chromedp.Click(chromedp.CSS("#use-suggested")))
+	b.waitFor(`spmtlApp.summary().name === "grouped.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	if got := eval[[]string](b, `[spmtlApp.summary().taskColumn, spmtlApp.summary().labelColumn]`); got[0] != "group" || got[1] != "y" {
+		t.Errorf("read with task and label columns %q, want group and y", got)
+	}
+	if p := eval[string](b, `spmtlApp.columnPrompt()`); p != "" {
+		t.Errorf("the prompt %q is still shown after the file was read", p)
+	}
+	if n := eval[int](b, `spmtlApp.summary().tasks.length`); n != 4 {
+		t.Errorf("grouped.csv: %d tasks, want 4", n)
+	}
+	b.noConsoleErrors()
+}
+
+// evalAwait evaluates a JS expression whose value is a promise, and
+// returns what it resolves to.
+func evalAwait[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// TestWordsAndDigits: the predictions preview shows a prediction to 4
+// significant digits (its full text kept for the CSV and the cell's
+// title), and the run note says a multiple of the automatic λ0 as what it
+// is, not "λ0 auto × 8 chose ...".
+func TestWordsAndDigits(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	for _, c := range []struct{ in, want string }{
+		{"0.73123456789012345", "0.7312"},
+		{"-0.045312345678901234", "-0.04531"},
+		{"1234.5678901234567", "1235"},
+		{"2", "2"},
+		{"0", "0"},
+		{"1.2345678901234567e-07", "1.235e-7"},
+		{"12345678.901234567", "1.235e+7"},
+		{"NaN", "NaN"},
+		{"", ""},
+	} {
+		got := evalAwait[string](b, `import("./js/model.js").then((m) => m.previewNumber(`+strconv.Quote(c.in)+`))`)
+		if got != c.want {
+			t.Errorf("previewNumber(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		k    float64
+		want string
+	}{
+		{1, "λ0 auto chose λ0 = 1.344."},
+		{8, "λ0 = 1.344: 8 × the automatic choice (0.1680)."},
+	} {
+		got := evalAwait[string](b, fmt.Sprintf(`import("./js/controller.js").then((m) => m.chosenLambda0({config: {selfPaced: true, autoLambda0: %v}}, {lambda: 1.344}))`, c.k))
+		if got != c.want {
+			t.Errorf("λ0 auto × %v: the note says %q, want %q", c.k, got, c.want)
+		}
+	}
+	b.noConsoleErrors()
+}

@@ -1,0 +1,89 @@
+// column-hints.js: which of a visitor's columns look like the task and
+// which like the label, for the data panel's first step on a file whose
+// columns are not named "task" and "y". It reads the first rows of the
+// text (the header's names come from Go's intake) and ranks: for the task,
+// text columns whose values repeat, leftmost first, then whole-number
+// columns whose values repeat; for the label, numeric or two-valued
+// columns, the last first. A column that holds a different whole number in
+// every row (an id) is neither. These are suggestions the visitor accepts
+// or not: the learner is given only the columns the visitor chose.
+
+// SAMPLE_ROWS rows of data at most are looked at (the first ones).
+const SAMPLE_ROWS = 500;
+
+// SAMPLE_BYTES of a file at most are read for the suggestions.
+export const SAMPLE_BYTES = 256 * 1024;
+
+const delimiterChars = { comma: ",", semicolon: ";", tab: "\t" };
+
+// records splits text into records of fields at delim, with fields in
+// double quotes holding delimiters, newlines and doubled quotes; at most
+// max records.
+function records(text, delim, max) {
+  const out = [];
+  let row = [], field = "", quoted = false, i = 0;
+  const end = () => { row.push(field); field = ""; };
+  while (i < text.length && out.length < max) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { field += '"'; i += 2; continue; }
+      if (ch === '"') quoted = false; else field += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && field === "") quoted = true;
+    else if (ch === delim) end();
+    else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && text[i + 1] === "\n") i++;
+      end();
+      if (row.length > 1 || row[0] !== "") out.push(row);
+      row = [];
+    } else field += ch;
+    i++;
+  }
+  if (out.length < max && (field !== "" || row.length)) { end(); out.push(row); }
+  return out;
+}
+
+// profile describes one column's sampled values: how many, how many
+// distinct, whether every one is a number and every one a whole number.
+function profile(values, decimalComma) {
+  const seen = new Set();
+  let n = 0, numeric = true, whole = true;
+  for (const raw of values) {
+    const v = raw.trim();
+    if (v === "") continue;
+    n++;
+    seen.add(v);
+    const x = Number(decimalComma ? v.replace(",", ".") : v);
+    if (!Number.isFinite(x)) numeric = false;
+    else if (!Number.isInteger(x)) whole = false;
+  }
+  return { n, distinct: seen.size, numeric: numeric && n > 0, whole: numeric && whole && n > 0 };
+}
+
+/** Ranks the columns of a CSV sample as task and label suggestions:
+ *  {task: [names], label: [names]}, best first, each a column of header
+ *  (Go's reading of the header). delimiter is Go's name for it ("comma",
+ *  "semicolon", "tab"). */
+export function suggestColumns(text, delimiter, header) {
+  const delim = delimiterChars[delimiter] || ",";
+  const recs = records(String(text).replace(/^\uFEFF/, ""), delim, SAMPLE_ROWS + 1);
+  if (recs.length < 2) return { task: [], label: [] };
+  const names = recs[0].map((h) => h.trim());
+  const rows = recs.slice(1);
+  const cols = [];
+  for (const [j, name] of names.entries()) {
+    if (name === "" || !header.includes(name)) continue;
+    const p = profile(rows.map((r) => r[j] ?? ""), delimiter === "semicolon");
+    const repeats = p.distinct >= 2 && p.distinct <= p.n / 2;
+    const id = p.whole && p.distinct === p.n && p.n > 2;
+    cols.push(Object.assign(p, { name, repeats, id }));
+  }
+  const task = [
+    ...cols.filter((c) => !c.numeric && c.repeats),
+    ...cols.filter((c) => c.whole && c.repeats),
+  ].map((c) => c.name);
+  const label = cols.filter((c) => !c.id && (c.numeric || c.distinct === 2)).map((c) => c.name).reverse();
+  return { task, label };
+}

@@ -105,7 +105,11 @@ func checkMemory(train *data.Dataset, opt TrainOptions) error {
 	if budget == 0 {
 		budget = mtl.DefaultBudget
 	}
-	est := mtl.Estimate(mtl.ShapeOf(train), opt.Config, mtl.EstimateRuns)
+	extra := mtl.NoExtra // a method not in the catalogue is refused later, by name
+	if m, err := method.Lookup(opt.Config.Model); err == nil {
+		extra = m.Memory
+	}
+	est := mtl.Estimate(mtl.ShapeOf(train), extra, mtl.EstimateRuns)
 	if err := mtl.CheckBudget(est, budget); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}

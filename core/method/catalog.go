@@ -71,6 +71,9 @@ type Method struct {
 	// search over every model tunes that one in its place, and the
 	// self-paced version paces from its choice.
 	TunedAs string `json:"-"`
+	// Memory is what its learner keeps beside the weights, for the memory
+	// estimate of a fit (mtl.Estimate).
+	Memory mtl.Memory `json:"-"`
 	// idle, when set, says why the method shares nothing on data of d
 	// features under cfg (defaults filled in), "" when it shares.
 	idle func(cfg mtl.Config, d int) string
@@ -106,13 +109,13 @@ var catalog = []Method{
 		Shares:     "learns each task on its own: nothing is shared.",
 		Simplicity: 20, new: trainer, compare: none},
 	{Key: "mmtl", Label: "MMTL", Kind: Parallel, SelfPaced: true, Summary: "mean-regularized MTL, w_t pulled to the tasks' mean (alternating)",
-		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", new: trainer, compare: parallel},
+		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mmtl-joint", Label: "MMTL", Kind: Parallel, Summary: "mean-regularized MTL solved as one joint problem (the authors' MMTL row)",
 		Theta: "mmtl", Simplicity: 30, new: joint, compare: againstITL},
 	{Key: "mtfl", Label: "MTFL", Kind: Parallel, SelfPaced: true, Summary: "multitask feature learning: a shared feature metric D",
-		Theta: "mtfl", Simplicity: 60, new: trainer, compare: parallel},
+		Theta: "mtfl", Simplicity: 60, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtfl-mean", Label: "MTFL-mean", Kind: Parallel, SelfPaced: true, Summary: "a shared mean w0 with task deviations under a learned feature metric D (random slopes, learned)",
-		Simplicity: 50, new: trainer, compare: parallel},
+		Simplicity: 50, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtaso", Label: "MTASO", Kind: Parallel, SelfPaced: true, Summary: "alternating structure optimization: a shared h-dimensional subspace",
 		Theta: "mtaso", Simplicity: 70, idle: subspaceHoldsAll, new: trainer, compare: parallel},
 	{Key: "cl", Label: "CL", Kind: Sequential, Fixed: true, Summary: "curriculum learning: the easiest remaining task next, anchored at the last (rho 0.01)",
@@ -121,7 +124,7 @@ var catalog = []Method{
 	{Key: "ella", Label: "ELLA", Kind: Sequential, Fixed: true, Rules: []string{seq.SelectRandom, seq.SelectInfoMax, seq.SelectDiversity, seq.SelectDiversityPP},
 		Summary: "lifelong learning with a shared sparse basis; the next task by a selection rule (k 5)",
 		Shares:  "learns a shared basis L (each task's weights ≈ L times the task's own sparse code), but the model file keeps only the tasks' weights: there is no basis to show.",
-		new:     newELLA, compare: sequential},
+		Memory:  mtl.TaskCurvature, new: newELLA, compare: sequential},
 }
 
 // DefaultKey is the method of a configuration that names none.

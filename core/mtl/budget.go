@@ -65,13 +65,30 @@ func (f Footprint) String() string {
 	return fmt.Sprintf("about %s (%s × %s, %s)", Bytes(f.Bytes), plural(f.Shape.Tasks, "task"), plural(f.Shape.Features, "feature"), f.Main)
 }
 
+// Memory names what a method keeps beyond the weights and the per-task
+// statistics that every learner has; the catalogue (core/method) says it
+// for each method.
+type Memory int
+
+// The structures Estimate counts beside the weights.
+const (
+	// NoExtra: nothing that grows faster than the weights.
+	NoExtra Memory = iota
+	// FeatureMatrix: a D×D shared matrix with its eigenvectors and the
+	// solvers' work (MTFL, MMTL).
+	FeatureMatrix
+	// TaskCurvature: a (d+1)×(d+1) curvature per task and a basis's
+	// information matrix (ELLA).
+	TaskCurvature
+)
+
 // term is one part of an estimate: its bytes and what they hold.
 type term struct {
 	bytes int64
 	what  string
 }
 
-// Estimate bounds from above the memory a run of cfg needs on a training
+// Estimate bounds from above the memory a run needs on a training
 // set of shape s with runs learners sharing its prepared problem
 // (EstimateRuns for a page's or the command line's run). It counts, in
 // float64s:
@@ -83,16 +100,16 @@ type term struct {
 //   - per task, the primal statistics (D×D moments) or the span form's
 //     N_t×N_t Gram matrix, with the D feature means;
 //   - per learner, its T×D weights twice (the current and the last ones)
-//     and, for MTFL and MMTL, four D×D matrices (the shared matrix, its
-//     eigenvectors, the solvers' work and inverse);
-//   - for ELLA, a (d+1)×(d+1) curvature per task and its basis's
-//     information matrix;
+//     and, with extra FeatureMatrix (MTFL, MMTL), four D×D matrices (the
+//     shared matrix, its eigenvectors, the solvers' work and inverse);
+//   - with extra TaskCurvature (ELLA), a (d+1)×(d+1) curvature per task
+//     and its basis's information matrix;
 //   - the weights mapped back to the d original features (T×d), which a
 //     model, its Θ and its predictions need.
 //
 // The test (budget_test.go) holds it above the peak heap measured for
 // small fits and within a stated factor of it.
-func Estimate(s Shape, cfg Config, runs int) Footprint {
+func Estimate(s Shape, extra Memory, runs int) Footprint {
 	const w = 8 // bytes per float64
 	t, d, n := int64(s.Tasks), int64(s.Features), int64(s.Rows)
 	var terms []term
@@ -117,12 +134,12 @@ func Estimate(s Shape, cfg Config, runs int) Footprint {
 	span := w * (s.SquaredRows + n + t*dim)
 	add(max(primal, span), "per-task statistics")
 	add(int64(runs)*2*w*t*dim, "dense weights")
-	switch cfg.Model {
-	case "mtfl", "mtfl-mean", "mmtl", "":
+	switch extra {
+	case FeatureMatrix:
 		add(int64(runs)*4*w*dim*dim, fmt.Sprintf("a %s × %s feature matrix per learner", grouped(dim), grouped(dim)))
-	case "ella":
-		// ELLA (core/seq) keeps a (d+1)×(d+1) curvature per task and the
-		// (d+1)k × (d+1)k information matrix of its basis (k = 5).
+	case TaskCurvature:
+		// A (d+1)×(d+1) curvature per task and the (d+1)k × (d+1)k
+		// information matrix of the basis (k = 5).
 		p := d + 1
 		add(w*t*p*p+w*25*p*p, "per-task curvature matrices")
 	}

@@ -16,14 +16,14 @@ build() {
   local out=dist
   rm -rf "$out.tmp"
   mkdir -p "$out.tmp"
-  # Inlining only where the fits spend their time (the solvers, linalg,
-  # math): everywhere else (the runtime, fmt, reflect, the intake, the
-  # bridge, the catalogue) it copied code for no measurable speed, about
-  # 89 KB of the gzipped learner (docs/bench.md, "What the learner's bytes
-  # are"). Inlining does not change Go's arithmetic: the results are the same.
+  # Inlining only where the fits and the runtime spend their time (the
+  # solvers, linalg, math, the runtime): everywhere else (fmt, reflect, the
+  # intake, the bridge, the catalogue) it copied code for no measurable
+  # speed, about 67 KB of the gzipped learner (docs/bench.md, "Third
+  # round"). Inlining does not change Go's arithmetic: the results are the same.
   local m=github.com/spmtl/spmtl/core
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l \
-    -gcflags="$m/internal/linalg=" -gcflags="$m/mtl=" -gcflags="$m/seq=" -gcflags=math= -gcflags=math/bits= \
+    -gcflags="$m/internal/linalg=" -gcflags="$m/mtl=" -gcflags="$m/seq=" -gcflags=math= -gcflags=math/bits= -gcflags=runtime= \
     -o "$out.tmp/spmtl.wasm" ./wasm
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out.tmp/"
   cp web/index.html web/style.css web/spmtl.js "$out.tmp/"

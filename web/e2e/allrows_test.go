@@ -60,13 +60,7 @@ func TestTrainOnAllRows(t *testing.T) {
 	}
 
 	// A visitor's file trained on 75%.
-	examPath, examText := examCSV(t)
-	b.upload("#file", examPath)
-	b.waitForPrompt(20 * time.Second)
-	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
-	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
-	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
-	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	_, examText := b.loadExam(t, false)
 	if v := eval[string](b, `document.getElementById("train").value`); v != "0.75" {
 		t.Fatalf("a file of one's own starts at train %q, want 0.75", v)
 	}

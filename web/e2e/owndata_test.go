@@ -346,6 +346,25 @@ func examCSV(t *testing.T) (string, []byte) {
 	return writeTemp(t, "exam.csv", string(text)), text
 }
 
+// loadExam drops exam.csv on the page and chooses its task (school) and
+// label (score) columns at the first-step prompt; with dropStudent it
+// also leaves out the student id. It returns the file's path and text.
+func (b *browser) loadExam(t *testing.T, dropStudent bool) (string, []byte) {
+	t.Helper()
+	path, text := examCSV(t)
+	b.upload("#file", path)
+	b.waitForPrompt(20 * time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "school"))
+	b.waitFor(`spmtlApp.columnPrompt().includes("holds the label")`, 20*time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "score"))
+	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if dropStudent {
+		b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
+		b.waitFor(`spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
+	}
+	return path, text
+}
+
 // TestOwnFileRolesSavePredict: a file with text columns (exam.csv: task
 // column school, label score, text columns sex and intake, an id column
 // student, flagged as one) shows every column's role; its role menu

@@ -9,6 +9,28 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// embedHost opens the module example as a host page with the embedded
+// learner in an iframe at index.html#hash; every message the learner posts
+// goes into window.__heard, and onReady (JavaScript, with e the ready
+// message's event) runs when the learner says spmtl:ready.
+func (b *browser) embedHost(hash, onReady string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
+	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__heard = [];
+		const f = document.createElement("iframe");
+		f.src = "../index.html#` + hash + `";
+		document.body.appendChild(f);
+		window.addEventListener("message", (e) => {
+			if (e.source !== f.contentWindow || !e.data) return;
+			window.__heard.push(e.data);
+			if (e.data.type === "spmtl:ready") {
+` + onReady + `
+			}
+		});
+	})()`))
+}
+
 // TestEmbedRefusesKeysItDoesNotApply: spmtl:set refuses, with spmtl:error
 // naming it, a key the page does not apply (a column role, a name that is
 // no setting), and then applies none of that message's settings; a key it
@@ -16,23 +38,12 @@ import (
 // back with the results.
 func TestEmbedRefusesKeysItDoesNotApply(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
-	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__heard = [];
-		const f = document.createElement("iframe");
-		f.src = "../index.html#embed=1&data=landmine";
-		document.body.appendChild(f);
-		window.addEventListener("message", (e) => {
-			if (e.source !== f.contentWindow || !e.data) return;
-			window.__heard.push(e.data);
-			if (e.data.type === "spmtl:ready") {
-				e.source.postMessage({ type: "spmtl:set", settings: { drop: "x1" } }, "*");
-				e.source.postMessage({ type: "spmtl:set", settings: { rho: "0.5", nope: "1" } }, "*");
-				e.source.postMessage({ type: "spmtl:set", settings: { lambda0: "auto*0.5", maxIter: "2" } }, "*");
-				e.source.postMessage({ type: "spmtl:run" }, "*");
-			}
-		});
-	})()`))
+	b.embedHost("embed=1&data=landmine", `
+		e.source.postMessage({ type: "spmtl:set", settings: { drop: "x1" } }, "*");
+		e.source.postMessage({ type: "spmtl:set", settings: { rho: "0.5", nope: "1" } }, "*");
+		e.source.postMessage({ type: "spmtl:set", settings: { lambda0: "auto*0.5", maxIter: "2" } }, "*");
+		e.source.postMessage({ type: "spmtl:run" }, "*");
+`)
 	b.waitFor(`window.__heard.some((m) => m.type === "spmtl:results")`, 60*time.Second)
 	type message struct {
 		Type     string            `json:"type"`

@@ -164,21 +164,10 @@ func TestLinksThatAreNotPlayed(t *testing.T) {
 // page refuses and asks for a run is told why the run did not start.
 func TestEmbedHostHearsARefusedRun(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
-	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__heard = [];
-		const f = document.createElement("iframe");
-		f.src = "../index.html#embed=1&data=landmine&maxIter=3";
-		document.body.appendChild(f);
-		window.addEventListener("message", (e) => {
-			if (e.source !== f.contentWindow || !e.data) return;
-			window.__heard.push(e.data);
-			if (e.data.type === "spmtl:ready") {
-				e.source.postMessage({ type: "spmtl:set", settings: { rho: "abc" } }, "*");
-				e.source.postMessage({ type: "spmtl:run" }, "*");
-			}
-		});
-	})()`))
+	b.embedHost("embed=1&data=landmine&maxIter=3", `
+		e.source.postMessage({ type: "spmtl:set", settings: { rho: "abc" } }, "*");
+		e.source.postMessage({ type: "spmtl:run" }, "*");
+`)
 	b.waitFor(`window.__heard.some((m) => m.type === "spmtl:error")`, 30*time.Second)
 	msg := eval[string](b, `window.__heard.find((m) => m.type === "spmtl:error").message`)
 	// ρ is a number field, which keeps no "abc": the page sees it empty.

@@ -209,23 +209,12 @@ func TestSupplementOnOwnData(t *testing.T) {
 // task column the roles do not name says which role to send.
 func TestEmbedLoadRefusesUnknownKeysAndVersions(t *testing.T) {
 	b := newBrowser(t)
-	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
-	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__heard = [];
-		const f = document.createElement("iframe");
-		f.src = "../index.html#embed=1&data=landmine";
-		document.body.appendChild(f);
-		window.addEventListener("message", (e) => {
-			if (e.source !== f.contentWindow || !e.data) return;
-			window.__heard.push(e.data);
-			if (e.data.type === "spmtl:ready") {
-				const text = "group,score,x1\na,1,0.5\na,2,1.5\nb,1,0.25\nb,3,2\n";
-				e.source.postMessage({ type: "spmtl:load", text, settings: { task: "group", label: "score", taskColumn: "group" } }, "*");
-				e.source.postMessage({ type: "spmtl:run", version: 3 }, "*");
-				e.source.postMessage({ type: "spmtl:load", text, name: "mine.csv", settings: { label: "score" } }, "*");
-			}
-		});
-	})()`))
+	b.embedHost("embed=1&data=landmine", `
+		const text = "group,score,x1\na,1,0.5\na,2,1.5\nb,1,0.25\nb,3,2\n";
+		e.source.postMessage({ type: "spmtl:load", text, settings: { task: "group", label: "score", taskColumn: "group" } }, "*");
+		e.source.postMessage({ type: "spmtl:run", version: 3 }, "*");
+		e.source.postMessage({ type: "spmtl:load", text, name: "mine.csv", settings: { label: "score" } }, "*");
+`)
 	b.waitFor(`window.__heard.filter((m) => m.type === "spmtl:error").length === 3`, 30*time.Second)
 	errs := eval[[]hostMessage](b, `window.__heard.filter((m) => m.type === "spmtl:error")`)
 	if !slices.Equal(errs[0].Keys, []string{"taskColumn"}) || !strings.Contains(errs[0].Message, `"taskColumn"`) {

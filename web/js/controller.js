@@ -91,7 +91,10 @@ export function wireController(app, form) {
   function hardRuleIdle(info, first) {
     if (!info || !info.config.selfPaced || info.config.tau !== "hard" || !first || !first.cost || !(first.lambda > 0)) return "";
     if (!first.cost.every((c) => c < first.lambda)) return "";
-    const top = Math.max(...first.cost);
+    // A loop, not Math.max(...first.cost): a spread passes every task's
+    // cost as an argument, and a run of many tasks has more than a call takes.
+    let top = -Infinity;
+    for (const c of first.cost) if (c > top) top = c;
     return `Every task's first cost (at most ${top.toPrecision(3)}) was below λ0 = ${first.lambda.toPrecision(3)}, so the hard rule let all of them in at once `
       + "and τ stays uniform: this run is its baseline. To pace the tasks, give λ0 a value among their costs.";
   }

@@ -64,6 +64,9 @@ const same = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(
 // "a", "a and b", "a, b and c".
 const andList = (xs) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
 const TOP = 8, BOTTOM = 30, RIGHT = 10;
+// Up to this many tasks the map measures every row label for its margin
+// (2,000 labels: tens of ms); past it the margin is the labels' bound.
+const MEASURED_LABELS = 2000;
 const rgbText = ([r, g, b]) => `rgb(${r},${g},${b})`;
 const num = (v, p = 4) => (Number.isFinite(v) ? v.toPrecision(p) : "n/a");
 // The task names' order ("task 2" before "task 10"), made once: a new
@@ -90,6 +93,16 @@ const trimSep = (s) => s.replace(/[\s\-_/.,:;|(]+$/, "");
  *  nearest it, after as much of the start as fits: "Hospital N…ward A".
  *  The full name stays in the read-out and the tooltip. */
 export function shortLabels(names, maxW, measure) {
+  const at = labeler(names, maxW, measure);
+  return names.map((_, i) => at(i));
+}
+
+/** shortLabels' label of name i, made when it is asked for and kept: a
+ *  map of 50,000 tasks draws a few dozen labels, and measuring every name
+ *  (several measureText calls each) stalled the page for seconds (7-19 s
+ *  at 200,000 tasks, issue 34). Sorting the names, which finds where each
+ *  differs from its neighbours, measures nothing and stays up front. */
+export function labeler(names, maxW, measure) {
   // d[i]: where name i first differs from the names nearest it in sort order.
   const sorted = names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
   const lcp = (a, b) => { let n = 0; while (n < a.length && n < b.length && a[n] === b[n]) n++; return n; };
@@ -104,7 +117,13 @@ export function shortLabels(names, maxW, measure) {
     while (lo <= hi) { const m = (lo + hi) >> 1; if (measure(f(m)) <= maxW) { best = m; lo = m + 1; } else hi = m - 1; }
     return best;
   };
-  return names.map((name, i) => {
+  const made = new Map();
+  return (i) => {
+    let l = made.get(i);
+    if (l === undefined) made.set(i, (l = label(names[i], i)));
+    return l;
+  };
+  function label(name, i) {
     if (measure(name) <= maxW) return name;
     const cut = (k) => `${trimSep(name.slice(0, k))}…`;
     const k = longest(cut, 1, name.length - 1);
@@ -129,7 +148,7 @@ export function shortLabels(names, maxW, measure) {
     // …or a window from the difference on.
     const e = longest((n) => `…${trimSep(name.slice(at, n))}…`, at + 1, name.length - 1);
     return e > at ? `…${trimSep(name.slice(at, e))}…` : k >= 1 ? cut(k) : "…";
-  });
+  }
 }
 
 /** The columns whose step is written under a map of K columns colW px
@@ -299,14 +318,22 @@ export class Heatmap {
     return { baseH, ph, rowH, group, drawnRows: rows, content: rows * rowH };
   }
 
-  // rowLabels gives every task's label at most maxW px wide (cached: the
-  // names change only with the run).
+  // rowLabels gives each task's label at most maxW px wide, at(task),
+  // made when a row is drawn (cached: the names change only with the run),
+  // and widest, the widest label, which sets the left margin. Up to
+  // MEASURED_LABELS tasks every label is measured for it; past that the
+  // margin is maxW, which no label exceeds, so that a run of 50,000 tasks
+  // measures only the labels in view (measuring all of them stalled the
+  // page for seconds). The labels are measured in the map's 11px font,
+  // which the canvas has whenever draw asks for one.
   rowLabels(g, maxW) {
     if (!this.labels || this.labels.maxW !== maxW || this.labels.tasks !== this.tasks) {
-      const list = shortLabels(this.tasks, maxW, (t) => g.measureText(t).width);
+      const measure = (t) => g.measureText(t).width;
+      const at = labeler(this.tasks, maxW, measure);
       let widest = 30;
-      for (const l of list) widest = Math.max(widest, g.measureText(l).width);
-      this.labels = { maxW, tasks: this.tasks, list, widest };
+      if (this.tasks.length > MEASURED_LABELS) widest = maxW;
+      else for (let i = 0; i < this.tasks.length; i++) widest = Math.max(widest, measure(at(i)));
+      this.labels = { maxW, tasks: this.tasks, at, widest };
     }
     return this.labels;
   }
@@ -390,7 +417,7 @@ export class Heatmap {
       const mid = TOP + (r + 0.5) * G.rowH - scroll;
       if (mid < TOP || mid > TOP + G.ph) continue;
       const a = r * G.group, b = Math.min(T, a + G.group);
-      const text = labels.list[order[a]] + (b - a > 1 ? "…" : "");
+      const text = labels.at(order[a]) + (b - a > 1 ? "…" : "");
       g.fillText(text, left - 6, mid);
       // A tick from the label to its own row's middle.
       if (!this.small(order[a])) { g.fillStyle = "#9aa3b2"; g.fillRect(left - 4, Math.round(mid) - 0.5, 3, 1); g.fillStyle = "#1d2330"; }
@@ -401,7 +428,7 @@ export class Heatmap {
     // The marked row's label, at the row itself, over whatever label is there.
     if (marked >= r0 && marked < r1) {
       const a = marked * G.group, b = Math.min(T, a + G.group);
-      const text = labels.list[order[a]] + (b - a > 1 ? "…" : "");
+      const text = labels.at(order[a]) + (b - a > 1 ? "…" : "");
       const mid = Math.min(TOP + G.ph - 6, Math.max(TOP + 6, TOP + (marked + 0.5) * G.rowH - scroll));
       g.font = "bold 11px system-ui, sans-serif";
       const wText = g.measureText(text).width;
@@ -623,10 +650,11 @@ export class Heatmap {
     // the SVG's font); each keeps its full name as its title.
     const g = document.createElement("canvas").getContext("2d");
     g.font = "11px sans-serif";
-    const labels = shortLabels(this.tasks, left - 10, (s) => g.measureText(s).width);
+    // Only the labels written are made (every ninth row's on a map of many tasks).
+    const labels = labeler(this.tasks, left - 10, (s) => g.measureText(s).width);
     this.rowOrder().forEach((t, r) => {
       if (rh >= 9 || r % Math.ceil(9 / rh) === 0) {
-        out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end"><title>${esc(this.tasks[t])}</title>${esc(labels[t])}</text>`;
+        out += `<text x="${left - 4}" y="${(top + r * rh + rh * 0.75).toFixed(1)}" text-anchor="end"><title>${esc(this.tasks[t])}</title>${esc(labels(t))}</text>`;
       }
       this.history.forEach((s, k) => {
         const fill = s.seq ? rgbText(viridis(this.seqValue(s, t))) : scale.colour(this.rel(s, t));

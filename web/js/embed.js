@@ -12,7 +12,7 @@
 // scores (per task and the mean, the model's and its comparisons') and the
 // run's model file.
 import { settingIds } from "./form.js";
-import { pageKeys, roleKeys, rolesOf, OWN_DATA } from "./state.js";
+import { pageKeys, roleKeys, rolesOf, valueProblem, OWN_DATA, VALUE_CHARS } from "./state.js";
 import { runModelText } from "./model.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,8 @@ export const PROTOCOL = 2;
 
 const plainArrays = (o) => JSON.parse(JSON.stringify(o, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)));
 
-const quoted = (keys) => keys.map((k) => `"${k}"`).join(", ");
+// The keys named, the first 20 of them (a message may carry many).
+const quoted = (keys) => keys.slice(0, 20).map((k) => `"${k.length > 60 ? `${k.slice(0, 60)}…` : k}"`).join(", ") + (keys.length > 20 ? ` and ${keys.length - 20} more` : "");
 
 /** The keys of settings that spmtl:set does not apply (none: []): any but
  *  the page's settings, and the column roles where the data is a bundled
@@ -50,6 +51,34 @@ export function scoresOf(results, info) {
     mean: Object.fromEntries(roles.map((k) => [k, num(results[k].mean)])),
     tasks: main.tasks.map((task, i) => Object.assign({ task }, Object.fromEntries(roles.map((k) => [k, num(results[k].test[i])])))),
   };
+}
+
+/** The most keys a message's settings may have: the page has about 30. */
+export const MAX_KEYS = 100;
+
+/** Checks the shape and bounds of a host's message m before any of it is
+ *  read (issue 34): its settings an object of at most MAX_KEYS keys whose
+ *  values are texts, numbers or booleans within state.js's bounds (lists
+ *  of column names for a column role), spmtl:load's data and split texts,
+ *  and a name of at most VALUE_CHARS characters. Throws what is wrong. A
+ *  value nested deep or of megabytes once went on into the form and the
+ *  hash (or a recursion) as it was. */
+export function checkMessage(m) {
+  const bad = (why) => { throw new Error(`${m.type}: ${why}; nothing was applied`); };
+  const st = m.settings;
+  if (st !== undefined && st !== null) {
+    if (typeof st !== "object" || Array.isArray(st)) bad("its settings are not an object of setting: value");
+    const keys = Object.keys(st);
+    if (keys.length > MAX_KEYS) bad(`its settings have ${keys.length} keys, more than the ${MAX_KEYS} a message may have`);
+    for (const k of keys) {
+      const why = valueProblem(k, st[k]);
+      if (why) bad(`the setting ${why.length > 200 ? `${why.slice(0, 200)}…` : why}`);
+    }
+  }
+  if (m.type !== "spmtl:load") return;
+  if (typeof m.text !== "string") bad(`its text is ${m.text === null ? "null" : Array.isArray(m.text) ? "a list" : `a ${typeof m.text}`}, not the data's text`);
+  if (m.splitText !== undefined && m.splitText !== null && typeof m.splitText !== "string") bad("its splitText is not a text");
+  if (m.name !== undefined && (typeof m.name !== "string" || m.name.length > VALUE_CHARS)) bad(`its name is not a text of at most ${VALUE_CHARS} characters`);
 }
 
 // refusal is the error for keys a message does not apply.
@@ -141,6 +170,7 @@ export function wireEmbed(app, form, runs, data) {
       if (m.version !== undefined && !(Number.isInteger(m.version) && m.version >= 1 && m.version <= PROTOCOL)) {
         throw new Error(`${m.type}: protocol version ${JSON.stringify(m.version)} is not one this learner speaks (1 to ${PROTOCOL})`);
       }
+      checkMessage(m);
       switch (m.type) {
         case "spmtl:load": await load(m); break;
         case "spmtl:set": await set(m); break;

@@ -8,11 +8,13 @@
 // own menu. A link made on a visitor's own file is checked the same way and
 // then held for the file (own-link.js).
 import { bundles, method, methods } from "./catalog.js";
-import { baseSettings, pageKeys, ownLink, OWN_DATA } from "./state.js";
+import { baseSettings, pageKeys, ownLink, valueProblem, OWN_DATA } from "./state.js";
 import { settingProblem, settingName, settingWant } from "./checks.js";
 import { holdOwnLink } from "./own-link.js";
 
-const shown = (v) => (v === "" ? "(empty)" : v);
+// A value as the note quotes it: its first 60 characters at most (a link
+// of megabytes once became a note of megabytes).
+const shown = (v) => (v === "" ? "(empty)" : String(v).length > 60 ? `${String(v).slice(0, 60)}… (${String(v).length} characters)` : v);
 
 /** Checks the settings read from hash; replaces every bad value in s by its
  *  default and returns the reports ([] when the link is good). A link on a
@@ -44,6 +46,11 @@ function checkValues(s, params, problems) {
     problems.push(`the link's ${why}; using ${shown(base[key])}`);
     s[key] = base[key];
   };
+  // A value past its bound (state.js) is not read at all: its default instead.
+  for (const key of pageKeys()) {
+    const why = params.has(key) && valueProblem(key, s[key]);
+    if (why) replace(key, `value of ${why}`);
+  }
   if (params.has("model") && !method(s.model)) replace("model", `model "${s.model}" is not a method (${methods().map((m) => m.key).join(", ")})`);
   const m = method(s.model);
   if (params.has("select") && m && m.rules && m.rules.length && !m.rules.includes(s.select)) {

@@ -17,6 +17,34 @@ import { settings, setting, pageKey, startSettings, presetPart, bundle } from ".
 // order menu (a view of the heatmap, not a setting of the learner).
 const pageDefaults = { data: "landmine", sp: "1", order: "name" };
 
+/** The bounds of a setting's value from outside the page (a link, an
+ *  embedding host's message; issue 34): a column role (a list of column
+ *  names) may be up to ROLE_CHARS characters, any other setting (a number,
+ *  a method's key, a file's SHA-256) up to VALUE_CHARS. A value past its
+ *  bound is refused, not read: a link or message of megabytes once put its
+ *  value in the hash, the form and the link's note as it was. */
+export const VALUE_CHARS = 1000, ROLE_CHARS = 1 << 20;
+
+/** What is wrong with v as the value of setting key from outside the
+ *  page ("" when nothing): a value that is not a text, a number or a
+ *  boolean (a list of texts for a column role), or one past its bound. */
+export function valueProblem(key, v) {
+  const st = settings().find((x) => pageKey(x) === key);
+  const role = !!st && st.group === "data";
+  const bound = role ? ROLE_CHARS : VALUE_CHARS;
+  let n = 0;
+  if (role && st.kind === "columns" && Array.isArray(v)) {
+    for (const c of v) {
+      if (typeof c !== "string") return `"${key}" lists a${Array.isArray(c) ? " list" : ` ${typeof c}`}, not a column's name`;
+      n += c.length + 1;
+      if (n > bound) break;
+    }
+  } else if (typeof v === "string") n = v.length;
+  else if (typeof v === "number" || typeof v === "boolean") n = String(v).length;
+  else return `"${key}" is ${v === null ? "null" : Array.isArray(v) ? "a list" : `a${typeof v === "object" ? "n" : ""} ${typeof v}`}, not a text or a number`;
+  return n > bound ? `"${key}" is ${n >= 1e6 ? `${(n / 1e6).toFixed(1)} million` : n} characters long, more than the ${bound} a${role ? " column role" : " setting"} may have` : "";
+}
+
 /** The data name of a visitor's own file (in app.settings.data). */
 export const OWN_DATA = "custom";
 
@@ -109,7 +137,11 @@ export function readHash(hash = location.hash, ownLoaded = false) {
   const waiting = named === OWN_DATA && !ownLoaded;
   const fileKeys = roleKeys().concat(OWN_FILE_KEYS);
   const skip = waiting ? fileKeys.concat(pageKeys()) : data === OWN_DATA ? [] : fileKeys;
-  for (const [k, v] of params) if (!skip.includes(k)) s[k] = v;
+  // A key the page knows not, with a value past the bound, is dropped
+  // (kept, it would be written back into the hash); a known one is kept
+  // for checkLink, which reports it and puts the default in its place.
+  const known = new Set(Object.keys(s).concat(pageKeys(), roleKeys(), OWN_FILE_KEYS));
+  for (const [k, v] of params) if (!skip.includes(k) && (known.has(k) || !valueProblem(k, v))) s[k] = v;
   s.data = data;
   return s;
 }

@@ -7,11 +7,17 @@
 
 /** The bounds of a saved run: a 2,410-task run is under 1 MB, and no run
  *  nests deeper than 6. */
-export const RUN_BOUNDS = { maxBytes: 64 << 20, maxDepth: 32 };
+export const RUN_BOUNDS = { maxBytes: 64 << 20, maxDepth: 32, noun: "a saved run" };
+
+/** The bound of a model file's size, the learner's (wasm/bridge: models):
+ *  the page refuses a larger file before the worker reads it into memory
+ *  and copies it into Go (a 200 MB file cost the learner 400 MB before
+ *  Go refused it). */
+export const MODEL_BOUNDS = { maxBytes: 128 << 20, maxDepth: 32, noun: "a model file" };
 
 /** Refuses a file of size bytes over the bound before it is read. */
-export function checkSize(size, name, { maxBytes }) {
-  if (size > maxBytes) throw new Error(`${name}: ${(size / 1048576).toFixed(1)} MB, more than the ${maxBytes / 1048576} MB a saved run may have`);
+export function checkSize(size, name, { maxBytes, noun }) {
+  if (size > maxBytes) throw new Error(`${name}: ${(size / 1048576).toFixed(1)} MB, more than the ${maxBytes / 1048576} MB ${noun} may have`);
 }
 
 /** Parses text as JSON within the bounds, naming name in a refusal. */

@@ -18,6 +18,7 @@ import { showSlot } from "./notices.js";
 import { LearnerClient, giveModule } from "./client.js";
 import { trainOptions } from "./state.js";
 import { method } from "./catalog.js";
+import { MODEL_BOUNDS, checkSize } from "./bounded-json.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -179,6 +180,7 @@ export function wireModel(app) {
     $("model-file").value = "";
     if (!f) return;
     try {
+      checkSize(f.size, f.name, MODEL_BOUNDS);
       const info = await client.request("importModel", { file: f, name: f.name });
       forgetLoaded();
       loaded = info.handle;

@@ -6,10 +6,11 @@ package e2e
 // tables without their checksum, with a number beyond the CSV's limit, and
 // cut short; a run over 20,000 tasks drawing the τ map; embed messages
 // nested deep or huge; a link of 1 MB. Each case ends in a refusal that
-// names the file (or a finished run), the page's main thread never stalls
-// 2 s or more meanwhile (a long-task observer and a timer's longest gap,
-// installed before the input arrives), and the learner is alive after it:
-// a bundled data set loads and a Play on it reaches its results.
+// names the file (or a finished run), no task holds the page's main thread
+// 2 s or more meanwhile (a long-task observer installed before the input
+// arrives; a timer's longest gap is logged beside it), and the learner is
+// alive after it: a bundled data set loads and a Play on it reaches its
+// results.
 
 import (
 	"bufio"
@@ -45,14 +46,17 @@ func (b *browser) watchFreezes() {
 	b.do(chromedp.Evaluate[chromedp.Void](corpusWatch))
 }
 
-// noFreeze fails the test when the page's thread stalled freezeBound ms
-// or more since watchFreezes.
+// noFreeze fails the test when one task held the page's thread
+// freezeBound ms or more since watchFreezes. The timer's longest gap is
+// logged beside it, not checked: it also counts the time a loaded machine
+// gives the page no core between tasks (1.6 s measured at a load average
+// of 13 on two cores, with no task over 0.5 s).
 func (b *browser) noFreeze(what string) {
 	b.t.Helper()
 	w := eval[struct{ Longest, Gap float64 }](b, `window.__corpus`)
 	b.t.Logf("%s: longest task %.0f ms, longest timer gap %.0f ms", what, w.Longest, w.Gap)
-	if w.Longest >= freezeBound || w.Gap >= freezeBound {
-		b.t.Errorf("%s froze the page: longest task %.0f ms, timer gap %.0f ms (bound %d ms)", what, w.Longest, w.Gap, freezeBound)
+	if w.Longest >= freezeBound {
+		b.t.Errorf("%s froze the page: a task of %.0f ms (timer gap %.0f ms; bound %d ms)", what, w.Longest, w.Gap, freezeBound)
 	}
 }
 

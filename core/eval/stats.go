@@ -7,7 +7,8 @@ import (
 	"runtime"
 	"sync"
 
-	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // MeanStd returns the mean, the sample standard deviation (n − 1) and the
@@ -26,7 +27,7 @@ func MeanStd(x []float64) (mean, std, se float64) {
 	if len(v) == 1 {
 		return v[0], math.NaN(), math.NaN()
 	}
-	mean, std = meanStdDev(v)
+	mean, std = stat.MeanStdDev(v, nil)
 	return mean, std, std / math.Sqrt(float64(len(v)))
 }
 
@@ -47,7 +48,7 @@ func PairedTTest(a, b []float64) (t float64, df int, p float64, err error) {
 			return 0, 0, 0, errors.New("paired t-test: NaN score")
 		}
 	}
-	mean, sd := meanStdDev(d)
+	mean, sd := stat.MeanStdDev(d, nil)
 	df = len(d) - 1
 	if sd == 0 {
 		if mean == 0 {
@@ -56,26 +57,9 @@ func PairedTTest(a, b []float64) (t float64, df int, p float64, err error) {
 		return math.Copysign(math.Inf(1), mean), df, 0, nil
 	}
 	t = mean / (sd / math.Sqrt(float64(len(d))))
-	return t, df, twoSidedT(t, float64(df)), nil
-}
-
-// meanStdDev returns the mean and the sample standard deviation (n − 1) of
-// x, len(x) ≥ 2, with the corrected two-pass algorithm (the squared
-// deviations less the square of their rounding-error sum over n): the same
-// operations, in the same order, as gonum's stat.MeanStdDev(x, nil), so the
-// same bits, without linking gonum's stat package (and its linear
-// programming solver) into the WebAssembly learner. The mean's sum is
-// floats.Sum, as there: gonum sums with assembly on amd64.
-func meanStdDev(x []float64) (mean, std float64) {
-	n := float64(len(x))
-	mean = floats.Sum(x) / n
-	var ss, comp float64
-	for _, v := range x {
-		d := v - mean
-		ss += d * d
-		comp += d
-	}
-	return mean, math.Sqrt((ss - comp*comp/n) / (n - 1))
+	dist := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}
+	p = 2 * dist.Survival(math.Abs(t))
+	return t, df, p, nil
 }
 
 // GridSearch scores n grid points by k-fold cross-validation. fit(point,

@@ -4,8 +4,8 @@
 // DEFLATE at its best compression (gzip -9's algorithm; Go's encoder, so
 // a few bytes off gzip's own figures).
 //
-//	go run ./tools/wasmsize [-n 40] FILE.wasm
-//	go run ./tools/wasmsize -md [-min 4000] BEFORE.wasm AFTER.wasm
+//	go run ./wasm/internal/wasmsize [-n 40] FILE.wasm
+//	go run ./wasm/internal/wasmsize -md [-min 4000] BEFORE.wasm AFTER.wasm
 //
 // The second form prints a Markdown table of both builds, as in
 // docs/bench.md. Build the file without -ldflags="-s -w" (so it keeps its

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/eval"
-	"github.com/spmtl/spmtl/core/figure"
+	"github.com/spmtl/spmtl/core/internal/tauscale"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -73,7 +73,8 @@ type Catalog struct {
 	TauScale TauScale `json:"tauScale"`
 }
 
-// TauScale is figure.TauScale for the page: T·τ from Lo to Hi on a log
+// TauScale is the τ heatmaps' scale (core/internal/tauscale, which
+// core/figure draws with) for the page: T·τ from Lo to Hi on a log
 // scale, colours evenly spaced over log2(T·τ), ticks to label.
 type TauScale struct {
 	Lo    float64   `json:"lo"`
@@ -90,5 +91,5 @@ func GetCatalog() Catalog {
 	}
 	return Catalog{Methods: method.All(), Bundles: bs, Defaults: mtl.Config{}.Defaults(false), Settings: Settings(), OwnStart: StartOf(nil),
 		Tables:   map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
-		TauScale: TauScale{Lo: figure.TauScale.Lo, Hi: figure.TauScale.Hi, Stops: figure.TauScale.Stops, Ticks: figure.TauScale.Ticks}}
+		TauScale: TauScale{Lo: tauscale.Tau.Lo, Hi: tauscale.Tau.Hi, Stops: tauscale.Tau.Stops, Ticks: tauscale.Tau.Ticks}}
 }

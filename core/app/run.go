@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -214,7 +213,7 @@ func (r *Run) Step() (mtl.Snapshot, error) {
 // then recs: the command line reports a long run's progress with one) and
 // returns the last snapshot.
 func (r *Run) Finish(recs ...mtl.Recorder) (mtl.Snapshot, error) {
-	last, err := mtl.Run(context.Background(), r.Learner, append([]mtl.Recorder{r.check}, recs...)...)
+	last, err := mtl.Run(nil, r.Learner, append([]mtl.Recorder{r.check}, recs...)...)
 	if err != nil {
 		return last, fmt.Errorf("step: %w", err)
 	}

@@ -317,7 +317,7 @@ func FitPredict(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) ([][]float64
 	if err != nil {
 		return nil, err
 	}
-	if _, err := mtl.Run(context.Background(), l); err != nil {
+	if _, err := mtl.Run(nil, l); err != nil {
 		return nil, err
 	}
 	return mtl.Predict(l, test)

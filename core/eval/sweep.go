@@ -92,7 +92,7 @@ func Track(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (Curve, error) {
 		c.PerTask = per
 		return nil
 	}
-	_, err = mtl.Run(context.Background(), l, score)
+	_, err = mtl.Run(nil, l, score)
 	return c, err
 }
 

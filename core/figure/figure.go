@@ -9,6 +9,8 @@ import (
 	"html"
 	"math"
 	"strings"
+
+	"github.com/spmtl/spmtl/core/internal/tauscale"
 )
 
 const (
@@ -177,13 +179,9 @@ func Scatter(title, xlabel, ylabel string, pts []Point, groups []string) string 
 // uniform is all neutral, whatever its numbers; a run that separates the
 // tasks shows blue (trusted less than uniform) and red (more). The page
 // takes the same stops from the catalogue.
-var TauScale = struct {
-	Lo, Hi float64
-	// Stops are evenly spaced over log2(T·τ) from log2 Lo to log2 Hi.
-	Stops []string
-	Ticks []float64
-}{Lo: 0.125, Hi: 8, Stops: []string{"#2166ac", "#67a9cf", "#d1e5f0", "#f7f7f7", "#fddbc7", "#ef8a62", "#b2182b"},
-	Ticks: []float64{0.125, 0.5, 1, 2, 8}}
+// (The scale itself is in core/internal/tauscale, which the catalogue
+// reads without importing this package.)
+var TauScale = tauscale.Tau
 
 // TauColour returns the colour of a cell with relative weight T·τ = rel.
 func TauColour(rel float64) string {

@@ -1,9 +1,6 @@
 package mtl
 
-import (
-	"context"
-	"fmt"
-)
+import "fmt"
 
 // Learner is a multitask learner that trains one step at a time. The
 // self-paced Trainer takes one outer iteration per step, JointMMTL makes
@@ -51,18 +48,31 @@ func Step(l Learner, recs ...Recorder) (Snapshot, error) {
 	return s, err
 }
 
-// Run steps l until it is done, ctx is cancelled or a step fails, giving
-// each step's snapshot to recs (as Step does), and returns the last
-// snapshot that succeeded. A learner that is done already is not stepped;
-// its last snapshot is returned.
-func Run(ctx context.Context, l Learner, recs ...Recorder) (Snapshot, error) {
+// Stopper says when a run should stop: Err returns nil while it may go
+// on. A context.Context is one (the command line's, cancelled by a
+// signal); Run takes this one method rather than a Context so that a
+// caller that never cancels passes nil and links no context: in the
+// WebAssembly learner a context kept time's formatting alive through
+// Context.Deadline's time.Time, about 25 KB gzipped (docs/bench.md,
+// "Fourth round").
+type Stopper interface {
+	Err() error
+}
+
+// Run steps l until it is done, stop says to stop (a nil stop never does)
+// or a step fails, giving each step's snapshot to recs (as Step does), and
+// returns the last snapshot that succeeded. A learner that is done already
+// is not stepped; its last snapshot is returned.
+func Run(stop Stopper, l Learner, recs ...Recorder) (Snapshot, error) {
 	var last Snapshot
 	if h := l.History(); len(h) > 0 {
 		last = h[len(h)-1]
 	}
 	for !l.Done() {
-		if err := ctx.Err(); err != nil {
-			return last, fmt.Errorf("stopped after step %d: %w", last.Iter, err)
+		if stop != nil {
+			if err := stop.Err(); err != nil {
+				return last, fmt.Errorf("stopped after step %d: %w", last.Iter, err)
+			}
 		}
 		// Step's body, without its copy of every snapshot on the way out.
 		s, err := l.Step()

@@ -43,13 +43,6 @@ type Problem struct {
 	// (predict.go), shared by every fit scored on it.
 	heldMu sync.Mutex
 	held   *heldOut
-
-	// first holds the last first W-steps solved on this problem
-	// (firststep.go), oldest first; firstHits counts the trainers that took
-	// one instead of solving.
-	firstMu   sync.Mutex
-	first     []*firstStep
-	firstHits int
 }
 
 // taskData holds one task's rows and the statistics its W-step needs.

@@ -265,8 +265,14 @@ func (tr *Trainer) wStep() ([]*wstep, error) {
 			tr.loss[t] = td.lossValue(cfg.Loss, steps[t].scale, tr.w[t], tr.b[t])
 			tr.pen[t] = steps[t].penalty(tr.w[t])
 		}
-	} else if err := tr.solveAll(steps); err != nil {
-		return nil, err
+	} else {
+		for t, td := range tr.tasks {
+			l, pen, err := td.solveExact(steps[t], tr.w[t], &tr.b[t], &tr.cache[t])
+			if err != nil {
+				return nil, err
+			}
+			tr.loss[t], tr.pen[t] = l, pen
+		}
 	}
 	for t := range tr.w {
 		if !finiteVec(tr.w[t]) || !finite(tr.b[t]) {
@@ -274,34 +280,6 @@ func (tr *Trainer) wStep() ([]*wstep, error) {
 		}
 	}
 	return steps, nil
-}
-
-// solveAll solves every task's W-step exactly, or at the first outer
-// iteration takes the solution another trainer on the same problem stored
-// for the same first W-step (firststep.go).
-func (tr *Trainer) solveAll(steps []*wstep) error {
-	key, share := firstKey(tr.cfg)
-	share = share && len(tr.hist) == 0 && !tr.stl
-	if share {
-		if f := tr.p.firstW(key); f != nil {
-			for t := range tr.tasks {
-				copy(tr.w[t], f.w[t])
-				tr.b[t], tr.loss[t], tr.pen[t] = f.b[t], f.loss[t], f.penal[t]
-			}
-			return nil
-		}
-	}
-	for t, td := range tr.tasks {
-		l, pen, err := td.solveExact(steps[t], tr.w[t], &tr.b[t], &tr.cache[t])
-		if err != nil {
-			return err
-		}
-		tr.loss[t], tr.pen[t] = l, pen
-	}
-	if share {
-		tr.p.keepFirstW(key, tr.w, tr.b, tr.loss, tr.pen)
-	}
-	return nil
 }
 
 // costs is step 2: each task's difficulty, its mean loss plus ρ times its

@@ -68,6 +68,8 @@ type columnStats struct {
 	// all, unless the column was clearly numeric when it passed maxCat+1
 	// (overflow: it is no text column, or a text column with more than
 	// maxCat values).
+	// seen holds them once there are smallSet or values stops holding
+	// them all; before, values is searched.
 	values   []string
 	seen     map[string]bool
 	distinct int
@@ -76,11 +78,20 @@ type columnStats struct {
 	// whole one (a point or an exponent: "1.5", "3.0", "1e3").
 	fraction bool
 	// ids holds the values while every one is a whole number unlike the
-	// others (an id: ColumnInfo.ID); notID is set, and ids dropped, at the
-	// first value that is not.
-	ids   map[string]struct{}
-	notID bool
+	// others (an id: ColumnInfo.ID), in idList while there are fewer than
+	// smallSet; notID is set, and both dropped, at the first value that
+	// is not.
+	ids    map[string]struct{}
+	idList []string
+	notID  bool
 }
+
+// smallSet is how many distinct values a column's statistics keep in a
+// list, searched in turn, before they take a map: a wide file of a few
+// rows has as many columns as cells, and two maps per column were most of
+// the allocations of reading one (16 million for 1,000,000 columns of
+// four rows), which the browser's single thread pays for in collection.
+const smallSet = 8
 
 // whole records whether one value (as numberText reads it, classified ns)
 // is a whole number, and whether the column can still be an id.
@@ -92,11 +103,26 @@ func (st *columnStats) whole(s string, ns numStatus) {
 		return
 	}
 	if ns != numOK || strings.ContainsAny(s, ".eE") {
-		st.notID, st.ids = true, nil
+		st.notID, st.ids, st.idList = true, nil, nil
+		return
+	}
+	if st.ids == nil && len(st.idList) < smallSet {
+		if slices.Contains(st.idList, s) {
+			st.notID, st.idList = true, nil
+			return
+		}
+		if st.idList == nil {
+			st.idList = make([]string, 0, 4)
+		}
+		st.idList = append(st.idList, strings.Clone(s))
 		return
 	}
 	if st.ids == nil {
-		st.ids = map[string]struct{}{}
+		st.ids = make(map[string]struct{}, 2*smallSet)
+		for _, v := range st.idList {
+			st.ids[v] = struct{}{}
+		}
+		st.idList = nil
 	}
 	if _, dup := st.ids[s]; dup {
 		st.notID, st.ids = true, nil
@@ -108,7 +134,7 @@ func (st *columnStats) whole(s string, ns numStatus) {
 // isID reports whether the column is an id: a different whole number in
 // each of at least minIDRows rows.
 func (st *columnStats) isID() bool {
-	return !st.notID && len(st.ids) >= minIDRows && st.text == 0 && st.empty == 0
+	return !st.notID && len(st.ids)+len(st.idList) >= minIDRows && st.text == 0 && st.empty == 0
 }
 
 // roles are the roles a visitor may give the column (ColumnInfo.Roles):
@@ -141,16 +167,28 @@ func (st *columnStats) add(s string, ns numStatus, maxCat int) {
 	if st.overflow {
 		return
 	}
-	if st.seen == nil {
-		st.seen = map[string]bool{}
-	}
-	if st.seen[s] {
+	// Without seen, values holds every distinct value so far.
+	if st.seen != nil {
+		if st.seen[s] {
+			return
+		}
+		st.seen[s] = true
+	} else if slices.Contains(st.values, s) {
 		return
 	}
-	st.seen[s] = true
 	st.distinct++
 	if len(st.values) <= maxCat {
+		if st.values == nil {
+			st.values = make([]string, 0, 4) // one allocation for the few values of most columns
+		}
 		st.values = append(st.values, strings.Clone(s))
+	}
+	if st.seen == nil && (st.distinct >= smallSet || len(st.values) < st.distinct) {
+		st.seen = make(map[string]bool, 2*st.distinct)
+		for _, v := range st.values {
+			st.seen[v] = true
+		}
+		st.seen[s] = true
 	}
 	if st.distinct > maxCat+1 && st.numeric > st.text {
 		st.overflow, st.seen = true, nil

@@ -55,10 +55,13 @@ type LoadOptions struct {
 	Bundled bool `json:"bundled"`
 }
 
-// Summary describes a loaded data set and names its handle.
+// Summary describes a loaded data set and names its handle. A CSV's
+// header and columns are in Columns, in columnar form: app.Summary's
+// Header and Columns are left empty (the bridge writes the header as []).
 type Summary struct {
 	Handle int `json:"handle"`
 	app.Summary
+	Columns ColumnTable `json:"columns"`
 }
 
 // Load reads a data text and returns its summary. Errors from the readers
@@ -91,7 +94,10 @@ func (s *Session) Generate(name string, seed uint64) (Summary, error) {
 func (s *Session) addData(d *app.Data) Summary {
 	s.next++
 	s.datasets[s.next] = d
-	return Summary{Handle: s.next, Summary: d.Summary()}
+	sum := d.Summary()
+	cols := columnTable(sum)
+	sum.Header, sum.Columns = nil, nil
+	return Summary{Handle: s.next, Summary: sum, Columns: cols}
 }
 
 // TrainOptions start a run on a loaded data set.

@@ -59,7 +59,7 @@ func TestLeaveOutButton(t *testing.T) {
 	}
 	b.do(chromedp.Click(chromedp.CSS("#leave-out")))
 	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "na.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
-	roles := eval[map[string]string](b, `Object.fromEntries(spmtlApp.summary().columns.map((c) => [c.name, c.role]))`)
+	roles := eval[map[string]string](b, `Object.fromEntries(spmtlApp.columns().map((c) => [c.name, c.role]))`)
 	if roles["x1"] != "dropped" || roles["x2"] != "dropped" || roles["x3"] != "numeric" {
 		t.Errorf("roles after leaving out x1 and x2: %v", roles)
 	}

@@ -52,7 +52,7 @@ type examRead struct {
 func (b *browser) examRead() examRead {
 	b.t.Helper()
 	return eval[examRead](b, `(() => { const s = spmtlApp.summary(); return {Name: s.name, Task: s.taskColumn, Label: s.labelColumn,
-		Dropped: s.columns.filter((c) => c.role === "dropped").map((c) => c.name)}; })()`)
+		Dropped: spmtlApp.columns().filter((c) => c.role === "dropped").map((c) => c.name)}; })()`)
 }
 
 // TestOwnFileLinkCarriesRolesAndHash: a link made on a visitor's own file
@@ -129,7 +129,7 @@ func TestOwnFileLinkCarriesRolesAndHash(t *testing.T) {
 	edited.Set("drop", "student,hours")
 	edited.Del("sha256")
 	b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`location.hash = %q`, "#"+edited.Encode())))
-	b.waitFor(`spmtlApp.summary().columns.find((c) => c.name === "hours").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.waitFor(`spmtlApp.columns().find((c) => c.name === "hours").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
 	b.waitFor(fmt.Sprintf(`location.hash.includes("sha256=%s")`, want), 10*time.Second)
 	if got := b.hashParams(); got.Get("drop") != "student,hours" || got.Get("file") != "exam.csv" {
 		t.Errorf("after the edited link the hash is %v", got)

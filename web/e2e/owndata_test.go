@@ -360,7 +360,7 @@ func (b *browser) loadExam(t *testing.T, dropStudent bool) (string, []byte) {
 	b.waitFor(`spmtlApp.summary().name === "exam.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
 	if dropStudent {
 		b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
-		b.waitFor(`spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
+		b.waitFor(`spmtlApp.columns().find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
 	}
 	return path, text
 }
@@ -424,7 +424,7 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	}
 	// "leave out" in student's menu re-loads the file without it.
 	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
-	b.waitFor(`spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
+	b.waitFor(`spmtlApp.columns().find((c) => c.name === "student").role === "dropped" && spmtlApp.state() === "idle"`, 20*time.Second)
 	if r := roles(); r["student"].Checked || r["student"].Role != "dropped" {
 		t.Errorf("student after leaving it out: %+v", r["student"])
 	}
@@ -721,7 +721,7 @@ func TestOwnFileTextColumn(t *testing.T) {
 	}
 	// "leave out" in student's menu: left out, visits still words.
 	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
-	b.waitFor(`spmtlApp.state() === "idle" && spmtlApp.summary().columns.find((c) => c.name === "student").role === "dropped"`, 20*time.Second)
+	b.waitFor(`spmtlApp.state() === "idle" && spmtlApp.columns().find((c) => c.name === "student").role === "dropped"`, 20*time.Second)
 	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"visits=0", "visits=1", "visits=2", "visits=3+", "hours"}) {
 		t.Errorf("features after leaving out student: %q", names)
 	}

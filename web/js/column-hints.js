@@ -64,7 +64,9 @@ function profile(values, decimalComma) {
 
 /** Ranks the columns of a CSV sample as task and label suggestions:
  *  {task: [names], label: [names]}, best first, each a column of header
- *  (Go's reading of the header). delimiter is Go's name for it ("comma",
+ *  (Go's reading of the header: anything with has(name), columns.js
+ *  Columns, so that a header of a million names is not searched name by
+ *  name). delimiter is Go's name for it ("comma",
  *  "semicolon", "tab"). */
 export function suggestColumns(text, delimiter, header) {
   const delim = delimiterChars[delimiter] || ",";
@@ -74,7 +76,7 @@ export function suggestColumns(text, delimiter, header) {
   const rows = recs.slice(1);
   const cols = [];
   for (const [j, name] of names.entries()) {
-    if (name === "" || !header.includes(name)) continue;
+    if (name === "" || !header.has(name)) continue;
     const p = profile(rows.map((r) => r[j] ?? ""), delimiter === "semicolon");
     const repeats = p.distinct >= 2 && p.distinct <= p.n / 2;
     const id = p.whole && p.distinct === p.n && p.n > 2;

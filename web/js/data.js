@@ -25,7 +25,7 @@ import { bundleSource } from "./sources.js";
 import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
-import { ColumnMenu, ColumnsTable } from "./columns.js";
+import { ColumnMenu, ColumnsTable, Columns, columnsOf } from "./columns.js";
 import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
@@ -203,16 +203,17 @@ export function wireData(app, form) {
       Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice(), text: o.good.text.slice() });
       showColumns(app.data);
     } else {
-      let info = { header: [] };
+      let info = { names: null };
       // A learner that died reading it holds the data set before it (client.js): no header of this file.
       if (!e.died) try { info = await client.request("header"); } catch (_) { /* not a CSV: no menus */ }
-      const header = info.header || [];
-      const missing = ["task", "label"].filter((r) => !header.includes(o[r]));
-      if (menuNames[e.choose] && header.length && missing.length) {
+      // The header's names come packed (worker.js packStrings), read in place.
+      const header = new Columns({ names: info.names });
+      const missing = ["task", "label"].filter((r) => !header.has(o[r]));
+      if (menuNames[e.choose] && header.count && missing.length) {
         await askColumns(o, header, info.delimiter, missing);
         return;
       }
-      fillMenus(header, o.task, o.label, header.length > 0);
+      fillMenus(header, o.task, o.label, header.count > 0);
       $("columns-box").hidden = true;
       if (app.data) {
         $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
@@ -291,8 +292,8 @@ export function wireData(app, form) {
       for (const opt of $(id).options) if (opt.value === pick) opt.textContent = `${pick} (suggested)`;
     }
     // The summary names the file now in the panel, not the data set before it.
-    const shown = o.header.filter((c) => c !== "");
-    $("summary").textContent = `${o.name}: ${plural(shown.length, "column")} (${shown.slice(0, 8).join(", ")}${shown.length > 8 ? ", …" : ""}), read as soon as its ${pendingWords(o)} ${o.pending.size > 1 ? "are" : "is"} chosen.`;
+    const named = o.header.named(), shown = o.header.firstNamed(8);
+    $("summary").textContent = `${o.name}: ${plural(named, "column")} (${shown.join(", ")}${named > 8 ? ", …" : ""}), read as soon as its ${pendingWords(o)} ${o.pending.size > 1 ? "are" : "is"} chosen.`;
     $("bar-summary").textContent = `${o.name}: choose its ${pendingWords(o)} in the Data panel`;
   }
 
@@ -435,13 +436,14 @@ export function wireData(app, form) {
 
   // showColumns fills the menus from a summary and lists its columns, each
   // feature column with its role menu, which a visitor's file only may
-  // change: a preset's columns are shown as shipped.
+  // change: a preset's columns are shown as shipped. The columns are read
+  // in place (columns.js Columns): nothing here visits every column.
   function showColumns(s) {
     const editable = !!own;
-    const header = s.header || [];
-    fillMenus(header, s.taskColumn, s.labelColumn, editable && header.length > 0);
+    const header = columnsOf(s);
+    fillMenus(header, s.taskColumn, s.labelColumn, editable && header.count > 0);
     const box = $("columns-box");
-    box.hidden = !(s.columns && s.columns.length);
+    box.hidden = header.size === 0;
     box.open = editable;
     columnsTable.show(s, editable);
   }
@@ -499,6 +501,8 @@ export function wireData(app, form) {
     });
 
   window.spmtlApp.dataError = () => ($("data-error").hidden ? "" : $("data-error").textContent);
+  // The loaded data set's columns, one object each (columns.js Columns.list): for tests.
+  window.spmtlApp.columns = () => columnsOf(app.data).list();
   window.spmtlApp.columnPrompt = () => ($("column-prompt").hidden ? "" : $("column-prompt").textContent);
   return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good) };
 }

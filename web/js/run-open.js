@@ -13,6 +13,7 @@ import { RUN_BOUNDS, checkSize, parseBounded } from "./bounded-json.js";
 import { download, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 import { bundle } from "./catalog.js";
+import { Columns } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -96,8 +97,9 @@ function dataMatches(app, record) {
 /** Fills the recorded-run panel: what the record holds, and from where. */
 function describeRecord(record, origin) {
   const d = record.data || {}, r = record.run, s = record.settings, main = record.results.main;
-  const cols = d.columns || [];
-  const roleOf = (role) => cols.filter((c) => c.role === role).map((c) => c.name);
+  // The columns as saved: packed (columns.js Columns), or a list of objects in run files saved before.
+  const cols = new Columns(d.columns);
+  const roleOf = (role) => cols.withRole(role);
   const list = (xs) => xs.join(", ");
   const columns = [d.taskColumn && `task column ${d.taskColumn}`, d.labelColumn && `label column ${d.labelColumn}`,
     roleOf("dropped").length && `left out: ${list(roleOf("dropped"))}`, roleOf("text").length && `read as words: ${list(roleOf("text"))}`].filter(Boolean);

@@ -8,7 +8,7 @@
 //                                      tableURL: a bundled CSV's binary table (spmtl pack),
 //                                      read instead of the CSV when it loads
 //     reload {opts}                    re-parses the kept text with other columns or drops
-//     header                           the kept CSV text's header {header, delimiter},
+//     header                           the kept CSV text's header {names, delimiter} (names packed: packStrings),
 //                                      for the column menus after a refusal
 //     generate {name, seed}            syn1, syn2
 //     start {config, play, tag}, step, pause, resume, reset, cancel
@@ -63,12 +63,40 @@ async function readSource(url, file, text) {
   return text;
 }
 
-/** The header of a CSV text and its delimiter, as the Go intake reads them
- *  (spmtl.header), for the column menus only: after a refusal there is no
+/** The header of a CSV text (its names packed: packStrings) and its
+ *  delimiter, as the Go intake reads them (spmtl.header), for the column menus only: after a refusal there is no
  *  summary to take them from. Empty for the sparse format. Which columns
  *  are the task and the label is never decided here. */
 function csvHeader(text) {
-  return spmtl.header(text, source ? source.name : "data");
+  const h = spmtl.header(text, source ? source.name : "data");
+  return { names: packStrings(h.header || []), delimiter: h.delimiter };
+}
+
+// packStrings puts a list of strings in one string, with where each ends
+// (an Int32Array): two values for the structured clone to copy, where a
+// list is one value per string (core/session Packed, as the page reads it).
+function packStrings(list) {
+  const ends = new Int32Array(list.length);
+  let at = 0;
+  for (let i = 0; i < list.length; i++) { at += list[i].length; ends[i] = at; }
+  return { text: list.join(""), ends };
+}
+
+// packColumns readies a summary's columns (core/session ColumnTable: the
+// names packed in one text, one letter per column for its role, menu and
+// marks, the notes by column) for the page: its lists of numbers become
+// Int32Arrays, so that the message to the page holds a handful of values
+// whatever the file's width. One object per column made the page's
+// thread stop for seconds while a file of 1,000,000 columns arrived
+// (docs/architecture.md, "Wide files"); the loop here is the worker's.
+function packColumns(s) {
+  const ints = (a) => Int32Array.from(a || []);
+  const c = s.columns || {}, n = c.notes || {};
+  if (c.names) c.names.ends = ints(c.names.ends);
+  for (const k of ["index", "distinct", "count", "kept"]) n[k] = ints(n[k]);
+  for (const k of ["values", "reasons"]) if (n[k]) n[k].ends = ints(n[k].ends);
+  delete s.header; // empty: the names are in columns
+  return s;
 }
 
 // parseSource parses the kept text with the options asked for: the task
@@ -88,7 +116,7 @@ function parseSource(opts, table) {
   // keeps the paper's settings; a visitor's file or text takes the
   // own-data profile (docs/algorithms.md §14).
   if (source.bundled) o.bundled = true;
-  return spmtl.load(table || source.text, o);
+  return packColumns(spmtl.load(table || source.text, o));
 }
 
 /** The kept data set's text, fetched now if only its binary table was read. */
@@ -259,7 +287,7 @@ serveRequests({
     await sourceText();
     return parseSource(m.opts || {});
   },
-  async generate(m) { await boot(); return spmtl.generate(m.name, m.seed || 1); },
+  async generate(m) { await boot(); return packColumns(spmtl.generate(m.name, m.seed || 1)); },
   async free(m) { await boot(); spmtl.free(m.handle); return true; },
   async warm(m) { await boot(); warmUp(m.config || {}, m.kind); return true; },
   async start(m) {

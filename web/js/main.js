@@ -1,5 +1,5 @@
-// main.js: starts the page. It starts the learner's worker, asks it once
-// for the catalogue, wires every panel to the shared state, and follows the
+// main.js: starts the page. It starts the learner's worker, takes the
+// catalogue (built with the page, else asked of the worker once), wires every panel to the shared state, and follows the
 // link in the hash (its data set, its settings, run=1) at start and
 // whenever the hash is edited. A link's bad values are replaced by their
 // defaults and reported in a note under the header (link-check.js).
@@ -49,7 +49,12 @@ function showLinkNote(problems, played = false) {
 }
 
 async function start() {
-  useCatalog(await app.client.request("catalog"));
+  // The catalogue never changes for a build: ./build.sh writes the
+  // worker's answer as catalog.json, which the head script fetches, so
+  // the panels are wired and the data set asked for while the learner
+  // compiles; without that file the worker answers it once it has started.
+  const built = window.SPMTL_CATALOG ? await window.SPMTL_CATALOG : null;
+  useCatalog(built || await app.client.request("catalog"));
   performance.mark("spmtl:catalog");
   app.settings = readHash();
   const problems = checkLink(app.settings);

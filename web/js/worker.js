@@ -237,9 +237,11 @@ serveRequests({
   // presets"); its text is fetched only if a reload or the column menus
   // need it, and a table that is missing or unreadable falls back to the CSV.
   async load(m) {
+    // The table is fetched while the learner starts (the page asks for its
+    // first data set before the module has compiled).
+    const fetching = fetchTable(m.tableURL);
     await boot();
     source = null; // a file that cannot be read leaves no text behind to re-parse
-    const fetching = fetchTable(m.tableURL);
     const splitText = m.splitPacked ? await spmtlUnpack(m.splitPacked) : m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
     const name = m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data";
     const table = await fetching;

@@ -6,9 +6,12 @@ package e2e
 //
 //   - navigation to a finished landmine run on the page served by
 //     `go run serve.go`, five cold loads (a new browser profile each), with
-//     the page's own marks: wasm fetched, compiled, worker ready (the
-//     catalogue answered), data loaded, first τ column drawn, finished;
-//   - the offline file: open to the first τ column;
+//     the page's own marks: worker started, wasm fetched and compiled (by
+//     the worker), catalogue in, data loaded, run started, first τ column
+//     drawn, finished;
+//   - a return visit: the same link opened again in the browser profile of
+//     a first visit, five times, with its marks;
+//   - the offline file: open to the first τ column, with its marks;
 //   - the longest main-thread stall while school, sentiment and 8,000 tasks
 //     load and train;
 //   - a visitor's file of 50,000 and of 1,000,000 feature columns (four
@@ -100,6 +103,15 @@ func median(xs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
+// medians is the median of each mark's values.
+func medians(marks map[string][]float64) map[string]float64 {
+	out := map[string]float64{}
+	for k, v := range marks {
+		out[k] = median(v)
+	}
+	return out
+}
+
 // stallWatch starts the page's timer that records its longest gap
 // (window.__gap, ms): what a visitor would feel as a freeze.
 const stallWatch = `(() => {
@@ -178,10 +190,7 @@ func TestBench(t *testing.T) {
 			marks[k] = append(marks[k], v)
 		}
 	}
-	breakdown := map[string]float64{}
-	for k, v := range marks {
-		breakdown[k] = median(v)
-	}
+	breakdown := medians(marks)
 	// The first result is the self-paced run's first τ column (the
 	// "snapshot" mark); the finished run adds its comparison models.
 	firstTau := marks["snapshot"]
@@ -202,6 +211,7 @@ func TestBench(t *testing.T) {
 		b.do(chromedp.Navigate(link))
 		b.waitFor(finished, 60*time.Second)
 		var tau, done []float64
+		marks := map[string][]float64{}
 		for i := 0; i < 5; i++ {
 			b.do(chromedp.Navigate("about:blank"))
 			b.do(chromedp.Navigate(link))
@@ -209,9 +219,12 @@ func TestBench(t *testing.T) {
 			m := eval[map[string]float64](b, pageMarksJS)
 			tau = append(tau, m["snapshot"])
 			done = append(done, m["results"])
+			for k, v := range m {
+				marks[k] = append(marks[k], v)
+			}
 		}
-		report["landmine_return_visit_ms"] = map[string]any{"first_tau_median": median(tau), "first_tau_runs": tau, "results_median": median(done), "results_runs": done}
-		t.Logf("a return visit (the same browser profile, the link opened again): first τ column median %.0f ms of %v; finished median %.0f ms of %v", median(tau), tau, median(done), done)
+		report["landmine_return_visit_ms"] = map[string]any{"first_tau_median": median(tau), "first_tau_runs": tau, "results_median": median(done), "results_runs": done, "marks_median": medians(marks)}
+		t.Logf("a return visit (the same browser profile, the link opened again): first τ column median %.0f ms of %v; finished median %.0f ms of %v; median marks %v", median(tau), tau, median(done), done, medians(marks))
 	}
 
 	// 1b. A visitor's first Play: the page loaded without run=1 and left
@@ -237,6 +250,7 @@ func TestBench(t *testing.T) {
 	// 2. The offline file: open to the first τ column.
 	dist, _ := filepath.Abs(distDir(t))
 	var offline []float64
+	offlineMarks := map[string][]float64{}
 	for i := 0; i < 3; i++ {
 		b := newBrowser(t)
 		b.networkOff()
@@ -244,9 +258,13 @@ func TestBench(t *testing.T) {
 		b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)
 		m := eval[map[string]float64](b, pageMarksJS)
 		offline = append(offline, m["snapshot"])
+		for k, v := range m {
+			offlineMarks[k] = append(offlineMarks[k], v)
+		}
 		t.Logf("offline open %d: first τ column at %.0f ms; marks %v", i+1, m["snapshot"], m)
 	}
-	report["offline_first_tau_ms"] = map[string]any{"median": median(offline), "runs": offline}
+	report["offline_first_tau_ms"] = map[string]any{"median": median(offline), "runs": offline, "marks_median": medians(offlineMarks)}
+	t.Logf("offline open -> first τ column: median %.0f ms of %v; median marks %v", median(offline), offline, medians(offlineMarks))
 
 	// 3. Main-thread stalls.
 	stalls := map[string]float64{}

@@ -2,8 +2,8 @@
 // no list of methods, data sets or settings: the learner's answer to
 // spmtl.catalog() ({methods, bundles, settings, ownStart, tables,
 // tauScale}; written as catalog.json by ./build.sh, else asked of the
-// worker once) is kept here, and every menu, preset, check, table row and the τ heatmap's
-// colour scale is looked up here.
+// worker once) is kept here, and every menu, preset, check, table row and
+// the τ heatmap's colour scale is looked up here.
 
 let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null };
 

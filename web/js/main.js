@@ -1,8 +1,9 @@
 // main.js: starts the page. It starts the learner's worker, takes the
-// catalogue (built with the page, else asked of the worker once), wires every panel to the shared state, and follows the
-// link in the hash (its data set, its settings, run=1) at start and
-// whenever the hash is edited. A link's bad values are replaced by their
-// defaults and reported in a note under the header (link-check.js).
+// catalogue (built with the page, else asked of the worker once), wires
+// every panel to the shared state, and follows the link in the hash (its
+// data set, its settings, run=1) at start and whenever the hash is edited.
+// A link's bad values are replaced by their defaults and reported in a
+// note under the header (link-check.js).
 import { LearnerClient, giveModule, takeModule } from "./client.js";
 import { createApp } from "./app.js";
 import { useCatalog, bundle } from "./catalog.js";
@@ -57,8 +58,10 @@ async function start() {
   // worker's answer as catalog.json, which the head script fetches, so
   // the panels are wired and the data set asked for while the learner
   // compiles; without that file the worker answers it once it has started.
+  // The offline file carries it packed (web/offline); one that cannot be
+  // unpacked here is asked of the worker, which says what is wrong.
   const built = window.SPMTL_CATALOG ? await window.SPMTL_CATALOG
-    : window.SPMTL_CATALOG_PACKED ? JSON.parse(await spmtlUnpack(window.SPMTL_CATALOG_PACKED)) : null;
+    : window.SPMTL_CATALOG_PACKED ? await spmtlUnpack(window.SPMTL_CATALOG_PACKED).then(JSON.parse, () => null) : null;
   useCatalog(built || await app.client.request("catalog"));
   performance.mark("spmtl:catalog");
   app.settings = readHash();

@@ -26,6 +26,20 @@ build() {
     -gcflags="$m/internal/linalg=" -gcflags="$m/mtl=" -gcflags="$m/seq=" -gcflags=math= -gcflags=math/bits= -gcflags=runtime= \
     -o "$out.tmp/spmtl.wasm" ./wasm
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out.tmp/"
+  # The catalogue as the learner answers it (spmtlRaw.catalog), written once
+  # here: the page's head script fetches it instead of waiting for the
+  # learner to start (web/js/main.js).
+  node -e '
+    globalThis.self = globalThis;
+    require(process.argv[1]);
+    const fs = require("fs"), go = new Go();
+    WebAssembly.instantiate(fs.readFileSync(process.argv[2]), go.importObject).then(({ instance }) => {
+      go.run(instance);
+      const text = self.spmtlRaw.catalog("{}");
+      JSON.parse(text);
+      fs.writeFileSync(process.argv[3], text);
+      process.exit(0);
+    });' "$PWD/$out.tmp/wasm_exec.js" "$out.tmp/spmtl.wasm" "$out.tmp/catalog.json"
   cp web/index.html web/style.css web/spmtl.js "$out.tmp/"
   mkdir -p "$out.tmp/js" "$out.tmp/examples"
   cp web/js/*.js "$out.tmp/js/"

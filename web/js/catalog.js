@@ -1,8 +1,9 @@
 // catalog.js: the learner's catalogue as the page sees it. The page keeps
-// no list of methods, data sets or settings: the worker answers
-// spmtl.catalog() once ({methods, bundles, settings, ownStart, tables,
-// tauScale}) and every menu, preset, check, table row and the τ heatmap's
-// colour scale is looked up here.
+// no list of methods, data sets or settings: the learner's answer to
+// spmtl.catalog() ({methods, bundles, settings, ownStart, tables,
+// tauScale}; written as catalog.json by ./build.sh, else asked of the
+// worker once) is kept here, and every menu, preset, check, table row and
+// the τ heatmap's colour scale is looked up here.
 
 let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null };
 

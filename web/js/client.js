@@ -1,8 +1,8 @@
 // client.js: the page's side of the worker protocol (see worker.js).
 // request() returns a promise per request; on() subscribes to events.
 
-/** Hands the learner that index.html compiles first thing
- *  (window.SPMTL_MODULE, a promise of a WebAssembly.Module) to a new
+/** Hands the learner that the page's first worker compiled (takeModule:
+ *  window.SPMTL_MODULE, a promise of a WebAssembly.Module) to a new
  *  worker, which then neither fetches nor compiles its own; without one the
  *  worker fetches spmtl.wasm itself. */
 export function giveModule(worker) {
@@ -10,6 +10,19 @@ export function giveModule(worker) {
   if (!mod) return;
   worker.postMessage({ type: "expectModule" }); // before any request that boots it
   mod.then((m) => worker.postMessage({ type: "module", module: m }));
+}
+
+/** Asks the page's first worker (index.html starts it; worker.js compiles
+ *  the learner first thing there) for its module, as window.SPMTL_MODULE
+ *  for every later worker (giveModule), and marks when it was fetched and
+ *  compiled ("spmtl:wasm-fetched", "spmtl:compiled": ./build.sh bench reads them). */
+export function takeModule(client) {
+  window.SPMTL_MODULE = client.request("compiled").then((m) => {
+    const mark = (name, t) => { if (typeof t === "number") performance.mark(name, { startTime: t - performance.timeOrigin }); };
+    mark("spmtl:wasm-fetched", m && m.fetched);
+    mark("spmtl:compiled", m && m.compiled);
+    return (m && m.module) || null;
+  }, () => null);
 }
 
 /** The Error a failed request rejects with: the core's message, and the

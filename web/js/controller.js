@@ -198,11 +198,16 @@ export function wireController(app, form) {
     form.read();
     if (!checkSettings()) return false;
     const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
-    runSettings = optionsKey(opts);
-    warmed.add(warmKey(opts, app.data.kind)); // the run compiles its method
     // The worker starts first (its start ends any run it had) and trains
     // while the page clears its views; its answer and snapshots come after.
-    const starting = client.request("start", { config: opts, play, tag: ++tag });
+    return started(opts, play, client.request("start", { config: opts, play, tag: ++tag }));
+  }
+
+  // started takes the run the worker was asked to start (opts, its
+  // answer on its way) as the page's run.
+  async function started(opts, play, starting) {
+    runSettings = optionsKey(opts);
+    warmed.add(warmKey(opts, app.data.kind)); // the run compiles its method
     resetViews();
     app.runInfo = await starting;
     // Started: whatever was wrong before is not any more.
@@ -232,6 +237,37 @@ export function wireController(app, form) {
   async function requestRun() {
     if (!app.data || app.state === "loading") { app.runPending = true; return; }
     try { await start(true); } catch (e) { runFailed(e); app.move("fail"); }
+  }
+
+  // A run waiting for its data set (run=1 in a link) is asked of the
+  // worker right behind the data set's load (data.js "loadsent", with the
+  // load's promise): the worker starts it the moment the data set is read,
+  // so that it trains while the page shows the data set, instead of after
+  // the data set's answer has crossed to the page, been shown, and a start
+  // crossed back (docs/bench.md, "Fourth round"). Settings the form would
+  // refuse are left to the start after the data, which marks them.
+  let early = null; // {loading, opts, tag, answer}
+  app.on("loadsent", (loading) => {
+    early = null;
+    if (!app.runPending) return;
+    form.read();
+    if (checkedFields.some((f) => settingProblem(f, $(f).value))) return;
+    let opts;
+    try { opts = trainOptions(app.settings, undefined, method(app.settings.model)); } catch (_) { return; }
+    const answer = client.request("start", { config: opts, play: true, tag: ++tag, onLoad: true });
+    answer.catch(() => {}); // a load that fails fails it too: data.js reports the load
+    early = { loading, opts, tag, answer };
+  });
+  // takeEarly: whether the early run (above) is the one to show on the
+  // data set summary, and then takes it.
+  async function takeEarly(summary) {
+    const e = early;
+    early = null;
+    if (!e || e.tag !== tag || (await e.loading.catch(() => null)) !== summary) return false;
+    try {
+      await started(Object.assign({}, e.opts, { data: summary.handle }), true, e.answer);
+    } catch (err) { runFailed(err); app.move("fail"); }
+    return true;
   }
 
   async function step() {
@@ -284,7 +320,7 @@ export function wireController(app, form) {
   // loaded (run=1 in the link) starts once every panel has taken the data
   // (a microtask: after this event), before the page lays them out, so
   // that the worker trains while the page draws (start clears the run).
-  app.on("data", async () => {
+  app.on("data", async (summary) => {
     if (app.runPending) {
       app.runPending = false;
       // start clears the views once the worker has its request; clearing
@@ -294,7 +330,7 @@ export function wireController(app, form) {
       if (app.runInfo || app.snapshots.length || app.results) reset();
       else app.move("clear");
       await Promise.resolve();
-      await requestRun();
+      if (!(await takeEarly(summary))) await requestRun();
     } else {
       reset();
       whenIdle(warmUp);

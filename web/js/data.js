@@ -99,7 +99,9 @@ export function wireData(app, form) {
         // Its own columns ("task" and "y", or the sparse format): no choice
         // made for another file reaches a preset.
         const src = bundleSource(b);
-        summary = await client.request("load", Object.assign({ name: b.data, opts: {} }, src));
+        const loading = client.request("load", Object.assign({ name: b.data, opts: {} }, src));
+        app.emit("loadsent", loading); // a run waiting for it may be asked for now (controller.js)
+        summary = await loading;
         source = { src, name: b.data, opts: {} };
       }
       await loaded(summary, name, source, false);

@@ -1,9 +1,10 @@
-// main.js: starts the page. It starts the learner's worker, asks it once
-// for the catalogue, wires every panel to the shared state, and follows the
-// link in the hash (its data set, its settings, run=1) at start and
-// whenever the hash is edited. A link's bad values are replaced by their
-// defaults and reported in a note under the header (link-check.js).
-import { LearnerClient, giveModule } from "./client.js";
+// main.js: starts the page. It starts the learner's worker, takes the
+// catalogue (built with the page, else asked of the worker once), wires
+// every panel to the shared state, and follows the link in the hash (its
+// data set, its settings, run=1) at start and whenever the hash is edited.
+// A link's bad values are replaced by their defaults and reported in a
+// note under the header (link-check.js).
+import { LearnerClient, giveModule, takeModule } from "./client.js";
 import { createApp } from "./app.js";
 import { useCatalog, bundle } from "./catalog.js";
 import { readHash, defaultDataSet, OWN_DATA } from "./state.js";
@@ -23,12 +24,15 @@ import { wireKnowledge } from "./knowledge.js";
 import { checkLink } from "./link-check.js";
 import { wireRecorded } from "./run-open.js";
 import { wirePublished } from "./published.js";
+import { spmtlUnpack } from "./unpack.js";
 
 // The offline single file and embedding hosts may provide their own worker
-// factory (see web/offline); index.html starts one before the page loads.
+// factory (see web/offline); index.html starts one before the page loads,
+// which compiles the learner for every later worker (client.js takeModule).
 const worker = window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER()
   : window.SPMTL_WORKER || new Worker(new URL("./worker.js", import.meta.url));
-giveModule(worker);
+const first = worker === window.SPMTL_WORKER;
+if (!first) giveModule(worker);
 performance.mark("spmtl:worker");
 // A learner that dies is replaced by another like it (client.js).
 const anotherWorker = () => {
@@ -37,6 +41,7 @@ const anotherWorker = () => {
   return w;
 };
 const app = createApp(new LearnerClient(worker, anotherWorker));
+if (first) takeModule(app.client);
 
 // showLinkNote reports a link's bad values (none: no note), and that a
 // run=1 link was not played: its run would not be the one it names.
@@ -49,12 +54,23 @@ function showLinkNote(problems, played = false) {
 }
 
 async function start() {
-  useCatalog(await app.client.request("catalog"));
+  // The catalogue never changes for a build: ./build.sh writes the
+  // worker's answer as catalog.json, which the head script fetches, so
+  // the panels are wired and the data set asked for while the learner
+  // compiles; without that file the worker answers it once it has started.
+  // The offline file carries it packed (web/offline); one that cannot be
+  // unpacked here is asked of the worker, which says what is wrong.
+  const built = window.SPMTL_CATALOG ? await window.SPMTL_CATALOG
+    : window.SPMTL_CATALOG_PACKED ? await spmtlUnpack(window.SPMTL_CATALOG_PACKED).then(JSON.parse, () => null) : null;
+  useCatalog(built || await app.client.request("catalog"));
   performance.mark("spmtl:catalog");
   app.settings = readHash();
   const problems = checkLink(app.settings);
   document.getElementById("link-note-close").addEventListener("click", () => showLinkNote([]));
   const form = wireForm(app);
+  // The form shows the link's settings before a run=1 is asked for with
+  // the data set (controller.js reads them from the form).
+  form.apply();
   const runs = wireController(app, form);
   const data = wireData(app, form);
   const recorded = wireRecorded(app, { form, runs, data });
@@ -85,6 +101,12 @@ async function start() {
   wireRepro(app);
   form.apply();
   showLinkNote(problems, app.settings.run === "1");
+  // The heatmap orders the task names with an Intl.Collator, and the first
+  // one a page makes loads the locale's collation data: ~0.1 s of this
+  // thread when the first run's views were cleared (a profile of a run=1
+  // link, docs/bench.md "Fourth round"). Made now, while this thread waits
+  // for the learner, the data set's and the run's views do not wait for it.
+  setTimeout(() => new Intl.Collator(undefined, { numeric: true }).compare("task 2", "task 10"), 0);
 
   // An edited hash is a new link: its settings, its data set when that
   // changed (with the data set's preset for what the link leaves out).

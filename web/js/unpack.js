@@ -149,11 +149,12 @@ function spmtlTFIDF(c) {
 }
 
 /** Unpacks a payload {codec, text, gz}: an ArrayBuffer for "bin" (the
- *  wasm), else the file's text. */
+ *  wasm), a Uint8Array for "packed" (a packed table), else the file's text. */
 export async function spmtlUnpack(p) {
   const bytes = await spmtlGunzip(spmtlB122(p.text, p.gz));
   switch (p.codec) {
     case "bin": return bytes.buffer;
+    case "packed": return bytes; // a packed table (app.Pack), which the learner reads as a data set
     case "gz": return new TextDecoder().decode(bytes);
     case "csv-f64": return spmtlCSVF64(spmtlContainer(bytes));
     case "svm-tfidf": return spmtlTFIDF(spmtlContainer(bytes));

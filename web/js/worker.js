@@ -2,6 +2,7 @@
 // it in messages only (see client.js):
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
+//     compiled                         {module, compiled, fetched} the first worker compiled, or null
 //     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed);
@@ -11,7 +12,7 @@
 //     header                           the kept CSV text's header {names, delimiter} (names packed: packStrings),
 //                                      for the column menus after a refusal
 //     generate {name, seed}            syn1, syn2
-//     start {config, play, tag}, step, pause, resume, reset, cancel
+//     start {config, play, tag, onLoad}, step, pause, resume, reset, cancel
 //     sweep {config, param, values}, cancelSweep
 //     exportModel {handle?, opts}      the finished run's model file (JSON text)
 //     importModel {file|text, name}    a saved model → {handle, name, method, ...}
@@ -39,6 +40,25 @@
 // does not decide which.
 "use strict";
 
+// The page's first worker (index.html names it "spmtl-first") fetches and
+// compiles the learner at once, before its own scripts load: on this
+// thread, not the page's, which wires the page meanwhile (there, the
+// compiler's share of the work waited behind the page's). The page asks
+// for the module ("compiled") and hands it to every later worker
+// (client.js takeModule), with when it was fetched and compiled.
+let firstCompile = null; // {module, compiled, fetched} (times from the epoch), module null if it failed
+if (self.name === "spmtl-first" && typeof WebAssembly.compileStreaming === "function") {
+  const url = new URL("../spmtl.wasm", self.location.href).href;
+  const at = (t) => performance.timeOrigin + t;
+  const compiling = WebAssembly.compileStreaming(fetch(url));
+  firstCompile = compiling.then((module) => {
+    const r = performance.getEntriesByName(url)[0];
+    return { module, compiled: at(performance.now()), fetched: r ? at(r.responseEnd) : undefined };
+  }, () => ({ module: null }));
+  // A failure is fetched and compiled again by boot, which reports it.
+  self.SPMTL_WASM_BYTES = compiling.catch(() => url);
+}
+
 // wasm_exec.js and api.js in one call: the browser fetches them together.
 if (typeof self.bootSpmtl === "undefined") {
   importScripts(...(typeof self.Go === "undefined" ? [self.SPMTL_EXEC_URL || "../wasm_exec.js"] : []), self.SPMTL_API_URL || "api.js");
@@ -49,6 +69,7 @@ let catalog = null; // spmtl.catalog(), asked once
 let source = null; // {text, url, name, splitText}: the last data set loaded (text: a string, a file's bytes, or null until needed when its binary table was read)
 let run = null; // {main, info, comparisons: [{role, label, handle}], timer (the loop scheduled, or null), finished, failed, tag}
 let sweepToken = 0; // bumped to cancel a running sweep
+let loading = null; // the last load's promise of its summary (start onLoad waits for it)
 
 // readSource returns a data set's text, or a file's bytes: Go decodes
 // those as it does for the command line (data.DecodeText: UTF-8, UTF-16
@@ -130,6 +151,27 @@ async function sourceText() {
 async function fetchTable(url) {
   if (!url) return null;
   try { return new Uint8Array(await (await fetchChecked(url)).arrayBuffer()); } catch (_) { return null; }
+}
+
+// readData reads a data set (the load request, see serveRequests below).
+async function readData(m) {
+  // The table is fetched, and the offline file's copy unpacked, while the
+  // learner starts: the page asks for its first data set before that.
+  const fetching = fetchTable(m.tableURL);
+  const unpacking = m.packed ? spmtlUnpack(m.packed) : null;
+  if (unpacking) unpacking.catch(() => { /* awaited below */ });
+  await boot();
+  source = null; // a file that cannot be read leaves no text behind to re-parse
+  const splitText = m.splitPacked ? await spmtlUnpack(m.splitPacked) : m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
+  const name = m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data";
+  const table = await fetching;
+  if (table && m.url) {
+    source = { text: null, url: m.url, name, splitText, bundled: true };
+    try { return parseSource(m.opts || {}, table); } catch (_) { /* read the CSV below */ }
+  }
+  const text = unpacking ? await unpacking : await readSource(m.url, m.file, m.text);
+  source = { text, url: m.url, name, splitText, bundled: !!(m.url || m.packed) };
+  return parseSource(m.opts || {});
 }
 
 // runModel returns the handle of the model to use: a handle other than the
@@ -248,7 +290,14 @@ function loop() {
   play();
 }
 
+// The first worker starts the learner as soon as its module is compiled,
+// not when the first request arrives (the page's own start-up runs meanwhile).
+if (firstCompile) firstCompile.then(() => boot()).catch(() => { /* each request's boot reports it */ });
+
 serveRequests({
+  // compiled: the module this worker compiled first thing (see its
+  // start), for the page's later workers; null when it did not.
+  async compiled() { return firstCompile ? firstCompile : null; },
   // catalog: the methods, bundled data sets, defaults and table rows that
   // the page fills its menus with.
   async catalog() {
@@ -264,20 +313,10 @@ serveRequests({
   // read without parsing a number: docs/architecture.md, "Packed
   // presets"); its text is fetched only if a reload or the column menus
   // need it, and a table that is missing or unreadable falls back to the CSV.
-  async load(m) {
-    await boot();
-    source = null; // a file that cannot be read leaves no text behind to re-parse
-    const fetching = fetchTable(m.tableURL);
-    const splitText = m.splitPacked ? await spmtlUnpack(m.splitPacked) : m.splitURL ? await readSource(m.splitURL) : (m.splitText || null);
-    const name = m.name || (m.opts && m.opts.name) || (m.file && m.file.name) || "data";
-    const table = await fetching;
-    if (table && m.url) {
-      source = { text: null, url: m.url, name, splitText, bundled: true };
-      try { return parseSource(m.opts || {}, table); } catch (_) { /* read the CSV below */ }
-    }
-    const text = m.packed ? await spmtlUnpack(m.packed) : await readSource(m.url, m.file, m.text);
-    source = { text, url: m.url, name, splitText, bundled: !!(m.url || m.packed) };
-    return parseSource(m.opts || {});
+  // The offline file's {packed} copy of a CSV may be its table (web/offline).
+  load(m) {
+    loading = readData(m);
+    return loading;
   },
   // reload re-parses the last data set with other column choices (or
   // other columns left out).
@@ -290,9 +329,20 @@ serveRequests({
   async generate(m) { await boot(); return packColumns(spmtl.generate(m.name, m.seed || 1)); },
   async free(m) { await boot(); spmtl.free(m.handle); return true; },
   async warm(m) { await boot(); warmUp(m.config || {}, m.kind); return true; },
+  // start {onLoad: true} trains on the data set the load before it reads
+  // (the page asks for a link's run=1 right behind its data set): once
+  // that is read, after its answer has gone to the page; a failed load
+  // fails it with the load's message.
   async start(m) {
     await boot();
-    const info = startRun(m.config, m.tag);
+    let config = m.config;
+    if (m.onLoad) {
+      if (!loading) throw new Error("no data set is being read");
+      const data = await loading;
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the load's answer first
+      config = Object.assign({}, config, { data: data.handle });
+    }
+    const info = startRun(config, m.tag);
     if (m.play) play();
     return info;
   },

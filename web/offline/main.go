@@ -162,7 +162,18 @@ type file struct{ rel, codec string }
 
 // codecs are the files that pack better than their gzipped text
 // (pack.go); the others are gzipped as they are.
-var codecs = map[string]string{"landmine/data.csv": "csv-f64", "sentiment/data.svm": "svm-tfidf"}
+var codecs = map[string]string{"sentiment/data.svm": "svm-tfidf"}
+
+// tables are the bundled CSVs the file carries as packed tables (app.Pack,
+// as ./build.sh writes data.packed beside the served CSVs) instead of their
+// text: the worker and the Reproduce view's workers read a table without
+// parsing a number (the intake knows it by its first bytes), where
+// landmine's 1.9 MB of decimals took about 0.5 s to rebuild as text and
+// parse when the file was opened (docs/bench.md, "Fourth round"). The
+// payload keeps the CSV's name, so that everything that finds a bundle's
+// file finds it. School's small whole numbers parse quickly, and their table
+// would be larger than their CSV.
+var tables = map[string]bool{"landmine/data.csv": true}
 
 // payloadFiles lists the data and split files of every bundle that is not
 // generated, as the catalogue names them ("landmine/data.csv"), checking
@@ -178,7 +189,9 @@ func payloadFiles(web string) ([]file, error) {
 				return nil, err
 			}
 			codec := codecs[rel]
-			if codec == "" {
+			if tables[rel] {
+				codec = "packed"
+			} else if codec == "" {
 				codec = "gz"
 			}
 			out = append(out, file{rel, codec})
@@ -221,10 +234,29 @@ func build(dist, web, out string) error {
 	if err := add("spmtl-wasm", "spmtl.wasm", "bin", wasm); err != nil {
 		return err
 	}
+	// The catalogue ./build.sh wrote (dist/catalog.json), gzipped: the page
+	// wires its panels and asks for its data set without waiting for the
+	// learner to start and answer it (main.js); without the file, the
+	// learner answers.
+	if cat, err := os.ReadFile(filepath.Join(dist, "catalog.json")); err == nil {
+		if !json.Valid(cat) {
+			return fmt.Errorf("%s is not JSON", filepath.Join(dist, "catalog.json"))
+		}
+		if err := add("spmtl-catalog", "catalog.json", "gz", cat); err != nil {
+			return err
+		}
+	}
 	for i, f := range files {
 		raw, err := os.ReadFile(filepath.Join(web, "data", filepath.FromSlash(f.rel)))
 		if err != nil {
 			return err
+		}
+		if tables[f.rel] {
+			table, err := app.Pack(raw, app.LoadOptions{Name: f.rel, TaskColumn: "task", LabelColumn: "y"})
+			if err != nil {
+				return fmt.Errorf("pack %s as a table: %w", f.rel, err)
+			}
+			raw = table
 		}
 		if err := add(fmt.Sprintf("spmtl-data-%d", i), f.rel, f.codec, raw); err != nil {
 			return err
@@ -255,9 +287,11 @@ window.SPMTL_OFFLINE = true;
   const start = (u) => { const w = new Worker(u); w.postMessage({ type: "wasm", packed: wasm }); return w; };
   window.SPMTL_MAKE_WORKER = () => start(workerURL);
   window.SPMTL_MAKE_REPRO_WORKER = () => start(reproURL);
+  const catalog = document.getElementById("spmtl-catalog");
+  if (catalog) window.SPMTL_CATALOG_PACKED = packed(catalog);
   window.SPMTL_PRESETS = {};
   for (const el of document.querySelectorAll("script[data-rel]")) {
-    if (el.id !== "spmtl-wasm") window.SPMTL_PRESETS[el.dataset.rel] = () => packed(el);
+    if (el !== catalog && el.id !== "spmtl-wasm") window.SPMTL_PRESETS[el.dataset.rel] = () => packed(el);
   }
   if (typeof DecompressionStream === "undefined") {
     window.SPMTL_OFFLINE_PROBLEM = "This browser cannot unpack the offline file: it has no DecompressionStream. Open the file in a current Chrome, Edge, Firefox or Safari, or use the served site.";
@@ -285,6 +319,7 @@ window.SPMTL_OFFLINE = true;
 	var inline strings.Builder
 	inline.WriteString(payloads.String())
 	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
+
 	bootText, jsText := "\n"+scriptText(boot), "\n\"use strict\";\n"+scriptText(js)
 	inline.WriteString("<script>" + bootText + "</script>\n")
 	inline.WriteString("<script>" + jsText + "</script>")

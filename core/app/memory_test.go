@@ -61,3 +61,30 @@ func TestNewRunRefusesOverBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestTuneRefusesOverBudget: a tuning of the file is refused
+// before any fit when it names a model (a fold's fit would have killed the
+// page's learner), and a search over every model leaves out each model
+// that does not fit, and is refused, saying why, when none is left; a
+// small file tunes as before.
+func TestTuneRefusesOverBudget(t *testing.T) {
+	wide, err := Load([]byte(wideSparse(500)), LoadOptions{Name: "wide.svm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewTuneSearch(wide, TuneOptions{Config: mtl.Config{Model: "mtfl"}})
+	if err == nil || !strings.Contains(err.Error(), "tune: this fit needs about ") || !strings.Contains(err.Error(), "Remedy: ") {
+		t.Errorf("tuning MTFL on the issue's file: %v", err)
+	}
+	_, err = NewTuneSearch(wide, TuneOptions{})
+	if err == nil || !strings.Contains(err.Error(), "tune: no model can be tuned on this data: ") || !strings.Contains(err.Error(), "the learner's budget is 1 GB") {
+		t.Errorf("a search over every model on the issue's file: %v", err)
+	}
+	small, err := Load([]byte(wideSparse(3)), LoadOptions{Name: "small.svm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := NewTuneSearch(small, TuneOptions{}); err != nil || len(s.fams) == 0 {
+		t.Errorf("a small file: %v", err)
+	}
+}

@@ -100,19 +100,24 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 // model and the two it is compared with) is over opt.Memory, before any
 // of it is allocated (docs/architecture.md, "Errors and panics").
 func checkMemory(train *data.Dataset, opt TrainOptions) error {
-	budget := opt.Memory
-	if budget == 0 {
-		budget = mtl.DefaultBudget
-	}
 	extra := mtl.NoExtra // a method not in the catalogue is refused later, by name
 	if m, err := method.Lookup(opt.Config.Model); err == nil {
 		extra = m.Memory
 	}
-	est := mtl.Estimate(mtl.ShapeOf(train), extra, mtl.EstimateRuns)
-	if err := mtl.CheckBudget(est, budget); err != nil {
+	if err := fitsBudget(train, extra, opt.Memory); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
 	return nil
+}
+
+// fitsBudget refuses the fits of a run on d (its model, of the extra
+// memory given, and the two it is compared with) when their estimate is
+// over budget bytes: 0 is mtl.DefaultBudget, a negative budget no limit.
+func fitsBudget(d *data.Dataset, extra mtl.Memory, budget int64) error {
+	if budget == 0 {
+		budget = mtl.DefaultBudget
+	}
+	return mtl.CheckBudget(mtl.Estimate(mtl.ShapeOf(d), extra, mtl.EstimateRuns), budget)
 }
 
 // checkLoss refuses the logistic loss on labels that are not two classes,

@@ -32,6 +32,9 @@ type TuneOptions struct {
 	Intercept []float64
 	// Workers fit grid points in parallel (default GOMAXPROCS).
 	Workers int
+	// Memory bounds each model's fits as TrainOptions.Memory bounds a
+	// run's: 0 is mtl.DefaultBudget (the page's), a negative value no limit.
+	Memory int64
 }
 
 // TuneResult is a cross-validation and its choice. Tune fills Models (every

@@ -263,9 +263,24 @@ func prune(d *Data, opt TuneOptions, fams []family) ([]family, []string) {
 			}
 			continue
 		}
+		if err := tuneMemory(d, m, opt.Memory); err != nil {
+			if !f.selfPaced {
+				left = append(left, fmt.Sprintf("%s: %v", m.Name(mtl.Config{Model: m.Key}), err))
+			}
+			continue
+		}
 		out = append(out, f)
 	}
 	return out, left
+}
+
+// tuneMemory refuses a tuning of m on d whose fits would not fit the
+// budget, as a run of m on all of d would be refused (checkMemory): a
+// fold's fit trains on fewer rows, but a search whose chosen model cannot
+// then be trained is of no use, and a fit over the budget is what kills
+// the page's learner.
+func tuneMemory(d *Data, m method.Method, budget int64) error {
+	return fitsBudget(d.All, m.Memory, budget)
 }
 
 // tunedAs says why a search leaves out f, of method m, when another of

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
@@ -72,6 +73,12 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.Config.Model != "" {
+		m, _ := method.Lookup(opt.Config.Model) // families looked it up
+		if err := tuneMemory(d, m, opt.Memory); err != nil {
+			return nil, fmt.Errorf("tune: %w", err)
+		}
+	}
 	if opt.Folds == 0 {
 		opt.Folds = 3
 	}
@@ -86,6 +93,9 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 	cls := d.All.Kind == data.Classification
 	s.metric = eval.TuneMetric(d.All.Kind, configFor(d, opt.Config).Defaults(cls).Loss == mtl.Logistic)
 	s.fams, s.left = prune(d, opt, fams)
+	if len(s.fams) == 0 {
+		return nil, fmt.Errorf("tune: no model can be tuned on this data: %s", strings.Join(s.left, "; "))
+	}
 	s.icpt = interceptGrid(d, opt)
 	s.k0 = s.icpt[0]
 	if len(s.icpt) > 1 {

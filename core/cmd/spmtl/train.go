@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -47,12 +48,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	mf.register(fs)
 	jsonOut := fs.String("json", "", "write the whole run as JSON to `file` (- for stdout)")
 	save := fs.String("save", "", "save the trained model to `file` (JSON; spmtl predict and inspect read it)")
-	memory := fs.Float64("memory", float64(mtl.DefaultBudget)/1e9, "refuse a fit whose estimated memory is over this many `GB` (the page's budget; 0: no limit)")
+	memory := memoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if !(*memory >= 0) || math.IsInf(*memory, 0) {
-		return fmt.Errorf("-memory: want a number of GB, 0 or more, got %v", *memory)
 	}
 	if err := mf.check(fs); err != nil {
 		return err
@@ -63,9 +61,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	opts := df.trainOptions(mf.config(bundle, df.seed))
-	opts.Memory = -1 // no limit
-	if *memory > 0 {
-		opts.Memory = int64(*memory * 1e9)
+	if opts.Memory, err = memory(); err != nil {
+		return err
 	}
 	r, err := app.NewRun(d, opts)
 	if err != nil {
@@ -263,5 +260,21 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 			ids[i] = shellWord(c)
 		}
 		fmt.Fprintf(w, "  %s (-drop %s)\n", sum.IDNote, strings.Join(ids, ","))
+	}
+}
+
+// memoryFlag registers -memory on fs, the budget of train's and tune's
+// fits in GB, and returns its reader: the budget in bytes for
+// app.TrainOptions.Memory and app.TuneOptions.Memory (-1: no limit).
+func memoryFlag(fs *flag.FlagSet) func() (int64, error) {
+	gb := fs.Float64("memory", float64(mtl.DefaultBudget)/1e9, "refuse a fit whose estimated memory is over this many `GB` (the page's budget; 0: no limit)")
+	return func() (int64, error) {
+		if !(*gb >= 0) || math.IsInf(*gb, 0) {
+			return 0, fmt.Errorf("-memory: want a number of GB, 0 or more, got %v", *gb)
+		}
+		if *gb == 0 {
+			return -1, nil
+		}
+		return int64(*gb * 1e9), nil
 	}
 }

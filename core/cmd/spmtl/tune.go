@@ -32,7 +32,12 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	folds := fs.Int("folds", 3, "cross-validation folds")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
+	memory := memoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	budget, err := memory()
+	if err != nil {
 		return err
 	}
 	if err := checkRanges(fs, append(modelRanges, countFrom("folds", 2))); err != nil {
@@ -51,7 +56,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	start := time.Now()
 	grid := newProgress(stderr, "tune "+tuneLabel(cfg))
-	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed}, func(done, total int) {
+	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed, Memory: budget}, func(done, total int) {
 		grid.report("grid point %d of %d", done, total)
 	})
 	if err != nil {
@@ -63,7 +68,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		printTune(stdout, res)
 	}
 	best := res.Config
-	r, err := app.NewRun(d, app.TrainOptions{Config: best, All: true})
+	r, err := app.NewRun(d, app.TrainOptions{Config: best, All: true, Memory: budget})
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A Reader reads JSON text into typed values, within bounds: text longer
@@ -23,7 +24,7 @@ type Reader struct {
 // JSON or that breaks a bound, "name: path: message" for a value of the
 // wrong type (Assign's).
 func (r Reader) Decode(text []byte, name string, dst any) error {
-	tree, err := r.Parse(text, name)
+	tree, err := r.parse(text, name, true)
 	if err != nil {
 		return err
 	}
@@ -54,10 +55,18 @@ func megabytes(n int) string {
 // value). Invalid UTF-8 in a string becomes U+FFFD, as encoding/json
 // reads it.
 func (r Reader) Parse(text []byte, name string) (any, error) {
+	return r.parse(text, name, false)
+}
+
+// parse is Parse; with packed, a list of numbers only is a []float64
+// rather than a []any (Decode's trees, which Assign reads): a model's
+// weights are millions of numbers, and one interface value each cost
+// three times the memory and an allocation per number.
+func (r Reader) parse(text []byte, name string, packed bool) (any, error) {
 	if err := r.CheckSize(len(text), name); err != nil {
 		return nil, err
 	}
-	p := parser{text: text, maxDepth: r.MaxDepth}
+	p := parser{text: text, maxDepth: r.MaxDepth, packed: packed}
 	p.space()
 	if p.i == len(p.text) {
 		return nil, p.fail(name, "no JSON: the text is empty")
@@ -80,6 +89,7 @@ type parser struct {
 	text     []byte
 	i        int
 	maxDepth int
+	packed   bool // lists of numbers only as []float64 (parse)
 	err      string
 }
 
@@ -132,7 +142,11 @@ func (p *parser) value(d int) any {
 	case c == '"':
 		return p.str()
 	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
+		f, ok := p.number()
+		if !ok {
+			return nil
+		}
+		return f
 	}
 	for _, lit := range []struct {
 		word string
@@ -173,23 +187,54 @@ func (p *parser) expect(c byte, what string) bool {
 
 func (p *parser) array(d int) any {
 	p.i++ // [
-	out := []any{}
 	p.space()
-	if p.i < len(p.text) && p.text[p.i] == ']' {
+	if p.peek() == ']' {
 		p.i++
-		return out
+		return []any{}
 	}
+	// While every element so far is a number (and p.packed), the list is
+	// nums; the first element of another kind turns it into out.
+	numeric := p.packed
+	var nums []float64
+	var out []any
 	for p.err == "" {
 		p.space()
-		out = append(out, p.value(d))
+		if c := p.peek(); numeric && (c == '-' || c >= '0' && c <= '9') {
+			f, ok := p.number()
+			if !ok {
+				return nil
+			}
+			nums = append(nums, f)
+		} else {
+			if numeric {
+				numeric = false
+				out = make([]any, len(nums), len(nums)+1)
+				for i, f := range nums {
+					out[i] = f
+				}
+				nums = nil
+			}
+			out = append(out, p.value(d))
+		}
 		p.space()
-		if p.i < len(p.text) && p.text[p.i] == ']' {
+		if p.peek() == ']' {
 			p.i++
+			if numeric {
+				return nums
+			}
 			return out
 		}
 		p.expect(',', "',' or ']'")
 	}
 	return nil
+}
+
+// peek is the byte at p.i, or 0 at the end of the text.
+func (p *parser) peek() byte {
+	if p.i < len(p.text) {
+		return p.text[p.i]
+	}
+	return 0
 }
 
 func (p *parser) object(d int) any {
@@ -223,8 +268,8 @@ func (p *parser) object(d int) any {
 }
 
 // number reads a number by JSON's grammar; one too large for a float64
-// is an error, never an infinity.
-func (p *parser) number() any {
+// is an error, never an infinity (ok false, with p.err set).
+func (p *parser) number() (float64, bool) {
 	start := p.i
 	digits := func() int {
 		n := 0
@@ -241,13 +286,13 @@ func (p *parser) number() any {
 	if n := digits(); n == 0 || n > 1 && p.text[first] == '0' {
 		p.i = first
 		p.errorf("not valid JSON (a number needs digits, without leading zeros)")
-		return nil
+		return 0, false
 	}
 	if p.i < len(p.text) && p.text[p.i] == '.' {
 		p.i++
 		if digits() == 0 {
 			p.errorf("not valid JSON (a number needs digits after its decimal point)")
-			return nil
+			return 0, false
 		}
 	}
 	if p.i < len(p.text) && (p.text[p.i] == 'e' || p.text[p.i] == 'E') {
@@ -257,17 +302,20 @@ func (p *parser) number() any {
 		}
 		if digits() == 0 {
 			p.errorf("not valid JSON (a number needs digits in its exponent)")
-			return nil
+			return 0, false
 		}
 	}
-	tok := string(p.text[start:p.i])
+	// The token is read in place (no copy per number: a model holds
+	// millions); ParseFloat keeps no reference to it, and the text does
+	// not change while it is parsed.
+	tok := unsafe.String(&p.text[start], p.i-start)
 	f, err := strconv.ParseFloat(tok, 64)
 	if err != nil || math.IsInf(f, 0) {
 		p.i = start
 		p.errorf("the number %.40s is out of range", tok)
-		return nil
+		return 0, false
 	}
-	return f
+	return f, true
 }
 
 // str reads a quoted string, its escapes decoded.

@@ -430,7 +430,7 @@ func (a *assigner) assign(v reflect.Value, src any) error {
 		if v.NumMethod() != 0 {
 			return fmt.Errorf("%s: cannot read into %s", a.path, v.Type())
 		}
-		v.Set(reflect.ValueOf(src))
+		v.Set(reflect.ValueOf(general(src)))
 		return nil
 	case reflect.Bool:
 		b, ok := src.(bool)
@@ -483,6 +483,12 @@ func (a *assigner) assign(v reflect.Value, src any) error {
 // assignList reads a JSON list into a slice or an array (a []byte from
 // base64 text).
 func (a *assigner) assignList(v reflect.Value, src any) error {
+	if nums, ok := src.([]float64); ok {
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() != reflect.Uint8 {
+			return a.assignNumbers(v, nums)
+		}
+		src = general(nums)
+	}
 	if v.Kind() == reflect.Array {
 		list, ok := src.([]any)
 		if !ok {
@@ -524,6 +530,48 @@ func (a *assigner) assignList(v reflect.Value, src any) error {
 	}
 	v.Set(s)
 	return nil
+}
+
+// assignNumbers reads a list of numbers only (a []float64 of Decode's
+// tree) into a slice: a []float64 takes the list itself, any other slice
+// element by element, by assign's rules.
+func (a *assigner) assignNumbers(v reflect.Value, nums []float64) error {
+	if v.Type() == reflect.TypeFor[[]float64]() {
+		v.Set(reflect.ValueOf(nums))
+		return nil
+	}
+	s := reflect.MakeSlice(v.Type(), len(nums), len(nums))
+	for i, f := range nums {
+		a.path.element(i)
+		if err := a.assign(s.Index(i), f); err != nil {
+			return err
+		}
+		a.path.pop()
+	}
+	v.Set(s)
+	return nil
+}
+
+// general is tree with its lists of numbers as []any, the form Parse
+// gives, for a value read into an interface.
+func general(tree any) any {
+	switch t := tree.(type) {
+	case []float64:
+		out := make([]any, len(t))
+		for i, f := range t {
+			out[i] = f
+		}
+		return out
+	case []any:
+		for i, x := range t {
+			t[i] = general(x)
+		}
+	case map[string]any:
+		for k, x := range t {
+			t[k] = general(x)
+		}
+	}
+	return tree
 }
 
 // assignMap reads a JSON object into a map keyed by strings.
@@ -597,7 +645,7 @@ func (a *assigner) wrongType(want string, got any) error {
 		what = "a number"
 	case string:
 		what = "a string"
-	case []any:
+	case []any, []float64:
 		what = "a list"
 	case map[string]any:
 		what = "an object"

@@ -196,7 +196,15 @@ func (b *browser) waitFor(expr string, timeout time.Duration) {
 		if time.Now().After(deadline) {
 			state, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`window.spmtlApp ? spmtlApp.state() : "no app"`))
 			errText, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`window.spmtlApp ? spmtlApp.error() : ""`))
-			b.t.Fatalf("timed out waiting for %s (state %q, page error %q, console %v)", expr, state, errText, b.consoleErrors())
+			// A host page (embedHost): what its learner said, and where the
+			// embedded page's run stands.
+			embedded, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => {
+				const f = document.querySelector("iframe"), app = f && f.contentWindow && f.contentWindow.spmtlApp;
+				if (!window.__heard) return "";
+				const heard = window.__heard.filter((m) => m.type !== "spmtl:snapshot").map((m) => m.type + (m.message ? ": " + m.message : ""));
+				return ("; embedded page: state " + (app ? app.state() + ", error " + JSON.stringify(app.error()) : "no app") + "; it said " + JSON.stringify(heard)).slice(0, 3000);
+			})()`))
+			b.t.Fatalf("timed out waiting for %s (state %q, page error %q, console %v)%s", expr, state, errText, b.consoleErrors(), embedded)
 		}
 		time.Sleep(25 * time.Millisecond)
 	}

@@ -202,7 +202,7 @@ func (b *browser) waitFor(expr string, timeout time.Duration) {
 				const f = document.querySelector("iframe"), app = f && f.contentWindow && f.contentWindow.spmtlApp;
 				if (!window.__heard) return "";
 				const heard = window.__heard.filter((m) => m.type !== "spmtl:snapshot").map((m) => m.type + (m.message ? ": " + m.message : ""));
-				return ("; embedded page: state " + (app ? app.state() + ", error " + JSON.stringify(app.error()) : "no app") + "; it said " + JSON.stringify(heard)).slice(0, 3000);
+				return ("; embedded page: state " + (app ? app.state() + ", error " + JSON.stringify(app.error()) + ", workers that never started " + app.unstarted() : "no app") + "; it said " + JSON.stringify(heard)).slice(0, 3000);
 			})()`))
 			b.t.Fatalf("timed out waiting for %s (state %q, page error %q, console %v)%s", expr, state, errText, b.consoleErrors(), embedded)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -129,6 +130,34 @@ func TestDeadLearnerRestarts(t *testing.T) {
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null && spmtlApp.results() !== window.lastResults`, 60*time.Second)
 	if n := eval[int](b, `spmtlApp.restarts()`); n != 1 {
 		t.Errorf("after tuning failed the page's learner was restarted %d times, want 1", n)
+	}
+	b.noConsoleErrors()
+}
+
+// TestWorkerThatNeverStartsIsReplaced: the page's first worker runs a
+// script that never answers (as Chromium's worker did, now and then, in an
+// embedded page: its first line never ran, and the page stayed "loading"
+// for good). After client.js's START_WAIT another worker is asked what the
+// first was asked: the data set loads, a run trains, and the page counts
+// one worker that never started and no learner that died.
+func TestWorkerThatNeverStartsIsReplaced(t *testing.T) {
+	b := newBrowser(t)
+	const silent = `(() => {
+  const W = window.Worker;
+  window.Worker = class extends W {
+    constructor(url, opts) { super(opts && opts.name === "spmtl-first" ? "wasm_exec.js" : url, opts); }
+  };
+})();`
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: silent}); err != nil {
+		t.Fatalf("replace the first worker: %v", err)
+	}
+	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=mtfl&sp=1&maxIter=3&run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if n := eval[int](b, `spmtlApp.unstarted()`); n != 1 {
+		t.Errorf("%d workers never started, want 1", n)
+	}
+	if n := eval[int](b, `spmtlApp.restarts()`); n != 0 {
+		t.Errorf("%d learners died, want none", n)
 	}
 	b.noConsoleErrors()
 }

@@ -247,6 +247,8 @@ function serveRequests(handlers) {
   // fetching spmtl.wasm; a failed compile falls back to the URL.
   let moduleArrived = null;
   const given = {
+    // ping: answered at once, before any other request (client.js START_WAIT).
+    ping() { return true; },
     expectModule() { self.SPMTL_WASM_BYTES = new Promise((resolve) => { moduleArrived = resolve; }); return true; },
     module(m) { if (moduleArrived) moduleArrived(m.module || self.SPMTL_WASM_URL || "../spmtl.wasm"); return true; },
     // The offline page sends its packed wasm first (it cannot be fetched

@@ -119,6 +119,8 @@ export function createApp(client) {
     errors: () => visibleErrors(),
     // How many times a learner that died was replaced (client.js).
     restarts: () => client.restarts,
+    // How many workers never started and were replaced (client.js START_WAIT).
+    unstarted: () => client.unstarted,
   };
   return app;
 }

@@ -53,6 +53,15 @@ const causes = {
   fatal: ["stopped with a fatal error", "If it happens again, please report it with the data that caused it."],
 };
 
+// START_WAIT is how long a new worker may take to answer its first
+// message ("ping", answered before anything else) before it is taken for
+// one that never started. Chromium sometimes never runs the script of a
+// worker that an embedded page starts while it loads (the page stayed
+// "loading" for good in about 1 of 15 loads of the embed tests, on this
+// round's code and the last's: the worker's first line never ran); what
+// was asked of it is then asked of another.
+const START_WAIT = 8000;
+
 /** A connection to the learner's Web Worker. A worker whose Go program
  *  dies (api.js: out of memory, a stack overflow, a fatal error) is
  *  replaced by a new one from makeWorker, and recover (set by the page:
@@ -74,6 +83,7 @@ export class LearnerClient {
      *  that say so ("your data (landmine) is loaded again"). */
     this.recover = null;
     this.restarts = 0; // workers replaced so far
+    this.unstarted = 0; // workers that never started, replaced (START_WAIT)
     this.replacing = false;
     this.attach(worker);
   }
@@ -82,6 +92,28 @@ export class LearnerClient {
     this.worker = worker;
     worker.onmessage = (e) => { if (this.worker === worker) this.receive(e.data); };
     worker.onerror = (e) => { if (this.worker === worker) this.emit("error", { message: `worker failed: ${e.message || "unknown error"}` }); };
+    // Until the worker answers its ping, what is posted to it is kept
+    // (early), to be posted again to another if it never starts.
+    clearTimeout(this.startTimer);
+    this.early = null;
+    if (!this.makeWorker) return;
+    const early = (this.early = []);
+    this.request("ping").then(() => { if (this.early === early) this.early = null; clearTimeout(this.startTimer); }, () => {});
+    this.startTimer = setTimeout(() => { if (this.worker === worker && this.early === early) this.neverStarted(); }, START_WAIT);
+  }
+
+  /** The worker never answered its ping: another takes its place and is
+   *  asked what it was asked (it ran none of it). */
+  neverStarted() {
+    const again = this.early;
+    this.worker.terminate();
+    this.unstarted++;
+    this.attach(this.makeWorker());
+    for (const m of again) {
+      if (m.type === "ping") { this.pending.delete(m.id); continue; }
+      this.early.push(m);
+      this.worker.postMessage(m);
+    }
   }
 
   receive(m) {
@@ -102,7 +134,9 @@ export class LearnerClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { type, resolve, reject });
-      this.worker.postMessage(Object.assign({ id, type }, fields));
+      const m = Object.assign({ id, type }, fields);
+      if (this.early) this.early.push(m);
+      this.worker.postMessage(m);
     });
   }
 
@@ -112,7 +146,7 @@ export class LearnerClient {
    *  while the data is read again (the same data killed the new worker)
    *  is not followed by another reading. */
   async died(cause, detail) {
-    const lost = [...this.pending.values()];
+    const lost = [...this.pending.values()].filter((p) => p.type !== "ping");
     this.pending.clear();
     this.worker.terminate();
     const [what, remedy] = causes[cause] || causes.fatal;
@@ -143,6 +177,7 @@ export class LearnerClient {
 
   /** Stops the worker; the requests it has not answered reject with message. */
   close(message = "the worker was stopped") {
+    clearTimeout(this.startTimer);
     this.worker.terminate();
     for (const p of this.pending.values()) p.reject(new Error(message));
     this.pending.clear();

@@ -174,7 +174,8 @@ function spmtlDied(thrown) {
   return e;
 }
 
-/** Starts the wasm module (bytes or a URL) and resolves once `spmtl` is ready. */
+/** Starts the wasm module (a compiled Module, bytes, a stream of bytes or
+ *  a URL) and resolves once `spmtl` is ready. */
 async function startSpmtl(source) {
   const go = new Go();
   // Go writes a fatal error to its standard error before it exits: its
@@ -191,6 +192,12 @@ async function startSpmtl(source) {
   let instance;
   if (source instanceof WebAssembly.Module) {
     instance = await WebAssembly.instantiate(source, go.importObject); // compiled by the page
+  } else if (typeof ReadableStream !== "undefined" && source instanceof ReadableStream) {
+    // The offline file's wasm, compiled while it is unpacked.
+    const wasm = new Response(source, { headers: { "Content-Type": "application/wasm" } });
+    const module = typeof WebAssembly.compileStreaming === "function" ? await WebAssembly.compileStreaming(wasm)
+      : await WebAssembly.compile(await wasm.arrayBuffer());
+    instance = await WebAssembly.instantiate(module, go.importObject);
   } else {
     const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source) ? source : await (await fetchChecked(source)).arrayBuffer();
     ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
@@ -252,8 +259,14 @@ function serveRequests(handlers) {
     expectModule() { self.SPMTL_WASM_BYTES = new Promise((resolve) => { moduleArrived = resolve; }); return true; },
     module(m) { if (moduleArrived) moduleArrived(m.module || self.SPMTL_WASM_URL || "../spmtl.wasm"); return true; },
     // The offline page sends its packed wasm first (it cannot be fetched
-    // there; unpack.js is joined into its workers); boot() waits for it.
-    wasm(m) { self.SPMTL_WASM_BYTES = spmtlUnpack(m.packed); return true; },
+    // there; unpack.js is joined into its workers): it is unpacked,
+    // compiled and started now, not at the first request that needs it
+    // (a failure is reported to that request).
+    wasm(m) {
+      self.SPMTL_WASM_BYTES = Promise.resolve().then(() => spmtlUnpackStream(m.packed));
+      bootSpmtl(self.SPMTL_WASM_BYTES).catch(() => { /* see above */ });
+      return true;
+    },
   };
   self.onmessage = async (e) => {
     const m = e.data;

@@ -12,30 +12,81 @@ const SPMTL_B122_ILLEGAL = [0, 13, 60];
 
 /** Base-122 text → the n bytes it holds. */
 export function spmtlB122(text, n) {
-  const out = new Uint8Array(n);
-  let acc = 0, bits = 0, o = 0;
-  const put = (g) => {
-    acc = ((acc << 7) | g) & 0x7fff;
-    bits += 7;
-    if (bits >= 8) { bits -= 8; if (o < n) out[o++] = (acc >> bits) & 0xff; }
-  };
-  for (let i = 0; i < text.length && o < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) { put(c); continue; }
-    const v = c - 0x80, k = v >> 7;
-    if (k >= SPMTL_B122_ILLEGAL.length) throw new Error(`offline file: a damaged payload (character U+${c.toString(16)} at ${i})`);
-    put(SPMTL_B122_ILLEGAL[k]);
-    put(v & 0x7f);
-  }
-  if (o < n) throw new Error(`offline file: a payload ends after ${o} of ${n} bytes`);
+  const d = spmtlB122Reader(text, n);
+  const out = d.next(text.length);
+  d.done();
   return out;
+}
+
+/** Reads base-122 text that holds n bytes a slice at a time: next(k)
+ *  returns the bytes the next k characters hold; done() says whether it
+ *  has read them all, and throws if the text ended before the n bytes. */
+function spmtlB122Reader(text, n) {
+  let acc = 0, bits = 0, o = 0, i = 0;
+  return {
+    next(k) {
+      const end = Math.min(text.length, i + k);
+      const out = new Uint8Array(Math.min(n - o, 2 * (end - i))); // a character holds at most 14 bits
+      let w = 0;
+      // By hand, one loop: 1.5 M characters for the wasm, before the learner can start.
+      for (; i < end && o < n; i++) {
+        const c = text.charCodeAt(i);
+        let g = c, low = -1;
+        if (c >= 0x80) {
+          const v = c - 0x80, x = v >> 7;
+          if (x >= SPMTL_B122_ILLEGAL.length) throw new Error(`offline file: a damaged payload (character U+${c.toString(16)} at ${i})`);
+          g = SPMTL_B122_ILLEGAL[x];
+          low = v & 0x7f;
+        }
+        acc = ((acc << 7) | g) & 0x7fff;
+        bits += 7;
+        if (bits >= 8) { bits -= 8; out[w++] = (acc >> bits) & 0xff; o++; }
+        if (low >= 0 && o < n) {
+          acc = ((acc << 7) | low) & 0x7fff;
+          bits += 7;
+          if (bits >= 8) { bits -= 8; out[w++] = (acc >> bits) & 0xff; o++; }
+        }
+      }
+      return w === out.length ? out : out.subarray(0, w);
+    },
+    done() {
+      if (o >= n) return true;
+      if (i >= text.length) throw new Error(`offline file: a payload ends after ${o} of ${n} bytes`);
+      return false;
+    },
+  };
+}
+
+/** A packed payload's bytes as a stream, unpacked 64 K characters at a
+ *  time, so that what reads it (the wasm's WebAssembly.compileStreaming)
+ *  works while the rest is still being unpacked. */
+export function spmtlUnpackStream(p) {
+  spmtlCanGunzip();
+  const d = spmtlB122Reader(p.text, p.gz);
+  const gz = new ReadableStream({
+    pull(c) {
+      try {
+        const b = d.next(1 << 16);
+        if (b.length) c.enqueue(b);
+        if (d.done()) c.close();
+      } catch (e) {
+        c.error(e);
+      }
+    },
+  });
+  return gz.pipeThrough(new DecompressionStream("gzip"));
+}
+
+/** Throws, saying what to do, when this browser has no DecompressionStream. */
+function spmtlCanGunzip() {
+  if (typeof DecompressionStream === "undefined") {
+    throw new Error("this browser cannot unpack the offline file (it has no DecompressionStream): open it in a current Chrome, Edge, Firefox or Safari, or use the served site");
+  }
 }
 
 /** Gunzips bytes (a Uint8Array) with DecompressionStream. */
 export async function spmtlGunzip(bytes) {
-  if (typeof DecompressionStream === "undefined") {
-    throw new Error("this browser cannot unpack the offline file (it has no DecompressionStream): open it in a current Chrome, Edge, Firefox or Safari, or use the served site");
-  }
+  spmtlCanGunzip();
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

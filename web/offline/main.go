@@ -218,15 +218,17 @@ func build(dist, web, out string) error {
 	if err != nil {
 		return err
 	}
-	// The payloads: the wasm first, then every bundled file.
-	var payloads strings.Builder
+	// The payloads: the wasm (after the start script), then every bundled
+	// file.
+	var wasmPayload, payloads strings.Builder
 	var sizes []string
+	to := &wasmPayload
 	add := func(id, rel, codec string, raw []byte) error {
 		p, err := pack(rel, codec, raw)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&payloads, "<script type=\"application/octet-stream\" id=%q data-rel=%q data-codec=%q data-gz=\"%d\">%s</script>\n",
+		fmt.Fprintf(to, "<script type=\"application/octet-stream\" id=%q data-rel=%q data-codec=%q data-gz=\"%d\">%s</script>\n",
 			id, rel, codec, p.Gz, p.Text)
 		sizes = append(sizes, fmt.Sprintf("%s %d", rel, len(p.Text)))
 		return nil
@@ -234,6 +236,7 @@ func build(dist, web, out string) error {
 	if err := add("spmtl-wasm", "spmtl.wasm", "bin", wasm); err != nil {
 		return err
 	}
+	to = &payloads
 	// The catalogue ./build.sh wrote (dist/catalog.json), gzipped: the page
 	// wires its panels and asks for its data set without waiting for the
 	// learner to start and answer it (main.js); without the file, the
@@ -270,28 +273,53 @@ func build(dist, web, out string) error {
 		"worker": read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js")),
 		"repro":  read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js")),
 	})
-	boot := `"use strict";
-// Offline boot: everything the page fetches or starts is made from this file.
+	// The first worker starts from a script before the wasm, so that its
+	// thread starts and reads its sources while the page's parser reads the
+	// wasm; a one-line script right after the wasm hands it over (unpacked,
+	// compiled and started there at once: api.js). It used to start after
+	// the ~2 MB of data sets and the page's own script, ~0.2 s later
+	// (docs/bench.md "Fifth round"). The boot script after the data sets
+	// hands them and the catalogue to the page.
+	start := `"use strict";
+// Offline start: everything the page fetches or starts is made from this file.
 // The payloads stay packed in their <script> elements until a worker needs
 // one: the page's thread only reads the element's text.
 window.SPMTL_OFFLINE = true;
+window.spmtlPacked = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.gz), text: el.textContent });
 (() => {
   const src = JSON.parse(document.getElementById("spmtl-sources").textContent);
-  const packed = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.gz), text: el.textContent });
-  const wasm = packed(document.getElementById("spmtl-wasm"));
   const url = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   // A worker started from a blob: URL of a file:// page may not load other
   // blob: URLs, so its scripts are joined into its own source and the
   // packed wasm is its first message.
   const workerURL = url(src.worker), reproURL = url(src.repro);
-  const start = (u) => { const w = new Worker(u); w.postMessage({ type: "wasm", packed: wasm }); return w; };
+  let wasm = null;
+  const waiting = [];
+  const start = (u) => {
+    const w = new Worker(u);
+    if (wasm) w.postMessage({ type: "wasm", packed: wasm });
+    else waiting.push(w);
+    return w;
+  };
   window.SPMTL_MAKE_WORKER = () => start(workerURL);
   window.SPMTL_MAKE_REPRO_WORKER = () => start(reproURL);
+  // The page's first worker (main.js takes it); the wasm follows.
+  window.SPMTL_WORKER = window.SPMTL_MAKE_WORKER();
+  window.spmtlGiveWasm = (el) => {
+    wasm = spmtlPacked(el);
+    for (const w of waiting.splice(0)) w.postMessage({ type: "wasm", packed: wasm });
+  };
+})();
+`
+	const giveWasm = `spmtlGiveWasm(document.getElementById("spmtl-wasm"));`
+	boot := `"use strict";
+// The offline file's data sets and catalogue, for the page (sources.js, main.js).
+(() => {
   const catalog = document.getElementById("spmtl-catalog");
-  if (catalog) window.SPMTL_CATALOG_PACKED = packed(catalog);
+  if (catalog) window.SPMTL_CATALOG_PACKED = spmtlPacked(catalog);
   window.SPMTL_PRESETS = {};
   for (const el of document.querySelectorAll("script[data-rel]")) {
-    if (el !== catalog && el.id !== "spmtl-wasm") window.SPMTL_PRESETS[el.dataset.rel] = () => packed(el);
+    if (el !== catalog && el.id !== "spmtl-wasm") window.SPMTL_PRESETS[el.dataset.rel] = () => spmtlPacked(el);
   }
   if (typeof DecompressionStream === "undefined") {
     window.SPMTL_OFFLINE_PROBLEM = "This browser cannot unpack the offline file: it has no DecompressionStream. Open the file in a current Chrome, Edge, Firefox or Safari, or use the served site.";
@@ -317,18 +345,20 @@ window.SPMTL_OFFLINE = true;
 		return fmt.Errorf("index.html has no %s", modTag)
 	}
 	var inline strings.Builder
-	inline.WriteString(payloads.String())
 	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
-
-	bootText, jsText := "\n"+scriptText(boot), "\n\"use strict\";\n"+scriptText(js)
+	startText, bootText, jsText := "\n"+scriptText(start), "\n"+scriptText(boot), "\n\"use strict\";\n"+scriptText(js)
+	inline.WriteString("<script>" + startText + "</script>\n")
+	inline.WriteString(wasmPayload.String())
+	inline.WriteString("<script>" + giveWasm + "</script>\n")
+	inline.WriteString(payloads.String())
 	inline.WriteString("<script>" + bootText + "</script>\n")
 	inline.WriteString("<script>" + jsText + "</script>")
 	page = strings.Replace(page, modTag, inline.String(), 1)
-	// The file's own policy: its two scripts and its stylesheet by their
+	// The file's own policy: its four scripts and its stylesheet by their
 	// hashes, the wasm, workers from blob: URLs, images from data: URLs
 	// (the icon), and nothing from anywhere else.
-	policy := fmt.Sprintf("default-src 'none'; script-src %s %s 'wasm-unsafe-eval'; worker-src blob:; style-src %s; img-src data:; object-src 'none'; base-uri 'none'; form-action 'none'",
-		cspHash(bootText), cspHash(jsText), cspHash(style))
+	policy := fmt.Sprintf("default-src 'none'; script-src %s %s %s %s 'wasm-unsafe-eval'; worker-src blob:; style-src %s; img-src data:; object-src 'none'; base-uri 'none'; form-action 'none'",
+		cspHash(startText), cspHash(giveWasm), cspHash(bootText), cspHash(jsText), cspHash(style))
 	page = cspRe.ReplaceAllLiteralString(page, `<meta http-equiv="Content-Security-Policy" content="`+policy+`">`)
 	page, err = inlineSources(page, web)
 	if err != nil {

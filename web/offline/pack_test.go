@@ -16,7 +16,11 @@ import (
 
 // unpackWithNode runs web/js/unpack.js in node on p and returns what it
 // decodes (the text, or the bytes of a "bin" payload).
-func unpackWithNode(t *testing.T, p payload) []byte {
+func unpackWithNode(t *testing.T, p payload) []byte { return unpackWith(t, p, "spmtlUnpack") }
+
+// unpackWith decodes p with unpack.js's function fn in node: spmtlUnpack,
+// or spmtlUnpackStream (its stream read to the end).
+func unpackWith(t *testing.T, p payload, fn string) []byte {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -37,10 +41,11 @@ func unpackWithNode(t *testing.T, p payload) []byte {
 	if err := os.WriteFile(unpack, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	script := `import fs from "fs"; const { spmtlUnpack } = await import(process.argv[1]);
-spmtlUnpack(JSON.parse(fs.readFileSync(process.argv[2], "utf8"))).then((r) =>
+	script := `import fs from "fs"; const { spmtlUnpack, spmtlUnpackStream } = await import(process.argv[1]);
+const p = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+(process.argv[4] === "spmtlUnpackStream" ? Promise.resolve().then(() => new Response(spmtlUnpackStream(p)).arrayBuffer()) : spmtlUnpack(p)).then((r) =>
   fs.writeFileSync(process.argv[3], typeof r === "string" ? r : Buffer.from(r)), (e) => { console.error(e.message); process.exit(1); });`
-	cmd := exec.Command(node, "--input-type=module", "-e", script, unpack, in, out)
+	cmd := exec.Command(node, "--input-type=module", "-e", script, unpack, in, out, fn)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("node: %v\n%s", err, b)
 	}
@@ -130,6 +135,31 @@ func TestPayloadsRoundTrip(t *testing.T) {
 		}
 		if got := unpackWithNode(t, p); !bytes.Equal(got, raw) {
 			t.Fatalf("a binary payload decoded to %d different bytes", len(got))
+		}
+	})
+	t.Run("bin as a stream", func(t *testing.T) {
+		// Bytes gzip cannot shrink, so that the text spans several of the
+		// stream's 64 K-character slices, with runs of the illegal groups.
+		raw := make([]byte, 300000)
+		x := uint32(1)
+		for i := range raw {
+			x ^= x << 13
+			x ^= x >> 17
+			x ^= x << 5
+			raw[i] = byte(x)
+			if i%1000 < 30 {
+				raw[i] = []byte{0, '<', '\r'}[i%3]
+			}
+		}
+		p, err := pack("bin", "bin", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Text) < 3<<16 {
+			t.Fatalf("the payload is %d characters, want several slices of 65536", len(p.Text))
+		}
+		if got := unpackWith(t, p, "spmtlUnpackStream"); !bytes.Equal(got, raw) {
+			t.Fatalf("a binary payload read as a stream decoded to %d different bytes", len(got))
 		}
 	})
 }

@@ -62,9 +62,10 @@ export class HeatLegend {
     // the bracket it ran into it whenever the range was wide), the bracket,
     // the bar, the ticks. The canvas's CSS height (style.css) fits them.
     const runY = 27, barY = 40, barH = 12;
+    const l0 = Math.log2(scale.lo), l1 = Math.log2(scale.hi);
     for (let x = Math.floor(x0); x < Math.ceil(x1); x++) {
       const t = (x + 0.5 - x0) / (x1 - x0);
-      const rel = 2 ** (Math.log2(scale.lo) + t * (Math.log2(scale.hi) - Math.log2(scale.lo)));
+      const rel = 2 ** (l0 + t * (l1 - l0));
       g.fillStyle = scale.colour(rel);
       g.fillRect(x, barY, 1, barH);
     }

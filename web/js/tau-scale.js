@@ -11,7 +11,9 @@
 export const NO_VALUE = "#bbbbbb";
 
 const hexRGB = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-const toHex = (c) => "#" + c.map((v) => v.toString(16).padStart(2, "0")).join("");
+// "#rrggbb" of three integers 0-255 (one string, no array: every cell and
+// every pixel of the legend's bar is coloured through here).
+const hexOf = (r, g, b) => "#" + (0x1000000 | (r << 16) | (g << 8) | b).toString(16).slice(1);
 
 // frexp splits x > 0 into a fraction in [0.5, 1) and a power of two, as Go's math.Frexp.
 const bits = new DataView(new ArrayBuffer(8));
@@ -66,11 +68,13 @@ export class TauScale {
     this.stopHex = spec.stops.slice();
     this.tickValues = spec.ticks.slice();
     this.stretched = stretched;
+    // The ends' log2, computed once: position is called for every cell.
+    this.logLo = log2(this.lo); this.logHi = log2(this.hi);
   }
 
   /** Where rel sits on the scale, 0 (lo) to 1 (hi), clipped. */
   position(rel) {
-    const lo = log2(this.lo), hi = log2(this.hi);
+    const lo = this.logLo, hi = this.logHi;
     const t = (log2(Math.max(rel, 1e-300)) - lo) / (hi - lo);
     return Math.min(1, Math.max(0, t));
   }
@@ -82,11 +86,15 @@ export class TauScale {
     const x = this.position(rel) * n;
     const i = Math.min(n - 1, Math.floor(x)), f = x - i;
     const a = this.stops[i], b = this.stops[i + 1];
-    return a.map((v, k) => Math.round(v + f * (b[k] - v)));
+    return [Math.round(a[0] + f * (b[0] - a[0])), Math.round(a[1] + f * (b[1] - a[1])), Math.round(a[2] + f * (b[2] - a[2]))];
   }
 
   /** The colour of T·τ = rel as "#rrggbb". */
-  colour(rel) { return toHex(this.rgb(rel)); }
+  colour(rel) {
+    if (Number.isNaN(rel)) return NO_VALUE;
+    const [r, g, b] = this.rgb(rel);
+    return hexOf(r, g, b);
+  }
 
   /** The neutral colour (T·τ = 1 on an unstretched scale: the middle stop). */
   get neutral() { return this.colour(1); }

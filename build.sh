@@ -5,8 +5,9 @@
 #   ./build.sh test     gofmt, go vet, native tests, core and bridge tests under
 #                       js/wasm in node, then the browser end-to-end tests in headless Chromium
 #   ./build.sh figures  the paper's figures (CSV + SVG) from the bundled data, in figures/
-#   ./build.sh bench    the page's timings (first result, a first Play, offline open, main-thread
-#                       stalls, the whole table in the browser) printed and written
+#   ./build.sh bench    the page's timings (first result, a return visit, the learner alone on an
+#                       empty page, a first Play, offline open, main-thread stalls, the whole
+#                       table in the browser) printed and written
 #                       to bench.json; SPMTL_BENCH_TABLE=0 leaves out the table
 #                       (minutes). Figures, not gates: they depend on the machine.
 set -euo pipefail

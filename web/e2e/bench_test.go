@@ -11,6 +11,9 @@ package e2e
 //     drawn, finished;
 //   - a return visit: the same link opened again in the browser profile of
 //     a first visit, five times, with its marks;
+//   - the learner alone: the requests the page sends for that link, sent
+//     by a page that does nothing else, from the worker's creation to its
+//     first snapshot, five cold browsers;
 //   - the offline file: open to the first τ column, with its marks;
 //   - the longest main-thread stall while school, sentiment and 8,000 tasks
 //     load and train;
@@ -38,6 +41,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -225,6 +229,57 @@ func TestBench(t *testing.T) {
 		}
 		report["landmine_return_visit_ms"] = map[string]any{"first_tau_median": median(tau), "first_tau_runs": tau, "results_median": median(done), "results_runs": done, "marks_median": medians(marks)}
 		t.Logf("a return visit (the same browser profile, the link opened again): first τ column median %.0f ms of %v; finished median %.0f ms of %v; median marks %v", median(tau), tau, median(done), done, medians(marks))
+	}
+
+	// 1c. The learner alone: the requests the page sends for the same link
+	// (captured from one load), sent by a page that does nothing else, to
+	// a worker started the way index.html starts it; from the worker's
+	// creation to its first snapshot, five cold browsers. What the page's
+	// own work adds to the first τ is the difference (docs/bench.md,
+	// "Fifth round").
+	{
+		b := newBrowser(t)
+		capture := `window.spmtlPosted = []; const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "load" || m.type === "start")) window.spmtlPosted.push(JSON.stringify(m)); return post.call(this, m, ...rest); };`
+		if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: capture}); err != nil {
+			t.Fatal(err)
+		}
+		b.do(chromedp.Navigate(base + "/#data=landmine&model=mtfl&sp=1&run=1"))
+		b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)
+		posted := eval[[]string](b, `window.spmtlPosted`)
+		if len(posted) != 2 {
+			t.Fatalf("the page posted %d load and start requests, want 2: %v", len(posted), posted)
+		}
+		alone := `new Promise((resolve, reject) => {
+  const [load, start] = [` + posted[0] + `, ` + posted[1] + `];
+  const t0 = performance.now(), marks = {};
+  const w = new Worker("js/worker.js", { name: "spmtl-first" });
+  w.onmessage = (e) => {
+    const m = e.data, at = performance.now() - t0;
+    if (m.id === load.id) marks.data = at;
+    if (m.id === start.id) marks.run = at;
+    if (m.ok === false || m.event === "error") { w.terminate(); reject(new Error(m.error || m.message)); }
+    if (m.event === "snapshot") { marks.snapshot = at; w.terminate(); resolve(marks); }
+  };
+  w.postMessage(load);
+  w.postMessage(start);
+})`
+		var tau []float64
+		marks := map[string][]float64{}
+		for i := 0; i < 5; i++ {
+			c := newBrowser(t)
+			c.do(chromedp.Navigate(base + "/catalog.json"))
+			m, err := chromedp.Run(c.ctx, chromedp.Evaluate[map[string]float64](alone, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("the learner alone: %v", err)
+			}
+			tau = append(tau, m["snapshot"])
+			for k, v := range m {
+				marks[k] = append(marks[k], v)
+			}
+		}
+		report["landmine_learner_alone_ms"] = map[string]any{"first_tau_median": median(tau), "first_tau_runs": tau, "marks_median": medians(marks)}
+		t.Logf("the learner alone (the page's requests, on a page that does nothing else): worker created -> first τ median %.0f ms of %v; median marks %v", median(tau), tau, medians(marks))
 	}
 
 	// 1b. A visitor's first Play: the page loaded without run=1 and left

@@ -273,14 +273,58 @@ func build(dist, web, out string) error {
 		"worker": read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js")),
 		"repro":  read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js")),
 	})
-	// The first worker starts from a script before the wasm, so that its
-	// thread starts and reads its sources while the page's parser reads the
-	// wasm; a one-line script right after the wasm hands it over (unpacked,
-	// compiled and started there at once: api.js). It used to start after
-	// the ~2 MB of data sets and the page's own script, ~0.2 s later
-	// (docs/bench.md "Fifth round"). The boot script after the data sets
-	// hands them and the catalogue to the page.
-	start := `"use strict";
+	// The served page's first script fetches the wasm and starts a worker
+	// from js/: nothing of that exists beside this file, which makes both
+	// from its own payloads (boot below), wherever it is opened from.
+	head := regexp.MustCompile(`(?s)<script>\n// The first thing the page does:.*?</script>\n`)
+	if len(head.FindAllString(page, -1)) != 1 {
+		return fmt.Errorf("index.html has no single start-up script (\"// The first thing the page does:\")")
+	}
+	if err := checkStartPolicy(page, head.FindString(page)); err != nil {
+		return err
+	}
+	page = head.ReplaceAllString(page, "")
+	// The page's own <link> and module <script> tags are replaced by inline ones.
+	style := "\n" + css
+	page = strings.Replace(page, `<link rel="stylesheet" href="style.css">`, "<style>"+style+"</style>", 1)
+	modTag := `<script type="module" src="js/main.js"></script>`
+	if !strings.Contains(page, modTag) {
+		return fmt.Errorf("index.html has no %s", modTag)
+	}
+	var inline strings.Builder
+	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
+	startText, bootText, jsText := "\n"+scriptText(offlineStart), "\n"+scriptText(offlineBoot), "\n\"use strict\";\n"+scriptText(js)
+	inline.WriteString("<script>" + startText + "</script>\n")
+	inline.WriteString(wasmPayload.String())
+	inline.WriteString("<script>" + offlineGiveWasm + "</script>\n")
+	inline.WriteString(payloads.String())
+	inline.WriteString("<script>" + bootText + "</script>\n")
+	inline.WriteString("<script>" + jsText + "</script>")
+	page = strings.Replace(page, modTag, inline.String(), 1)
+	// The file's own policy: its four scripts and its stylesheet by their
+	// hashes, the wasm, workers from blob: URLs, images from data: URLs
+	// (the icon), and nothing from anywhere else.
+	policy := fmt.Sprintf("default-src 'none'; script-src %s %s %s %s 'wasm-unsafe-eval'; worker-src blob:; style-src %s; img-src data:; object-src 'none'; base-uri 'none'; form-action 'none'",
+		cspHash(startText), cspHash(offlineGiveWasm), cspHash(bootText), cspHash(jsText), cspHash(style))
+	page = cspRe.ReplaceAllLiteralString(page, `<meta http-equiv="Content-Security-Policy" content="`+policy+`">`)
+	page, err = inlineSources(page, web)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, []byte(page), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s: %d bytes (payloads in the page: %s; modules: %s)\n", out, len(page), strings.Join(sizes, ", "), strings.Join(order, " "))
+	return nil
+}
+
+// offlineStart starts the offline file's first worker from a script before
+// the wasm, so that the worker's thread starts and reads its sources while
+// the page's parser reads the wasm; offlineGiveWasm, a one-line script right
+// after the wasm, hands it over (unpacked, compiled and started there at
+// once: api.js). The worker used to start after the ~2 MB of data sets and
+// the page's own script, ~0.2 s later (docs/bench.md "Fifth round").
+const offlineStart = `"use strict";
 // Offline start: everything the page fetches or starts is made from this file.
 // The payloads stay packed in their <script> elements until a worker needs
 // one: the page's thread only reads the element's text.
@@ -311,8 +355,10 @@ window.spmtlPacked = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.g
   };
 })();
 `
-	const giveWasm = `spmtlGiveWasm(document.getElementById("spmtl-wasm"));`
-	boot := `"use strict";
+const offlineGiveWasm = `spmtlGiveWasm(document.getElementById("spmtl-wasm"));`
+
+// offlineBoot, after the data sets, hands them and the catalogue to the page.
+const offlineBoot = `"use strict";
 // The offline file's data sets and catalogue, for the page (sources.js, main.js).
 (() => {
   const catalog = document.getElementById("spmtl-catalog");
@@ -326,50 +372,6 @@ window.spmtlPacked = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.g
   }
 })();
 `
-	// The served page's first script fetches the wasm and starts a worker
-	// from js/: nothing of that exists beside this file, which makes both
-	// from its own payloads (boot below), wherever it is opened from.
-	head := regexp.MustCompile(`(?s)<script>\n// The first thing the page does:.*?</script>\n`)
-	if len(head.FindAllString(page, -1)) != 1 {
-		return fmt.Errorf("index.html has no single start-up script (\"// The first thing the page does:\")")
-	}
-	if err := checkStartPolicy(page, head.FindString(page)); err != nil {
-		return err
-	}
-	page = head.ReplaceAllString(page, "")
-	// The page's own <link> and module <script> tags are replaced by inline ones.
-	style := "\n" + css
-	page = strings.Replace(page, `<link rel="stylesheet" href="style.css">`, "<style>"+style+"</style>", 1)
-	modTag := `<script type="module" src="js/main.js"></script>`
-	if !strings.Contains(page, modTag) {
-		return fmt.Errorf("index.html has no %s", modTag)
-	}
-	var inline strings.Builder
-	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
-	startText, bootText, jsText := "\n"+scriptText(start), "\n"+scriptText(boot), "\n\"use strict\";\n"+scriptText(js)
-	inline.WriteString("<script>" + startText + "</script>\n")
-	inline.WriteString(wasmPayload.String())
-	inline.WriteString("<script>" + giveWasm + "</script>\n")
-	inline.WriteString(payloads.String())
-	inline.WriteString("<script>" + bootText + "</script>\n")
-	inline.WriteString("<script>" + jsText + "</script>")
-	page = strings.Replace(page, modTag, inline.String(), 1)
-	// The file's own policy: its four scripts and its stylesheet by their
-	// hashes, the wasm, workers from blob: URLs, images from data: URLs
-	// (the icon), and nothing from anywhere else.
-	policy := fmt.Sprintf("default-src 'none'; script-src %s %s %s %s 'wasm-unsafe-eval'; worker-src blob:; style-src %s; img-src data:; object-src 'none'; base-uri 'none'; form-action 'none'",
-		cspHash(startText), cspHash(giveWasm), cspHash(bootText), cspHash(jsText), cspHash(style))
-	page = cspRe.ReplaceAllLiteralString(page, `<meta http-equiv="Content-Security-Policy" content="`+policy+`">`)
-	page, err = inlineSources(page, web)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(out, []byte(page), 0o644); err != nil {
-		return err
-	}
-	fmt.Printf("wrote %s: %d bytes (payloads in the page: %s; modules: %s)\n", out, len(page), strings.Join(sizes, ", "), strings.Join(order, " "))
-	return nil
-}
 
 // cspRe matches the page's Content-Security-Policy.
 var cspRe = regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`)

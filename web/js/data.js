@@ -55,7 +55,7 @@ export function wireData(app, form) {
   // {src, name, task, label, drop, text, good} where good is the column choice of
   // its last successful parse (null before one). null while a bundle is.
   let own = null;
-  let parses = 0; // counts parses of own; the latest one decides
+  let parses = 0; // counts the data sets asked for (a preset, a parse of own); the latest one decides
 
   // remedyBox holds what the page offers beside a refusal (see showDataError).
   const remedyBox = document.createElement("div");
@@ -85,7 +85,7 @@ export function wireData(app, form) {
   /** Loads the bundled data set name (generated or read from its files), as shipped. */
   async function loadBundle(name) {
     own = null;
-    parses++;
+    const gen = ++parses;
     beginLoading();
     try {
       const b = bundle(name);
@@ -104,8 +104,9 @@ export function wireData(app, form) {
         summary = await loading;
         source = { src, name: b.data, opts: {} };
       }
-      await loaded(summary, name, source, false);
+      await loaded(summary, name, source, false, gen);
     } catch (e) {
+      if (gen !== parses) return; // a data set asked for since is on its way
       app.move("loadFailed");
       showDataError(e.message);
     }
@@ -182,11 +183,13 @@ export function wireData(app, form) {
       const summary = fresh
         ? await client.request("load", Object.assign({ name: o.name, opts }, o.src))
         : await client.request("reload", { opts });
-      if (gen !== parses) return summary;
+      if (gen !== parses) {
+        drop(summary);
+        return summary;
+      }
       const first = !o.good;
       o.good = opts;
-      await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first);
-      noteFile(o);
+      if (await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first, gen)) noteFile(o);
       return summary;
     } catch (e) {
       if (gen === parses) await refused(o, e, opts);
@@ -382,7 +385,13 @@ export function wireData(app, form) {
   // visitor's new file starts from its own settings (train 0.75, λ0 auto),
   // or a link's made on it, never from the preset shown before it; its
   // column roles are settings of its link.
-  async function loaded(summary, name, source, fresh) {
+  async function loaded(summary, name, source, fresh, gen) {
+    // A data set asked for after this one (another preset chosen, the
+    // file's columns chosen again) makes this one stale: it is dropped
+    // rather than shown, and the page stays loading until the latest is
+    // in. Shown, it let Play start a run on it that the latest one's
+    // arrival then cleared, and the page waited on that run for good.
+    if (gen !== parses) return drop(summary);
     // Play and Step stay disabled until the charts are reset for the new data.
     app.move("load");
     if (fresh) Object.assign(app.settings, (own && own.start) || startingPoint(name));
@@ -401,10 +410,19 @@ export function wireData(app, form) {
     // waiting for it (run=1 in a link): that run starts first, and the
     // page paints while the worker trains (~0.1 s sooner to the first τ).
     if (!app.runPending) await yieldToPage();
+    if (gen !== parses) return drop(summary);
     if (app.data) client.request("free", { handle: app.data.handle }).catch(() => {});
     app.data = summary;
     app.source = source;
     app.emit("data", summary);
+    return true;
+  }
+
+  // drop frees a data set the learner read that the page will not show;
+  // false, for loaded's callers.
+  function drop(summary) {
+    if (summary && summary.handle) client.request("free", { handle: summary.handle }).catch(() => {});
+    return false;
   }
 
   // showNotes says how the file was read: its text encoding when not

@@ -11,8 +11,8 @@
 export const NO_VALUE = "#bbbbbb";
 
 const hexRGB = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-// "#rrggbb" of three integers 0-255 (one string, no array: every cell and
-// every pixel of the legend's bar is coloured through here).
+// "#rrggbb" of three integers 0-255, formatted as one number (every cell
+// and every pixel of the legend's bar is coloured through here).
 const hexOf = (r, g, b) => "#" + (0x1000000 | (r << 16) | (g << 8) | b).toString(16).slice(1);
 
 // frexp splits x > 0 into a fraction in [0.5, 1) and a power of two, as Go's math.Frexp.

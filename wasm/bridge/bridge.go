@@ -145,19 +145,15 @@ func snapshot(step func(int) (mtl.Snapshot, error)) func(int) (session.Snapshot,
 
 // importModel reads a model file's text (the payload) as JSON within the
 // model files' bounds, and keeps it: {handle, name, method, kind, tasks,
-// features, trained}. A text over the bound is refused before it is
-// copied out of JavaScript.
+// features, trained}. A text or a Uint8Array over the bound is refused
+// before it is copied out of JavaScript.
 func importModel(r session.ModelName, p payload) (any, error) {
-	if p.v.Type() == safejs.TypeString {
-		// A string's length in UTF-16 units (read on its String object,
-		// not copied) is at most its UTF-8 length.
-		n, err := stringLength(p.v)
-		if err != nil {
-			return nil, fmt.Errorf("read model %s: %w", r.Name, err)
-		}
-		if err := models.CheckSize(n, r.Name); err != nil {
-			return nil, fmt.Errorf("read model %w", err)
-		}
+	n, err := p.size()
+	if err != nil {
+		return nil, fmt.Errorf("read model %s: %w", r.Name, err)
+	}
+	if err := models.CheckSize(n, r.Name); err != nil {
+		return nil, fmt.Errorf("read model %w", err)
 	}
 	b, err := p.bytes()
 	if err != nil {
@@ -175,6 +171,20 @@ func importModel(r session.ModelName, p payload) (any, error) {
 type payload struct {
 	v  safejs.Value
 	fn string
+}
+
+// size returns the payload's length without copying it into Go: a
+// string's in UTF-16 units (read on its String object; at most its UTF-8
+// length), a Uint8Array's in bytes, and 0 for anything else (which bytes
+// refuses with its own message).
+func (p payload) size() (int, error) {
+	if p.v.Type() == safejs.TypeString {
+		return stringLength(p.v)
+	}
+	if ok, err := isUint8Array(p.v); err != nil || !ok {
+		return 0, nil
+	}
+	return p.v.Length()
 }
 
 // bytes returns the payload's bytes: a string's UTF-8, or a Uint8Array's.

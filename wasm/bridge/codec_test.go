@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -260,6 +261,25 @@ func TestReproductionAnswers(t *testing.T) {
 		if cell["method"] == "ITL" && (cell["mean"] != nil || cell["scores"].([]any)[0] != nil) {
 			t.Errorf("a failed run's score is not null: %v", cell)
 		}
+	}
+}
+
+// TestOversizedModelNotCopied: a model file's bytes over the bound are
+// refused by their length, before they are copied into Go's memory (a
+// copy of 129 MB would show in the bytes Go allocated during the call).
+func TestOversizedModelNotCopied(t *testing.T) {
+	huge := js.Global().Get("Uint8Array").New(129 << 20)
+	call(t, "catalog", "{}", nil) // registers the bridge first
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	a, _ := call(t, "importModel", `{"name":"huge.bin"}`, huge)
+	runtime.ReadMemStats(&after)
+	m, _ := a.(map[string]any)
+	if got, want := m["__error"], "read model huge.bin: 129.0 MB of JSON, more than the 128.0 MB it may have"; got != want {
+		t.Errorf("importModel of 129 MB: got %v, want the error %q", a, want)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Errorf("importModel of 129 MB allocated %d bytes in Go before refusing it", grew)
 	}
 }
 

@@ -67,7 +67,7 @@ const boot = () => bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "..
 
 let catalog = null; // spmtl.catalog(), asked once
 let source = null; // {text, url, name, splitText}: the last data set loaded (text: a string, a file's bytes, or null until needed when its binary table was read)
-let run = null; // {main, info, comparisons: [{role, label, handle}], timer (the loop scheduled, or null), finished, failed, tag}
+let run = null; // {main, info, comparisons: [{role, label, handle}], timer (the token of the loop scheduled, or null), finished, failed, tag}
 let sweepToken = 0; // bumped to cancel a running sweep
 let loading = null; // the last load's promise of its summary (start onLoad waits for it)
 
@@ -187,14 +187,29 @@ function runModel(handle, what) {
 // post sends an event of the current run (tagged with its start's tag).
 function post(msg) { self.postMessage(Object.assign({ tag: run ? run.tag : undefined }, msg)); }
 
-// play schedules the run's loop; hold stops it between two steps.
-function play() { run.timer = setTimeout(loop, 0); }
-function hold() { clearTimeout(run.timer); run.timer = null; }
+// nextTask calls fn in a task of its own, after the messages already
+// queued (a pause, a step, a reset). Not setTimeout(fn, 0): HTML holds a
+// timer set from a timer's callback at least 4 ms once such timers nest
+// five deep, and a run or a sweep of short steps paid that at every step
+// after its fifth (docs/bench.md, "Sixth round").
+const nextTask = (() => {
+  const ch = new MessageChannel(), queued = [];
+  ch.port1.onmessage = () => queued.shift()();
+  return (fn) => { queued.push(fn); ch.port2.postMessage(null); };
+})();
+
+// play schedules the run's loop; hold stops it between two steps (a step
+// already scheduled finds its run no longer playing with this token).
+function play() {
+  const token = {};
+  run.timer = token;
+  nextTask(() => { if (run && run.timer === token) loop(); });
+}
+function hold() { run.timer = null; }
 
 function freeRun() {
   if (!run) return;
   for (const h of [run.main, ...run.comparisons.map((c) => c.handle)]) try { spmtl.free(h); } catch (_) { /* already gone */ }
-  clearTimeout(run.timer);
   run = null;
 }
 
@@ -368,7 +383,7 @@ serveRequests({
           s = spmtl.step(h);
           const ev = spmtl.evaluate(h);
           post({ event: "sweep", index: i, value: m.values[i], iter: s.iter, objective: s.objective, score: ev.mean });
-          await new Promise((r) => setTimeout(r, 0));
+          await new Promise((r) => nextTask(r));
         } while (!s.done);
       } finally { spmtl.free(h); }
     }

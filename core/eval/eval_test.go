@@ -356,8 +356,8 @@ func TestAUCMatchesRanks(t *testing.T) {
 	}
 }
 
-// BenchmarkAUC scores landmine-sized tasks: 29 tasks of 255 test examples
-// (the page's evaluation after each step) and one of 7,400.
+// BenchmarkAUC scores a task of 255 test examples and one of 7,400 (the
+// page scores each task after every step; landmine's have about 430).
 func BenchmarkAUC(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{255, 7400} {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
@@ -128,8 +129,20 @@ type Setting struct {
 	opt func(o *TrainOptions) any
 }
 
-// settings is the schema, in the order of the page's form.
-var settings = buildSettings()
+// settings is the schema, in the order of the page's form. It is built on
+// first use, not when the package starts: the page's learner reaches its
+// first τ without it (the catalogue comes from catalog.json), and building
+// it at start cost 3-17 ms of a cold start in node (GODEBUG=inittrace=1:
+// core/app's initializer 0.15 ms without it; docs/bench.md, "Sixth round").
+func settings() []Setting {
+	settingsOnce.Do(func() { settingsList = buildSettings() })
+	return settingsList
+}
+
+var (
+	settingsOnce sync.Once
+	settingsList []Setting
+)
 
 // lambda0Setting is λ0: a number, "auto" (the scale-free λ0,
 // docs/algorithms.md §2.5) or "auto*K" (K times it).
@@ -247,11 +260,11 @@ func buildSettings() []Setting {
 }
 
 // Settings returns the schema, in the order of the page's form.
-func Settings() []Setting { return append([]Setting(nil), settings...) }
+func Settings() []Setting { return append([]Setting(nil), settings()...) }
 
 // LookupSetting returns the setting with the given key.
 func LookupSetting(key string) (Setting, bool) {
-	for _, s := range settings {
+	for _, s := range settings() {
 		if s.Key == key {
 			return s, true
 		}
@@ -481,7 +494,7 @@ func assign(dst, src any) {
 // that opt leaves unset taken from the preset p. Every front end merges a
 // data set's preset with it.
 func WithPreset(p, opt TrainOptions) TrainOptions {
-	for _, s := range settings {
+	for _, s := range settings() {
 		if s.Preset && unset(s.field(&opt)) {
 			assign(s.field(&opt), s.field(&p))
 		}
@@ -504,8 +517,8 @@ func StartOf(b *Bundle) map[string]string {
 		p, own = b.Preset, false
 	}
 	opt := WithPreset(p, TrainOptions{})
-	out := make(map[string]string, len(settings))
-	for _, s := range settings {
+	out := make(map[string]string, len(settings()))
+	for _, s := range settings() {
 		t := ""
 		if f := s.field(&opt); f != nil && !unset(f) {
 			t = textOf(f)

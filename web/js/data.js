@@ -115,8 +115,8 @@ export function wireData(app, form) {
   /** Loads a visitor's file or text (src: {file} or {text}, and a split),
    *  with the columns roles names ({task, label, drop, text}: a published
    *  run's), else "task" and "y" until the visitor chooses others.
-   *  Resolves with the summary, rejects with the refusal (also shown in
-   *  the data panel). */
+   *  Resolves with the summary (null if another data set was asked for
+   *  meanwhile), rejects with the refusal (also shown in the data panel). */
   function loadOwn(src, name, roles = {}) {
     own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null, pending: null };
     own.digest = fileDigest(src).catch(() => null);
@@ -152,8 +152,9 @@ export function wireData(app, form) {
   }
 
   /** Reads the visitor's file again with other column roles ({task,
-   *  label, drop, text}); resolves with the summary, rejects with the
-   *  refusal (the file stays loaded as it was). */
+   *  label, drop, text}); resolves with the summary (null if another data
+   *  set was asked for meanwhile), rejects with the refusal (the file stays
+   *  loaded as it was). */
   function reloadOwn(roles) {
     if (!own || !own.good) return Promise.reject(new Error("no file of the visitor's is loaded"));
     Object.assign(own, { task: roles.task, label: roles.label, drop: roles.drop.slice(), text: roles.text.slice() });
@@ -174,7 +175,9 @@ export function wireData(app, form) {
   }, 0));
 
   // parseOwn reads own with its current column choice: a fresh file
-  // ("load") or the kept text again ("reload").
+  // ("load") or the kept text again ("reload"). It resolves with the
+  // summary shown, or null when a data set asked for after it made it stale
+  // (its summary is then freed in the learner, not to be used).
   async function parseOwn(fresh) {
     const o = own, gen = ++parses;
     const opts = { task: o.task, label: o.label, drop: o.drop.slice(), text: o.text.slice() };
@@ -185,11 +188,12 @@ export function wireData(app, form) {
         : await client.request("reload", { opts });
       if (gen !== parses) {
         drop(summary);
-        return summary;
+        return null;
       }
       const first = !o.good;
       o.good = opts;
-      if (await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first, gen)) noteFile(o);
+      if (!(await loaded(summary, OWN_DATA, { src: o.src, name: o.name, opts }, first, gen))) return null;
+      noteFile(o);
       return summary;
     } catch (e) {
       if (gen === parses) await refused(o, e, opts);

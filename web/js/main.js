@@ -29,8 +29,9 @@ import { spmtlUnpack } from "./unpack.js";
 // The offline single file and embedding hosts may provide their own worker
 // factory (see web/offline). index.html starts a worker before the page
 // loads, which compiles the learner for every later worker (client.js
-// takeModule); the offline file starts one too, from its factory, as soon
-// as it has read the wasm (each of its workers unpacks its own).
+// takeModule); the offline file's start script starts one too, from its
+// factory, before the parser reaches the wasm, and hands it the wasm
+// when it has (each of its workers unpacks its own).
 const worker = window.SPMTL_WORKER || (window.SPMTL_MAKE_WORKER ? window.SPMTL_MAKE_WORKER()
   : new Worker(new URL("./worker.js", import.meta.url)));
 const first = worker === window.SPMTL_WORKER && !window.SPMTL_OFFLINE;

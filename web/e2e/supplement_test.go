@@ -231,3 +231,46 @@ func TestEmbedLoadRefusesUnknownKeysAndVersions(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestEmbedMessagesInOrder: a host that posts its messages without
+// waiting for the answers (two spmtl:load, a spmtl:set and spmtl:run at
+// once) is answered in the order it asked: each load is read and answered
+// with its own summary, the setting applies after the second, and the run
+// trains on the second data set. The learner read them all at once before:
+// the run started on the data shown at that moment, and the first load
+// was answered with whichever data set was shown when it ended.
+func TestEmbedMessagesInOrder(t *testing.T) {
+	b := newBrowser(t)
+	b.embedHost("embed=1&data=landmine", `
+		const a = `+"`"+groupedCSV(1, 4, 20, 20, false)+"`"+`;
+		const b = `+"`"+groupedCSV(2, 6, 20, 20, false)+"`"+`;
+		e.source.postMessage({ type: "spmtl:load", text: a, name: "a.csv", settings: { task: "group" } }, "*");
+		e.source.postMessage({ type: "spmtl:load", text: b, name: "b.csv", settings: { task: "group", drop: "x3" } }, "*");
+		e.source.postMessage({ type: "spmtl:set", settings: { maxIter: "2" } }, "*");
+		e.source.postMessage({ type: "spmtl:run" }, "*");
+`)
+	b.waitFor(`window.__heard.some((m) => m.type === "spmtl:results" || m.type === "spmtl:error")`, 60*time.Second)
+	var types []string
+	var loaded []hostMessage
+	for _, m := range eval[[]hostMessage](b, `window.__heard.filter((m) => m.type !== "spmtl:snapshot" && m.type !== "spmtl:ready")`) {
+		types = append(types, m.Type)
+		if m.Type == "spmtl:loaded" {
+			loaded = append(loaded, m)
+		}
+		if m.Type == "spmtl:error" {
+			t.Errorf("the learner refused: %s", m.Message)
+		}
+	}
+	if want := []string{"spmtl:loaded", "spmtl:loaded", "spmtl:settings", "spmtl:results"}; !slices.Equal(types, want) {
+		t.Fatalf("the host heard %v, want %v", types, want)
+	}
+	if loaded[0].Summary.Features != 3 || loaded[1].Summary.Features != 2 {
+		t.Errorf("the two loads were answered with %d and %d features, want 3 (a.csv) and 2 (b.csv, x3 left out)",
+			loaded[0].Summary.Features, loaded[1].Summary.Features)
+	}
+	res := eval[hostMessage](b, `window.__heard.find((m) => m.type === "spmtl:results")`)
+	if res.Scores == nil || len(res.Scores.Tasks) != 6 || res.Settings["maxIter"] != "2" || res.Settings["drop"] != "x3" {
+		t.Errorf("the run's results: settings %v, scores %+v; want b.csv's 6 tasks, x3 left out, maxIter 2", res.Settings, res.Scores)
+	}
+	b.noConsoleErrors()
+}

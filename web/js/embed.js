@@ -139,16 +139,21 @@ export function wireEmbed(app, form, runs, data) {
   async function load(m) {
     const { page } = split("spmtl:load", m.settings, true);
     const roles = rolesOf(m.settings || {});
+    let summary;
     try {
-      await data.loadOwn({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data", roles);
+      summary = await data.loadOwn({ text: String(m.text), splitText: m.splitText || null }, m.name || "host data", roles);
     } catch (e) {
       // The embed has no column menus: say which setting names the column.
       if (e.choose) e.message += ` (name the ${e.choose} column in spmtl:load's settings: {${e.choose}: "column"})`;
       throw e;
     }
+    if (!summary) throw superseded("spmtl:load");
     applyPage(page);
     toHost({ type: "spmtl:loaded", summary: app.data, settings: app.settings });
   }
+  // superseded is the error for a read that another data set, asked for
+  // on the page while it ran, made stale: its data is not the one shown.
+  const superseded = (type) => new Error(`${type}: another data set was chosen while this one was read; nothing was applied`);
 
   async function set(m) {
     const own = app.settings.data === OWN_DATA && data.ownLoaded();
@@ -156,21 +161,35 @@ export function wireEmbed(app, form, runs, data) {
     if (roles.length) {
       // The host's data is read again with the new roles (the others kept);
       // a refusal leaves it and every setting as they were.
-      await data.reloadOwn(rolesOf(Object.assign({}, app.settings, m.settings)));
+      if (!(await data.reloadOwn(rolesOf(Object.assign({}, app.settings, m.settings))))) throw superseded("spmtl:set");
       toHost({ type: "spmtl:loaded", summary: app.data, settings: app.settings });
     }
     applyPage(page);
     toHost({ type: "spmtl:settings", settings: app.settings });
   }
 
-  window.addEventListener("message", async (e) => {
+  // The host's messages are handled one after another, in the order they
+  // came: a host that posts spmtl:load and then spmtl:run without waiting
+  // runs on the data it sent, and two loads are answered each with its
+  // own data. (Handled as they came, the run started on the data shown at
+  // that moment, and a load ended by a later one was answered with the
+  // later one's summary.) A handler that throws answers spmtl:error and
+  // the next message goes on.
+  let queue = Promise.resolve();
+  window.addEventListener("message", (e) => {
     if (e.source !== host || !e.data || typeof e.data.type !== "string") return;
     const m = e.data;
+    queue = queue.then(() => handle(m));
+  });
+  async function handle(m) {
     try {
       if (m.version !== undefined && !(Number.isInteger(m.version) && m.version >= 1 && m.version <= PROTOCOL)) {
         throw new Error(`${m.type}: protocol version ${JSON.stringify(m.version)} is not one this learner speaks (1 to ${PROTOCOL})`);
       }
       checkMessage(m);
+      if ((m.type === "spmtl:run" || m.type === "spmtl:step") && (!app.data || app.state === "loading")) {
+        throw new Error(`${m.type}: no data set is in yet; send it after spmtl:ready (or your spmtl:load's spmtl:loaded)`);
+      }
       switch (m.type) {
         case "spmtl:load": await load(m); break;
         case "spmtl:set": await set(m); break;
@@ -188,7 +207,7 @@ export function wireEmbed(app, form, runs, data) {
       // A refused key is named in the message and listed in keys.
       toHost(Object.assign({ type: "spmtl:error", message: err.message }, err.keys ? { keys: err.keys } : {}));
     }
-  });
+  }
   // The host hears "ready" once, when the first data set is in, with the
   // keys spmtl:set and spmtl:load take.
   let announced = false;

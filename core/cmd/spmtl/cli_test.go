@@ -465,3 +465,51 @@ func TestTextColumns(t *testing.T) {
 		t.Errorf("predict with the model: %v\n%s", err, out)
 	}
 }
+
+// TestOutputNeverAnInput: an output flag that names one of the command's
+// input files is refused before any work, and the file is left as it was
+// (train -save once wrote the model over the training data). The same
+// file by another path (./) is the same file.
+func TestOutputNeverAnInput(t *testing.T) {
+	dir := t.TempDir()
+	toy, err := os.ReadFile("testdata/toy.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(dir, "d.csv")
+	model := filepath.Join(dir, "m.json")
+	if err := os.WriteFile(data, toy, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := spmtl(t, "train", "-data", data, "-save", model); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := dir + string(filepath.Separator) + "." + string(filepath.Separator) + "d.csv"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "-data", data, "-save", again}, "-save " + again + " is the file -data reads"},
+		{[]string{"train", "-data", data, "-json", data}, "-json " + data + " is the file -data reads"},
+		{[]string{"tune", "-data", data, "-save", data}, "is the file -data reads"},
+		{[]string{"predict", "-model", model, "-data", data, "-out", model}, "-out " + model + " is the file -model reads"},
+		{[]string{"predict", "-model", model, "-data", data, "-out", data}, "is the file -data reads"},
+		{[]string{"pack", "-data", data, "-out", data}, "is the file -data reads"},
+		{[]string{"publish", "-data", data, "-o", data}, "-o " + data + " is the file -data reads"},
+	} {
+		_, _, err := spmtl(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("spmtl %s: error %v, want one containing %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+	if b, _ := os.ReadFile(data); !bytes.Equal(b, toy) {
+		t.Errorf("the data file changed")
+	}
+	if b, _ := os.ReadFile(model); !bytes.Equal(b, saved) {
+		t.Errorf("the model file changed")
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -299,4 +301,42 @@ func (t trainFlag) Set(s string) error {
 		return fmt.Errorf("a count of rows is a whole number, got %s; a fraction is below 1 (0.8)", s)
 	}
 	return fmt.Errorf("want a count, a fraction or all, got %q", s)
+}
+
+// inputs are the files the data flags read, by flag name.
+func (f *dataFlags) inputs() map[string]string {
+	in := map[string]string{"data": f.path}
+	if f.split != "" {
+		in["split"], _ = splitFlag(f.split)
+	}
+	return in
+}
+
+// refuseOverwrite refuses, before any work, an output (a flag's file) that
+// is one of the command's inputs: "spmtl train -data d.csv -save d.csv"
+// once replaced the data with the model file. Outputs and inputs are by
+// flag name; a path that does not exist yet, "" and "-" (standard output)
+// are never an input.
+func refuseOverwrite(outputs, inputs map[string]string) error {
+	for _, o := range slices.Sorted(maps.Keys(outputs)) {
+		for _, i := range slices.Sorted(maps.Keys(inputs)) {
+			if sameFile(outputs[o], inputs[i]) {
+				return fmt.Errorf("-%s %s is the file -%s reads: writing it would replace that file; give -%s another file name", o, outputs[o], i, o)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	if a == "" || b == "" || a == "-" || b == "-" {
+		return false
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }

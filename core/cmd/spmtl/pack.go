@@ -25,6 +25,9 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if *in == "" {
 		return fmt.Errorf("pack: -data is required")
 	}
+	if err := refuseOverwrite(map[string]string{"out": *out}, map[string]string{"data": *in}); err != nil {
+		return fmt.Errorf("pack: %w", err)
+	}
 	text, err := os.ReadFile(*in)
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)

@@ -18,6 +18,9 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := refuseOverwrite(map[string]string{"out": *out}, map[string]string{"data": *dataPath, "model": *modelPath}); err != nil {
+		return err
+	}
 	m, err := modelFileOf(*modelPath)
 	if err != nil {
 		return err

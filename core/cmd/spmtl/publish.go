@@ -62,6 +62,11 @@ func runPublish(args []string, stdout, stderr io.Writer) error {
 	case df.all:
 		return usageErrorf(fs, "-train all: a published run shows its test scores, and a run on every row has none: give a count or a fraction")
 	}
+	inputs := df.inputs()
+	inputs["page"] = *page
+	if err := refuseOverwrite(map[string]string{"o": *out}, inputs); err != nil {
+		return err
+	}
 	template, err := os.ReadFile(*page)
 	if err != nil {
 		return fmt.Errorf("read the page to publish into: %w (build it with ./build.sh, or give -page)", err)

@@ -55,6 +55,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err := mf.check(fs); err != nil {
 		return err
 	}
+	if err := refuseOverwrite(map[string]string{"save": *save, "json": *jsonOut}, df.inputs()); err != nil {
+		return err
+	}
 	d, bundle, err := df.load()
 	if err != nil {
 		return err

@@ -46,6 +46,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if flagSet(fs, "rho") || flagSet(fs, "lambda0") {
 		return fmt.Errorf("tune chooses rho and lambda0 itself; leave out -rho and -lambda0 (or use spmtl train)")
 	}
+	if err := refuseOverwrite(map[string]string{"save": *save}, df.inputs()); err != nil {
+		return err
+	}
 	d, _, err := df.load()
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package mtl
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
 )
@@ -24,11 +25,9 @@ const EstimateRuns = 3
 // Shape is what the memory estimate reads of a training set.
 type Shape struct {
 	Tasks, Features int
-	// Rows is the number of rows over all tasks; SquaredRows is Σ_t N_t².
-	Rows        int
-	SquaredRows int64
-	// MaxRows is the largest task's rows.
-	MaxRows int
+	// Rows is the number of rows over all tasks, TaskRows each task's.
+	Rows     int
+	TaskRows []int
 	// Sparse is set for the sparse format; NonZeros counts its stored values.
 	Sparse   bool
 	NonZeros int64
@@ -36,13 +35,11 @@ type Shape struct {
 
 // ShapeOf returns the shape of ds.
 func ShapeOf(ds *data.Dataset) Shape {
-	s := Shape{Tasks: len(ds.Tasks), Features: ds.Features, Sparse: ds.Sparse()}
+	s := Shape{Tasks: len(ds.Tasks), Features: ds.Features, Sparse: ds.Sparse(), TaskRows: make([]int, len(ds.Tasks))}
 	for i := range ds.Tasks {
 		t := &ds.Tasks[i]
-		n := int64(t.Rows())
 		s.Rows += t.Rows()
-		s.SquaredRows += n * n
-		s.MaxRows = max(s.MaxRows, t.Rows())
+		s.TaskRows[i] = t.Rows()
 		if t.S != nil {
 			s.NonZeros += int64(len(t.S.Values))
 		}
@@ -97,8 +94,13 @@ type term struct {
 //     features than twice its rows: the N×N Gram matrix, its factor and the
 //     reduced rows, after which the solvers work in D = N coordinates
 //     instead of d;
-//   - per task, the primal statistics (D×D moments) or the span form's
-//     N_t×N_t Gram matrix, with the D feature means;
+//   - per task, the primal statistics (D×D moments) where the task is
+//     solved in its primal form (problem.go: dense, and D ≤ N_t or
+//     D ≤ 64), else the span form's N_t×N_t Gram matrix, with the D
+//     feature means;
+//   - per learner and task, the factor of the W-step's system and the
+//     logistic Newton's two Hessians, of the task's form, and in the span
+//     form the rows' projections on the metric;
 //   - per learner, its T×D weights twice (the current and the last ones)
 //     and, with extra FeatureMatrix (MTFL, MMTL), four D×D matrices (the
 //     shared matrix, its eigenvectors, the solvers' work and inverse);
@@ -124,15 +126,25 @@ func Estimate(s Shape, extra Memory, runs int) Footprint {
 		dim = n
 		add(3*w*n*n+w*d, "the span reduction")
 	}
-	// Per task: a primal task needs D ≤ N_t or D ≤ 64; when the largest
-	// task could be one, the estimate takes the larger of the two forms for
-	// every task.
-	var primal int64
-	if dim <= primalMaxDim || dim <= int64(s.MaxRows) {
-		primal = w * t * (dim*dim + 2*dim)
+	// Per task, the form problem.go solves it in. (The estimate once took
+	// the larger of the two forms for every task, and so counted an
+	// N_t×N_t matrix for a task of 100,000 rows and 20 features, which is
+	// solved with a 20×20 one: 20 times a 50 MB file's peak.)
+	// Each learner keeps, per task, the factor of its W-step system and
+	// the logistic Newton's two Hessians (taskCache: solve.go), of the
+	// task's form; the span form also its rows' projections on the metric.
+	var perTask, perLearner int64
+	for _, nt := range s.TaskRows {
+		if m := int64(nt); !s.Sparse && (dim <= m || dim <= primalMaxDim) {
+			perTask += dim*dim + 2*dim
+			perLearner += 3 * (dim + 1) * (dim + 1)
+		} else {
+			perTask += m*m + m + dim
+			perLearner += 3*(m+1)*(m+1) + m*min(t, dim)
+		}
 	}
-	span := w * (s.SquaredRows + n + t*dim)
-	add(max(primal, span), "per-task statistics")
+	add(w*perTask, "per-task statistics")
+	add(int64(runs)*w*perLearner, "per-task statistics")
 	add(int64(runs)*2*w*t*dim, "dense weights")
 	switch extra {
 	case FeatureMatrix:
@@ -162,11 +174,39 @@ func CheckBudget(f Footprint, budget int64) error {
 	if budget <= 0 || f.Bytes <= budget {
 		return nil
 	}
-	return fmt.Errorf("this fit needs %s; the learner's budget is %s. Remedy: fewer features (number a sparse file's features from 1 without gaps, or leave columns out) or fewer tasks; or train with the command line, whose -memory flag raises the budget", f, Bytes(budget))
+	return fmt.Errorf("this fit needs %s; the learner's budget is %s. Remedy: %s; or raise the budget with the command line's -memory flag (spmtl train -memory GB; 0 for no limit)", f.over(budget), Bytes(budget), f.remedy())
+}
+
+// over says the estimate as String does, with as many decimals as it
+// takes not to read as the budget it exceeds ("about 1.04 GB", not
+// "about 1 GB" against a budget of 1 GB).
+func (f Footprint) over(budget int64) string {
+	s := f.String()
+	for p := 2; p <= 4 && Bytes(f.Bytes) == Bytes(budget); p++ {
+		s = strings.Replace(s, "about "+Bytes(f.Bytes), "about "+bytesPrec(f.Bytes, p), 1)
+		if bytesPrec(f.Bytes, p) != bytesPrec(budget, p) {
+			break
+		}
+	}
+	return s
+}
+
+// remedy is what makes the fit smaller, by the term that dominates it.
+func (f Footprint) remedy() string {
+	switch f.Main {
+	case "the dense rows":
+		return "a smaller file (fewer rows, or leave columns out)"
+	case "per-task statistics":
+		return "fewer rows in the largest tasks, or fewer features (leave columns out)"
+	}
+	return "fewer features (number a sparse file's features from 1 without gaps, or leave columns out) or fewer tasks"
 }
 
 // Bytes writes a size in decimal units: "8.4 GB", "512 MB", "1 GB".
-func Bytes(b int64) string {
+func Bytes(b int64) string { return bytesPrec(b, 1) }
+
+// bytesPrec is Bytes with p decimals (trailing zeros dropped).
+func bytesPrec(b int64, p int) string {
 	units := []string{"bytes", "kB", "MB", "GB", "TB"}
 	v, u := float64(b), 0
 	for v >= 1000 && u < len(units)-1 {
@@ -176,14 +216,15 @@ func Bytes(b int64) string {
 	if u == 0 {
 		return fmt.Sprintf("%d bytes", b)
 	}
-	return trimmed(v) + " " + units[u]
+	return trimmed(v, p) + " " + units[u]
 }
 
-// trimmed writes v with one decimal, dropping a trailing ".0".
-func trimmed(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 1, 64)
-	if len(s) > 2 && s[len(s)-2:] == ".0" {
-		return s[:len(s)-2]
+// trimmed writes v with p decimals, dropping trailing zeros and a
+// trailing point.
+func trimmed(v float64, p int) string {
+	s := strconv.FormatFloat(v, 'f', p, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package mtl
 import (
 	"math/rand"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,6 +135,9 @@ func TestEstimateBoundsPeak(t *testing.T) {
 		{"dense primal mmtl", 10, 300, 60, false, "mmtl"},
 		{"dense wide (span)", 10, 20, 2000, false, "mtfl"},
 		{"dense many rows, d 300", 6, 400, 300, false, "mtfl"},
+		// Tall tasks of few features are primal: once estimated with a
+		// 5,000 × 5,000 matrix per task, 500 times their peak.
+		{"dense tall tasks", 4, 5000, 20, false, "mtfl"},
 		{"dense mtaso", 10, 40, 500, false, "mtaso"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -144,8 +148,15 @@ func TestEstimateBoundsPeak(t *testing.T) {
 			if est.Bytes < got {
 				t.Errorf("estimate %s is below the measured peak %s", Bytes(est.Bytes), Bytes(got))
 			}
-			if est.Bytes > budgetFactor*got {
-				t.Errorf("estimate %s is over %d× the measured peak %s", Bytes(est.Bytes), budgetFactor, Bytes(got))
+			// The estimate counts the split's copy of the rows, which
+			// measuredPeak does not make (the data set is there before it).
+			// Without it, the estimate is within budgetFactor of the peak.
+			copied := int64(8 * ds.Features * ShapeOf(ds).Rows)
+			if c.sparse {
+				copied = 16 * (ShapeOf(ds).NonZeros + int64(ShapeOf(ds).Rows))
+			}
+			if est.Bytes-copied > budgetFactor*got {
+				t.Errorf("estimate %s less the rows' copy %s is over %d× the measured peak %s", Bytes(est.Bytes), Bytes(copied), budgetFactor, Bytes(got))
 			}
 		})
 	}
@@ -155,7 +166,12 @@ func TestEstimateBoundsPeak(t *testing.T) {
 // 2,097,152) is refused with its numbers and the remedy; a small fit and no
 // limit pass.
 func TestCheckBudget(t *testing.T) {
-	wide := Shape{Tasks: 500, Features: 2097153, Rows: 1000, SquaredRows: 2000, MaxRows: 2, Sparse: true, NonZeros: 3000}
+	// Just over the budget reads as over it.
+	just := Footprint{Bytes: 1_040_000_000, Shape: Shape{Tasks: 2, Features: 3}, Main: "dense weights"}
+	if err := CheckBudget(just, DefaultBudget); err == nil || !strings.Contains(err.Error(), "needs about 1.04 GB") {
+		t.Errorf("1.04 GB against 1 GB: %v", err)
+	}
+	wide := Shape{Tasks: 500, Features: 2097153, Rows: 1000, TaskRows: slices.Repeat([]int{2}, 500), Sparse: true, NonZeros: 3000}
 	for _, c := range []struct {
 		name   string
 		s      Shape
@@ -165,7 +181,12 @@ func TestCheckBudget(t *testing.T) {
 		{"issue file", wide, DefaultBudget, []string{"this fit needs about 8.6 GB (500 tasks × 2,097,153 features, dense weights)", "budget is 1 GB", "Remedy: fewer features"}},
 		{"no limit", wide, 0, nil},
 		{"raised", wide, 100 * DefaultBudget, nil},
-		{"small", Shape{Tasks: 19, Features: 10, Rows: 14820, SquaredRows: 19 * 780 * 780, MaxRows: 780}, DefaultBudget, nil},
+		{"small", Shape{Tasks: 19, Features: 10, Rows: 14820, TaskRows: slices.Repeat([]int{780}, 19)}, DefaultBudget, nil},
+		// 246,000 rows of 20 features in 50 tasks (a 50 MB file): its
+		// rows are most of it, and it fits.
+		{"tall file", Shape{Tasks: 50, Features: 20, Rows: 246000, TaskRows: slices.Repeat([]int{4920}, 50)}, DefaultBudget, nil},
+		{"tall file, small budget", Shape{Tasks: 50, Features: 20, Rows: 246000, TaskRows: slices.Repeat([]int{4920}, 50)}, 10_000_000,
+			[]string{"(50 tasks × 20 features, the dense rows)", "Remedy: a smaller file", "-memory"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := CheckBudget(Estimate(c.s, FeatureMatrix, EstimateRuns), c.budget)

@@ -513,3 +513,30 @@ func TestOutputNeverAnInput(t *testing.T) {
 		t.Errorf("the model file changed")
 	}
 }
+
+// TestMeanSaysWhichTasks: a mean AUC over only some of the tested tasks
+// says over how many and why the others have no score.
+func TestMeanSaysWhichTasks(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x1\n")
+	for task := 0; task < 4; task++ {
+		for i := 0; i < 20; i++ {
+			y := 0
+			if task < 2 && i%2 == 1 { // t0 and t1 have both classes
+				y = 1
+			}
+			fmt.Fprintf(&sb, "t%d,%d,%g\n", task, y, float64((i*7+task*3)%11)/10)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "some.csv")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "train", "-data", path, "-loss", "logistic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "(over the 2 of 4 tested tasks that have a score; not scored: 2 with test rows of one class only, where an AUC is undefined)"; !strings.Contains(out, want) {
+		t.Errorf("the mean's line does not say %q:\n%s", want, out)
+	}
+}

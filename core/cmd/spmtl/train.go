@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -206,7 +207,40 @@ func printScores(w io.Writer, test *data.Dataset, metric string, perTask []float
 		fmt.Fprintf(tw, "%s\t%d\t%s\t\n", cell(test.Tasks[i].Name), test.Tasks[i].Rows(), score(perTask[i]))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\nmean test %s over tasks: %s\n", metric, score(mean))
+	fmt.Fprintf(w, "\nmean test %s over tasks: %s%s\n", metric, score(mean), unscoredNote(test, perTask))
+}
+
+// unscoredNote says, when some tasks with test rows have no score, which
+// tasks the mean is over and why the others have none, as the page's
+// results do: an AUC is undefined on test rows of one class.
+func unscoredNote(test *data.Dataset, perTask []float64) string {
+	tested, scored, oneClass := 0, 0, 0
+	for i := range test.Tasks {
+		t := &test.Tasks[i]
+		if t.Rows() == 0 {
+			continue // said by UntestedText
+		}
+		tested++
+		if !math.IsNaN(perTask[i]) {
+			scored++
+		} else if slices.Min(t.Y) == slices.Max(t.Y) {
+			oneClass++
+		}
+	}
+	if scored == tested {
+		return ""
+	}
+	var why []string
+	if oneClass > 0 {
+		why = append(why, fmt.Sprintf("%d with test rows of one class only, where an AUC is undefined", oneClass))
+	}
+	if other := tested - scored - oneClass; other > 0 {
+		why = append(why, fmt.Sprintf("%d whose predictions are not numbers", other))
+	}
+	if scored == 0 {
+		return fmt.Sprintf(" (no task has a score: %s)", strings.Join(why, ", "))
+	}
+	return fmt.Sprintf(" (over the %d of %d tested tasks that have a score; not scored: %s)", scored, tested, strings.Join(why, ", "))
 }
 
 // cell returns a name as a table or a list prints it: as it is, or

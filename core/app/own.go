@@ -44,7 +44,9 @@ func configFor(d *Data, cfg mtl.Config) mtl.Config {
 	if d == nil || !d.Own {
 		return cfg
 	}
-	cfg = OwnData(cfg)
+	// The page starts a file from OwnPreset; a caller that leaves those
+	// settings unset (the command line's flags) gets the same.
+	cfg = OwnData(WithPreset(OwnPreset, TrainOptions{Config: cfg}).Config)
 	if m, err := method.Lookup(cfg.Model); err == nil && m.Kind == method.Sequential {
 		return cfg // CL and ELLA keep their fixed settings (§8, §9)
 	}

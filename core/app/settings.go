@@ -240,7 +240,9 @@ func buildSettings() []Setting {
 		{Key: "text", Flag: "text", Name: "columns read as words", Group: DataGroup, Kind: KindColumns,
 			Usage: "comma-separated CSV `columns` to read as words, one-hot encoded, even when their values look like numbers (0,1,2,3+)"},
 	}
-	paper, own := mtl.Config{}.Defaults(false), OwnData(mtl.Config{}).Defaults(false)
+	// A file starts from OwnPreset (not through WithPreset, which reads
+	// this schema).
+	paper, own := mtl.Config{}.Defaults(false), OwnData(OwnPreset.Config).Defaults(false)
 	for i := range ss {
 		s := &ss[i]
 		if s.Group == "" {

@@ -86,7 +86,7 @@ func TestFigureTauTrainAll(t *testing.T) {
 	last := strings.Split(rows[len(rows)-1], ",")[1:]
 	// Figures draw the paper's settings; a file's train takes the own-data
 	// profile unless told otherwise (docs/algorithms.md §14).
-	out, _, err := spmtl(t, "train", "-data", "testdata/toy.csv", "-selfpaced", "-train", "all", "-scale", "mean", "-pace-cost", "train", "-maxiter", "10", "-json", "-")
+	out, _, err := spmtl(t, "train", "-data", "testdata/toy.csv", "-selfpaced", "-train", "all", "-scale", "mean", "-pace-cost", "train", "-lambda0", "1", "-maxiter", "10", "-json", "-")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func TestWideSparseRefusedWithNumbers(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "failed"`, 30*time.Second)
 	msg := eval[string](b, runError)
-	for _, want := range []string{"this fit needs about 8.4 GB (500 tasks × 2,097,152 features, dense weights)", "the learner's budget is 1 GB", "Remedy: fewer features"} {
+	for _, want := range []string{"this fit needs about 8.5 GB (500 tasks × 2,097,152 features, dense weights)", "the learner's budget is 1 GB", "Remedy: fewer features"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the refusal %q does not say %q", msg, want)
 		}

@@ -421,3 +421,49 @@ func TestCSPBlocksInjectedScript(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusedFileIsNotReplacedByTheOneBefore: a file that was refused
+// (never read) holds Play and Tune as a file whose columns are still to
+// choose does: Play says the file is not read and what to do, and trains
+// nothing, where it once trained the data set loaded before it (landmine)
+// under the file's menus and "your data", and made its model the current
+// one. The run bar and the hint name the file, and the data set before
+// it is trained again once chosen in Preset.
+func TestRefusedFileIsNotReplacedByTheOneBefore(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("task,y,x1,x2\n")
+	for i := 0; i < 40; i++ {
+		x1 := fmt.Sprintf("%.2f", float64(i%9)/4)
+		if i%7 == 3 {
+			x1 = "NA"
+		}
+		fmt.Fprintf(&sb, "t%d,%.2f,%s,%.2f\n", i%4, float64(i%5), x1, float64(i%3))
+	}
+	b.upload("#file", writeTemp(t, "na.csv", sb.String()))
+	if msg := b.shownError("data-error", 30*time.Second); !strings.Contains(msg, "na.csv") {
+		t.Fatalf("the refusal: %q", msg)
+	}
+	b.waitFor(`spmtlApp.state() === "idle"`, 10*time.Second)
+	if bar := eval[string](b, `document.getElementById("bar-summary").textContent`); !strings.Contains(bar, "na.csv is not read") {
+		t.Errorf("the run bar says %q, want that na.csv is not read", bar)
+	}
+	if hint := eval[string](b, `document.getElementById("first-hint").textContent`); !strings.Contains(hint, "na.csv is not read") {
+		t.Errorf("the hint says %q", hint)
+	}
+	for _, id := range []string{"play", "tune"} {
+		b.do(chromedp.Click(chromedp.CSS("#" + id)))
+		if msg := b.shownError("error", 5*time.Second); !strings.Contains(msg, "na.csv is not read") || !strings.Contains(msg, "Preset") {
+			t.Errorf("%s on a refused file says %q", id, msg)
+		}
+	}
+	time.Sleep(time.Second)
+	if n := eval[int](b, `spmtlApp.snapshots().length`); n != 0 || eval[bool](b, `spmtlApp.runInfo() !== null`) || eval[string](b, `spmtlApp.state()`) != "idle" {
+		t.Errorf("Play on the refused file trained something: %d snapshots, state %s", n, eval[string](b, `spmtlApp.state()`))
+	}
+	b.choosePreset("landmine")
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done"`, 60*time.Second)
+	b.noConsoleErrors()
+}

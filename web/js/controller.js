@@ -110,6 +110,11 @@ export function wireController(app, form) {
       hint.hidden = false;
       return;
     }
+    if (app.refusedFile) {
+      hint.textContent = `${app.refusedFile} is not read: correct it as the Data panel says, or choose a data set in Preset; then Play trains on it.`;
+      hint.hidden = false;
+      return;
+    }
     if (!d || app.runInfo || app.snapshots.length) { hint.hidden = true; return; }
     const n = d.tasks.length, s = n === 1 ? "" : "s";
     // "19 landmine tasks" for a bundled data set; a file's name reads

@@ -224,10 +224,15 @@ export function wireData(app, form) {
       }
       fillMenus(header, o.task, o.label, header.count > 0);
       $("columns-box").hidden = true;
-      if (app.data) {
-        $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
-        $("bar-summary").textContent = shortSummary(app.data, app.settings.data);
-      }
+      $("data-notes").hidden = true;
+      // The data set loaded before stays in the worker, but Play, Step and
+      // Tune wait for the file or another data set (the click handler
+      // below): the file's menus and "your data" are on screen, and Play
+      // once trained the data set before it in its place, unsaid.
+      o.failed = true;
+      app.refusedFile = o.name;
+      if (app.data) $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
+      $("bar-summary").textContent = `${o.name} is not read: see the Data panel`;
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
@@ -397,6 +402,7 @@ export function wireData(app, form) {
     // arrival then cleared, and the page waited on that run for good.
     if (gen !== parses) return drop(summary);
     // Play and Step stay disabled until the charts are reset for the new data.
+    app.refusedFile = null;
     app.move("load");
     if (fresh) Object.assign(app.settings, (own && own.start) || startingPoint(name));
     if (name === OWN_DATA) Object.assign(app.settings, roleSettings(source.opts));
@@ -500,15 +506,24 @@ export function wireData(app, form) {
   // visitor's mistake, said in the data panel, whose first menu to choose
   // takes the focus (on a phone it may be a screen away). The data set
   // loaded before is not trained in the file's place.
+  // A file that was refused (and never read) holds them too: its refusal
+  // stays, and the click says what to do.
   const needs = { play: "Play trains on them", step: "Step trains on them", tune: "Tune searches with them" };
+  const nothing = { play: "Play has nothing of it to train", step: "Step has nothing of it to train", tune: "Tune has nothing of it to search" };
   document.addEventListener("click", (e) => {
-    if (!own || !own.pending || !own.pending.size || !e.target.closest) return;
+    const prompt = own && own.pending && own.pending.size, failed = own && own.failed && !own.good;
+    if (!(prompt || failed) || !e.target.closest) return;
     const b = e.target.closest("#play, #step, #tune");
     if (!b || b.disabled) return;
     e.preventDefault();
     e.stopPropagation();
-    showDataError(`Choose the ${pendingWords(own)} of ${own.name} first: ${needs[b.id]}.`);
-    $(own.pending.has("task") ? "task-col" : "label-col").focus();
+    if (prompt) {
+      showDataError(`Choose the ${pendingWords(own)} of ${own.name} first: ${needs[b.id]}.`);
+      $(own.pending.has("task") ? "task-col" : "label-col").focus();
+      return;
+    }
+    app.showError(`${own.name} is not read, so ${nothing[b.id]}: correct it as the Data panel says, or choose a data set in Preset.`);
+    $("preset").focus();
   }, true);
   // A column's role menu re-loads the file with that column read as a
   // number (as the intake sees it), as words, or left out.

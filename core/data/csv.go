@@ -134,9 +134,9 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 	case st == numTooLarge:
 		pe = parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to train on: rescale the column, or leave it out", v, column)
 	case st == numEmpty && predict:
-		return parseErr(file, line, col, ErrMissingValue, "missing value in column %s, which the model was trained with: fill it in, or delete the row", column)
+		return parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s, which the model was trained with: fill it in, or delete the row", marker(s), column)
 	case st == numEmpty:
-		pe = parseErr(file, line, col, ErrMissingValue, "missing value in column %s: missing values are not supported; fill it in, delete the row, or leave the column out", column)
+		pe = parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s: missing values are not supported; fill it in, delete the row, or leave the column out", marker(s), column)
 	case st == numNotFinite && predict:
 		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or delete the row", short(s), column)
 	case st == numNotFinite:
@@ -146,6 +146,15 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 	}
 	pe.Remedy = Remedy{Drop: column}
 	return pe
+}
+
+// marker quotes a missing-value marker (missingMarkers) for a message, and
+// is "" for an empty cell.
+func marker(s string) string {
+	if s = strings.TrimSpace(s); s == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%q)", short(s))
 }
 
 // listNames joins up to a dozen column names for a message, with spaces

@@ -64,8 +64,12 @@ type labeler struct {
 // numeric value (0 for non-numeric labels).
 func (l *labeler) add(raw string, line, col int) (int8, float64, error) {
 	s := strings.TrimSpace(raw)
-	if s == "" {
-		return 0, 0, parseErr(l.file, line, col, ErrMissingValue, "missing label%s: give the row its label, or delete the row", l.where())
+	if s == "" || missingMarkers[s] {
+		marked := ""
+		if s != "" {
+			marked = fmt.Sprintf(" (%q)", short(s))
+		}
+		return 0, 0, parseErr(l.file, line, col, ErrMissingValue, "missing label%s%s: give the row its label, or delete the row", marked, l.where())
 	}
 	v, st := parseNum(s)
 	switch st {
@@ -97,7 +101,13 @@ func (l *labeler) add(raw string, line, col int) (int8, float64, error) {
 		if l.many {
 			return 0, 0, l.notNumbers(s, line, col)
 		}
-		return 0, 0, parseErr(l.file, line, col, ErrLabels, "third class %q: labels seen so far are %q and %q%s",
+		for _, c := range l.classes {
+			if strings.EqualFold(c.text, s) {
+				return 0, 0, parseErr(l.file, line, col, ErrLabels, "third class %q: labels seen so far are %q and %q, and %q differs from %q only in letter case: write each class the same way throughout",
+					short(s), short(l.classes[0].text), short(l.classes[1].text), short(s), short(c.text))
+			}
+		}
+		return 0, 0, parseErr(l.file, line, col, ErrLabels, "third class %q: labels seen so far are %q and %q%s; a classifier here learns two classes: merge the classes into two, or keep only the rows of two",
 			short(s), short(l.classes[0].text), short(l.classes[1].text), l.why())
 	}
 	l.many = true

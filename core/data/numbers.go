@@ -100,14 +100,25 @@ const (
 // (The messages spell it "1e100".)
 const MaxMagnitude = 1e100
 
+// missingMarkers are the texts that files written by R, pandas,
+// spreadsheets and databases, and the UCI repository's, put in a cell for
+// a missing value: a cell that holds one is an empty cell. (pandas' default
+// list, less its spellings of NaN, which are refused as not finite, and
+// "None", a word a column of categories may hold.)
+var missingMarkers = map[string]bool{"NA": true, "N/A": true, "n/a": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "<NA>": true, "NULL": true, "null": true, "?": true}
+
 // parseNum parses s (already trimmed) as a finite float64; a number beyond
-// ±MaxMagnitude is numTooLarge (with its value).
+// ±MaxMagnitude is numTooLarge (with its value); an empty cell or a
+// missing-value marker (missingMarkers) is numEmpty.
 func parseNum(s string) (float64, numStatus) {
 	if s == "" {
 		return 0, numEmpty
 	}
 	if v, ok := fastFloat(s); ok {
 		return v, numOK
+	}
+	if missingMarkers[s] {
+		return 0, numEmpty
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {

@@ -331,9 +331,17 @@ func TestRemedies(t *testing.T) {
 		remedy     Remedy
 	}{
 		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "fill it in, delete the row, or leave the column out", Remedy{Drop: "x1"}},
+		// R's, pandas' and spreadsheets' markers of a missing value are one
+		// (they were words that made the column one-hot or refused it as
+		// non-numeric), and so in the label.
+		{"NA", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, `mine.csv:4:3: missing value ("NA") in column x1: missing values are not supported; fill it in, delete the row, or leave the column out`, Remedy{Drop: "x1"}},
+		{"#N/A", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,#N/A,1\n", TableOptions{}, `missing value ("#N/A") in column x1: missing values are not supported; fill it in, delete the row, or leave the column out`, Remedy{Drop: "x1"}},
+		{"NA label", "task,y,x1\na,1.5,2\na,2.5,3\nb,NA,1\n", TableOptions{}, `mine.csv:4:2: missing label ("NA") in column y: give the row its label, or delete the row`, Remedy{}},
+		{"classes in two cases", "task,y,x1\na,yes,2\na,no,3\nb,Yes,1\n", TableOptions{}, `"Yes" differs from "yes" only in letter case: write each class the same way throughout`, Remedy{}},
+		{"three classes", "task,y,x1\na,red,2\na,blue,3\nb,green,1\n", TableOptions{}, `a classifier here learns two classes: merge the classes into two, or keep only the rows of two`, Remedy{}},
 		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
-		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
-		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
+		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
+		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
 		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header [group y x]; choose the task column among these", Remedy{Choose: RoleTask}},
 		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header [task label x]; choose the label column among these", Remedy{Choose: RoleLabel}},

@@ -34,7 +34,7 @@ func TestLeaveOutButton(t *testing.T) {
 	for i := 0; i < 24; i++ {
 		x1, x2 := fmt.Sprint(i%5), fmt.Sprint((i*3)%7)
 		if i == 3 {
-			x1 = "NA"
+			x1 = "n.d."
 		}
 		if i == 9 {
 			x2 = ""
@@ -44,7 +44,7 @@ func TestLeaveOutButton(t *testing.T) {
 	b.upload("#file", writeTemp(t, "na.csv", sb.String()))
 	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
 	msg := eval[string](b, dataErrorText)
-	if !strings.HasPrefix(msg, `na.csv:5:3: non-numeric value "NA" in column x1`) || !strings.HasSuffix(msg, "correct the value, read the column as words, or leave the column out") {
+	if !strings.HasPrefix(msg, `na.csv:5:3: non-numeric value "n.d." in column x1`) || !strings.HasSuffix(msg, "correct the value, read the column as words, or leave the column out") {
 		t.Errorf("refusal %q", msg)
 	}
 	noFlags(t, msg)

@@ -34,8 +34,8 @@ func TestMessageNamesTheFlag(t *testing.T) {
 	}{
 		{"missing value", load("task,y,x1,x2\na,1,,1\nb,2,3,4\n", app.LoadOptions{}),
 			"m.csv:2:3: missing value in column x1: missing values are not supported; fill it in, delete the row, or leave the column out (-drop x1)"},
-		{"a word in a numeric column", load("task,y,dose mg\na,1,2\na,2,3\nb,2,NA\n", app.LoadOptions{}),
-			`m.csv:4:3: non-numeric value "NA" in column dose mg (2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out (-text 'dose mg' or -drop 'dose mg')`},
+		{"a word in a numeric column", load("task,y,dose mg\na,1,2\na,2,3\nb,2,n.d.\n", app.LoadOptions{}),
+			`m.csv:4:3: non-numeric value "n.d." in column dose mg (2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out (-text 'dose mg' or -drop 'dose mg')`},
 		{"no task column", load("school,y,x\na,1,2\n", app.LoadOptions{}),
 			`m.csv:1:1: no task column "task" in header [school y x]; choose the task column among these (-task NAME)`},
 		{"no label column", load("task,score,x\na,1,2\n", app.LoadOptions{}),

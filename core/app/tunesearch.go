@@ -156,7 +156,7 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 		done, total := ts.Progress()
 		tu.progress = func(k int) {
 			if progress != nil {
-				progress(done+k, total)
+				progress(min(done+k, total), total)
 			}
 		}
 		pts := tu.scoreAll(batch)

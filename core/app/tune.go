@@ -124,7 +124,20 @@ func TuneFolds(d *Data, folds int, seed uint64) ([]eval.Fold, error) {
 	if folds < 2 {
 		return nil, fmt.Errorf("tune: %d folds, want 2 or more", folds)
 	}
-	return eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
+	fs, err := eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
+	if err != nil {
+		return nil, err
+	}
+	// Refused before any fit: the search would fit every point and then
+	// find that none could be scored (2,000 tasks of one row took 20 s).
+	tested := 0
+	for _, f := range fs {
+		tested += f.Test.Rows()
+	}
+	if tested == 0 {
+		return nil, fmt.Errorf("tune: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more (fewer folds, or train a chosen setting on every row without a score)", folds, folds, folds)
+	}
+	return fs, nil
 }
 
 // unscored says why a fit that succeeded gave no finite score on a test

@@ -115,3 +115,22 @@ func TestTuneRefusesAGridWithNoScore(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneRefusesUntestableUpFront: a file whose tasks are all too small
+// for a fold to test on is refused before any fit, saying why.
+func TestTuneRefusesUntestableUpFront(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x1\n")
+	for k := 0; k < 200; k++ {
+		fmt.Fprintf(&sb, "t%d,%d,%d\n", k, k%7, k%5)
+	}
+	d, err := Load([]byte(sb.String()), LoadOptions{Name: "one.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	_, err = Tune(context.Background(), d, TuneOptions{Seed: 1}, func(int, int) { calls++ })
+	if err == nil || !strings.Contains(err.Error(), "3-fold cross-validation needs tasks of 3 rows or more") || calls != 0 {
+		t.Errorf("error %v after %d progress calls", err, calls)
+	}
+}

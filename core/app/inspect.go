@@ -52,7 +52,13 @@ func Inspect(m *ModelFile) Inspection {
 		v := th.View()
 		ins.Title, ins.Explain = v.Title, v.Explain
 		for _, c := range v.Charts {
+			if len(m.Encoding.Scale) > 0 {
+				c.Title += ", per standard deviation of each feature"
+			}
 			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: c.Values})
+		}
+		if len(m.Encoding.Scale) > 0 {
+			ins.Explain += " The features were standardized (each divided by its standard deviation over the training file's rows, docs/algorithms.md §14), so the values compare across features whatever their units."
 		}
 	}
 	if ins.Title == "" {

@@ -80,6 +80,11 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		return nil, err
 	}
 	d.Own = !opt.Bundled
+	if d.Own && d.Encoding != nil {
+		// A visitor's features are in units of their own, which the
+		// penalties would otherwise weigh (docs/algorithms.md §14).
+		d.Encoding.Standardize(d.All)
+	}
 	if err := d.oneLabel(opt.Name); err != nil {
 		return nil, err
 	}

@@ -111,7 +111,12 @@ func LoadNewRows(b []byte, name string, enc *Encoding, tasks []string) (*Table, 
 	if i < 0 {
 		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, enc.Format)
 	}
-	return formats[i].readNew(text, name, enc, tasks)
+	tab, err := formats[i].readNew(text, name, enc, tasks)
+	if err != nil {
+		return nil, err
+	}
+	enc.divide(tab.Data)
+	return tab, nil
 }
 
 // LoadHeader returns an input's column names and delimiter as Load reads

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -29,6 +30,61 @@ type Encoding struct {
 	Text []string `json:"text,omitempty"`
 	// Features is the number of features (the sparse format's columns).
 	Features int `json:"features"`
+	// Scale, when set, holds each feature's divisor: the features were
+	// divided by it after they were read (Standardize), and new rows read
+	// with this encoding are divided by it too (LoadNewRows). A model saved
+	// before it existed has none.
+	Scale []float64 `json:"scale,omitempty"`
+}
+
+// Standardize divides each feature of ds, a dense data set read with e,
+// by its standard deviation over all of ds's rows (a constant feature by
+// 1), and records the divisors in e.Scale, so that rows read later with e
+// are divided alike. A sparse data set is left as it is. The feature's
+// mean is not taken out: the tasks' intercepts stay those of x = 0.
+func (e *Encoding) Standardize(ds *Dataset) {
+	if ds.Sparse() || ds.Features == 0 {
+		return
+	}
+	p := ds.Features
+	n := 0
+	mean, m2 := make([]float64, p), make([]float64, p)
+	for i := range ds.Tasks {
+		x := ds.Tasks[i].X
+		for r := 0; r < ds.Tasks[i].Rows(); r++ {
+			n++
+			for j, v := range x.RawRowView(r) { // Welford's update, one pass
+				dv := v - mean[j]
+				mean[j] += dv / float64(n)
+				m2[j] += dv * (v - mean[j])
+			}
+		}
+	}
+	scale := make([]float64, p)
+	for j := range scale {
+		scale[j] = 1
+		if sd := math.Sqrt(m2[j] / float64(max(n, 1))); sd > 0 && !math.IsInf(sd, 0) && !math.IsNaN(sd) {
+			scale[j] = sd
+		}
+	}
+	e.Scale = scale
+	e.divide(ds)
+}
+
+// divide divides ds's features by e.Scale (none: nothing to do).
+func (e *Encoding) divide(ds *Dataset) {
+	if len(e.Scale) != ds.Features || ds.Sparse() {
+		return
+	}
+	for i := range ds.Tasks {
+		x := ds.Tasks[i].X
+		for r := 0; r < ds.Tasks[i].Rows(); r++ {
+			row := x.RawRowView(r)
+			for j := range row {
+				row[j] /= e.Scale[j]
+			}
+		}
+	}
 }
 
 // EncodedColumn is one feature column: numeric (no Values) or text, one

@@ -295,6 +295,19 @@ func (m *ModelFile) checkEncoding() error {
 	if len(m.Features) > 0 && len(m.Features) != d {
 		return fmt.Errorf("features has %d names, the model has %d features", len(m.Features), d)
 	}
+	// The features' divisors (a visitor's standardized file): one per
+	// feature, each a positive finite number, or new rows would be divided
+	// into infinities.
+	if e.Scale != nil {
+		if e.Format != "csv" || len(e.Scale) != d {
+			return fmt.Errorf("encoding.scale has %d values for the %d features of a %s encoding: want one per feature of a csv encoding, or none", len(e.Scale), d, e.Format)
+		}
+		for j, v := range e.Scale {
+			if !(v > 0) || math.IsInf(v, 0) {
+				return fmt.Errorf("encoding.scale[%d] is %v: a feature's divisor must be a positive number", j, v)
+			}
+		}
+	}
 	return nil
 }
 

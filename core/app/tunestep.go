@@ -96,6 +96,11 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 	if len(s.fams) == 0 {
 		return nil, fmt.Errorf("tune: no model can be tuned on this data: %s", strings.Join(s.left, "; "))
 	}
+	// Folds that could test nothing are refused now, not after every
+	// point was fitted (the page's pool makes the folds itself).
+	if _, err := TuneFolds(d, opt.Folds, opt.Seed); err != nil {
+		return nil, err
+	}
 	s.icpt = interceptGrid(d, opt)
 	s.k0 = s.icpt[0]
 	if len(s.icpt) > 1 {

@@ -132,7 +132,8 @@ export function wireTune(app, form) {
     try {
       result = await runSearch(my, config, m ? m.label : app.settings.model);
     } catch (e) {
-      if (my === token && search) drawTried(search.tried, selfPaced);
+      // A search refused before any point leaves the map empty.
+      if (my === token && search && search.tried.length) drawTried(search.tried, selfPaced);
       throw e;
     }
     if (!result) return;
@@ -196,7 +197,16 @@ export function wireTune(app, form) {
     pool = Array.from({ length: size }, () => new LearnerClient(makeWorker())).map((client) => ({ client }));
     // The pool reads the data while the search is planned.
     for (const p of pool) { p.ready = loadInto(p.client, source); p.ready.catch(() => {}); }
-    let step = await app.client.request("tuneStart", { config, folds: FOLDS });
+    // A search refused before it starts (tasks too small for the folds)
+    // tried nothing: no search's points to draw.
+    search = null;
+    let step;
+    try {
+      step = await app.client.request("tuneStart", { config, folds: FOLDS });
+    } catch (e) {
+      teardown();
+      throw e;
+    }
     // tried keeps every point scored, {config, score} (score null where it
     // failed), so that a search none of whose points scored can still be
     // drawn.

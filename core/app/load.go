@@ -359,21 +359,34 @@ func idNote(tab *data.Table) (string, []string) {
 }
 
 // numberNote names the columns some of whose numbers have thousands
-// separators, or is empty when none has.
+// separators, and those written with a decimal comma in a comma-separated
+// file, or is empty when none has.
 func numberNote(tab *data.Table) string {
-	var names []string
+	var grouped, decimal []string
 	for j, c := range tab.Columns {
 		if c.Thousands {
-			names = append(names, data.ColumnLabel(c.Name, j))
+			grouped = append(grouped, data.ColumnLabel(c.Name, j))
+		}
+		if c.DecimalComma {
+			decimal = append(decimal, data.ColumnLabel(c.Name, j))
 		}
 	}
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0] + " has numbers written with thousands separators: 1,234 is read as 1234"
+	var notes []string
+	if len(grouped) > 0 {
+		notes = append(notes, namesHave(grouped)+" numbers written with thousands separators: 1,234 is read as 1234")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " have numbers written with thousands separators: 1,234 is read as 1234"
+	if len(decimal) > 0 {
+		notes = append(notes, namesHave(decimal)+` numbers written with a decimal comma, as the file writes them: "1,5" is read as 1.5`)
+	}
+	return strings.Join(notes, "; ")
+}
+
+// namesHave is "x1 has" or "x1, x2 and x3 have".
+func namesHave(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " has"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " have"
 }
 
 func delimiterName(s string) (string, bool) {

@@ -41,6 +41,11 @@ type ColumnInfo struct {
 	// Thousands is set on a numeric or label column some of whose numbers
 	// are written with thousands separators ("1,234", read as 1234).
 	Thousands bool `json:"thousands,omitempty"`
+	// DecimalComma is set on a numeric or label column some of whose
+	// numbers are written with a decimal comma ("0,5", read as 0.5): after
+	// a semicolon, or in quotes in a comma-separated file that writes
+	// numbers so (writesDecimalComma).
+	DecimalComma bool `json:"decimalComma,omitempty"`
 	// Roles are the roles a visitor may give a feature column, in the
 	// order a menu offers them: RoleNumeric for a column of numbers, then
 	// RoleText for one of words, or of numbers that are all whole or mixed

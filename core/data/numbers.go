@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -65,21 +66,65 @@ func ungroup(s string) (string, bool) {
 	return strings.ReplaceAll(s, ",", ""), true
 }
 
+// commaRead is what a comma inside a number was read as.
+type commaRead uint8
+
+const (
+	noComma        commaRead = iota
+	thousandsComma           // "1,234" read as 1234
+	decimalComma             // "1,5" read as 1.5 (after a semicolon, or in a comma-separated file that writes numbers so)
+)
+
 // numberText returns a cell of a numeric column as strconv reads it, and
-// whether it was written with thousands separators. A comma is a decimal
-// mark after a semicolon delimiter (decimal) and a thousands separator
-// inside a quoted field of a comma-separated file (ungroup); a tab-separated
+// what a comma in it was read as. A comma is a decimal mark after a
+// semicolon delimiter (decimal), and inside a quoted field of a
+// comma-separated file a thousands separator (ungroup), unless the file
+// writes decimal commas (decimalMarks: writesDecimalComma); a tab-separated
 // file could mean either, and gets neither.
-func numberText(s string, delim rune) (string, bool) {
-	switch delim {
-	case ';':
-		return decimal(s), false
-	case ',':
+func numberText(s string, delim rune, decimalMarks bool) (string, commaRead) {
+	switch {
+	case delim == ';':
+		if t := decimal(s); t != s {
+			return t, decimalComma
+		}
+	case delim == ',' && decimalMarks:
+		if t := decimal(s); t != s {
+			return t, decimalComma
+		}
+	case delim == ',':
 		if t, ok := ungroup(s); ok {
-			return t, true
+			return t, thousandsComma
 		}
 	}
-	return s, false
+	return s, noComma
+}
+
+// writesDecimalComma reports whether a comma-separated text holds, in a
+// quoted field, a number that only a decimal comma reads ("0,5", "3,0771",
+// "0,000"; not "1,234", which English grouping reads too), as a
+// spreadsheet in a decimal-comma locale writes its CSV. Such a file's
+// commas in numbers are all decimal marks: "1,037" beside "0,942" is
+// 1.037, where it once read as 1037 while "0,000" was refused.
+func writesDecimalComma(text []byte, delim rune) bool {
+	if delim != ',' || bytes.IndexByte(text, '"') < 0 {
+		return false
+	}
+	cr := tableReader(text, delim)
+	for {
+		rec, err := cr.Read()
+		if err != nil {
+			return false // the end, or an error the passes report
+		}
+		for _, f := range rec {
+			s := strings.TrimSpace(f)
+			if strings.IndexByte(s, ',') < 0 {
+				continue
+			}
+			if _, grouped := ungroup(s); !grouped && decimal(s) != s {
+				return true
+			}
+		}
+	}
 }
 
 // numStatus is the outcome of parsing a number.

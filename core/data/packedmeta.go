@@ -119,6 +119,17 @@ func (m *packedMeta) append(b []byte) []byte {
 		roles = roles || c.Roles != nil || c.ID
 	}
 	roles = roles || m.Encoding != nil && m.Encoding.Text != nil
+	// Added after the roles: the columns with decimal commas, and whether
+	// the file wrote its numbers so (Encoding.DecimalComma).
+	var decimals []int
+	for j, c := range m.Columns {
+		if c.DecimalComma {
+			decimals = append(decimals, j)
+		}
+	}
+	decimalFile := m.Encoding != nil && m.Encoding.DecimalComma
+	more := decimals != nil || decimalFile
+	roles = roles || more // the sections are read in order
 	if thousands != nil || roles {
 		w.int(len(thousands))
 		for _, j := range thousands {
@@ -140,6 +151,13 @@ func (m *packedMeta) append(b []byte) []byte {
 		if m.Encoding != nil {
 			w.strs(m.Encoding.Text)
 		}
+	}
+	if more {
+		w.int(len(decimals))
+		for _, j := range decimals {
+			w.int(j)
+		}
+		w.flag(decimalFile)
 	}
 	return w.b
 }
@@ -253,6 +271,18 @@ func (r *metaReader) meta() (m packedMeta) {
 		}
 		if m.Encoding != nil {
 			m.Encoding.Text = r.strs()
+		}
+	}
+	if r.err == nil && len(r.b) > 0 {
+		for n := r.count(); n > 0 && r.err == nil; n-- {
+			if j := r.int(); j >= 0 && j < len(m.Columns) {
+				m.Columns[j].DecimalComma = true
+			} else if r.err == nil {
+				r.err = fmt.Errorf("a column number of the description is damaged")
+			}
+		}
+		if f := r.flag(); m.Encoding != nil {
+			m.Encoding.DecimalComma = f
 		}
 	}
 	return m

@@ -43,6 +43,7 @@ type rowReader struct {
 	unseen    []int    // per feature column: rows with a value it does not encode
 	example   []string // the first such value
 	thousands []int    // per header column: numbers written with thousands separators
+	decimals  []int    // per header column: numbers written with a decimal comma (a comma-separated file)
 }
 
 // taskRows are one task's rows as they are read.
@@ -57,7 +58,8 @@ type taskRows struct {
 // (colOf: a header column's place among them).
 func newRowReader(t *csvTable, cols []EncodedColumn, colOf []int) *rowReader {
 	r := &rowReader{t: t, cols: cols, colOf: colOf, offset: make([]int, len(cols)), index: make([]map[string]int, len(cols)),
-		byName: map[string]*taskRows{}, unseen: make([]int, len(cols)), example: make([]string, len(cols)), thousands: make([]int, len(t.header))}
+		byName: map[string]*taskRows{}, unseen: make([]int, len(cols)), example: make([]string, len(cols)), thousands: make([]int, len(t.header)),
+		decimals: make([]int, len(t.header))}
 	for k, c := range cols {
 		r.offset[k] = r.d
 		if c.Values == nil {
@@ -174,14 +176,17 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 		}
 		s := strings.TrimSpace(f)
 		if r.cols[k].Values == nil {
-			s, grouped := numberText(s, r.t.delim)
+			s, comma := numberText(s, r.t.delim, r.t.decimalMarks)
 			x, st := parseNum(s)
 			if st != numOK {
 				l, _ := cr.FieldPos(j)
 				return r.bad(j, l, st, s, x)
 			}
-			if grouped {
+			switch comma {
+			case thousandsComma:
 				r.thousands[j]++
+			case decimalComma:
+				r.decimals[j]++
 			}
 			xrow[r.offset[k]] = x
 			continue
@@ -225,10 +230,12 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 		}
 		tab.Labels = l.seen.info(t.labelCol, ds.Kind)
 		tab.Columns[l.col].Thousands = l.thousands
+		tab.Columns[l.col].DecimalComma = l.decimals
 	}
 	for j := range tab.Columns {
 		if t.roles[j] == RoleNumeric {
 			tab.Columns[j].Thousands = r.thousands[j] > 0
+			tab.Columns[j].DecimalComma = r.decimals[j] > 0
 		}
 	}
 	ds.Tasks = make([]Task, len(r.tasks))
@@ -247,13 +254,15 @@ type labelReader struct {
 	lab       labeler
 	seen      labelTracker
 	thousands bool
+	decimals  bool
 }
 
 // read reads the label of a row: its class and its value (labeler.add).
 func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, float64, error) {
 	line, _ := cr.FieldPos(l.col)
-	s, grouped := numberText(strings.TrimSpace(rec[l.col]), t.delim)
-	l.thousands = l.thousands || grouped
+	s, comma := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks)
+	l.thousands = l.thousands || comma == thousandsComma
+	l.decimals = l.decimals || comma == decimalComma
 	c, v, err := l.lab.add(s, line, l.col+1)
 	if err != nil {
 		return 0, 0, err

@@ -35,6 +35,9 @@ type Encoding struct {
 	// with this encoding are divided by it too (LoadNewRows). A model saved
 	// before it existed has none.
 	Scale []float64 `json:"scale,omitempty"`
+	// DecimalComma: the training file, comma-separated, wrote its numbers
+	// with a decimal comma in quotes; new rows are read so too.
+	DecimalComma bool `json:"decimalComma,omitempty"`
 }
 
 // Standardize divides each feature of ds, a dense data set read with e,
@@ -277,6 +280,9 @@ type csvTable struct {
 	roles             []Role
 	refused           map[int]string // why the intake left a column out
 	dropped           []string       // the columns left out on request
+	// decimalMarks: a comma-separated file whose numbers are written
+	// with a decimal comma (writesDecimalComma).
+	decimalMarks bool
 }
 
 // openCSV reads a checked text's header with the delimiter (0: from a
@@ -304,7 +310,8 @@ func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*c
 		return nil, nil, err
 	}
 	t := &csvTable{name: name, text: text, delim: d, header: header, hline: hline, idx: make(map[string]int, len(header)),
-		label: -1, taskCol: taskCol, labelCol: labelCol, roles: make([]Role, len(header)), refused: map[int]string{}}
+		label: -1, taskCol: taskCol, labelCol: labelCol, roles: make([]Role, len(header)), refused: map[int]string{},
+		decimalMarks: writesDecimalComma(text, d)}
 	for j, h := range header {
 		t.idx[h] = j
 		t.roles[j] = RoleNumeric

@@ -239,6 +239,27 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("income %+v, t0's second value %v", c, tab.Data.Tasks[0].X.At(1, 0))
 				}
 			}},
+		// A comma-separated file that quotes a number only a decimal comma
+		// reads ("0,942", "2,5") writes every number so: "1,037" is 1.037
+		// there, not 1037 (a spreadsheet in a decimal-comma locale; it
+		// once read "1,037" as 1037 and refused "0,000").
+		{name: "comma-separated with quoted decimal commas", text: "task,y,x1,n\na,\"3,077\",\"0,942\",1\na,\"1,736\",\"-1,397\",2\nb,\"2,5\",\"1,037\",3\nb,4,\"0,000\",4\n",
+			check: func(t *testing.T, tab *Table) {
+				a, b := tab.Data.Tasks[0], tab.Data.Tasks[1]
+				if a.Y[0] != 3.077 || a.Y[1] != 1.736 || b.Y[0] != 2.5 || a.X.At(0, 0) != 0.942 || a.X.At(1, 0) != -1.397 || b.X.At(0, 0) != 1.037 || b.X.At(1, 0) != 0 {
+					t.Errorf("y %v %v, x %v %v", a.Y, b.Y, a.X.RawMatrix().Data, b.X.RawMatrix().Data)
+				}
+				var dc []bool
+				for _, c := range tab.Columns {
+					dc = append(dc, c.DecimalComma)
+					if c.Thousands {
+						t.Errorf("column %s marked with thousands separators", c.Name)
+					}
+				}
+				if !reflect.DeepEqual(dc, []bool{false, true, true, false}) || !tab.Encoding.DecimalComma {
+					t.Errorf("decimal-comma marks %v (encoding %v), want y and x1", dc, tab.Encoding.DecimalComma)
+				}
+			}},
 		// After a semicolon the comma is the decimal mark; in a tab-separated
 		// file it could be either, so "1,234" stays a word there.
 		{name: "semicolon: 1,234 is a decimal", text: "task;y;x\na;1;1,234\nb;0;2\n",

@@ -72,7 +72,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := r.read(cr); err != nil {
 		return nil, err
 	}
-	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol,
+	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks,
 		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
 	if err := r.finish(tab, opt.Positive); err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 				// Classified as the number it would be read as; kept as
 				// written, for a text column's values.
 				raw := strings.TrimSpace(f)
-				s, _ := numberText(raw, t.delim)
+				s, _ := numberText(raw, t.delim, t.decimalMarks)
 				ns := numClass(s)
 				st[j].add(raw, ns, maxCat)
 				st[j].whole(s, ns)

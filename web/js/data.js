@@ -443,7 +443,7 @@ export function wireData(app, form) {
     const notes = [];
     // After a semicolon, Go reads "1,5" as 1.5 (core/data decimal): said
     // here, so that a visitor whose commas were thousands marks can tell.
-    if (s.delimiter === "semicolon") notes.push("Read with ; as the delimiter, and a comma inside a number as its decimal mark (1,5 is 1.5).");
+    if (s.delimiter === "semicolon") notes.push("Read with ; as the delimiter.");
     else if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
     // Go decodes a file that is not UTF-8 (core/data DecodeText).
     if (s.textEncoding) notes.push(`Read as ${s.textEncoding} text (it is not UTF-8).`);

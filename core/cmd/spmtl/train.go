@@ -277,8 +277,6 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 		fmt.Fprintf(w, "  read as %s text (it is not UTF-8)\n", sum.TextEncoding)
 	}
 	switch {
-	case sum.Delimiter == "semicolon":
-		fmt.Fprintln(w, "  read with semicolon as the delimiter, and a comma inside a number as its decimal mark")
 	case sum.Delimiter != "" && sum.Delimiter != "comma":
 		fmt.Fprintf(w, "  read with %s as the delimiter\n", sum.Delimiter)
 	}

@@ -209,6 +209,16 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("%d features, columns %+v", tab.Data.Features, tab.Columns)
 				}
 			}},
+		// A file without its header: its first row is no header, and
+		// choosing "columns" among its values would lose that row. A wide
+		// table's years are names.
+		{name: "no header", text: "t0,3.077,0.942,-1.397\nt0,1.736,0.371,0.5\n", err: `mine.csv:1:1: the first line [t0 3.077 0.942 -1.397] looks like a row of data, not a header (3 of its 4 fields are numbers such as "3.077"): add a first line that names the columns`},
+		{name: "years name columns", text: "task,y,2019,2020\na,1,2,3\nb,2,3,4\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 2 {
+					t.Errorf("%d features", tab.Data.Features)
+				}
+			}},
 		{name: "a value past the header's end", text: "task,y,x\na,1,2,5\n", err: "mine.csv:2:4: ragged row: 4 fields, want 3"},
 		{name: "a short row under named columns", text: "task,y,x,z,\na,1,2\n", err: "mine.csv:2:4: ragged row: 3 fields, want 5"},
 		// Quoted numbers with thousands separators in a comma-separated

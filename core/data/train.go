@@ -80,9 +80,43 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	return tab, nil
 }
 
+// dataLikeNames counts the header's names that read as numbers with a
+// fraction or a sign ("3.077", "-1.4"): a year or a count ("2019") names a
+// column of a wide table, but such numbers are a data row's (a file
+// without its header, whose first row was read as one and lost).
+func dataLikeNames(header []string) int {
+	n := 0
+	for _, h := range header {
+		if dataLike(h) {
+			n++
+		}
+	}
+	return n
+}
+
+// dataLike reports whether a name reads as a number with a fraction or a
+// sign.
+func dataLike(h string) bool {
+	_, st := parseNum(h)
+	return st == numOK && strings.ContainsAny(h, ".-+eE")
+}
+
+// firstDataLike returns the first of names that is dataLike, or "".
+func firstDataLike(names []string) string {
+	for _, h := range names {
+		if dataLike(h) {
+			return h
+		}
+	}
+	return ""
+}
+
 // trainingRoles finds the task and label columns, which training needs
 // both of, by name; a missing one is refused with the header's columns.
 func (t *csvTable) trainingRoles() error {
+	if n := dataLikeNames(t.header); n >= 2 && 2*n >= len(t.header) {
+		return parseErr(t.name, t.hline, 1, ErrHeader, "the first line [%s] looks like a row of data, not a header (%d of its %d fields are numbers such as %q): add a first line that names the columns (the task column, the label and the features)", listNames(t.header), n, len(t.header), short(firstDataLike(t.header)))
+	}
 	ti, tok := t.idx[t.taskCol]
 	li, lok := t.idx[t.labelCol]
 	switch {

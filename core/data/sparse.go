@@ -101,6 +101,10 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		if ls == le || b[ls] == '#' {
 			return nil, parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label after task %q: want task label index:value ...", short(string(b[ts:te])))
 		}
+		if bytes.IndexByte(b[ls:le], ':') >= 0 && bytes.IndexByte(b[ts:te], ':') < 0 {
+			// libsvm's format: "label index:value ..." with no task.
+			return nil, parseErr(name, lineNo, ls+1, ErrToken, "the second field %q is a feature (index:value) where the label should be: a line is task label index:value ...; a libsvm file has no task, so put each line's task name first", short(string(b[ls:le])))
+		}
 		if te-ts > MaxNameBytes {
 			return nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
 		}

@@ -30,6 +30,9 @@ func TestReadSparseErrors(t *testing.T) {
 		{"one beyond the bound", "a 1 2097153:1\n", SparseOptions{}, 1, 5, "feature index 2097153 is beyond 2097152", ErrIndex},
 		{"index beyond Features", "a 1 1:1 11:1\n", SparseOptions{Features: 10}, 1, 9, "feature index 11 greater than the number of features 10", ErrIndex},
 		{"bad token", "a 1 1:1 oops\n", SparseOptions{}, 1, 9, `bad token "oops": want index:value`, ErrToken},
+		// libsvm's lines have no task: the label reads as the task and a
+		// feature as the label (it was a "third class" of features).
+		{"libsvm without tasks", "-1.683 1:0.5 2:0.3\n1.2 1:0.1\n", SparseOptions{}, 1, 8, `the second field "1:0.5" is a feature (index:value) where the label should be`, ErrToken},
 		{"comma separated", "a,1,1:1\n", SparseOptions{}, 1, 8, "missing label", ErrMissingValue},
 		{"non-numeric index", "a 1 x:1\n", SparseOptions{}, 1, 5, `non-numeric feature index "x"`, ErrNotNumber},
 		{"empty index", "a 1 :1\n", SparseOptions{}, 1, 5, `non-numeric feature index ""`, ErrNotNumber},

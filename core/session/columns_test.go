@@ -156,7 +156,7 @@ func TestColumnTableCounts(t *testing.T) {
 	if !found {
 		t.Errorf("no note for the text column row: %+v", n)
 	}
-	sp, err := s.Load("1 1:0.5 3:2\n-1 2:1\n", LoadOptions{Name: "s.svm"})
+	sp, err := s.Load("a 1 1:0.5 3:2\nb -1 2:1\n", LoadOptions{Name: "s.svm"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -298,6 +298,9 @@ type Summary struct {
 	// the same: nothing is left out unasked.
 	IDNote    string   `json:"idNote,omitempty"`
 	IDColumns []string `json:"idColumns,omitempty"`
+	// TaskNote says, when most rows are a task of their own, that the
+	// task column may be the wrong one (taskNote).
+	TaskNote string `json:"taskNote,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -335,8 +338,20 @@ func (d *Data) Summary() Summary {
 		sum.FeatureText = featureText(tab)
 		sum.NumberNote = numberNote(tab)
 		sum.IDNote, sum.IDColumns = idNote(tab)
+		sum.TaskNote = taskNote(enc.TaskColumn, len(sum.Tasks), sum.Rows)
 	}
 	return sum
+}
+
+// taskNote is a warning when the task column makes nearly a task per row
+// (more tasks than half the rows, of 20 rows or more): a column of
+// measurements taken for the task column ("-task x1": 78 tasks of 80
+// rows) trains every row alone, and nothing said so. "" otherwise.
+func taskNote(col string, tasks, rows int) string {
+	if rows < 20 || 2*tasks <= rows {
+		return ""
+	}
+	return fmt.Sprintf("the task column %s makes %d tasks of %d rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, tasks, rows, col)
 }
 
 // idNote names the columns that look like ids (data.ColumnInfo.ID) and

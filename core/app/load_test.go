@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"reflect"
 	"strconv"
@@ -273,5 +274,27 @@ func TestLoadText(t *testing.T) {
 				t.Errorf("id columns %q", s.IDColumns)
 			}
 		})
+	}
+}
+
+// TestTaskNote: a task column that makes nearly a task per row is said to
+// be likely the wrong one; a grouped file's is not.
+func TestTaskNote(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x1\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&sb, "t%d,%d,%.3f\n", i%4, i%5, float64(i)/7)
+	}
+	for _, c := range []struct {
+		task string
+		want string
+	}{{"task", ""}, {"x1", "the task column x1 makes 40 tasks of 40 rows: most rows are a task of their own"}} {
+		d, err := Load([]byte(sb.String()), LoadOptions{Name: "g.csv", TaskColumn: c.task, LabelColumn: "y"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Summary().TaskNote; (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("task column %s: note %q, want %q", c.task, got, c.want)
+		}
 	}
 }

@@ -453,6 +453,8 @@ export function wireData(app, form) {
     if (s.numberNote) notes.push(`Numbers: ${s.numberNote}.`);
     // Go flags a column of a different whole number in every row (core/data ColumnInfo.ID).
     if (s.idNote) notes.push(`Ids: ${s.idNote} (its menu in Columns: "leave out").`);
+    // Go warns when the task column makes nearly a task per row (core/app taskNote).
+    if (s.taskNote) notes.push(`Tasks: ${s.taskNote}`);
     $("data-notes").textContent = notes.join(" ");
     $("data-notes").hidden = notes.length === 0;
   }

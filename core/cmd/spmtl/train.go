@@ -286,6 +286,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.LabelNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.LabelNote)
 	}
+	if sum.TaskNote != "" {
+		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
+	}
 	if sum.NumberNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.NumberNote)
 	}

@@ -100,7 +100,12 @@ export function wireResults(app) {
     const M = metric.toUpperCase();
     const over = r.main.over || {};
     const [mean, se] = withSE(over.mean, over.se);
-    const lead = over.n ? `${name}: test ${M} ${mean} ± ${se} (mean over ${over.n} task${over.n === 1 ? "" : "s"} ± its standard error over tasks).`
+    // Over how many tasks: "of all" when some have no score (their note
+    // under the table says why), so that one task's score does not read
+    // as the whole run's.
+    const total = (r.main.tasks || []).length;
+    const tasksWord = over.n < total ? `${over.n} of ${total} task${total === 1 ? "" : "s"}` : `${over.n} task${over.n === 1 ? "" : "s"}`;
+    const lead = over.n ? `${name}: test ${M} ${mean} ± ${se} (mean over ${tasksWord} ± its standard error over tasks).`
       : `${name}: no task could be scored.`;
     const items = [lead];
     const short = [];
@@ -120,7 +125,7 @@ export function wireResults(app) {
     }));
     $("results-summary").hidden = false;
     const stop = plainStop(app.runInfo, app.snapshots[app.snapshots.length - 1], !!bundle(app.settings.data));
-    const score = over.n ? `Test ${M} ${mean} ± ${se} over ${over.n} tasks${short.length ? `; ${short.join("; ")}` : ""}.` : "";
+    const score = over.n ? `Test ${M} ${mean} ± ${se} over ${tasksWord}${short.length ? `; ${short.join("; ")}` : ""}.` : "";
     $("run-outcome").textContent = [stop, score].filter(Boolean).join(" ");
     $("run-outcome").hidden = !$("run-outcome").textContent;
   }

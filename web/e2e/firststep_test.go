@@ -34,8 +34,9 @@ func (b *browser) waitForPrompt(timeout time.Duration) string {
 // (exam.csv: school, score, sex, intake, student, hours) is greeted by a
 // neutral prompt, not an error: no error element is shown, the menus
 // offer the file's columns with the suggested ones marked (school, a text
-// column whose values repeat, for the task; hours, the last numeric
-// column, for the label), and the summary, the run bar and the hint name
+// column whose values repeat, for the task; score, a numeric column named
+// as labels are, for the label, before hours, the last numeric one), and
+// the summary, the run bar and the hint name
 // the file, not the data set loaded before it. The error comes only after
 // something wrong: Play before the columns are chosen (nothing is
 // trained, the task menu takes the focus), a label column that cannot be
@@ -46,7 +47,7 @@ func TestFirstStepNotAnError(t *testing.T) {
 	exam, _ := examCSV(t)
 	b.upload("#file", exam)
 	prompt := b.waitForPrompt(20 * time.Second)
-	for _, s := range []string{`exam.csv has no column named "task" or "y"`, "Suggested: school as the task, hours as the label"} {
+	for _, s := range []string{`exam.csv has no column named "task" or "y"`, "Suggested: school as the task, score as the label"} {
 		if !strings.Contains(prompt, s) {
 			t.Errorf("the prompt %q lacks %q", prompt, s)
 		}
@@ -65,7 +66,7 @@ func TestFirstStepNotAnError(t *testing.T) {
 	if m.TaskIndex != -1 || m.LabelIndex != -1 {
 		t.Errorf("the menus have %q and %q chosen before the visitor chose", m.Task, m.Label)
 	}
-	if !strings.Contains(strings.Join(m.TaskText, "|"), "school (suggested)") || !strings.Contains(strings.Join(m.LabelText, "|"), "hours (suggested)") {
+	if !strings.Contains(strings.Join(m.TaskText, "|"), "school (suggested)") || !strings.Contains(strings.Join(m.LabelText, "|"), "score (suggested)") {
 		t.Errorf("the menus %q and %q do not mark the suggestions", m.TaskText, m.LabelText)
 	}
 	for _, id := range []string{"summary", "bar-summary", "first-hint"} {
@@ -191,6 +192,25 @@ func TestWordsAndDigits(t *testing.T) {
 		if got != c.want {
 			t.Errorf("λ0 auto × %v: the note says %q, want %q", c.k, got, c.want)
 		}
+	}
+	b.noConsoleErrors()
+}
+
+// TestFirstStepSuggestsTheNamedLabel: a label column named as labels are
+// (Outcome) is suggested over the last numeric column (a feature), and
+// Excel's first line "sep=;" does not hide the suggestions.
+func TestFirstStepSuggestsTheNamedLabel(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("sep=;\nRegion;Outcome;feat1;feat2\n")
+	for i := 0; i < 24; i++ {
+		fmt.Fprintf(&sb, "site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3)
+	}
+	b.upload("#file", writeTemp(t, "regions.csv", sb.String()))
+	prompt := b.waitForPrompt(30 * time.Second)
+	if !strings.Contains(prompt, "Suggested: Region as the task, Outcome as the label") {
+		t.Errorf("the prompt %q", prompt)
 	}
 	b.noConsoleErrors()
 }

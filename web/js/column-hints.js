@@ -4,8 +4,9 @@
 // text (the header's names come from Go's intake) and ranks: for the task,
 // text columns whose values repeat, leftmost first, then whole-number
 // columns whose values repeat; for the label, numeric or two-valued
-// columns, the last first. A column that holds a different whole number in
-// every row (an id) is neither. These are suggestions the visitor accepts
+// columns, those named as labels are ("outcome", "target", "score", ...)
+// first, then the last first. A column that holds a different whole number
+// in every row (an id) is neither. These are suggestions the visitor accepts
 // or not: the learner is given only the columns the visitor chose.
 
 // SAMPLE_ROWS rows of data at most are looked at (the first ones).
@@ -15,6 +16,11 @@ const SAMPLE_ROWS = 500;
 export const SAMPLE_BYTES = 256 * 1024;
 
 const delimiterChars = { comma: ",", semicolon: ";", tab: "\t" };
+
+// labelName matches the names people give a label column. The last numeric
+// column was suggested before any of them: "feat3" over "Outcome", one
+// click from training on a feature.
+const labelName = /^(y|label|target|outcome|response|class|result|score|dv|dependent)(\b|_|$)/i;
 
 // records splits text into records of fields at delim, with fields in
 // double quotes holding delimiters, newlines and doubled quotes; at most
@@ -70,7 +76,9 @@ function profile(values, decimalComma) {
  *  "semicolon", "tab"). */
 export function suggestColumns(text, delimiter, header) {
   const delim = delimiterChars[delimiter] || ",";
-  const recs = records(String(text).replace(/^\uFEFF/, ""), delim, SAMPLE_ROWS + 1);
+  // Excel's first line "sep=;" names the delimiter (Go's intake reads it
+  // so): it is no header.
+  const recs = records(String(text).replace(/^\uFEFF/, "").replace(/^sep=.\r?\n/, ""), delim, SAMPLE_ROWS + 1);
   if (recs.length < 2) return { task: [], label: [] };
   const names = recs[0].map((h) => h.trim());
   const rows = recs.slice(1);
@@ -86,6 +94,7 @@ export function suggestColumns(text, delimiter, header) {
     ...cols.filter((c) => !c.numeric && c.repeats),
     ...cols.filter((c) => c.whole && c.repeats),
   ].map((c) => c.name);
-  const label = cols.filter((c) => !c.id && (c.numeric || c.distinct === 2)).map((c) => c.name).reverse();
+  const can = cols.filter((c) => !c.id && (c.numeric || c.distinct === 2)).reverse();
+  const label = [...can.filter((c) => labelName.test(c.name)), ...can.filter((c) => !labelName.test(c.name))].map((c) => c.name);
   return { task, label };
 }

@@ -114,7 +114,7 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 			return nil, 0, parseErr(file, line, j+1, ErrHeader, "empty name for column %d in header [%s]; every column needs a name", j+1, listNames(rec))
 		}
 		if k, dup := seen[h]; dup {
-			return nil, 0, parseErr(file, line, j+1, ErrHeader, "duplicate column name %q (also column %d)", short(h), k+1)
+			return nil, 0, parseErr(file, line, j+1, ErrHeader, "duplicate column name %q (also column %d): rename one of the two in the header", short(h), k+1)
 		}
 		seen[h] = j
 		names[j] = h

@@ -330,5 +330,9 @@ func fitRow(rec, header []string, name string, line int) (_ []string, blank bool
 	if len(rec) < len(header) {
 		col = len(rec) + 1
 	}
-	return nil, false, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d)", len(rec), len(header), len(header))
+	fix := "a value holds the delimiter without quotes around it, or the row has a delimiter too many: quote the value, or delete the extra delimiter"
+	if len(rec) < len(header) {
+		fix = "a value or a delimiter is missing: give the row one field per column (an empty field between two delimiters for a missing one)"
+	}
+	return nil, false, parseErr(name, line, col, ErrRaggedRow, "ragged row: %d fields, want %d (header has %d); %s", len(rec), len(header), len(header), fix)
 }

@@ -115,7 +115,10 @@ export function wireController(app, form) {
       hint.hidden = false;
       return;
     }
-    if (!d || app.runInfo || app.snapshots.length) { hint.hidden = true; return; }
+    // A run that failed has its reason beside Play: the hint does not
+    // invite the same Play again ("Press Play to train ..." under
+    // "failed").
+    if (!d || app.runInfo || app.snapshots.length || app.state === "failed") { hint.hidden = true; return; }
     const n = d.tasks.length, s = n === 1 ? "" : "s";
     // "19 landmine tasks" for a bundled data set; a file's name reads
     // better after its tasks ("the 4 tasks in ward doses.csv").

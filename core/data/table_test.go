@@ -213,6 +213,9 @@ func TestReadTableOwnFiles(t *testing.T) {
 		// choosing "columns" among its values would lose that row. A wide
 		// table's years are names.
 		{name: "no header", text: "t0,3.077,0.942,-1.397\nt0,1.736,0.371,0.5\n", err: `mine.csv:1:1: the first line [t0 3.077 0.942 -1.397] looks like a row of data, not a header (3 of its 4 fields are numbers such as "3.077"): add a first line that names the columns`},
+		// A file of a header alone is said to have no rows before its
+		// columns are asked for.
+		{name: "a header alone, no task column", text: "group,score,x\n", err: "mine.csv:1:1: no data rows: the file has a header and nothing else"},
 		{name: "years name columns", text: "task,y,2019,2020\na,1,2,3\nb,2,3,4\n",
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Features != 2 {

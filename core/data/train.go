@@ -111,6 +111,20 @@ func firstDataLike(names []string) string {
 	return ""
 }
 
+// hasRows reports whether a row that is not blank follows the header.
+func (t *csvTable) hasRows() bool {
+	cr := tableReader(t.text, t.delim)
+	for {
+		rec, err := cr.Read()
+		if err != nil {
+			return err != io.EOF // a damaged row is a row, which the pass reports
+		}
+		if line, _ := cr.FieldPos(0); line > t.hline && !allBlank(rec) {
+			return true
+		}
+	}
+}
+
 // trainingRoles finds the task and label columns, which training needs
 // both of, by name; a missing one is refused with the header's columns.
 func (t *csvTable) trainingRoles() error {
@@ -119,6 +133,10 @@ func (t *csvTable) trainingRoles() error {
 	}
 	ti, tok := t.idx[t.taskCol]
 	li, lok := t.idx[t.labelCol]
+	if (!tok || !lok) && !t.hasRows() {
+		// Choosing columns for a file of no rows would end in this.
+		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
+	}
 	switch {
 	case !tok:
 		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(t.taskCol), listNames(t.header))

@@ -122,16 +122,17 @@ func TestHostileWideFile(t *testing.T) {
 }
 
 // TestHostileMillionColumnHeader: a header of 1,000,000 columns without a
-// task column is asked for its columns (the prompt, the summary naming how
-// many there are); the menus offer 200 of its columns, say how many there
-// are, and find the last one.
+// task column (and a row: a header alone is refused as having no rows) is
+// asked for its columns (the prompt, the summary naming how many there
+// are); the menus offer 200 of its columns, say how many there are, and
+// find the last one.
 func TestHostileMillionColumnHeader(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("a0")
 	for k := 1; k < 1000000; k++ {
 		fmt.Fprintf(&sb, ",a%d", k)
 	}
-	sb.WriteByte('\n')
+	sb.WriteString("\n1" + strings.Repeat(",1", 999999) + "\n")
 	b := newBrowserFor(t, 5*time.Minute)
 	b.openPage(true)
 	b.upload("#file", writeTemp(t, "header.csv", sb.String()))

@@ -262,6 +262,9 @@ func score(v float64) string {
 	if math.IsNaN(v) {
 		return "n/a"
 	}
+	if math.Abs(v) >= 1e6 {
+		return fmt.Sprintf("%.6g", v) // a label in large units: 3.99363e+14, not 15 digits and four decimals
+	}
 	return fmt.Sprintf("%.4f", v)
 }
 

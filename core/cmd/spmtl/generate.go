@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -27,6 +28,9 @@ Run "spmtl generate KIND -h" for the flags.
 func runGenerate(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || (args[0] != "grouped" && args[0] != "grouped-binary") {
 		fmt.Fprint(stderr, generateUsage)
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			return flag.ErrHelp // the usage above is the answer, as for every command's -h
+		}
 		if len(args) == 0 {
 			return fmt.Errorf("generate: want a kind: grouped or grouped-binary")
 		}

@@ -160,12 +160,15 @@ func marker(s string) string {
 // listNames joins up to a dozen column names for a message, with spaces
 // between them: a name that holds a space (or none, or a quote or bracket)
 // is quoted, so that "dose mg" reads as one column and an empty name shows.
-func listNames(names []string) string {
+func listNames(names []string) string { return listOf(names, "columns") }
+
+// listOf is listNames for names of what ("columns", "tasks").
+func listOf(names []string, what string) string {
 	const max = 12
 	var b strings.Builder
 	for j, n := range names {
 		if j == max {
-			fmt.Fprintf(&b, " ... (%d columns)", len(names))
+			fmt.Fprintf(&b, " ... (%d %s)", len(names), what)
 			break
 		}
 		if j > 0 {

@@ -176,7 +176,7 @@ func TestLoadNewRows(t *testing.T) {
 	if !reflect.DeepEqual(tab.Rows, [][]string{{"4", "v", "b"}, {"5", "w", "a"}}) || !reflect.DeepEqual(tab.Data.Tasks[0].X.RawRowView(0), []float64{0, 1, 4}) || len(tab.Warnings) != 1 {
 		t.Errorf("rows %q, b's x %v, warnings %q", tab.Rows, tab.Data.Tasks[0].X.RawRowView(0), tab.Warnings)
 	}
-	if _, err := LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"}); err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a b)` {
+	if _, err := LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"}); err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a b): predict rows of those tasks, or train a model with this one` {
 		t.Errorf("unknown task: %v", err)
 	}
 	sparse := &Encoding{Format: "sparse", Features: 3}

@@ -154,7 +154,7 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
-		return nil, parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s)", short(tn), listNames(r.knownList))
+		return nil, parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s): predict rows of those tasks, or train a model with this one", short(tn), listOf(r.knownList, "tasks"))
 	}
 	tk := r.byName[tn]
 	if tk == nil {

@@ -273,12 +273,14 @@ type labelTracker struct {
 	seen   map[string]bool
 	third  *ParseError
 	allInt bool
-	count  int
+	// numeric: every label is a number.
+	numeric bool
+	count   int
 }
 
 func (l *labelTracker) add(s string, line, col int, file string) {
 	if l.seen == nil {
-		l.seen, l.allInt = map[string]bool{}, true
+		l.seen, l.allInt, l.numeric = map[string]bool{}, true, true
 	}
 	if l.seen[s] {
 		return
@@ -289,6 +291,9 @@ func (l *labelTracker) add(s string, line, col int, file string) {
 	if err != nil || v != math.Trunc(v) || math.Abs(v) > 100 {
 		l.allInt = false
 	}
+	if err != nil {
+		l.numeric = false
+	}
 	if len(l.values) <= 10 {
 		l.values = append(l.values, strings.Clone(s))
 	}
@@ -298,12 +303,16 @@ func (l *labelTracker) add(s string, line, col int, file string) {
 }
 
 // info describes the labels; a few small integers read as regression get
-// a note.
+// a note, and so do two numbers with a fraction read as two classes (0.1
+// and 0.9 were silently a classifier's classes).
 func (l *labelTracker) info(col string, kind Kind) LabelInfo {
 	out := LabelInfo{Values: l.values, Distinct: l.count}
-	if kind == Regression && l.allInt && l.count >= 3 && l.count <= 10 {
+	switch {
+	case kind == Regression && l.allInt && l.count >= 3 && l.count <= 10:
 		out.Note = fmt.Sprintf("%s has %d distinct values (%s): read as regression", col, l.count, strings.Join(l.values, ", "))
 		out.Third = l.third
+	case kind == Classification && l.count == 2 && l.numeric && !l.allInt:
+		out.Note = fmt.Sprintf("%s has two values, %s and %s, so it is read as two classes (a label of measurements would have more)", col, l.values[0], l.values[1])
 	}
 	return out
 }

@@ -216,6 +216,13 @@ func TestReadTableOwnFiles(t *testing.T) {
 		// A file of a header alone is said to have no rows before its
 		// columns are asked for.
 		{name: "a header alone, no task column", text: "group,score,x\n", err: "mine.csv:1:1: no data rows: the file has a header and nothing else"},
+		// Two numbers with a fraction are two classes, and said so.
+		{name: "two fractional labels", text: "task,y,x\na,0.1,1\na,0.9,2\nb,0.1,3\nb,0.9,4\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Kind != Classification || !strings.Contains(tab.Labels.Note, "y has two values, 0.1 and 0.9, so it is read as two classes") {
+					t.Errorf("kind %v, note %q", tab.Data.Kind, tab.Labels.Note)
+				}
+			}},
 		{name: "years name columns", text: "task,y,2019,2020\na,1,2,3\nb,2,3,4\n",
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Features != 2 {

@@ -19,8 +19,10 @@ const ROW_H = 30; // px, a row of the table past TABLE_ALL (style.css: .vtable.c
 const VALUE_SHOWN = 40; // characters of a text column's value in its role
 const REASON_SHOWN = 1000; // characters of a refusal's reason
 
-// grouped writes a count with commas between thousands ("14,820").
-const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+/** grouped writes a count with commas between thousands ("14,820"). Not
+ *  toLocaleString: its first call loads the locale data, about 0.1 s of
+ *  the page's thread while the first data set arrives (measured in Chrome). */
+export const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** A column's name as the page shows it: cut to NAME_SHOWN characters. */
 export const shownName = (name) => clipText(name, NAME_SHOWN);

@@ -25,17 +25,10 @@ import { bundleSource } from "./sources.js";
 import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
-import { ColumnMenu, ColumnsTable, Columns, columnsOf } from "./columns.js";
+import { ColumnMenu, ColumnsTable, Columns, columnsOf, grouped } from "./columns.js";
 import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
-
-// grouped writes a count with commas between thousands ("14,820"). Not
-// toLocaleString: its first call loads the locale data, about 0.1 s of
-// the page's thread while the first data set arrives (measured in Chrome).
-function grouped(n) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 // plural writes a count and its noun: "1 task", "2 tasks".
 const plural = (n, noun) => `${grouped(n)} ${noun}${n === 1 ? "" : "s"}`;

@@ -19,15 +19,13 @@ import { LearnerClient, giveModule } from "./client.js";
 import { trainOptions } from "./state.js";
 import { method } from "./catalog.js";
 import { MODEL_BOUNDS, checkSize } from "./bounded-json.js";
+import { grouped } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
 const PREVIEW_ROWS = 20;
 const PREVIEW_COLS = 40; // the preview's columns: the first ones and the prediction
 const PREVIEW_CELL = 80; // characters of a cell shown
-
-// grouped writes a count with commas between thousands.
-const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 // makeWorker starts a learner worker of its own (as the tuning pool's).
 const makeWorker = () => {
@@ -227,7 +225,7 @@ export function wireModel(app) {
   function showPredictions() {
     const p = predictions;
     const cols = p.header.length > PREVIEW_COLS ? [...Array(PREVIEW_COLS - 1).keys(), p.header.length - 1] : [...p.header.keys()];
-    $("predict-status").textContent = `${p.rows.length} rows of ${p.file} predicted with ${p.model}: column "${p.column}" is ${p.meaning}.`
+    $("predict-status").textContent = `${grouped(p.rows.length)} rows of ${p.file} predicted with ${p.model}: column "${p.column}" is ${p.meaning}.`
       + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
       + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${p.header.length - 1} columns and the prediction.` : "")
       + " The CSV repeats the file's own cells as they are, beside the predictions.";

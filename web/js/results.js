@@ -11,6 +11,7 @@ import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
 import { bundle } from "./catalog.js";
 import { taskRows, SMALL_TASK } from "./heatmap.js";
+import { grouped } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -192,7 +193,7 @@ export function wireResults(app) {
     } else if (unscored) {
       na = `n/a: ${unscored} task${unscored === 1 ? "'s" : "s'"} test rows are all of one class, where an AUC is undefined; the mean is over the ${scored} task${scored === 1 ? "" : "s"} with a score.`;
     }
-    $("results-note").textContent = [`${name}: trained on ${info.trainRows} rows, tested on ${info.testRows}.`,
+    $("results-note").textContent = [`${name}: trained on ${grouped(info.trainRows)} rows, tested on ${grouped(info.testRows)}.`,
       chosenLambda0(info, app.snapshots[0]), info.untestedText ? `${info.untestedText}.` : "", na].filter(Boolean).join(" ");
   }
 

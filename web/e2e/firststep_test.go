@@ -214,3 +214,21 @@ func TestFirstStepSuggestsTheNamedLabel(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestFirstStepSuggestsASortedGroupColumn: a file sorted by its groups,
+// whose first group has more rows than the suggestions sample, still has
+// its group column suggested as the task.
+func TestFirstStepSuggestsASortedGroupColumn(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("Region,Outcome,feat1\n")
+	for i := 0; i < 1200; i++ {
+		fmt.Fprintf(&sb, "site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5)
+	}
+	b.upload("#file", writeTemp(t, "sorted.csv", sb.String()))
+	if prompt := b.waitForPrompt(30 * time.Second); !strings.Contains(prompt, "Suggested: Region as the task, Outcome as the label") {
+		t.Errorf("the prompt %q", prompt)
+	}
+	b.noConsoleErrors()
+}

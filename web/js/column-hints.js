@@ -90,9 +90,13 @@ export function suggestColumns(text, delimiter, header) {
     const id = p.whole && p.distinct === p.n && p.n > 2;
     cols.push(Object.assign(p, { name, repeats, id }));
   }
+  // Last, a text column of one value in the sample: a file sorted by its
+  // groups, whose first group has more rows than the sample (a 20 MB file
+  // of 5,400 rows a group had no task suggested).
   const task = [
     ...cols.filter((c) => !c.numeric && c.repeats),
     ...cols.filter((c) => c.whole && c.repeats),
+    ...cols.filter((c) => !c.numeric && c.distinct === 1 && c.n > 1),
   ].map((c) => c.name);
   const can = cols.filter((c) => !c.id && (c.numeric || c.distinct === 2)).reverse();
   const label = [...can.filter((c) => labelName.test(c.name)), ...can.filter((c) => !labelName.test(c.name))].map((c) => c.name);

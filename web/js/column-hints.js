@@ -2,8 +2,9 @@
 // which like the label, for the data panel's first step on a file whose
 // columns are not named "task" and "y". It reads the first rows of the
 // text (the header's names come from Go's intake) and ranks: for the task,
-// text columns whose values repeat, leftmost first, then whole-number
-// columns whose values repeat; for the label, numeric or two-valued
+// text columns whose values repeat, leftmost first, then text columns of
+// one value in the sample (a file sorted by its groups), then
+// whole-number columns whose values repeat; for the label, numeric or two-valued
 // columns, those named as labels are ("outcome", "target", "score", ...)
 // first, then the last first. A column that holds a different whole number
 // in every row (an id) is neither. These are suggestions the visitor accepts
@@ -90,13 +91,14 @@ export function suggestColumns(text, delimiter, header) {
     const id = p.whole && p.distinct === p.n && p.n > 2;
     cols.push(Object.assign(p, { name, repeats, id }));
   }
-  // Last, a text column of one value in the sample: a file sorted by its
-  // groups, whose first group has more rows than the sample (a 20 MB file
-  // of 5,400 rows a group had no task suggested).
+  // A text column of one value in the sample comes next: a file sorted by
+  // its groups, whose first group has more rows than the sample (a 20 MB
+  // file of 5,400 rows a group had no task suggested); names are likelier
+  // groups than whole numbers.
   const task = [
     ...cols.filter((c) => !c.numeric && c.repeats),
-    ...cols.filter((c) => c.whole && c.repeats),
     ...cols.filter((c) => !c.numeric && c.distinct === 1 && c.n > 1),
+    ...cols.filter((c) => c.whole && c.repeats),
   ].map((c) => c.name);
   const can = cols.filter((c) => !c.id && (c.numeric || c.distinct === 2)).reverse();
   const label = [...can.filter((c) => labelName.test(c.name)), ...can.filter((c) => !labelName.test(c.name))].map((c) => c.name);

@@ -162,6 +162,18 @@ func (m *packedMeta) append(b []byte) []byte {
 	return w.b
 }
 
+// marks reads a list of column numbers and marks each of cols with mark;
+// a number out of range is damage.
+func (r *metaReader) marks(cols []ColumnInfo, mark func(*ColumnInfo)) {
+	for n := r.count(); n > 0 && r.err == nil; n-- {
+		if j := r.int(); j >= 0 && j < len(cols) {
+			mark(&cols[j])
+		} else if r.err == nil {
+			r.err = fmt.Errorf("a column number of the description is damaged")
+		}
+	}
+}
+
 // metaReader reads a description's fields; the first damage it meets
 // sticks in err and every later read returns zero values.
 type metaReader struct {
@@ -251,13 +263,7 @@ func (r *metaReader) meta() (m packedMeta) {
 		}
 	}
 	if r.err == nil && len(r.b) > 0 {
-		for n := r.count(); n > 0 && r.err == nil; n-- {
-			if j := r.int(); j >= 0 && j < len(m.Columns) {
-				m.Columns[j].Thousands = true
-			} else if r.err == nil {
-				r.err = fmt.Errorf("a column number of the description is damaged")
-			}
-		}
+		r.marks(m.Columns, func(c *ColumnInfo) { c.Thousands = true })
 	}
 	if r.err == nil && len(r.b) > 0 {
 		for i := range m.Columns {
@@ -274,13 +280,7 @@ func (r *metaReader) meta() (m packedMeta) {
 		}
 	}
 	if r.err == nil && len(r.b) > 0 {
-		for n := r.count(); n > 0 && r.err == nil; n-- {
-			if j := r.int(); j >= 0 && j < len(m.Columns) {
-				m.Columns[j].DecimalComma = true
-			} else if r.err == nil {
-				r.err = fmt.Errorf("a column number of the description is damaged")
-			}
-		}
+		r.marks(m.Columns, func(c *ColumnInfo) { c.DecimalComma = true })
 		if f := r.flag(); m.Encoding != nil {
 			m.Encoding.DecimalComma = f
 		}

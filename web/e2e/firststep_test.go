@@ -196,39 +196,31 @@ func TestWordsAndDigits(t *testing.T) {
 	b.noConsoleErrors()
 }
 
-// TestFirstStepSuggestsTheNamedLabel: a label column named as labels are
-// (Outcome) is suggested over the last numeric column (a feature), and
-// Excel's first line "sep=;" does not hide the suggestions.
-func TestFirstStepSuggestsTheNamedLabel(t *testing.T) {
-	b := newBrowser(t)
-	b.openPage(true)
-	var sb strings.Builder
-	sb.WriteString("sep=;\nRegion;Outcome;feat1;feat2\n")
-	for i := 0; i < 24; i++ {
-		fmt.Fprintf(&sb, "site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3)
+// TestFirstStepSuggestsTheGroupAndTheLabel: a label column named as
+// labels are (Outcome) is suggested over the last numeric column (a
+// feature); Excel's first line "sep=;" does not hide the suggestions; and
+// a file sorted by its groups, whose first group has more rows than the
+// suggestions' sample, still has its group column suggested as the task.
+func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
+	for _, c := range []struct {
+		name, head string
+		rows       int
+		row        func(i int) string
+	}{
+		{"regions.csv", "sep=;\nRegion;Outcome;feat1;feat2\n", 24, func(i int) string { return fmt.Sprintf("site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3) }},
+		{"sorted.csv", "Region,Outcome,feat1\n", 1200, func(i int) string { return fmt.Sprintf("site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5) }},
+	} {
+		b := newBrowser(t)
+		b.openPage(true)
+		var sb strings.Builder
+		sb.WriteString(c.head)
+		for i := 0; i < c.rows; i++ {
+			sb.WriteString(c.row(i))
+		}
+		b.upload("#file", writeTemp(t, c.name, sb.String()))
+		if prompt := b.waitForPrompt(30 * time.Second); !strings.Contains(prompt, "Suggested: Region as the task, Outcome as the label") {
+			t.Errorf("%s: the prompt %q", c.name, prompt)
+		}
+		b.noConsoleErrors()
 	}
-	b.upload("#file", writeTemp(t, "regions.csv", sb.String()))
-	prompt := b.waitForPrompt(30 * time.Second)
-	if !strings.Contains(prompt, "Suggested: Region as the task, Outcome as the label") {
-		t.Errorf("the prompt %q", prompt)
-	}
-	b.noConsoleErrors()
-}
-
-// TestFirstStepSuggestsASortedGroupColumn: a file sorted by its groups,
-// whose first group has more rows than the suggestions sample, still has
-// its group column suggested as the task.
-func TestFirstStepSuggestsASortedGroupColumn(t *testing.T) {
-	b := newBrowser(t)
-	b.openPage(true)
-	var sb strings.Builder
-	sb.WriteString("Region,Outcome,feat1\n")
-	for i := 0; i < 1200; i++ {
-		fmt.Fprintf(&sb, "site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5)
-	}
-	b.upload("#file", writeTemp(t, "sorted.csv", sb.String()))
-	if prompt := b.waitForPrompt(30 * time.Second); !strings.Contains(prompt, "Suggested: Region as the task, Outcome as the label") {
-		t.Errorf("the prompt %q", prompt)
-	}
-	b.noConsoleErrors()
 }

@@ -434,15 +434,18 @@ export function wireData(app, form) {
   // separators.
   function showNotes(s) {
     const notes = [];
-    // After a semicolon, Go reads "1,5" as 1.5 (core/data decimal): said
-    // here, so that a visitor whose commas were thousands marks can tell.
+    // After a semicolon Go reads "1,5" as 1.5 (core/data decimal): the
+    // numbers' note below names the columns where it did, so that a
+    // visitor whose commas were thousands marks can tell.
     if (s.delimiter === "semicolon") notes.push("Read with ; as the delimiter.");
     else if (s.delimiter && s.delimiter !== "comma") notes.push(`Read with ${delimiterWords[s.delimiter] || s.delimiter} as the delimiter.`);
     // Go decodes a file that is not UTF-8 (core/data DecodeText).
     if (s.textEncoding) notes.push(`Read as ${s.textEncoding} text (it is not UTF-8).`);
     if (s.featureText) notes.push(`Features: ${s.featureText}.`);
     if (s.labelNote) notes.push(`Labels: ${s.labelNote}.`);
-    // In a comma-separated file Go reads a quoted "1,234" as 1234 (core/data ungroup).
+    // Go's note on commas in numbers: a quoted "1,234" read as 1234 in a
+    // comma-separated file (core/data ungroup), a decimal comma read as a
+    // point (core/data decimal, writesDecimalComma).
     if (s.numberNote) notes.push(`Numbers: ${s.numberNote}.`);
     // Go flags a column of a different whole number in every row (core/data ColumnInfo.ID).
     if (s.idNote) notes.push(`Ids: ${s.idNote} (its menu in Columns: "leave out").`);

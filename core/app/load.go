@@ -377,13 +377,16 @@ func idNote(tab *data.Table) (string, []string) {
 // separators, and those written with a decimal comma in a comma-separated
 // file, or is empty when none has.
 func numberNote(tab *data.Table) string {
-	var grouped, decimal []string
+	var grouped, decimal, percent []string
 	for j, c := range tab.Columns {
 		if c.Thousands {
 			grouped = append(grouped, data.ColumnLabel(c.Name, j))
 		}
 		if c.DecimalComma {
 			decimal = append(decimal, data.ColumnLabel(c.Name, j))
+		}
+		if c.Percent {
+			percent = append(percent, data.ColumnLabel(c.Name, j))
 		}
 	}
 	var notes []string
@@ -392,6 +395,9 @@ func numberNote(tab *data.Table) string {
 	}
 	if len(decimal) > 0 {
 		notes = append(notes, namesHave(decimal)+` numbers written with a decimal comma, as the file writes them: "1,5" is read as 1.5`)
+	}
+	if len(percent) > 0 {
+		notes = append(notes, namesHave(percent)+" numbers written as percentages: 12% is read as 12")
 	}
 	return strings.Join(notes, "; ")
 }

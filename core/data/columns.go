@@ -46,6 +46,9 @@ type ColumnInfo struct {
 	// a semicolon, or in quotes in a comma-separated file that writes
 	// numbers so (writesDecimalComma).
 	DecimalComma bool `json:"decimalComma,omitempty"`
+	// Percent is set on a numeric or label column some of whose numbers
+	// are written as percentages ("12%", read as 12).
+	Percent bool `json:"percent,omitempty"`
 	// Roles are the roles a visitor may give a feature column, in the
 	// order a menu offers them: RoleNumeric for a column of numbers, then
 	// RoleText for one of words, or of numbers that are all whole or mixed

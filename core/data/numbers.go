@@ -75,13 +75,26 @@ const (
 	decimalComma             // "1,5" read as 1.5 (after a semicolon, or in a comma-separated file that writes numbers so)
 )
 
-// numberText returns a cell of a numeric column as strconv reads it, and
-// what a comma in it was read as. A comma is a decimal mark after a
-// semicolon delimiter (decimal), and inside a quoted field of a
-// comma-separated file a thousands separator (ungroup), unless the file
-// writes decimal commas (decimalMarks: writesDecimalComma); a tab-separated
-// file could mean either, and gets neither.
-func numberText(s string, delim rune, decimalMarks bool) (string, commaRead) {
+// numberText returns a cell of a numeric column as strconv reads it, what
+// a comma in it was read as, and whether it was a percentage ("12%" is
+// read as 12, in the units written: a column of them was words, and left
+// out). A comma is a decimal mark after a semicolon delimiter (decimal),
+// and inside a quoted field of a comma-separated file a thousands
+// separator (ungroup), unless the file writes decimal commas
+// (decimalMarks: writesDecimalComma); a tab-separated file could mean
+// either, and gets neither.
+func numberText(s string, delim rune, decimalMarks bool) (string, commaRead, bool) {
+	if p := strings.TrimSpace(strings.TrimSuffix(s, "%")); len(p) < len(s) && p != "" {
+		if t, comma := commaText(p, delim, decimalMarks); numClass(t) == numOK {
+			return t, comma, true
+		}
+	}
+	t, comma := commaText(s, delim, decimalMarks)
+	return t, comma, false
+}
+
+// commaText is numberText without the percent sign.
+func commaText(s string, delim rune, decimalMarks bool) (string, commaRead) {
 	switch {
 	case delim == ';':
 		if t := decimal(s); t != s {

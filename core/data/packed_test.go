@@ -26,6 +26,7 @@ func TestPackedRoundTrip(t *testing.T) {
 		{"dropped and refused", []byte("task;y;id;x;z\na;1,5;r1;2;7\na;2,5;r2;3;8\nb;0;r3;4;9\n"), TableOptions{Drop: []string{"z"}, DropRefused: true, MaxCategories: 2}},
 		{"thousands separators", []byte("task,y,income,x\na,\"1,500\",\"12,345\",1\nb,2,987,2\nb,3,\"1,000\",3\n"), TableOptions{}},
 		{"unnamed columns", []byte(",task,y,x,\n0,a,1,2,\n1,b,3,4,\n"), TableOptions{DropRefused: true}},
+		{"decimal commas and percentages", []byte("task,y,share,x\na,\"0,5\",12%,1\na,\"1,037\",\"7,5%\",2\nb,2,40 %,3\nb,\"3,25\",0%,4\n"), TableOptions{}},
 		{"read as words, an id", []byte(visitsCSV(12, "3+")), TableOptions{Text: []string{"visits"}}},
 		{"quoted, other columns", []byte("\"grp\",\"target\",\"x 1\"\n\"a\",\"1\",\"2\"\n\"b\",\"3\",\"4\"\n"), TableOptions{TaskColumn: "grp", LabelColumn: "target"}},
 	}

@@ -119,16 +119,20 @@ func (m *packedMeta) append(b []byte) []byte {
 		roles = roles || c.Roles != nil || c.ID
 	}
 	roles = roles || m.Encoding != nil && m.Encoding.Text != nil
-	// Added after the roles: the columns with decimal commas, and whether
-	// the file wrote its numbers so (Encoding.DecimalComma).
-	var decimals []int
+	// Added after the roles: the columns with decimal commas, whether the
+	// file wrote its numbers so (Encoding.DecimalComma), and the columns
+	// with percentages.
+	var decimals, percents []int
 	for j, c := range m.Columns {
 		if c.DecimalComma {
 			decimals = append(decimals, j)
 		}
+		if c.Percent {
+			percents = append(percents, j)
+		}
 	}
 	decimalFile := m.Encoding != nil && m.Encoding.DecimalComma
-	more := decimals != nil || decimalFile
+	more := decimals != nil || decimalFile || percents != nil
 	roles = roles || more // the sections are read in order
 	if thousands != nil || roles {
 		w.int(len(thousands))
@@ -158,6 +162,10 @@ func (m *packedMeta) append(b []byte) []byte {
 			w.int(j)
 		}
 		w.flag(decimalFile)
+		w.int(len(percents))
+		for _, j := range percents {
+			w.int(j)
+		}
 	}
 	return w.b
 }
@@ -284,6 +292,7 @@ func (r *metaReader) meta() (m packedMeta) {
 		if f := r.flag(); m.Encoding != nil {
 			m.Encoding.DecimalComma = f
 		}
+		r.marks(m.Columns, func(c *ColumnInfo) { c.Percent = true })
 	}
 	return m
 }

@@ -44,6 +44,7 @@ type rowReader struct {
 	example   []string // the first such value
 	thousands []int    // per header column: numbers written with thousands separators
 	decimals  []int    // per header column: numbers written with a decimal comma (a comma-separated file)
+	percents  []int    // per header column: numbers written as percentages
 }
 
 // taskRows are one task's rows as they are read.
@@ -59,7 +60,7 @@ type taskRows struct {
 func newRowReader(t *csvTable, cols []EncodedColumn, colOf []int) *rowReader {
 	r := &rowReader{t: t, cols: cols, colOf: colOf, offset: make([]int, len(cols)), index: make([]map[string]int, len(cols)),
 		byName: map[string]*taskRows{}, unseen: make([]int, len(cols)), example: make([]string, len(cols)), thousands: make([]int, len(t.header)),
-		decimals: make([]int, len(t.header))}
+		decimals: make([]int, len(t.header)), percents: make([]int, len(t.header))}
 	for k, c := range cols {
 		r.offset[k] = r.d
 		if c.Values == nil {
@@ -176,7 +177,7 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 		}
 		s := strings.TrimSpace(f)
 		if r.cols[k].Values == nil {
-			s, comma := numberText(s, r.t.delim, r.t.decimalMarks)
+			s, comma, pct := numberText(s, r.t.delim, r.t.decimalMarks)
 			x, st := parseNum(s)
 			if st != numOK {
 				l, _ := cr.FieldPos(j)
@@ -187,6 +188,9 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 				r.thousands[j]++
 			case decimalComma:
 				r.decimals[j]++
+			}
+			if pct {
+				r.percents[j]++
 			}
 			xrow[r.offset[k]] = x
 			continue
@@ -231,11 +235,13 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 		tab.Labels = l.seen.info(t.labelCol, ds.Kind)
 		tab.Columns[l.col].Thousands = l.thousands
 		tab.Columns[l.col].DecimalComma = l.decimals
+		tab.Columns[l.col].Percent = l.percents
 	}
 	for j := range tab.Columns {
 		if t.roles[j] == RoleNumeric {
 			tab.Columns[j].Thousands = r.thousands[j] > 0
 			tab.Columns[j].DecimalComma = r.decimals[j] > 0
+			tab.Columns[j].Percent = r.percents[j] > 0
 		}
 	}
 	ds.Tasks = make([]Task, len(r.tasks))
@@ -255,14 +261,16 @@ type labelReader struct {
 	seen      labelTracker
 	thousands bool
 	decimals  bool
+	percents  bool
 }
 
 // read reads the label of a row: its class and its value (labeler.add).
 func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, float64, error) {
 	line, _ := cr.FieldPos(l.col)
-	s, comma := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks)
+	s, comma, pct := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks)
 	l.thousands = l.thousands || comma == thousandsComma
 	l.decimals = l.decimals || comma == decimalComma
+	l.percents = l.percents || pct
 	c, v, err := l.lab.add(s, line, l.col+1)
 	if err != nil {
 		return 0, 0, err

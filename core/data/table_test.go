@@ -216,6 +216,14 @@ func TestReadTableOwnFiles(t *testing.T) {
 		// A file of a header alone is said to have no rows before its
 		// columns are asked for.
 		{name: "a header alone, no task column", text: "group,score,x\n", err: "mine.csv:1:1: no data rows: the file has a header and nothing else"},
+		// Percentages are numbers in the units written, and said so.
+		{name: "percentages", text: "task,y,share\na,1,12%\na,2,7.5 %\nb,3,100%\nb,4,0\n",
+			check: func(t *testing.T, tab *Table) {
+				a, b := tab.Data.Tasks[0], tab.Data.Tasks[1]
+				if a.X.At(0, 0) != 12 || a.X.At(1, 0) != 7.5 || b.X.At(0, 0) != 100 || b.X.At(1, 0) != 0 || !tab.Columns[2].Percent || tab.Columns[1].Percent {
+					t.Errorf("x %v %v, columns %+v", a.X.RawMatrix().Data, b.X.RawMatrix().Data, tab.Columns)
+				}
+			}},
 		// Two numbers with a fraction are two classes, and said so.
 		{name: "two fractional labels", text: "task,y,x\na,0.1,1\na,0.9,2\nb,0.1,3\nb,0.9,4\n",
 			check: func(t *testing.T, tab *Table) {

@@ -185,7 +185,7 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 				// Classified as the number it would be read as; kept as
 				// written, for a text column's values.
 				raw := strings.TrimSpace(f)
-				s, _ := numberText(raw, t.delim, t.decimalMarks)
+				s, _, _ := numberText(raw, t.delim, t.decimalMarks)
 				ns := numClass(s)
 				st[j].add(raw, ns, maxCat)
 				st[j].whole(s, ns)

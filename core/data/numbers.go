@@ -96,11 +96,7 @@ func numberText(s string, delim rune, decimalMarks bool) (string, commaRead, boo
 // commaText is numberText without the percent sign.
 func commaText(s string, delim rune, decimalMarks bool) (string, commaRead) {
 	switch {
-	case delim == ';':
-		if t := decimal(s); t != s {
-			return t, decimalComma
-		}
-	case delim == ',' && decimalMarks:
+	case delim == ';' || delim == ',' && decimalMarks:
 		if t := decimal(s); t != s {
 			return t, decimalComma
 		}

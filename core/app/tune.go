@@ -124,20 +124,25 @@ func TuneFolds(d *Data, folds int, seed uint64) ([]eval.Fold, error) {
 	if folds < 2 {
 		return nil, fmt.Errorf("tune: %d folds, want 2 or more", folds)
 	}
-	fs, err := eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
-	if err != nil {
+	if err := foldsCanTest(d, folds); err != nil {
 		return nil, err
 	}
-	// Refused before any fit: the search would fit every point and then
-	// find that none could be scored (2,000 tasks of one row took 20 s).
-	tested := 0
-	for _, f := range fs {
-		tested += f.Test.Rows()
+	return eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
+}
+
+// foldsCanTest refuses, before any fit, k folds of which none would have
+// a row to test on: eval.KFold deals a task's rows to the folds only when
+// it has k rows or more. The search would otherwise fit every point and
+// then find that none could be scored (2,000 tasks of one row took 20 s).
+// It reads the tasks' sizes only: the page's learner plans a search
+// without making its folds.
+func foldsCanTest(d *Data, k int) error {
+	for i := range d.All.Tasks {
+		if d.All.Tasks[i].Rows() >= k {
+			return nil
+		}
 	}
-	if tested == 0 {
-		return nil, fmt.Errorf("tune: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more (fewer folds, or train a chosen setting on every row without a score)", folds, folds, folds)
-	}
-	return fs, nil
+	return fmt.Errorf("tune: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more (fewer folds, or train a chosen setting on every row without a score)", k, k, k)
 }
 
 // unscored says why a fit that succeeded gave no finite score on a test

@@ -98,7 +98,7 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 	}
 	// Folds that could test nothing are refused now, not after every
 	// point was fitted (the page's pool makes the folds itself).
-	if _, err := TuneFolds(d, opt.Folds, opt.Seed); err != nil {
+	if err := foldsCanTest(d, opt.Folds); err != nil {
 		return nil, err
 	}
 	s.icpt = interceptGrid(d, opt)

@@ -298,3 +298,44 @@ func TestTaskNote(t *testing.T) {
 		}
 	}
 }
+
+// TestThinText: the tasks scored on one or two test rows are named, with
+// their counts; a run whose tasks all have more names none.
+func TestThinText(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x\n")
+	for _, tk := range []struct {
+		name string
+		rows int
+	}{{"s1", 30}, {"s2", 3}, {"s3", 40}, {"s4", 2}} {
+		for i := 0; i < tk.rows; i++ {
+			fmt.Fprintf(&sb, "%s,%d.5,%d\n", tk.name, (i*7)%5, i%4)
+		}
+	}
+	d, err := Load([]byte(sb.String()), LoadOptions{Name: "thin.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRun(d, TrainOptions{Train: 0.75, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.ThinText(nil), "2 tasks are tested on fewer than 3 rows: s2 (1), s4 (1); their scores are noisy"; !strings.HasPrefix(got, want) {
+		t.Errorf("ThinText %q, want it to start %q", got, want)
+	}
+	r, err = NewRun(d, TrainOptions{Train: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One training row a task: s2 tests on 2 rows, s4 on 1, the others on many.
+	if got, want := r.ThinText(nil), "2 tasks are tested on fewer than 3 rows: s2 (2), s4 (1);"; !strings.HasPrefix(got, want) {
+		t.Errorf("one training row a task: ThinText %q, want it to start %q", got, want)
+	}
+	big, err := Load([]byte("task,y,x\n"+strings.Repeat("a,1.5,1\na,2.5,2\nb,0.5,3\nb,3.5,1\n", 10)), LoadOptions{Name: "big.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = NewRun(big, TrainOptions{Train: 0.75, Seed: 1}); err != nil || r.ThinText(nil) != "" {
+		t.Errorf("tasks of 20 rows: ThinText %q (%v)", r.ThinText(nil), err)
+	}
+}

@@ -144,6 +144,45 @@ func emptyLike(ds *data.Dataset) *data.Dataset {
 	return out
 }
 
+// ThinTestRows is the fewest test rows a task's score is read without a
+// caution: below it, ThinText names the task.
+const ThinTestRows = 3
+
+// ThinText names the tasks scored on fewer than ThinTestRows test rows
+// (one or two: tiny tasks of a random split), whose scores are noisy and
+// count as much in the mean over tasks as any other's; "" when none is.
+// (A task of one test row set a run's mean on a visitor's file, unsaid.)
+// name writes a task's name (nil: as it is; the command line quotes one
+// that holds a control character).
+func (r *Run) ThinText(name func(string) string) string {
+	if name == nil {
+		name = func(s string) string { return s }
+	}
+	var parts []string
+	n := 0
+	for i := range r.Test.Tasks {
+		k := r.Test.Tasks[i].Rows()
+		if k == 0 || k >= ThinTestRows {
+			continue
+		}
+		n++
+		if len(parts) < 6 {
+			parts = append(parts, fmt.Sprintf("%s (%d)", name(r.Test.Tasks[i].Name), k))
+		}
+	}
+	switch {
+	case n == 0:
+		return ""
+	case n > len(parts):
+		parts = append(parts, fmt.Sprintf("and %d more", n-len(parts)))
+	}
+	noun, verb := "tasks are", "their scores are"
+	if n == 1 {
+		noun, verb = "task is", "its score is"
+	}
+	return fmt.Sprintf("%d %s tested on fewer than %d rows: %s; %s noisy, and the mean over tasks counts each task alike", n, noun, ThinTestRows, strings.Join(parts, ", "), verb)
+}
+
 // UntestedText names the tasks too small to test: "2 tasks too small to
 // test: School 48 (2 rows), School 61 (1 row)"; empty when there are none.
 func (r *Run) UntestedText() string {

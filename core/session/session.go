@@ -118,6 +118,8 @@ type RunInfo struct {
 	// Untested are the tasks too small to test; UntestedText names them.
 	Untested     []int  `json:"untested,omitempty"`
 	UntestedText string `json:"untestedText,omitempty"`
+	// ThinText names the tasks scored on one or two test rows (app.Run.ThinText).
+	ThinText string `json:"thinText,omitempty"`
 }
 
 // Train splits the data set and starts a run; no step is taken yet.
@@ -137,7 +139,7 @@ func (s *Session) addRun(r *app.Run) RunInfo {
 	s.next++
 	s.runs[s.next] = r
 	return RunInfo{Handle: s.next, Name: r.Name(), Kind: string(r.Method.Kind), Tasks: r.Tasks(), TrainRows: r.Train.Rows(),
-		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText()}
+		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(), ThinText: r.ThinText(nil)}
 }
 
 // Comparison is a run started to be compared with another.

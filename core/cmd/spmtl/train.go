@@ -110,6 +110,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if u := r.UntestedText(); u != "" {
 		fmt.Fprintln(stdout, u+".")
 	}
+	if u := r.ThinText(cell); u != "" {
+		fmt.Fprintln(stdout, u+".")
+	}
 	if df.all {
 		fmt.Fprintln(stdout, "trained on every row: no test rows, no test score")
 	} else {

@@ -185,9 +185,13 @@ func (r *Run) ThinText(name func(string) string) string {
 
 // UntestedText names the tasks too small to test: "2 tasks too small to
 // test: School 48 (2 rows), School 61 (1 row)"; empty when there are none.
-func (r *Run) UntestedText() string {
+// name writes a task's name, as for ThinText.
+func (r *Run) UntestedText(name func(string) string) string {
 	if len(r.Untested) == 0 {
 		return ""
+	}
+	if name == nil {
+		name = func(s string) string { return s }
 	}
 	var parts []string
 	for k, t := range r.Untested {
@@ -200,7 +204,7 @@ func (r *Run) UntestedText() string {
 		if n == 1 {
 			unit = "row"
 		}
-		parts = append(parts, fmt.Sprintf("%s (%d %s)", r.Train.Tasks[t].Name, n, unit))
+		parts = append(parts, fmt.Sprintf("%s (%d %s)", name(r.Train.Tasks[t].Name), n, unit))
 	}
 	noun, their := "tasks", "their"
 	if len(r.Untested) == 1 {

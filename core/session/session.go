@@ -139,7 +139,7 @@ func (s *Session) addRun(r *app.Run) RunInfo {
 	s.next++
 	s.runs[s.next] = r
 	return RunInfo{Handle: s.next, Name: r.Name(), Kind: string(r.Method.Kind), Tasks: r.Tasks(), TrainRows: r.Train.Rows(),
-		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(), ThinText: r.ThinText(nil)}
+		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(nil), ThinText: r.ThinText(nil)}
 }
 
 // Comparison is a run started to be compared with another.

@@ -540,3 +540,30 @@ func TestMeanSaysWhichTasks(t *testing.T) {
 		t.Errorf("the mean's line does not say %q:\n%s", want, out)
 	}
 }
+
+// TestUntestedNamesQuoted: the line naming the tasks too small to test
+// quotes a name that holds a newline, as the tables do, so that it cannot
+// break the line.
+func TestUntestedNamesQuoted(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x\n\"A\nB\",1.5,1\n")
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(&sb, "c,%d.5,%d\nd,%d.25,%d\n", i%3, i, i%4, i+1)
+	}
+	path := filepath.Join(t.TempDir(), "tiny.csv")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "train", "-data", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `too small to test, trained on all its rows: "A\nB" (1 row)`) {
+		t.Errorf("the untested task is not named quoted:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "B") {
+			t.Errorf("a name broke a line:\n%s", out)
+		}
+	}
+}

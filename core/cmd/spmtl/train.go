@@ -107,7 +107,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		printTauTable(stdout, r.Train, hist)
 	}
 	fmt.Fprintln(stdout)
-	if u := r.UntestedText(); u != "" {
+	if u := r.UntestedText(cell); u != "" {
 		fmt.Fprintln(stdout, u+".")
 	}
 	if u := r.ThinText(cell); u != "" {

@@ -181,14 +181,11 @@ func CheckBudget(f Footprint, budget int64) error {
 // takes not to read as the budget it exceeds ("about 1.04 GB", not
 // "about 1 GB" against a budget of 1 GB).
 func (f Footprint) over(budget int64) string {
-	s := f.String()
-	for p := 2; p <= 4 && Bytes(f.Bytes) == Bytes(budget); p++ {
-		s = strings.Replace(s, "about "+Bytes(f.Bytes), "about "+bytesPrec(f.Bytes, p), 1)
-		if bytesPrec(f.Bytes, p) != bytesPrec(budget, p) {
-			break
-		}
+	p := 1
+	for p < 4 && bytesPrec(f.Bytes, p) == bytesPrec(budget, p) {
+		p++
 	}
-	return s
+	return strings.Replace(f.String(), "about "+Bytes(f.Bytes), "about "+bytesPrec(f.Bytes, p), 1)
 }
 
 // remedy is what makes the fit smaller, by the term that dominates it.

@@ -38,6 +38,11 @@ type LoadOptions struct {
 	// written 0, 1, 2, 3+. A saved model's encoding keeps them, so predict
 	// reads new rows the same way.
 	Text []string
+	// OmitMissing leaves out the rows with a missing value in the task,
+	// the label or a numeric feature (data.TableOptions.OmitMissing);
+	// without it such a file is refused at its first. The summary says
+	// what was left out (Summary.MissingNote).
+	OmitMissing bool
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
 	// of a random one. SplitName labels it in messages (a file name;
@@ -186,7 +191,7 @@ func quotedList(names []string) string {
 // asked for.
 func read(text []byte, opt LoadOptions) (*Data, error) {
 	tab, err := data.Load(text, opt.Name, data.Options{Format: opt.Format, TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
-		Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused})
+		Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused, OmitMissing: opt.OmitMissing})
 	if err != nil {
 		return nil, err
 	}
@@ -301,6 +306,11 @@ type Summary struct {
 	// TaskNote says, when most rows are a task of their own, that the
 	// task column may be the wrong one (taskNote).
 	TaskNote string `json:"taskNote,omitempty"`
+	// MissingNote says which rows were left out for a missing value
+	// (LoadOptions.OmitMissing; data.Omitted.Text), and Omitted counts
+	// them.
+	MissingNote string        `json:"missingNote,omitempty"`
+	Omitted     *data.Omitted `json:"omitted,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -339,6 +349,7 @@ func (d *Data) Summary() Summary {
 		sum.NumberNote = numberNote(tab)
 		sum.IDNote, sum.IDColumns = idNote(tab)
 		sum.TaskNote = taskNote(enc.TaskColumn, len(sum.Tasks), sum.Rows)
+		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 	}
 	return sum
 }

@@ -137,6 +137,39 @@ func TestLoadSplitFileErrors(t *testing.T) {
 	}
 }
 
+// TestLoadOmitMissing: with OmitMissing the rows missing a value are left
+// out, the summary says so, and a split file (one row per data row of the
+// file, the rows left out included) still marks each row read by its
+// place in the file; without it the file is refused, offering to leave
+// them out.
+func TestLoadOmitMissing(t *testing.T) {
+	const text = "task,y,x\na,1,2\na,NA,3\na,2,4\nb,3,\nb,4,5\nb,5,6\n"
+	const splits = "split1\ntrain\ntrain\ntest\ntrain\ntrain\ntest\n"
+	_, err := Load([]byte(text), LoadOptions{Name: "m.csv"})
+	if err == nil || !data.RemedyOf(err).Omit {
+		t.Fatalf("without OmitMissing: error %v, want a refusal offering to leave the rows out", err)
+	}
+	d, err := Load([]byte(text), LoadOptions{Name: "m.csv", OmitMissing: true, Splits: []byte(splits), SplitColumn: "split1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := d.Summary()
+	if want := "2 of the 6 rows were left out for a missing value (y: 1, x: 1), at lines 3, 5"; sum.MissingNote != want || sum.Rows != 4 {
+		t.Errorf("%d rows, note %q\nwant 4 rows, %q", sum.Rows, sum.MissingNote, want)
+	}
+	// Rows 0 and 4 train, 2 and 5 test (1 and 3 are left out).
+	for _, tc := range []struct {
+		ds   *data.Dataset
+		want [][]int
+	}{{d.Train, [][]int{{0}, {4}}}, {d.Test, [][]int{{2}, {5}}}} {
+		for i, tk := range tc.ds.Tasks {
+			if !reflect.DeepEqual(tk.Source, tc.want[i]) {
+				t.Errorf("task %s: rows %v, want %v", tk.Name, tk.Source, tc.want[i])
+			}
+		}
+	}
+}
+
 // TestLoadRefusesOneLabel: a label column with one value in every row is
 // refused for training, naming the column and the value, and the remedy
 // (choose another label column) travels with the error; predict reads

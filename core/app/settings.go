@@ -55,9 +55,29 @@ const (
 	LearnerGroup Group = "learner"
 	// SplitGroup settings choose the training rows (TrainOptions).
 	SplitGroup Group = "split"
-	// DataGroup settings are the column roles of a file (LoadOptions).
+	// DataGroup settings are the column roles of a file (LoadOptions),
+	// and what to do with its rows that miss a value.
 	DataGroup Group = "data"
 )
+
+// The values of the data setting "missing" (LoadOptions.OmitMissing).
+const (
+	MissingRefuse = "refuse"
+	MissingOmit   = "omit"
+)
+
+// OmitMissing reads the data setting "missing": "omit" leaves the rows
+// with a missing value out, "refuse" (or "", the default) refuses them;
+// anything else is an error naming the choices.
+func OmitMissing(v string) (bool, error) {
+	switch strings.TrimSpace(v) {
+	case "", MissingRefuse:
+		return false, nil
+	case MissingOmit:
+		return true, nil
+	}
+	return false, fmt.Errorf("missing: %q is not %s or %s", v, MissingRefuse, MissingOmit)
+}
 
 // Choice is one value of a choice setting.
 type Choice struct {
@@ -239,6 +259,10 @@ func buildSettings() []Setting {
 			Usage: "comma-separated CSV `columns` to leave out (an id column, a free-text column)"},
 		{Key: "text", Flag: "text", Name: "columns read as words", Group: DataGroup, Kind: KindColumns,
 			Usage: "comma-separated CSV `columns` to read as words, one-hot encoded, even when their values look like numbers (0,1,2,3+)"},
+		{Key: "missing", Flag: "missing", Name: "rows with a missing value", Group: DataGroup, Kind: KindChoice, Default: MissingRefuse,
+			Choices: []Choice{{Value: MissingRefuse, Note: "refuse the file at the first, saying how many rows have one"},
+				{Value: MissingOmit, Note: "leave them out, as R's na.omit does"}},
+			Usage: "rows with a missing value (an empty cell, NA, ?) in the task, the label or a numeric feature"},
 	}
 	// A file starts from OwnPreset (not through WithPreset, which reads
 	// this schema).

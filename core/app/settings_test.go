@@ -286,3 +286,26 @@ func TestWordsInAnotherSetting(t *testing.T) {
 		t.Errorf("every row is written %q in %q, want all in train", all.Word, all.In)
 	}
 }
+
+// TestOmitMissingSetting: the data setting "missing" reads its two
+// choices (and "" as the default) and refuses anything else, naming them;
+// its schema entry offers the same choices.
+func TestOmitMissingSetting(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+		err  string
+	}{
+		{"", false, ""}, {"refuse", false, ""}, {" omit ", true, ""},
+		{"drop", false, `missing: "drop" is not refuse or omit`},
+	} {
+		got, err := OmitMissing(tc.in)
+		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("OmitMissing(%q) = %v, %v; want %v, %q", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+	s, ok := LookupSetting("missing")
+	if !ok || s.Group != DataGroup || s.Default != MissingRefuse || len(s.Choices) != 2 || s.Choices[0].Value != MissingRefuse || s.Choices[1].Value != MissingOmit {
+		t.Errorf("the schema's missing: %+v", s)
+	}
+}

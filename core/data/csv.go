@@ -136,7 +136,9 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 	case st == numEmpty && predict:
 		return parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s, which the model was trained with: fill it in, or delete the row", marker(s), column)
 	case st == numEmpty:
-		pe = parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s: missing values are not supported; fill it in, delete the row, or leave the column out", marker(s), column)
+		// The training's row reader makes this the refusal that counts
+		// the rows missing a value (missingCount.refusal).
+		return parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s", marker(s), column)
 	case st == numNotFinite && predict:
 		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or delete the row", short(s), column)
 	case st == numNotFinite:

@@ -49,6 +49,9 @@ type Remedy struct {
 	// Choose is RoleTask or RoleLabel: choose that column anew among the
 	// header's columns.
 	Choose Role
+	// Omit: leaving out the rows with a missing value
+	// (TableOptions.OmitMissing) takes the refusal away.
+	Omit bool
 }
 
 // RemedyError is an error without a position that carries a Remedy.

@@ -59,6 +59,9 @@ type Options struct {
 	// instead of refusing the file; see TableOptions.
 	Drop, Text  []string
 	DropRefused bool
+	// OmitMissing leaves out the rows with a missing value (a CSV's; see
+	// TableOptions). A sparse file and a packed table have none.
+	OmitMissing bool
 	// Kind and Positive are as in CSVOptions and SparseOptions.
 	Kind     KindChoice
 	Positive string
@@ -253,7 +256,7 @@ func lineEnd(b []byte) int {
 // on a text Load has checked.
 func readCSVFormat(text []byte, name string, opt Options) (*Table, error) {
 	return readTraining(text, name, TableOptions{TaskColumn: opt.TaskColumn, LabelColumn: opt.LabelColumn,
-		Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused, Kind: opt.Kind, Positive: opt.Positive})
+		Drop: opt.Drop, Text: opt.Text, DropRefused: opt.DropRefused, OmitMissing: opt.OmitMissing, Kind: opt.Kind, Positive: opt.Positive})
 }
 
 // readNewCSVFormat is the CSV's reader of new rows (readNewCSV).

@@ -2,6 +2,7 @@ package data
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -34,11 +35,18 @@ type rowReader struct {
 	// bad returns the error for the value s of column j at line that did
 	// not read as a number (st; x is the value of one too large).
 	bad func(j, line int, st numStatus, s string, x float64) error
+	// missing, when set (training), counts the rows with a missing value
+	// in a column they are read with; omit leaves such rows out
+	// (TableOptions.OmitMissing), and without it the first one is refused
+	// once every row has been counted (missingCount.refusal).
+	missing *missingCount
+	omit    bool
 
 	// What the pass finds.
 	tasks     []*taskRows
 	byName    map[string]*taskRows
-	rows      int
+	rows      int // data rows, those left out included (the file's rows)
+	kept      int // data rows read
 	raw       [][]string
 	unseen    []int    // per feature column: rows with a value it does not encode
 	example   []string // the first such value
@@ -90,10 +98,15 @@ func (t *csvTable) skipHeader(cr *csv.Reader) error {
 }
 
 // read reads the data rows from cr, which is past the header. A row that
-// does not fit the header is refused (fitRow) and a blank one skipped.
+// does not fit the header is refused (fitRow) and a blank one skipped. A
+// row with a missing value is left out when r.omit is set; otherwise the
+// first is refused, after the pass has counted them all (missingCount).
+// (The first pass, scan, has refused a ragged or damaged row already, so
+// the count reaches the end.)
 func (r *rowReader) read(cr *csv.Reader) error {
 	t := r.t
 	xrow := make([]float64, r.d)
+	var refused *ParseError // the first missing value, refused at the end
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -110,33 +123,59 @@ func (r *rowReader) read(cr *csv.Reader) error {
 		if blank {
 			continue
 		}
-		tk, err := r.task(rec, cr)
-		if err != nil {
-			return err
-		}
-		var c int8
-		var v float64
-		if r.labels != nil {
-			if c, v, err = r.labels.read(rec, cr, t); err != nil {
-				return err
-			}
-		}
-		clear(xrow)
-		if err := r.features(rec, cr, xrow); err != nil {
-			return err
-		}
-		tk.x = append(tk.x, xrow...)
-		tk.y = append(tk.y, v)
-		tk.cls = append(tk.cls, c)
-		tk.src = append(tk.src, r.rows)
-		if r.keep {
-			r.raw = append(r.raw, slices.Clone(rec))
-		}
+		src := r.rows
 		r.rows++
+		miss := r.missing != nil && r.missing.add(r, rec, line)
+		if miss && r.omit || refused != nil {
+			continue // left out, or only counted past the refusal
+		}
+		if err := r.row(rec, cr, xrow, src); err != nil {
+			if pe := (*ParseError)(nil); miss && errors.As(err, &pe) && errors.Is(err, ErrMissingValue) && pe.Column >= 1 {
+				refused = pe
+				r.missing.first = strings.Clone(strings.TrimSpace(rec[pe.Column-1]))
+				continue
+			}
+			return err
+		}
 	}
-	if r.rows == 0 {
+	if refused != nil {
+		return r.missing.refusal(r, refused)
+	}
+	if r.kept == 0 && r.rows > 0 && r.omit {
+		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows left: every one of the %d rows has a missing value (%s); fill some in, or leave out the columns that miss the most", r.rows, columnCounts(r.missing.columns(r)))
+	}
+	if r.kept == 0 {
 		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
 	}
+	return nil
+}
+
+// row reads one data row (the file's data row src): its task, its label
+// when labels are read, and its features.
+func (r *rowReader) row(rec []string, cr *csv.Reader, xrow []float64, src int) error {
+	tk, err := r.task(rec, cr)
+	if err != nil {
+		return err
+	}
+	var c int8
+	var v float64
+	if r.labels != nil {
+		if c, v, err = r.labels.read(rec, cr, r.t); err != nil {
+			return err
+		}
+	}
+	clear(xrow)
+	if err := r.features(rec, cr, xrow); err != nil {
+		return err
+	}
+	tk.x = append(tk.x, xrow...)
+	tk.y = append(tk.y, v)
+	tk.cls = append(tk.cls, c)
+	tk.src = append(tk.src, src)
+	if r.keep {
+		r.raw = append(r.raw, slices.Clone(rec))
+	}
+	r.kept++
 	return nil
 }
 
@@ -249,6 +288,9 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 		ds.Tasks[k] = Task{Name: tk.name, X: mat.NewDense(len(tk.y), r.d, tk.x), Y: tk.y, Source: tk.src}
 	}
 	tab.Data, tab.Rows = ds, r.raw
+	if r.omit {
+		tab.Omitted = r.missing.omitted(r)
+	}
 	return nil
 }
 

@@ -142,6 +142,13 @@ type TableOptions struct {
 	// Kind and Positive are as in CSVOptions.
 	Kind     KindChoice
 	Positive string
+	// OmitMissing leaves out, for training, every row with a missing value
+	// (an empty cell, or a marker such as NA) in its task, its label or a
+	// numeric feature, as R's na.omit does; Table.Omitted says what was
+	// left out. Without it the first missing value is refused, saying how
+	// many rows have one. A text column's empty cell is a value of its own
+	// and leaves no row out. New rows (Encoding) are never left out.
+	OmitMissing bool
 	// Encoding, when set, reads new rows the way a model's training rows
 	// were read (predict): its feature columns by name (any order; others
 	// ignored), its text values (an unseen value gets all-zero indicators
@@ -164,6 +171,9 @@ type Table struct {
 	// Warnings are things read that the caller should show (unseen values
 	// at predict time).
 	Warnings []string
+	// Omitted describes the rows left out for a missing value
+	// (TableOptions.OmitMissing); nil when none were.
+	Omitted *Omitted
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
 	// back with the predictions: for the sparse format, each row's number

@@ -379,13 +379,17 @@ func TestRemedies(t *testing.T) {
 		want       string // the message's end
 		remedy     Remedy
 	}{
-		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "fill it in, delete the row, or leave the column out", Remedy{Drop: "x1"}},
+		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "missing value in column x1: 1 of the 1 rows has a missing value; leave those rows out, fill the values in, or leave the column out", Remedy{Drop: "x1", Omit: true}},
+		{"missing values in three columns", "task,y,x1,x2\na,1,,1\nb,NA,2,\nc,1,?,1\nd,2,3,4\n", TableOptions{}, `mine.csv:2:3: missing value in column x1: 3 of the 4 rows have a missing value (x1: 2, y: 1, x2: 1); leave those rows out, fill the values in, or leave the column out`, Remedy{Drop: "x1", Omit: true}},
+		{"missing values in one column", "task,y,x1,x2\na,1,,1\nb,1,NA,2\nc,1,3,1\n", TableOptions{}, `missing value in column x1: 2 of the 3 rows have a missing value, all in this column; leave those rows out, fill the values in, or leave the column out`, Remedy{Drop: "x1", Omit: true}},
+		{"an empty task", "task,y,x1\na,1,2\n,1,3\n", TableOptions{}, `mine.csv:3:1: empty task name in column task: 1 of the 2 rows has a missing value; leave those rows out, or give them their tasks`, Remedy{Omit: true}},
+		{"every row missing a value", "task,y,x1,x2\na,1,,1\nb,NA,2,2\n", TableOptions{OmitMissing: true}, `no data rows left: every one of the 2 rows has a missing value (y: 1, x1: 1); fill some in, or leave out the columns that miss the most`, Remedy{}},
 		// R's, pandas' and spreadsheets' markers of a missing value are one
 		// (they were words that made the column one-hot or refused it as
 		// non-numeric), and so in the label.
-		{"NA", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, `mine.csv:4:3: missing value ("NA") in column x1: missing values are not supported; fill it in, delete the row, or leave the column out`, Remedy{Drop: "x1"}},
-		{"#N/A", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,#N/A,1\n", TableOptions{}, `missing value ("#N/A") in column x1: missing values are not supported; fill it in, delete the row, or leave the column out`, Remedy{Drop: "x1"}},
-		{"NA label", "task,y,x1\na,1.5,2\na,2.5,3\nb,NA,1\n", TableOptions{}, `mine.csv:4:2: missing label ("NA") in column y: give the row its label, or delete the row`, Remedy{}},
+		{"NA", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,NA,1\n", TableOptions{}, `mine.csv:4:3: missing value ("NA") in column x1: 1 of the 3 rows has a missing value; leave those rows out, fill the values in, or leave the column out`, Remedy{Drop: "x1", Omit: true}},
+		{"#N/A", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,#N/A,1\n", TableOptions{}, `missing value ("#N/A") in column x1: 1 of the 3 rows has a missing value; leave those rows out, fill the values in, or leave the column out`, Remedy{Drop: "x1", Omit: true}},
+		{"NA label", "task,y,x1\na,1.5,2\na,2.5,3\nb,NA,1\n", TableOptions{}, `mine.csv:4:2: missing label ("NA") in column y: 1 of the 3 rows has a missing value; leave those rows out, or give them their labels`, Remedy{Omit: true}},
 		{"classes in two cases", "task,y,x1\na,yes,2\na,no,3\nb,Yes,1\n", TableOptions{}, `"Yes" differs from "yes" only in letter case: write each class the same way throughout`, Remedy{}},
 		{"three classes", "task,y,x1\na,red,2\na,blue,3\nb,green,1\n", TableOptions{}, `a classifier here learns two classes: merge the classes into two, or keep only the rows of two`, Remedy{}},
 		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},

@@ -54,6 +54,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	r := newRowReader(t, cols, colOf)
 	r.labels = &labelReader{col: t.label, lab: labeler{file: name, column: t.labelCol, mode: opt.Kind}}
+	r.missing, r.omit = &missingCount{}, opt.OmitMissing
 	r.bad = func(j, line int, st numStatus, s string, x float64) error {
 		pe := valueErr(name, line, j+1, st, s, x, t.header[j], false)
 		if st == numSyntax && !opt.NumericOnly {

@@ -58,11 +58,13 @@ type DataRef struct {
 	Rows   int    `json:"rows"`
 	Tasks  int    `json:"tasks"`
 	// Task and Label are the task and label columns; Drop the columns
-	// left out and Text those read as words.
-	Task  string   `json:"task,omitempty"`
-	Label string   `json:"label,omitempty"`
-	Drop  []string `json:"drop,omitempty"`
-	Text  []string `json:"text,omitempty"`
+	// left out and Text those read as words; Missing is "omit" when the
+	// rows with a missing value were left out (app.OmitMissing).
+	Task    string   `json:"task,omitempty"`
+	Label   string   `json:"label,omitempty"`
+	Drop    []string `json:"drop,omitempty"`
+	Text    []string `json:"text,omitempty"`
+	Missing string   `json:"missing,omitempty"`
 }
 
 // Sizes are the sizes of a published page's parts, in bytes.

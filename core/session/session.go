@@ -50,6 +50,9 @@ type LoadOptions struct {
 	// Text reads columns as words even when their values look like
 	// numbers (app.LoadOptions.Text).
 	Text []string `json:"text"`
+	// Missing is "omit" to leave out the rows with a missing value, or
+	// "refuse" ("" too) to refuse them (app.OmitMissing).
+	Missing string `json:"missing"`
 	// Bundled marks one of the bundled data sets, which keep the paper's
 	// settings; anything else is a visitor's own file (app.OwnData).
 	Bundled bool `json:"bundled"`
@@ -73,8 +76,12 @@ func (s *Session) Load(text string, opt LoadOptions) (Summary, error) {
 // LoadBytes is Load for a file's bytes: a data text, or a packed table
 // (app.Pack), which the page fetches for its bundled CSVs.
 func (s *Session) LoadBytes(b []byte, opt LoadOptions) (Summary, error) {
+	omit, err := app.OmitMissing(opt.Missing)
+	if err != nil {
+		return Summary{}, err
+	}
 	d, err := app.Load(b, app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
-		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, DropRefused: true, Bundled: opt.Bundled})
+		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, OmitMissing: omit, DropRefused: true, Bundled: opt.Bundled})
 	if err != nil {
 		return Summary{}, err
 	}

@@ -11,8 +11,8 @@
 // (tune.go).
 //
 // A failure is answered as {__error: message}, with the error's remedy
-// (data.RemedyOf) as drop: COLUMN, text: COLUMN or choose: "task"|"label"
-// when it has one, and every panic is recovered at the boundary;
+// (data.RemedyOf) as drop: COLUMN, text: COLUMN, choose: "task"|"label" or
+// omit: true when it has one, and every panic is recovered at the boundary;
 // web/js/api.js turns the answer into a thrown Error that keeps those
 // fields (a Go callback cannot throw into JavaScript itself).
 package bridge
@@ -319,7 +319,8 @@ func encode(name string, v any, err error, every bool) any {
 
 // errorJS is a failure as the page gets it: {__error: message}, and what
 // the page can offer against it (data.Remedy): drop, a column to leave
-// out; text, a column to read as words; choose, "task" or "label", the column to choose anew.
+// out; text, a column to read as words; choose, "task" or "label", the column to choose anew;
+// omit, true when leaving out the rows with a missing value would do.
 func errorJS(err error) map[string]any {
 	out := map[string]any{"__error": err.Error()}
 	r := data.RemedyOf(err)
@@ -331,6 +332,9 @@ func errorJS(err error) map[string]any {
 	}
 	if r.Choose != "" {
 		out["choose"] = string(r.Choose)
+	}
+	if r.Omit {
+		out["omit"] = true
 	}
 	return out
 }

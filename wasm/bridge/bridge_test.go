@@ -22,7 +22,7 @@ func TestErrorJS(t *testing.T) {
 		err  error
 		want map[string]any
 	}{
-		{load("task,y,x1\na,1,\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: missing values are not supported; fill it in, delete the row, or leave the column out", "drop": "x1"}},
+		{load("task,y,x1\na,1,\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: 1 of the 1 rows has a missing value; leave those rows out, fill the values in, or leave the column out", "drop": "x1", "omit": true}},
 		{load("group,y,x1\na,1,2\n"), map[string]any{"__error": `wrapped: m.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`, "choose": "task"}},
 		{errors.New("plain"), map[string]any{"__error": "plain"}},
 	} {

@@ -106,11 +106,74 @@ func TestLeaveOutButton(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestLeaveOutRowsMissingAValue: a file with missing values in a feature
+// and in the label is refused at the first, counting the rows that miss
+// one; its button leaves those rows out (as R's na.omit), the notes say
+// which, the rows menu and the link keep the choice, and the rest trains.
+// Choosing to refuse them again shows the refusal, and the file stays
+// loaded as it was read.
+func TestLeaveOutRowsMissingAValue(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("task,y,x1,x2\n")
+	for i := 0; i < 24; i++ {
+		x1, y := fmt.Sprint(i%5), fmt.Sprintf("%d.5", i%4)
+		if i == 4 || i == 10 {
+			x1 = "NA"
+		}
+		if i == 7 {
+			y = ""
+		}
+		fmt.Fprintf(&sb, "t%d,%s,%s,%d\n", i%3, y, x1, (i*3)%7)
+	}
+	b.upload("#file", writeTemp(t, "na.csv", sb.String()))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	msg := eval[string](b, dataErrorText)
+	if want := `na.csv:6:3: missing value ("NA") in column x1: 3 of the 24 rows have a missing value (x1: 2, y: 1); leave those rows out, fill the values in, or leave the column out`; msg != want {
+		t.Errorf("refusal %q\nwant %q", msg, want)
+	}
+	noFlags(t, msg)
+	rowsButton := `(() => { const b = document.getElementById("leave-out-rows"); return b && !b.closest("[hidden]") ? b.textContent : ""; })()`
+	if got := eval[string](b, rowsButton); got != "Leave out the rows that miss a value and read the file again" {
+		t.Fatalf("rows button %q", got)
+	}
+	if got := eval[string](b, leaveOutButton); got != "Leave out x1 and read the file again" {
+		t.Errorf("column button %q", got)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#leave-out-rows")))
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "na.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if rows := eval[int](b, `spmtlApp.summary().rows`); rows != 21 {
+		t.Errorf("%d rows read, want 21 of 24", rows)
+	}
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Rows: 3 of the 24 rows were left out for a missing value (x1: 2, y: 1), at lines 6, 9, 12.") {
+		t.Errorf("notes %q", notes)
+	}
+	if v := eval[string](b, `(() => { const s = document.getElementById("missing-rows"); return s.disabled ? "disabled" : s.value; })()`); v != "omit" {
+		t.Errorf("rows menu %q, want omit", v)
+	}
+	if h := eval[string](b, `location.hash`); !strings.Contains(h, "missing=omit") {
+		t.Errorf("the link %q does not keep the choice", h)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	// Refused again: the refusal, and the file as it was read.
+	b.do(chromedp.SetValue(chromedp.CSS("#missing-rows"), "refuse"))
+	b.waitFor(`spmtlApp.dataError().includes("3 of the 24 rows have a missing value")`, 20*time.Second)
+	if rows := eval[int](b, `spmtlApp.summary().rows`); rows != 21 {
+		t.Errorf("after the refusal, %d rows loaded, want the 21 read before", rows)
+	}
+	if v := eval[string](b, `document.getElementById("missing-rows").value`); v != "omit" {
+		t.Errorf("after the refusal, the rows menu says %q, not how the loaded file was read", v)
+	}
+	b.noConsoleErrors()
+}
+
 // noFlags fails the test when a message the page shows names a
 // command-line flag.
 func noFlags(t *testing.T, msg string) {
 	t.Helper()
-	for _, flag := range []string{"-drop", "-text", "-task", "-label"} {
+	for _, flag := range []string{"-drop", "-text", "-task", "-label", "-missing"} {
 		if strings.Contains(msg, flag) {
 			t.Errorf("the page shows %q, which names %s", msg, flag)
 		}

@@ -112,11 +112,12 @@ const spmtlCodec = (() => {
 })();
 
 /** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN},
- *  {text: COLUMN} or {choose: "task"|"label"}) from `from` onto `to`, and returns `to`. */
+ *  {text: COLUMN}, {choose: "task"|"label"}, {omit: true}) from `from` onto `to`, and returns `to`. */
 function withRemedy(to, from) {
   if (from && typeof from.drop === "string") to.drop = from.drop;
   if (from && typeof from.text === "string") to.text = from.text;
   if (from && typeof from.choose === "string") to.choose = from.choose;
+  if (from && from.omit === true) to.omit = true;
   return to;
 }
 

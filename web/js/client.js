@@ -28,12 +28,14 @@ export function takeModule(client) {
 /** The Error a failed request rejects with: the core's message, and the
  *  remedy the page can offer (core/data Remedy, as api.js posts it): drop,
  *  a column to leave out; text, a column to read as words; choose, "task"
- *  or "label", the column to choose. */
+ *  or "label", the column to choose; omit, leaving out the rows with a
+ *  missing value. */
 function failure(m) {
   const e = new Error(m.error);
   if (typeof m.drop === "string") e.drop = m.drop;
   if (typeof m.text === "string") e.text = m.text;
   if (typeof m.choose === "string") e.choose = m.choose;
+  if (m.omit === true) e.omit = true;
   return e;
 }
 

@@ -41,11 +41,16 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const delimiterWords = { semicolon: ";", tab: "tab" };
 
+// copyRoles is a copy of a file's column roles and its rule for rows that
+// miss a value ({task, label, drop, text, missing}: the schema's data
+// group, as rolesOf reads it from settings).
+const copyRoles = (r) => ({ task: r.task, label: r.label, drop: (r.drop || []).slice(), text: (r.text || []).slice(), missing: r.missing || "refuse" });
+
 /** Wires the data panel; returns {loadBundle, loadOwn}. */
 export function wireData(app, form) {
   const client = app.client;
   // own is the visitor's file while it is the data panel's subject:
-  // {src, name, task, label, drop, text, good} where good is the column choice of
+  // {src, name, task, label, drop, text, missing, good} where good is the column choice of
   // its last successful parse (null before one). null while a bundle is.
   let own = null;
   let parses = 0; // counts the data sets asked for (a preset, a parse of own); the latest one decides
@@ -106,12 +111,12 @@ export function wireData(app, form) {
   }
 
   /** Loads a visitor's file or text (src: {file} or {text}, and a split),
-   *  with the columns roles names ({task, label, drop, text}: a published
+   *  with the columns roles names ({task, label, drop, text, missing}: a published
    *  run's), else "task" and "y" until the visitor chooses others.
    *  Resolves with the summary (null if another data set was asked for
    *  meanwhile), rejects with the refusal (also shown in the data panel). */
   function loadOwn(src, name, roles = {}) {
-    own = { src, name, task: roles.task || "task", label: roles.label || "y", drop: (roles.drop || []).slice(), text: (roles.text || []).slice(), good: null, pending: null };
+    own = Object.assign({ src, name, good: null, pending: null }, copyRoles(roles), { task: roles.task || "task", label: roles.label || "y" });
     own.digest = fileDigest(src).catch(() => null);
     $("preset").value = OWN_DATA;
     return parseOwn(true);
@@ -145,12 +150,12 @@ export function wireData(app, form) {
   }
 
   /** Reads the visitor's file again with other column roles ({task,
-   *  label, drop, text}); resolves with the summary (null if another data
+   *  label, drop, text, missing}); resolves with the summary (null if another data
    *  set was asked for meanwhile), rejects with the refusal (the file stays
    *  loaded as it was). */
   function reloadOwn(roles) {
     if (!own || !own.good) return Promise.reject(new Error("no file of the visitor's is loaded"));
-    Object.assign(own, { task: roles.task, label: roles.label, drop: roles.drop.slice(), text: roles.text.slice() });
+    Object.assign(own, copyRoles(roles));
     return parseOwn(false);
   }
 
@@ -173,7 +178,7 @@ export function wireData(app, form) {
   // (its summary is then freed in the learner, not to be used).
   async function parseOwn(fresh) {
     const o = own, gen = ++parses;
-    const opts = { task: o.task, label: o.label, drop: o.drop.slice(), text: o.text.slice() };
+    const opts = copyRoles(o);
     beginLoading();
     try {
       const summary = fresh
@@ -202,7 +207,7 @@ export function wireData(app, form) {
   // them instead (askColumns): nothing is wrong with it yet.
   async function refused(o, e, tried) {
     if (o.good) {
-      Object.assign(o, { task: o.good.task, label: o.good.label, drop: o.good.drop.slice(), text: o.good.text.slice() });
+      Object.assign(o, copyRoles(o.good));
       showColumns(app.data);
     } else {
       let info = { names: null };
@@ -227,7 +232,7 @@ export function wireData(app, form) {
       if (app.data) $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
       $("bar-summary").textContent = `${o.name} is not read: see the Data panel`;
     }
-    showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, retry: (col, role) => readAs(o, tried, col, role) });
+    showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
   }
 
@@ -329,22 +334,27 @@ export function wireData(app, form) {
 
   // readAs reads own again with the columns tried and column col given
   // role: "dropped" (the "Leave out" button of a refusal, or the column's
-  // role menu), "text" (read as words), "numeric" (as the intake sees it).
+  // role menu), "text" (read as words), "numeric" (as the intake sees it);
+  // or, with role "omit" (no column), leaving out the rows that miss a
+  // value.
   function readAs(o, tried, col, role) {
     if (own !== o) return; // another file came since
-    const drop = tried.drop.filter((c) => c !== col), text = tried.text.filter((c) => c !== col);
-    if (role === "dropped") drop.push(col);
-    if (role === "text") text.push(col);
-    Object.assign(o, { task: tried.task, label: tried.label, drop, text });
+    const r = copyRoles(tried);
+    r.drop = r.drop.filter((c) => c !== col);
+    r.text = r.text.filter((c) => c !== col);
+    if (role === "dropped") r.drop.push(col);
+    if (role === "text") r.text.push(col);
+    if (role === "omit") r.missing = "omit";
+    Object.assign(o, r);
     parseOwn(false).catch(() => {});
   }
 
   // showDataError shows a refusal (or clears it, msg ""), with what the
   // page offers against it: remedy.choose ("task" or "label") points at
-  // that column's menu; remedy.text is a column to read as words and
-  // remedy.drop one to leave out, each offered as a button calling
-  // remedy.retry(column, role) when the file's columns can be chosen (a
-  // visitor's file).
+  // that column's menu; remedy.omit leaves out the rows that miss a value,
+  // remedy.text is a column to read as words and remedy.drop one to leave
+  // out, each offered as a button calling remedy.retry(column, role) when
+  // the file's columns can be chosen (a visitor's file).
   function showDataError(msg, remedy = {}) {
     const el = $("data-error");
     let text = msg || "";
@@ -363,6 +373,7 @@ export function wireData(app, form) {
       remedyBox.append(b);
       remedyBox.hidden = false;
     };
+    if (remedy.omit) offer("leave-out-rows", "", "omit", "Leave out the rows that miss a value and read the file again");
     if (remedy.text) offer("read-as-words", remedy.text, "text", `Read ${remedy.text} as words and read the file again`);
     if (remedy.drop) offer("leave-out", remedy.drop, "dropped", `Leave out ${remedy.drop} and read the file again`);
   }
@@ -451,6 +462,8 @@ export function wireData(app, form) {
     if (s.idNote) notes.push(`Ids: ${s.idNote} (its menu in Columns: "leave out").`);
     // Go warns when the task column makes nearly a task per row (core/app taskNote).
     if (s.taskNote) notes.push(`Tasks: ${s.taskNote}`);
+    // Go says which rows were left out for a missing value (core/data Omitted.Text).
+    if (s.missingNote) notes.push(`Rows: ${s.missingNote}.`);
     $("data-notes").textContent = notes.join(" ");
     $("data-notes").hidden = notes.length === 0;
   }
@@ -459,7 +472,10 @@ export function wireData(app, form) {
     menus.task.fill(header, task, enabled);
     menus.label.fill(header, label, enabled);
     const hint = own ? "" : "A preset loads with its own columns; drop your own file to choose columns.";
-    for (const id of ["task-col", "label-col"]) $(id).title = hint;
+    for (const id of ["task-col", "label-col", "missing-rows"]) $(id).title = hint;
+    // A preset has no missing value; a visitor's file says what to do with the rows that have one.
+    $("missing-rows").value = own ? own.missing : "refuse";
+    $("missing-rows").disabled = !(own && enabled);
   }
 
   // showColumns fills the menus from a summary and lists its columns, each
@@ -500,6 +516,12 @@ export function wireData(app, form) {
       chosen(own, [key]);
     });
   }
+  // The rows that miss a value: refused (the file is, at the first) or left
+  // out; the file is read again with the choice.
+  $("missing-rows").addEventListener("change", () => {
+    if (!own || (own.pending && own.pending.size)) return;
+    readAs(own, Object.assign(copyRoles(own), { missing: $("missing-rows").value }), "", "");
+  });
   // Play, Step or Tune while a file's columns are still to choose: the
   // visitor's mistake, said in the data panel, whose first menu to choose
   // takes the focus (on a phone it may be a screen away). The data set
@@ -528,7 +550,7 @@ export function wireData(app, form) {
   $("columns-wrap").addEventListener("change", (e) => {
     if (!own || e.target.tagName !== "SELECT") return;
     const o = own;
-    readAs(o, { task: o.task, label: o.label, drop: o.drop, text: o.text }, e.target.name, e.target.value);
+    readAs(o, o, e.target.name, e.target.value);
   });
 
   wireIntake({ drop: $("drop"), file: $("file"), fileBtn: $("file-btn"), pasteBtn: $("paste-btn"), pasteBox: $("paste-box"), paste: $("paste"), pasteLoad: $("paste-load") },

@@ -3,7 +3,7 @@
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
 //     compiled                         {module, compiled, fetched} the first worker compiled, or null
-//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text}}
+//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text, missing}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed);
 //                                      tableURL: a bundled CSV's binary table (spmtl pack),
@@ -123,10 +123,11 @@ function packColumns(s) {
 // parseSource parses the kept text with the options asked for: the task
 // and label columns (Go uses "task" and "y" when none are given, and
 // refuses a header without them, naming its columns), the columns to leave
-// out and to read as words, the split file. Nothing is guessed here.
+// out and to read as words, what to do with rows that miss a value, the
+// split file. Nothing is guessed here.
 function parseSource(opts, table) {
   const o = { name: source.name };
-  for (const k of ["task", "label", "format", "splitColumn", "splitText"]) {
+  for (const k of ["task", "label", "missing", "format", "splitColumn", "splitText"]) {
     if (typeof opts[k] === "string" && opts[k] !== "") o[k] = opts[k];
   }
   if (Array.isArray(opts.drop) && opts.drop.length) o.drop = opts.drop.map(String);

@@ -24,7 +24,7 @@ type dataFlags struct {
 	split, dataDir                  string
 	train                           float64
 	all                             bool // -train all
-	drop, text                      string
+	drop, text, missing             string
 	seed                            uint64
 }
 
@@ -34,7 +34,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
 	// The settings of the split and the column roles (app.Settings).
-	for key, dst := range map[string]*string{"task": &f.taskCol, "label": &f.labelCol, "drop": &f.drop, "text": &f.text} {
+	for key, dst := range map[string]*string{"task": &f.taskCol, "label": &f.labelCol, "drop": &f.drop, "text": &f.text, "missing": &f.missing} {
 		s := setting(key)
 		fs.StringVar(dst, s.Flag, "", s.Help())
 	}
@@ -93,7 +93,11 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("read data: %w", err)
 	}
-	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text)}
+	omit, err := app.OmitMissing(f.missing)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-%w", err)
+	}
+	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text), OmitMissing: omit}
 	if f.split != "" {
 		path, col := splitFlag(f.split)
 		if opt.Splits, err = os.ReadFile(path); err != nil {

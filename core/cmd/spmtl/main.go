@@ -51,6 +51,10 @@ func report(w io.Writer, err error) {
 func message(err error) string {
 	r := data.RemedyOf(err)
 	switch {
+	case r.Omit && r.Drop != "" && !strings.Contains(r.Drop, ","):
+		return fmt.Sprintf("%v (-missing omit, or -drop %s)", err, shellWord(r.Drop))
+	case r.Omit:
+		return fmt.Sprintf("%v (-missing omit)", err)
 	case r.Drop != "" && !strings.Contains(r.Drop, ","): // -drop and -text split at commas
 		name := shellWord(r.Drop)
 		if r.Text == r.Drop {

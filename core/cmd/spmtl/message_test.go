@@ -33,7 +33,9 @@ func TestMessageNamesTheFlag(t *testing.T) {
 		want string
 	}{
 		{"missing value", load("task,y,x1,x2\na,1,,1\nb,2,3,4\n", app.LoadOptions{}),
-			"m.csv:2:3: missing value in column x1: missing values are not supported; fill it in, delete the row, or leave the column out (-drop x1)"},
+			"m.csv:2:3: missing value in column x1: 1 of the 2 rows has a missing value; leave those rows out, fill the values in, or leave the column out (-missing omit, or -drop x1)"},
+		{"missing label", load("task,y,x1\na,NA,1\nb,2,3\n", app.LoadOptions{}),
+			`m.csv:2:2: missing label ("NA") in column y: 1 of the 2 rows has a missing value; leave those rows out, or give them their labels (-missing omit)`},
 		{"a word in a numeric column", load("task,y,dose mg\na,1,2\na,2,3\nb,2,n.d.\n", app.LoadOptions{}),
 			`m.csv:4:3: non-numeric value "n.d." in column dose mg (2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out (-text 'dose mg' or -drop 'dose mg')`},
 		{"no task column", load("school,y,x\na,1,2\n", app.LoadOptions{}),

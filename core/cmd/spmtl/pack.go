@@ -19,6 +19,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	task := fs.String("task", "task", "the task `column`")
 	label := fs.String("label", "y", "the label `column`")
 	drop := fs.String("drop", "", "comma-separated CSV `columns` to leave out")
+	missing := fs.String("missing", "", setting("missing").Help())
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -32,7 +33,11 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}
-	packed, err := app.Pack(text, app.LoadOptions{Name: *in, TaskColumn: *task, LabelColumn: *label, Drop: (&dataFlags{drop: *drop}).dropped()})
+	omit, err := app.OmitMissing(*missing)
+	if err != nil {
+		return fmt.Errorf("pack: -%w", err)
+	}
+	packed, err := app.Pack(text, app.LoadOptions{Name: *in, TaskColumn: *task, LabelColumn: *label, Drop: (&dataFlags{drop: *drop}).dropped(), OmitMissing: omit})
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}

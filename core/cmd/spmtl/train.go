@@ -292,6 +292,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.LabelNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.LabelNote)
 	}
+	if sum.MissingNote != "" {
+		fmt.Fprintf(w, "  %s\n", sum.MissingNote)
+	}
 	if sum.TaskNote != "" {
 		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
 	}

@@ -1,0 +1,241 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Omitted describes the rows a training read left out for a missing value
+// (TableOptions.OmitMissing), as R's na.omit leaves them out of a model.
+type Omitted struct {
+	// Rows counts the rows left out, of Of data rows in the file.
+	Rows int `json:"rows"`
+	Of   int `json:"of"`
+	// Columns are the columns with missing values among the rows read
+	// with them (the task, the label, the numeric features), the most
+	// missing first.
+	Columns []MissingColumn `json:"columns"`
+	// Lines are the lines of the first rows left out (at most
+	// omittedLines).
+	Lines []int `json:"lines"`
+	// Tasks are the tasks every row of which was left out: they are not
+	// in the data set.
+	Tasks []string `json:"tasks,omitempty"`
+}
+
+// MissingColumn counts a column's missing values.
+type MissingColumn struct {
+	Name  string `json:"name"`
+	Cells int    `json:"cells"`
+}
+
+// omittedLines is how many lines of the rows left out Omitted keeps.
+const omittedLines = 5
+
+// Text says what was left out, for a front end's notes: "12 of the 749
+// rows were left out for a missing value (x1: 8, x3: 5), the first at
+// lines 4, 9, 22, 40, 41; task s3 had no other rows and is not in the
+// data".
+func (o *Omitted) Text() string {
+	if o == nil || o.Rows == 0 {
+		return ""
+	}
+	lines := make([]string, len(o.Lines))
+	for i, l := range o.Lines {
+		lines[i] = fmt.Sprint(l)
+	}
+	at := "at line " + lines[0]
+	if o.Rows > 1 {
+		at = "the first at lines " + strings.Join(lines, ", ")
+		if o.Rows <= omittedLines {
+			at = "at lines " + strings.Join(lines, ", ")
+		}
+	}
+	s := fmt.Sprintf("%s left out for a missing value (%s), %s", countOf(o.Rows, o.Of, "were"), columnCounts(o.Columns), at)
+	switch n := len(o.Tasks); {
+	case n == 1:
+		s += fmt.Sprintf("; task %s had no other rows and is not in the data", listOf(o.Tasks, "tasks"))
+	case n > 1:
+		s += fmt.Sprintf("; %d tasks had no other rows and are not in the data: %s", n, listOf(o.Tasks, "tasks"))
+	}
+	return s
+}
+
+// countOf is "12 of the 749 rows VERB", or "1 of the 749 rows" with
+// the verb's singular ("was", "has").
+func countOf(n, of int, verb string) string {
+	if n == 1 {
+		if verb == "were" {
+			verb = "was"
+		} else {
+			verb = "has"
+		}
+		return fmt.Sprintf("1 of the %d rows %s", of, verb)
+	}
+	return fmt.Sprintf("%d of the %d rows %s", n, of, verb)
+}
+
+// columnCounts lists columns with their counts, "x1: 8, x3: 5", at
+// most six of them.
+func columnCounts(cols []MissingColumn) string {
+	const max = 6
+	parts := make([]string, 0, min(len(cols), max)+1)
+	for i, c := range cols {
+		if i == max {
+			more := "columns"
+			if len(cols) == max+1 {
+				more = "column"
+			}
+			parts = append(parts, fmt.Sprintf("and %d more %s", len(cols)-max, more))
+			break
+		}
+		name := short(c.Name)
+		if name == "" || strings.ContainsAny(name, " \t\"[]:,") {
+			name = fmt.Sprintf("%q", name)
+		}
+		parts = append(parts, fmt.Sprintf("%s: %d", name, c.Cells))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// missingCount counts, in a training read, the rows with a missing value
+// in a column they are read with: an empty task name, an empty or marked
+// label (missingMarkers), an empty or marked number in a numeric feature.
+// A text column's empty cell is a value of its own ("(empty)"), and a
+// column left out is not read, so neither makes a row incomplete.
+type missingCount struct {
+	rows  int             // rows with at least one
+	cells []int           // per header column
+	lines []int           // the first rows' lines
+	tasks map[string]bool // the tasks of those rows
+	// first is the first missing cell's text, for the refusal.
+	first string
+}
+
+// add counts the missing cells of a data row at line, and reports whether
+// it has any.
+func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
+	if m.cells == nil {
+		m.cells = make([]int, len(r.t.header))
+		m.tasks = map[string]bool{}
+	}
+	any := false
+	for j, f := range rec {
+		switch k := r.colOf[j]; {
+		case j == r.t.task:
+			if strings.TrimSpace(f) != "" {
+				continue
+			}
+		case j == r.t.label && r.labels != nil, k >= 0 && r.cols[k].Values == nil:
+			if !missingCell(f) {
+				continue
+			}
+		default:
+			continue
+		}
+		m.cells[j]++
+		any = true
+	}
+	if !any {
+		return false
+	}
+	m.rows++
+	if len(m.lines) < omittedLines {
+		m.lines = append(m.lines, line)
+	}
+	if tn := strings.TrimSpace(rec[r.t.task]); tn != "" && !m.tasks[tn] {
+		m.tasks[strings.Clone(tn)] = true
+	}
+	return true
+}
+
+// missingCell reports whether a cell is empty or holds a missing-value
+// marker (missingMarkers). Every marker is at most eight bytes and starts
+// with one of "Nn#<?", so most numbers are told apart without the map.
+func missingCell(f string) bool {
+	s := strings.TrimSpace(f)
+	if s == "" {
+		return true
+	}
+	if len(s) > 8 || !strings.ContainsRune("Nn#<?", rune(s[0])) {
+		return false
+	}
+	return missingMarkers[s]
+}
+
+// columns returns the columns with missing cells, the most first (then
+// in the header's order). The insertion is written out: a sort function
+// instantiated for MissingColumn took 2.5 KB of the gzipped learner, for
+// lists the length of a header.
+func (m *missingCount) columns(r *rowReader) []MissingColumn {
+	var out []MissingColumn
+	for j, n := range m.cells {
+		if n == 0 {
+			continue
+		}
+		i := len(out)
+		out = append(out, MissingColumn{})
+		for i > 0 && out[i-1].Cells < n {
+			out[i] = out[i-1]
+			i--
+		}
+		out[i] = MissingColumn{Name: r.t.header[j], Cells: n}
+	}
+	return out
+}
+
+// omitted returns what a read with OmitMissing left out (nil when nothing).
+func (m *missingCount) omitted(r *rowReader) *Omitted {
+	if m == nil || m.rows == 0 {
+		return nil
+	}
+	o := &Omitted{Rows: m.rows, Of: r.rows, Columns: m.columns(r), Lines: m.lines}
+	for tk := range m.tasks {
+		if r.byName[tk] == nil {
+			o.Tasks = append(o.Tasks, tk)
+		}
+	}
+	slices.Sort(o.Tasks)
+	return o
+}
+
+// refusal is the error for a file with missing values read without
+// OmitMissing: at the first missing cell (pe, the row reader's own
+// error there), it says how many rows have one and in which columns, and
+// offers to leave those rows out (Remedy.Omit) beside the remedies of
+// the cell's column.
+func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
+	t := r.t
+	j := pe.Column - 1
+	if j < 0 || j >= len(t.header) {
+		return pe
+	}
+	mark := ""
+	if m.first != "" {
+		mark = fmt.Sprintf(" (%q)", short(m.first))
+	}
+	count := countOf(m.rows, r.rows, "have") + " a missing value"
+	col := t.header[j]
+	switch cols := m.columns(r); {
+	case len(cols) == 1 && m.rows == 1:
+	case len(cols) == 1:
+		count += ", all in this column"
+	default:
+		count += " (" + columnCounts(cols) + ")"
+	}
+	var what, fix string
+	remedy := Remedy{Omit: true}
+	switch {
+	case j == t.task:
+		what, fix = fmt.Sprintf("empty task name in column %s", col), "or give them their tasks"
+	case j == t.label:
+		what, fix = fmt.Sprintf("missing label%s in column %s", mark, col), "or give them their labels"
+	default:
+		what, fix = fmt.Sprintf("missing value%s in column %s", mark, col), "fill the values in, or leave the column out"
+		remedy.Drop = col
+	}
+	out := parseErr(pe.File, pe.Line, pe.Column, ErrMissingValue, "%s: %s; leave those rows out, %s", what, count, fix)
+	out.Remedy = remedy
+	return out
+}

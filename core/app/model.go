@@ -318,6 +318,9 @@ func (m *ModelFile) checkKnowledge() error {
 	mm, _ := method.Lookup(m.Method) // checkHeader has checked it
 	want := mm.Theta
 	switch {
+	case m.Theta == nil && want == "mtfl-mean":
+		// Saved before MTFL-mean's Θ was: it predicts its tasks all the
+		// same, and has no predictor for a new one.
 	case m.Theta == nil && want != "":
 		return fmt.Errorf("theta is missing: method %s learns one (%q)", m.Method, want)
 	case m.Theta != nil && want == "":
@@ -376,6 +379,86 @@ func (m *ModelFile) Model() *mtl.Model {
 	return &mtl.Model{Names: m.Tasks, W: m.W, B: m.B, Features: m.Encoding.Features, Kind: kind}
 }
 
+// withNewTasks gives model a predictor, shared's, for each task of ds it
+// was not trained on, and returns the warning that says which tasks took
+// it and what it is (from), or "" when there is none.
+func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from string) string {
+	if shared == nil {
+		return ""
+	}
+	known := make(map[string]bool, len(model.Names))
+	for _, n := range model.Names {
+		known[n] = true
+	}
+	var fresh []string
+	rows := 0
+	for i := range ds.Tasks {
+		tk := &ds.Tasks[i]
+		if known[tk.Name] {
+			continue
+		}
+		if len(fresh) == 0 {
+			model.Names, model.W, model.B = slices.Clip(model.Names), slices.Clip(model.W), slices.Clip(model.B)
+		}
+		model.Names = append(model.Names, tk.Name)
+		model.W = append(model.W, shared.W[0])
+		model.B = append(model.B, shared.B[0])
+		fresh = append(fresh, fmt.Sprintf("%q (%s)", tk.Name, plural(tk.Rows(), "row")))
+		rows += tk.Rows()
+	}
+	n := len(fresh)
+	if n == 0 {
+		return ""
+	}
+	if n > 12 {
+		fresh = append(fresh[:12], fmt.Sprintf("and %d more", n-12))
+	}
+	verb := "are"
+	if rows == 1 {
+		verb = "is"
+	}
+	return fmt.Sprintf("%s of %s the model was not trained on %s predicted with %s, as a mixed model predicts a new group from its fixed effects: %s",
+		plural(rows, "row"), plural(n, "task"), verb, from, strings.Join(fresh, ", "))
+}
+
+// NewTaskPredictor returns the predictor the model gives a task it was not
+// trained on, as a one-task model, and what it is, or nil when it has
+// none. A model with a shared mean predictor w̄ (MMTL's, MTFL-mean's:
+// Theta.Mean) predicts a new task with it and the tasks' mean intercept
+// (weighted by the last τ of a self-paced run, as the Θ-step weighs the
+// tasks): its tasks' weights are w̄ plus a deviation of each, and a task
+// with no rows has none, as a mixed model predicts a new group from its
+// fixed effects. STL's one pooled predictor is every task's. ITL, MTFL,
+// MTASO and the sequential learners learn no predictor apart from the
+// tasks', so they have none.
+func (m *ModelFile) NewTaskPredictor() (*mtl.Model, string) {
+	if len(m.W) == 0 || len(m.B) != len(m.W) {
+		return nil, ""
+	}
+	one := func(w []float64, b float64) *mtl.Model {
+		return &mtl.Model{W: [][]float64{w}, B: []float64{b}, Features: len(w)}
+	}
+	if m.Method == "stl" {
+		return one(m.W[0], m.B[0]), "the pooled predictor every task has"
+	}
+	if m.Theta == nil || len(m.Theta.Mean) != len(m.W[0]) {
+		return nil, ""
+	}
+	weight := func(int) float64 { return 1 }
+	if k := len(m.Tau); k > 0 && len(m.Tau[k-1]) == len(m.B) {
+		weight = func(t int) float64 { return m.Tau[k-1][t] }
+	}
+	var num, den float64
+	for t, b := range m.B {
+		num += weight(t) * b
+		den += weight(t)
+	}
+	if den <= 0 {
+		return nil, ""
+	}
+	return one(m.Theta.Mean, num/den), "the shared mean predictor and the tasks' mean intercept"
+}
+
 // Predictions are a model's predictions for the rows of a file.
 type Predictions struct {
 	// Header is the file's columns followed by Column.
@@ -398,16 +481,27 @@ type Predictions struct {
 // predicts each with its task's predictor: for regression the value, for a
 // classifier trained with the logistic loss the probability of the
 // positive class, for one trained with the squared loss its score (above 0:
-// the positive class). The label column may be absent; rows of a task the
-// model does not know are refused with their line.
+// the positive class). The label column may be absent. A row of a task the
+// model was not trained on is predicted with the model's predictor for a
+// new task when it has one (NewTaskPredictor), and said so in a warning;
+// otherwise it is refused with its line.
 func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 	p := &Predictions{Column: "prediction"}
-	tab, err := data.LoadNewRows(text, name, m.Encoding, m.Tasks)
+	shared, from := m.NewTaskPredictor()
+	known := m.Tasks
+	if shared != nil {
+		known = nil // any task: a new one takes the shared predictor
+	}
+	tab, err := data.LoadNewRows(text, name, m.Encoding, known)
 	if err != nil {
 		return nil, err
 	}
 	ds, rows := tab.Data, tab.Rows
 	p.Warnings = tab.Warnings
+	model := m.Model()
+	if w := withNewTasks(model, ds, shared, from); w != "" {
+		p.Warnings = append(p.Warnings, w)
+	}
 	p.Header = append(append([]string(nil), tab.Header...), "")
 	logistic := m.Kind == data.Classification.String() && m.Config.Loss == mtl.Logistic
 	switch {
@@ -424,7 +518,7 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 		p.Column = col
 	}
 	p.Header[len(p.Header)-1] = p.Column
-	scores, err := m.Model().PredictDataset(ds)
+	scores, err := model.PredictDataset(ds)
 	if err != nil {
 		return nil, fmt.Errorf("predict %s: %w", name, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // TestPredictMessages: a file predict cannot read is told that it must
@@ -37,6 +38,67 @@ func TestPredictMessages(t *testing.T) {
 			}
 			if r := data.RemedyOf(err); r != (data.Remedy{}) {
 				t.Errorf("remedy %+v", r)
+			}
+		})
+	}
+}
+
+// TestPredictNewTask: a row of a task the model was not trained on takes
+// the model's predictor for a new task — MMTL's and MTFL-mean's shared
+// mean with the tasks' mean intercept (τ-weighted after a self-paced
+// run), STL's pooled predictor — and the warning says which tasks took
+// it; a model without one (MTFL) refuses the row at its line.
+func TestPredictNewTask(t *testing.T) {
+	d, err := Load([]byte("school,score,sex,hours\nS1,1,M,2\nS1,2,F,3\nS2,3,M,4\n"), LoadOptions{Name: "train.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := []float64{0.5, -1, 2}
+	model := func(method string, th *mtl.Theta, w [][]float64, tau [][]float64) *ModelFile {
+		return &ModelFile{Format: ModelFormat, Version: ModelVersion, Method: method, Kind: "regression", Encoding: d.Encoding,
+			Tasks: []string{"S1", "S2"}, W: w, B: []float64{1, 3}, Theta: th, Tau: tau}
+	}
+	two := [][]float64{{1, 0, 1}, {0, 1, 1}}
+	for _, tc := range []struct {
+		name  string
+		m     *ModelFile
+		w     []float64 // the new task's predictor
+		b     float64
+		from  string
+		error string
+	}{
+		{"mmtl", model("mmtl-joint", &mtl.Theta{Kind: "mmtl", Mean: mean}, two, nil), mean, 2, "the shared mean predictor", ""},
+		{"spMMTL: tau weighs the intercepts", model("mmtl", &mtl.Theta{Kind: "mmtl", Mean: mean}, two, [][]float64{{1, 1}, {0.75, 0.25}}), mean, 1.5, "the shared mean predictor", ""},
+		{"mtfl-mean", model("mtfl-mean", &mtl.Theta{Kind: "mtfl-mean", Mean: mean}, two, nil), mean, 2, "the shared mean predictor", ""},
+		{"stl", model("stl", nil, [][]float64{{1, 2, 3}, {1, 2, 3}}, nil), []float64{1, 2, 3}, 1, "the pooled predictor", ""},
+		{"mtfl", model("mtfl", &mtl.Theta{Kind: "mtfl"}, two, nil), nil, 0, "", `new.csv:3:1: task "S9" is not one the model was trained on`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Predict(tc.m, []byte("school,sex,hours\nS1,F,5\nS9,F,5\nS9,M,1\n"), "new.csv")
+			if tc.error != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.error) {
+					t.Fatalf("error %v, want %q", err, tc.error)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The same rows under a known task whose predictor is the new task's.
+			as := *tc.m
+			as.W, as.B = [][]float64{tc.w, tc.w}, []float64{tc.b, tc.b}
+			want, err := Predict(&as, []byte("school,sex,hours\nS1,F,5\nS1,F,5\nS1,M,1\n"), "new.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Values[1] != want.Values[1] || p.Values[2] != want.Values[2] {
+				t.Errorf("new task predicted %v, want %v", p.Values[1:], want.Values[1:])
+			}
+			if p.Values[0] == want.Values[0] && tc.name != "stl" { // STL's tasks share one predictor
+				t.Errorf("the known task S1 took the new task's predictor (%v)", p.Values[0])
+			}
+			if len(p.Warnings) != 1 || !strings.HasPrefix(p.Warnings[0], `2 rows of 1 task the model was not trained on are predicted with `+tc.from) || !strings.HasSuffix(p.Warnings[0], `"S9" (2 rows)`) {
+				t.Errorf("warnings %q", p.Warnings)
 			}
 		})
 	}

@@ -115,7 +115,7 @@ var catalog = []Method{
 	{Key: "mtfl", Label: "MTFL", Kind: Parallel, SelfPaced: true, Summary: "multitask feature learning: a shared feature metric D",
 		Theta: "mtfl", Simplicity: 60, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtfl-mean", Label: "MTFL-mean", Kind: Parallel, SelfPaced: true, Summary: "a shared mean w0 with task deviations under a learned feature metric D (random slopes, learned)",
-		Simplicity: 50, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
+		Theta: "mtfl-mean", Simplicity: 50, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtaso", Label: "MTASO", Kind: Parallel, SelfPaced: true, Summary: "alternating structure optimization: a shared h-dimensional subspace",
 		Theta: "mtaso", Simplicity: 70, idle: subspaceHoldsAll, new: trainer, compare: parallel},
 	{Key: "cl", Label: "CL", Kind: Sequential, Fixed: true, Summary: "curriculum learning: the easiest remaining task next, anchored at the last (rho 0.01)",

@@ -76,3 +76,33 @@ func (s *mtflMean) update(W [][]float64, tau []float64) error {
 }
 
 func (s *mtflMean) penalties() []float64 { return s.pen }
+
+// theta is MTFL-mean's knowledge: MTFL's metric D (Theta.Beta, Gamma,
+// Directions, Relevance) and the shared mean w0 (Theta.Mean; 0 before the
+// first Θ-step).
+func (s *mtflMean) theta(dFull int, toFull func([]float64) []float64) *Theta {
+	th := (&mtfl{env: s.env, m: s.m}).theta(dFull, toFull)
+	th.Kind = "mtfl-mean"
+	th.Mean = make([]float64, dFull)
+	if s.w0 != nil {
+		th.Mean = toFull(s.w0)
+	}
+	return th
+}
+
+// mtflMeanTheta is MTFL-mean's knowledge (§6.4): the shared mean w0 and
+// the metric D the deviations from it are measured in.
+var mtflMeanTheta = &thetaKind{
+	check: func(th *Theta, d int) error {
+		if err := thetaVector("theta.mean", th.Mean, d); err != nil {
+			return err
+		}
+		return mtflTheta.check(th, d)
+	},
+	view: func(th *Theta) ThetaView {
+		return ThetaView{Title: "Shared mean w̄ and feature metric D (MTFL-mean)",
+			Explain: "Every task's weights are pulled towards the shared mean, more cheaply along features with a large relevance: the mean says what the tasks share, the relevance where they may differ from it. The relevance sums to 1.",
+			Charts: []ThetaChart{{Title: "mean predictor weights", Measure: "weight", Values: th.Mean},
+				{Title: "feature relevance diag(D)", Measure: "relevance", Values: th.Relevance}}}
+	},
+}

@@ -57,7 +57,7 @@ var structures = map[string]structureKind{
 	"stl":       {new: newITL, pooled: true}, // STL is ITL on the pooled task
 	"mmtl":      {new: newMMTL, theta: mmtlTheta},
 	"mtfl":      {new: newMTFL, theta: mtflTheta},
-	"mtfl-mean": {new: newMTFLMean},
+	"mtfl-mean": {new: newMTFLMean, theta: mtflMeanTheta},
 	"mtaso":     {new: newMTASO, theta: mtasoTheta},
 }
 

@@ -122,7 +122,8 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		{name: "unterminated quote", text: "task,y,x\na,1,2\nb,0,\"3\nb,1,4\nb,0,5\n", err: `mine.csv:3:3: a quote opened on line 3 is never closed`},
-		{name: "binary", text: "ab\x00\x00binary", err: "mine.csv: not a text file (a zero byte at offset 2)"},
+		{name: "binary", text: "ab\x00\x00binary", err: "mine.csv:1:3: not a text file: a zero byte, which text never holds: the file is binary, or damaged here"},
+		{name: "a zero byte in a row", text: "task,y,x\na,1,2\nb,0,3\x00\n", err: "mine.csv:3:6: not a text file: a zero byte"},
 		// Files given by mistake are named, with what to do instead.
 		{name: "xlsx", text: "PK\x03\x04\x14\x00\x06\x00", err: "mine.csv: not a text file: it is a zip archive, such as an Excel workbook (.xlsx) or an OpenDocument sheet (.ods): save the sheet as CSV"},
 		{name: "xls", text: "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00", err: "it is an Excel 97-2003 workbook (.xls): save the sheet as CSV"},
@@ -465,7 +466,7 @@ func TestTooLarge(t *testing.T) {
 // TestNotUTF8: text with a byte that is not UTF-8 (after DecodeText, a file
 // that mixes UTF-8 and Windows-1252: exports pasted together) is refused at
 // the line and character column of that byte, wherever it is, saying what
-// to do; the zero byte of a binary file is still named by its offset.
+// to do.
 func TestNotUTF8(t *testing.T) {
 	long := strings.Repeat("Zürich,1,2\n", 2000) // beyond the first 8 KB
 	for _, tc := range []struct {

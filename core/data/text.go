@@ -41,12 +41,40 @@ func CheckText(b []byte, name string) error {
 	}
 	head := b[:min(len(b), 8<<10)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
-		return fmt.Errorf("%s: %w (a zero byte at offset %d): give a CSV file or a sparse text file", name, ErrNotText, i)
+		line, col := position(b, i)
+		return parseErr(name, line, col, ErrNotText, "not a text file: a zero byte, which text never holds: the file is binary, or damaged here; give a CSV file or a sparse text file")
 	}
 	if !utf8.Valid(b) {
 		return notUTF8(b, name)
 	}
 	return nil
+}
+
+// lineBefore returns the characters of b's line before byte off (a UTF-8
+// byte order mark at the start of the text is none).
+func lineBefore(b []byte, off int) []byte {
+	nl := byte('\n')
+	if bytes.IndexByte(b, '\n') < 0 {
+		nl = '\r' // lines that end with a lone CR (crLines)
+	}
+	start := bytes.LastIndexByte(b[:off], nl) + 1
+	before := b[start:off]
+	if start == 0 {
+		before = bytes.TrimPrefix(before, utf8BOM)
+	}
+	return before
+}
+
+// position returns the line and character column of byte off in b, as
+// the text's readers count them (a byte that is not UTF-8 is one
+// character).
+func position(b []byte, off int) (line, col int) {
+	before := lineBefore(b, off)
+	nl := byte('\n')
+	if bytes.IndexByte(b, '\n') < 0 {
+		nl = '\r'
+	}
+	return bytes.Count(b[:off], []byte{nl}) + 1, utf8.RuneCount(before) + 1
 }
 
 // notUTF8 is the error for text with bytes that are not UTF-8 (DecodeText
@@ -70,17 +98,8 @@ func notUTF8(b []byte, name string) error {
 		mixed = true
 		off += size
 	}
-	nl := byte('\n')
-	if bytes.IndexByte(b, '\n') < 0 {
-		nl = '\r' // lines that end with a lone CR (crLines)
-	}
-	start := bytes.LastIndexByte(b[:off], nl) + 1
-	line := bytes.Count(b[:start], []byte{nl}) + 1
-	before := b[start:off]
-	if line == 1 {
-		before = bytes.TrimPrefix(before, utf8BOM)
-	}
-	col := utf8.RuneCount(before) + 1
+	line, col := position(b, off)
+	before := lineBefore(b, off)
 	where := "at the start of the line"
 	if len(before) > 0 {
 		// The last 20 characters before it.

@@ -33,7 +33,8 @@ type ColumnTable struct {
 	Menu [][]data.Role `json:"menu"`
 	// Marks holds each column's marks as byte '0'+bits: 1 when some of
 	// its numbers have thousands separators (data.ColumnInfo.Thousands),
-	// 2 when it looks like an id (data.ColumnInfo.ID).
+	// 2 when it looks like an id (data.ColumnInfo.ID), 4 when some have a
+	// decimal comma (DecimalComma), 8 when some are percentages (Percent).
 	Marks string `json:"marks"`
 	// Notes are the words of the columns that have some.
 	Notes ColumnNotes `json:"notes"`
@@ -193,6 +194,12 @@ func columnTable(s app.Summary) ColumnTable {
 		}
 		if c.ID {
 			bits |= 2
+		}
+		if c.DecimalComma {
+			bits |= 4
+		}
+		if c.Percent {
+			bits |= 8
 		}
 		marks[j] = '0' + bits
 		if len(c.Values) > 0 || c.Reason != "" || c.Distinct > 0 {

@@ -20,7 +20,7 @@ func columnAt(t *testing.T, ct ColumnTable, j int) data.ColumnInfo {
 	}
 	c.Roles = ct.Menu[k]
 	bits := ct.Marks[j] - '0'
-	c.Thousands, c.ID = bits&1 != 0, bits&2 != 0
+	c.Thousands, c.ID, c.DecimalComma, c.Percent = bits&1 != 0, bits&2 != 0, bits&4 != 0, bits&8 != 0
 	n := ct.Notes
 	for k, i := range n.Index {
 		if i != j {
@@ -91,8 +91,9 @@ func TestColumnTable(t *testing.T) {
 		{"ids, words, thousands, an unnamed column", idRows(12), LoadOptions{Name: "mixed.csv", Drop: []string{"many"}}},
 		{"a text column kept", idRows(12), LoadOptions{Name: "mixed.csv", Text: []string{"big"}, Drop: []string{"many"}}},
 		{"a column refused", idRows(60), LoadOptions{Name: "many.csv", Text: []string{"many"}}},
+		{"decimal commas and percentages", "task;y;share;rate\na;1,5;12%;0,25\na;2;7,5%;1\nb;3;10%;0,5\nb;4;1%;2\n", LoadOptions{Name: "eu.csv"}},
 	}
-	seen := ""
+	seen, marks := "", byte(0)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := New()
@@ -102,7 +103,10 @@ func TestColumnTable(t *testing.T) {
 			}
 			want := s.datasets[sum.Handle].Summary()
 			ct := sum.Columns
-			seen += ct.Roles + ct.Marks
+			seen += ct.Roles
+			for _, m := range []byte(ct.Marks) {
+				marks |= m - '0'
+			}
 			if sum.Summary.Header != nil || sum.Summary.Columns != nil {
 				t.Errorf("the header and columns are also sent as lists: %d names, %d columns", len(sum.Summary.Header), len(sum.Summary.Columns))
 			}
@@ -124,10 +128,13 @@ func TestColumnTable(t *testing.T) {
 		})
 	}
 	// The cases hold every role and each mark.
-	for _, r := range RoleLetters + "12" {
+	for _, r := range RoleLetters {
 		if !strings.ContainsRune(seen, r) {
-			t.Errorf("no case has a column of role or mark %q", r)
+			t.Errorf("no case has a column of role %q", r)
 		}
+	}
+	if marks != 15 {
+		t.Errorf("the cases' columns have the marks %04b, want each of the four", marks)
 	}
 }
 

@@ -99,13 +99,14 @@ export class Columns {
   }
 
   /** Column i as Go describes it (core/data ColumnInfo): {name, role,
-   *  roles, values, distinct, reason, thousands, id}, values cut to the
+   *  roles, values, distinct, reason, thousands, decimalComma, percent, id}, values cut to the
    *  first few (core/session NoteValues) with count saying how many. */
   column(i) {
     if (this.old) { const c = this.old[i]; return Object.assign({ count: (c.values || []).length }, c); }
     const bits = this.marks.charCodeAt(i) - 48;
     const c = { name: this.name(i), role: roleOfLetter[this.roles[i]] || "", roles: this.menu[this.menus.charCodeAt(i) - 97] || [],
-      values: [], count: 0, distinct: 0, reason: "", thousands: (bits & 1) !== 0, id: (bits & 2) !== 0 };
+      values: [], count: 0, distinct: 0, reason: "", thousands: (bits & 1) !== 0, id: (bits & 2) !== 0,
+      decimalComma: (bits & 4) !== 0, percent: (bits & 8) !== 0 };
     const n = this.note(i);
     if (n) Object.assign(c, { values: n.values || [], count: n.count || 0, distinct: n.distinct || 0, reason: n.reason || "" });
     return c;
@@ -248,12 +249,22 @@ export class ColumnMenu {
 // roleWords names the roles a visitor may give a feature column in its menu.
 const roleWords = { numeric: "number", text: "words", dropped: "leave out" };
 
+// written says how a column's numbers were written, when not plainly
+// (core/data ColumnInfo: Thousands, DecimalComma, Percent).
+function written(c) {
+  const w = [];
+  if (c.thousands) w.push("with thousands separators");
+  if (c.decimalComma) w.push("with a decimal comma");
+  if (c.percent) w.push("as percentages");
+  return w.length ? `, written ${w.join(" and ")}` : "";
+}
+
 // roleText says what the intake did with a column.
 function roleText(c) {
   switch (c.role) {
     case "task": return "task";
-    case "label": return c.thousands ? "label, written with thousands separators" : "label";
-    case "numeric": return (c.thousands ? "numeric, written with thousands separators" : "numeric") +
+    case "label": return "label" + written(c);
+    case "numeric": return "numeric" + written(c) +
       (c.id ? "; a different whole number in every row, like an id: leave it out unless its numbers measure something" : "");
     case "text": {
       const v = c.values || [], n = c.count || v.length;

@@ -109,7 +109,8 @@ func TestLeaveOutButton(t *testing.T) {
 // TestLeaveOutRowsMissingAValue: a file with missing values in a feature
 // and in the label is refused at the first, counting the rows that miss
 // one; its button leaves those rows out (as R's na.omit), the notes say
-// which, the rows menu and the link keep the choice, and the rest trains.
+// which, the rows menu and the link keep the choice, and the rest trains
+// and tunes.
 // Choosing to refuse them again shows the refusal, and the file stays
 // loaded as it was read.
 func TestLeaveOutRowsMissingAValue(t *testing.T) {
@@ -157,6 +158,13 @@ func TestLeaveOutRowsMissingAValue(t *testing.T) {
 	}
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	// The tuning pool's workers read the file the same way (they would
+	// be refused otherwise).
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one")), chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`["done", "failed", "cancelled"].includes(spmtlApp.tune().state)`, 90*time.Second)
+	if st := eval[string](b, `spmtlApp.tune().state`); st != "done" {
+		t.Fatalf("tuning ended %q: %s", st, eval[string](b, `document.getElementById("tune-error").textContent`))
+	}
 	// Refused again: the refusal, and the file as it was read.
 	b.do(chromedp.SetValue(chromedp.CSS("#missing-rows"), "refuse"))
 	b.waitFor(`spmtlApp.dataError().includes("3 of the 24 rows have a missing value")`, 20*time.Second)

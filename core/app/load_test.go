@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // TestLoadPackedEqualsCSV: each bundled CSV, packed as the page's build
@@ -370,5 +371,33 @@ func TestThinText(t *testing.T) {
 	}
 	if r, err = NewRun(big, TrainOptions{Train: 0.75, Seed: 1}); err != nil || r.ThinText(nil) != "" {
 		t.Errorf("tasks of 20 rows: ThinText %q (%v)", r.ThinText(nil), err)
+	}
+}
+
+// TestIdleText: a run of MTASO whose subspace holds every feature says so
+// and what to give instead; one of a smaller h, and another method, say
+// nothing.
+func TestIdleText(t *testing.T) {
+	d, err := Load([]byte("task,y,x1,x2\n"+strings.Repeat("a,1.5,1,2\na,2.5,2,0\nb,0.5,3,1\nb,3.5,1,1\n", 4)), LoadOptions{Name: "two.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		model string
+		h     int
+		want  string
+	}{
+		{"mtaso", 5, "MTASO: its shared subspace of h = 5 dimensions would hold all 2 features, where it shares nothing; give h below 2 to share a subspace"},
+		{"mtaso", 2, "MTASO: its shared subspace of h = 2 dimensions would hold all 2 features, where it shares nothing; give h below 2 to share a subspace"},
+		{"mtaso", 1, ""},
+		{"mtfl", 5, ""},
+	} {
+		r, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: tc.model, H: tc.h}, Train: 0.75, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.IdleText(); got != tc.want {
+			t.Errorf("%s, h %d: %q, want %q", tc.model, tc.h, got, tc.want)
+		}
 	}
 }

@@ -183,6 +183,18 @@ func (r *Run) ThinText(name func(string) string) string {
 	return fmt.Sprintf("%d %s tested on fewer than %d rows: %s; %s noisy, and the mean over tasks counts each task alike", n, noun, ThinTestRows, strings.Join(parts, ", "), verb)
 }
 
+// IdleText says, when the run's settings leave its method nothing to share
+// on this data (method.Method.Idle: MTASO with h at least the number of
+// features), why and what to change; empty otherwise. Tune leaves such a
+// model out; a run asked for is trained all the same.
+func (r *Run) IdleText() string {
+	why := r.Method.Idle(r.Config, r.Train.Features)
+	if why == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s; give h below %d to share a subspace", why, r.Train.Features)
+}
+
 // UntestedText names the tasks too small to test: "2 tasks too small to
 // test: School 48 (2 rows), School 61 (1 row)"; empty when there are none.
 // name writes a task's name, as for ThinText.

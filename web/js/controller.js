@@ -74,6 +74,8 @@ export function wireController(app, form) {
     const chosen = chosenLambda0(info, first);
     if (chosen) notes.push(chosen);
     if (info && info.untestedText) notes.push(`${info.untestedText}.`);
+    // Go says when the settings leave the method nothing to share (core/app Run.IdleText).
+    if (info && info.idleText) notes.push(`${info.idleText}.`);
     const idle = hardRuleIdle(info, first);
     if (idle) notes.push(idle);
     if (settingsChanged() && app.state !== "failed") {

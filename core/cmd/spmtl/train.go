@@ -107,6 +107,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		printTauTable(stdout, r.Train, hist)
 	}
 	fmt.Fprintln(stdout)
+	if u := r.IdleText(); u != "" {
+		fmt.Fprintln(stdout, "note: "+u+".")
+	}
 	if u := r.UntestedText(cell); u != "" {
 		fmt.Fprintln(stdout, u+".")
 	}

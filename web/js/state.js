@@ -7,7 +7,7 @@
 // with the data set's preset merged in Go; a visitor's own file starts from
 // the own-data profile with the automatic λ0). A link made on a visitor's
 // own file (data=custom) also carries the file's column roles (the
-// schema's data group: task, label, drop, text), its name and its SHA-256;
+// schema's data group: task, label, drop, text, missing), its name and its SHA-256;
 // the file itself never leaves the visitor's machine, so a page opened on
 // such a link waits for it (ownLink, own-link.js). A bundled data set
 // always loads as shipped: its links carry no column roles.
@@ -78,7 +78,7 @@ export function pageKeys() {
 export function roleKeys() { return settings().filter((s) => s.group === "data").map(pageKey); }
 
 /** The column roles in settings s, as the learner reads a file with them:
- *  {task, label, drop: [...], text: [...]} (a list setting is its text
+ *  {task, label, drop: [...], text: [...], missing} (a list setting is its text
  *  split at commas). */
 export function rolesOf(s) {
   const out = {};
@@ -91,7 +91,7 @@ export function rolesOf(s) {
   return out;
 }
 
-/** Column roles ({task, label, drop: [...], text: [...]}) as settings,
+/** Column roles ({task, label, drop: [...], text: [...], missing}) as settings,
  *  by page key (a list as its text, joined with commas). */
 export function roleSettings(roles) {
   const out = {};

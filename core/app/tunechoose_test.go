@@ -77,7 +77,7 @@ func TestPickPoint(t *testing.T) {
 // restricts the search to that family (-selfpaced to its self-paced
 // version), and a fixed method is refused.
 func TestTuneCandidates(t *testing.T) {
-	all := []string{"stl", "itl", "mmtl-joint", "mmtl", "spmmtl", "mtfl-mean", "spmtfl-mean", "mtfl", "spmtfl", "mtaso", "spmtaso"}
+	all := []string{"stl", "mmtl-joint", "mmtl", "spmmtl", "mtfl-mean", "spmtfl-mean", "itl", "mtfl", "spmtfl", "mtaso", "spmtaso"}
 	for _, c := range []struct {
 		cfg  mtl.Config
 		want []string

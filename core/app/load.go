@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -311,6 +312,9 @@ type Summary struct {
 	// them.
 	MissingNote string        `json:"missingNote,omitempty"`
 	Omitted     *data.Omitted `json:"omitted,omitempty"`
+	// LevelNote names the columns of whole numbers and an open level (0,
+	// 1, 2, 3+) read as categories unasked (data.Table.Levels).
+	LevelNote string `json:"levelNote,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -350,6 +354,7 @@ func (d *Data) Summary() Summary {
 		sum.IDNote, sum.IDColumns = idNote(tab)
 		sum.TaskNote = taskNote(enc.TaskColumn, len(sum.Tasks), sum.Rows)
 		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
+		sum.LevelNote = levelNote(tab)
 	}
 	return sum
 }
@@ -363,6 +368,29 @@ func taskNote(col string, tasks, rows int) string {
 		return ""
 	}
 	return fmt.Sprintf("the task column %s makes %d tasks of %d rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, tasks, rows, col)
+}
+
+// levelNote says which columns were read as categories for their open
+// level (data.Table.Levels): "visits holds whole numbers and 3+: it is
+// read as a category, one indicator per value (0, 1, 2, 3+)"; "" when
+// none was.
+func levelNote(tab *data.Table) string {
+	var parts []string
+	for _, name := range tab.Levels {
+		i := slices.IndexFunc(tab.Columns, func(c data.ColumnInfo) bool { return c.Name == name })
+		if i < 0 {
+			continue
+		}
+		var words []string
+		for _, v := range tab.Columns[i].Values {
+			if _, err := strconv.ParseFloat(v, 64); err != nil && v != "(empty)" {
+				words = append(words, v)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s holds whole numbers and %s: it is read as a category, one indicator per value (%s)",
+			name, strings.Join(words, " and "), strings.Join(tab.Columns[i].Values, ", ")))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // idNote names the columns that look like ids (data.ColumnInfo.ID) and

@@ -282,7 +282,7 @@ func TestLoadText(t *testing.T) {
 		feat string // the summary's feature text
 		id   string // the summary's id note
 	}{
-		{"refused", text, LoadOptions{Name: "v.csv"}, `v.csv:5:4: non-numeric value "3+" in column visits (9 of its 12 values are numbers): correct the value, read the column as words, or leave the column out`, "", ""},
+		{"read as a category unasked", text, LoadOptions{Name: "v.csv"}, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
 		{"read as words", text, words, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
 		{"packed", packed, words, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
 		{"packed, asked otherwise", packed, LoadOptions{Name: "v.csv"}, `v.csv: a packed table was read with task column "task", label column "y", no column left out and visits read as words; load the CSV itself to choose others`, "", ""},
@@ -399,5 +399,26 @@ func TestIdleText(t *testing.T) {
 		if got := r.IdleText(); got != tc.want {
 			t.Errorf("%s, h %d: %q, want %q", tc.model, tc.h, got, tc.want)
 		}
+	}
+}
+
+// TestLevelNote: a column of whole numbers and an open level read as a
+// category unasked is named, with its values; one read as words on request
+// is not (the visitor asked).
+func TestLevelNote(t *testing.T) {
+	const text = "task,y,kids,x\na,1,0,1\na,2,3+,2\nb,3,1,3\nb,4,2,4\n"
+	d, err := Load([]byte(text), LoadOptions{Name: "m.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.Summary().LevelNote, "kids holds whole numbers and 3+: it is read as a category, one indicator per value (0, 3+, 1, 2)"; got != want {
+		t.Errorf("LevelNote %q, want %q", got, want)
+	}
+	d, err = Load([]byte(text), LoadOptions{Name: "m.csv", Text: []string{"kids"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Summary().LevelNote; got != "" {
+		t.Errorf("read as words on request: LevelNote %q", got)
 	}
 }

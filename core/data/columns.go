@@ -147,10 +147,14 @@ func (st *columnStats) isID() bool {
 
 // roles are the roles a visitor may give the column (ColumnInfo.Roles):
 // words only when there are few enough values to encode, and, for a
-// column of numbers, when they are whole or mixed with words.
+// column of numbers, when they are whole or mixed with words. A column of
+// counted levels (levels: 0, 1, 2, 3+) is no column of numbers: read so,
+// it would be refused at its open level.
 func (st *columnStats) roles(maxCat int) []Role {
 	encodable := !st.overflow && st.distinct <= maxCat
 	switch {
+	case st.levels(maxCat):
+		return []Role{RoleText, RoleDropped}
 	case 2*st.numeric >= st.numeric+st.text && encodable && (st.text > 0 || !st.fraction):
 		return []Role{RoleNumeric, RoleText, RoleDropped}
 	case 2*st.numeric >= st.numeric+st.text:
@@ -159,6 +163,35 @@ func (st *columnStats) roles(maxCat int) []Role {
 		return []Role{RoleDropped}
 	}
 	return []Role{RoleText, RoleDropped}
+}
+
+// maxLevels is the most distinct whole numbers a column of counted levels
+// (columnStats.levels) may have.
+const maxLevels = 20
+
+// levels reports whether the column counts levels with an open one: whole
+// numbers, at most maxLevels of them, beside one or two values written
+// with digits that are not numbers ("3+", "7p", ">5", "10 or more"). R
+// reads a column with any word in it as a factor; here such a column is
+// read as words unasked, and a column whose words hold no digit ("n.d.",
+// a stray note) stays numeric and is refused at the word.
+func (st *columnStats) levels(maxCat int) bool {
+	if st.text == 0 || st.numeric == 0 || st.fraction || st.overflow || st.distinct > maxCat {
+		return false
+	}
+	words, numbers := 0, 0
+	for _, v := range st.values {
+		switch {
+		case v == emptyValue:
+		case numClass(v) != numSyntax:
+			numbers++
+		case strings.ContainsAny(v, "0123456789"):
+			words++
+		default:
+			return false
+		}
+	}
+	return words <= 2 && numbers <= maxLevels
 }
 
 // add records one value of the column.

@@ -174,6 +174,10 @@ type Table struct {
 	// Omitted describes the rows left out for a missing value
 	// (TableOptions.OmitMissing); nil when none were.
 	Omitted *Omitted
+	// Levels names the columns read as words unasked because they count
+	// levels with an open one (0, 1, 2, 3+; columnStats.levels): a front
+	// end says so, since their values look like numbers.
+	Levels []string
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
 	// back with the predictions: for the sparse format, each row's number
@@ -293,6 +297,9 @@ type csvTable struct {
 	// decimalMarks: a comma-separated file whose numbers are written
 	// with a decimal comma (writesDecimalComma).
 	decimalMarks bool
+	// levels are the columns read as words for the levels they count
+	// (Table.Levels).
+	levels []string
 }
 
 // openCSV reads a checked text's header with the delimiter (0: from a

@@ -639,8 +639,28 @@ func TestReadTableText(t *testing.T) {
 		return ColumnInfo{}
 	}
 	runTableCases(t, []tableCase{
-		{name: "3+ refused, words offered", text: visitsCSV(12, "3+"),
-			err: `mine.csv:5:4: non-numeric value "3+" in column visits (9 of its 12 values are numbers): correct the value, read the column as words, or leave the column out`},
+		// Whole numbers with an open level written with digits are a
+		// category, read as words unasked and named in Levels; a word
+		// without digits, or among fractions, is refused where it is.
+		{name: "3+ read as words unasked", text: visitsCSV(12, "3+"),
+			check: func(t *testing.T, tab *Table) {
+				if c := col(tab, "visits"); c.Role != RoleText || !slices.Equal(c.Values, []string{"0", "1", "2", "3+"}) {
+					t.Errorf("visits: %+v, want text with values 0 1 2 3+", c)
+				}
+				if !slices.Equal(tab.Levels, []string{"visits"}) || len(tab.Encoding.Text) != 0 {
+					t.Errorf("levels %q, encoding.text %q: want visits read as words unasked", tab.Levels, tab.Encoding.Text)
+				}
+			}},
+		{name: "7p and 10 or more", text: strings.ReplaceAll(visitsCSV(12, "7p"), ",0,", ",10 or more,"),
+			check: func(t *testing.T, tab *Table) {
+				if c := col(tab, "visits"); c.Role != RoleText || len(c.Values) != 4 {
+					t.Errorf("visits: %+v, want text of 4 values", c)
+				}
+			}},
+		{name: "a word without digits refused", text: visitsCSV(12, "many"),
+			err: `mine.csv:5:4: non-numeric value "many" in column visits (9 of its 12 values are numbers): correct the value, read the column as words, or leave the column out`},
+		{name: "3+ among fractions refused", text: strings.ReplaceAll(visitsCSV(12, "3+"), ",1,", ",1.5,"),
+			err: `non-numeric value "3+" in column visits`},
 		{name: "3+ read as words", text: visitsCSV(12, "3+"), opt: TableOptions{Text: []string{" visits "}},
 			check: func(t *testing.T, tab *Table) {
 				c := col(tab, "visits")

@@ -75,6 +75,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks,
 		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
+	tab.Levels = t.levels
 	if err := r.finish(tab, opt.Positive); err != nil {
 		return nil, err
 	}
@@ -211,9 +212,11 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 }
 
 // trainingColumns decides the feature columns from the first pass's
-// statistics: a column is text when most of its values are words, or when
-// it was asked to be (asText); a numeric column with a stray word stays
-// numeric, and the rows' pass reports the word where it is. A text column
+// statistics: a column is text when most of its values are words, when it
+// was asked to be (asText), or when it counts levels with an open one
+// (columnStats.levels: 0, 1, 2, 3+; these are Table.Levels); a numeric
+// column with a stray word stays numeric, and the rows' pass reports the
+// word where it is. A text column
 // with more than maxCat values is refused, or with dropRefused left out
 // with the reason. It returns the feature columns in header order and the
 // names of those read as words on request.
@@ -221,6 +224,10 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 	for j, h := range t.header {
 		st := &stats[j]
 		isWords := asText[j] || st.text > 0 && 2*st.numeric < st.numeric+st.text
+		if t.roles[j] == RoleNumeric && !isWords && st.levels(maxCat) {
+			isWords = true
+			t.levels = append(t.levels, h)
+		}
 		if t.roles[j] != RoleNumeric || !isWords {
 			continue
 		}

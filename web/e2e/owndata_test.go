@@ -642,29 +642,37 @@ func TestTuneMatchesGo(t *testing.T) {
 	b.screenshot("tune.png")
 }
 
-// TestOwnFileTextColumn: a category written 0, 1, 2, 3+ is refused with
-// the offer to read it as words; taking the offer reads it one-hot and the
-// run trains. On a 390 px phone the Columns table's role menus (labelled,
-// axe-clean, tap-sized) offer words only where Go says a column may be
-// read so, and flag the id column; "number" in the menu brings the
-// refusal back, the file still loaded as it was.
-func TestOwnFileTextColumn(t *testing.T) {
+// visitsFile writes a file whose column visits holds 0, 1, 2 and, in every
+// fourth row, last.
+func visitsFile(last string) string {
 	var sb strings.Builder
 	sb.WriteString("task,y,student,visits,hours\n")
 	for i := 0; i < 36; i++ {
 		v := fmt.Sprint(i % 3)
 		if i%4 == 3 {
-			v = "3+"
+			v = last
 		}
 		fmt.Fprintf(&sb, "t%d,%.2f,%d,%s,%d.5\n", i%3, float64((i*7)%11)/3, 1000+i, v, i%5)
 	}
+	return sb.String()
+}
+
+// TestOwnFileTextColumn: a category written 0, 1, 2, many is refused with
+// the offer to read it as words; taking the offer reads it one-hot and the
+// run trains. On a 390 px phone the Columns table's role menus (labelled,
+// axe-clean, tap-sized) offer words only where Go says a column may be
+// read so, and flag the id column; "number" in the menu brings the
+// refusal back, the file still loaded as it was. Written 0, 1, 2, 3+, the
+// category is read as words unasked, the notes say so, and its menu
+// offers no number.
+func TestOwnFileTextColumn(t *testing.T) {
 	b := newBrowser(t)
 	b.viewport(390, 844, true)
 	b.openPage(true)
-	b.upload("#file", writeTemp(t, "visits.csv", sb.String()))
+	b.upload("#file", writeTemp(t, "visits.csv", visitsFile("many")))
 	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
 	msg := eval[string](b, dataErrorText)
-	if !strings.HasPrefix(msg, `visits.csv:5:4: non-numeric value "3+" in column visits`) || !strings.HasSuffix(msg, "correct the value, read the column as words, or leave the column out") {
+	if !strings.HasPrefix(msg, `visits.csv:5:4: non-numeric value "many" in column visits`) || !strings.HasSuffix(msg, "correct the value, read the column as words, or leave the column out") {
 		t.Errorf("refusal %q", msg)
 	}
 	noFlags(t, msg)
@@ -677,7 +685,7 @@ func TestOwnFileTextColumn(t *testing.T) {
 	}
 	b.do(chromedp.Click(chromedp.CSS("#read-as-words")))
 	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "visits.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
-	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"student", "visits=0", "visits=1", "visits=2", "visits=3+", "hours"}) {
+	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"student", "visits=0", "visits=1", "visits=2", "visits=many", "hours"}) {
 		t.Errorf("features %q, want visits one-hot", names)
 	}
 	type menu struct {
@@ -716,7 +724,7 @@ func TestOwnFileTextColumn(t *testing.T) {
 
 	// "number" for visits: refused again, the file still loaded with visits as words.
 	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="visits"] select`), "numeric"))
-	b.waitFor(`spmtlApp.dataError().includes('"3+"')`, 20*time.Second)
+	b.waitFor(`spmtlApp.dataError().includes('"many"')`, 20*time.Second)
 	b.waitFor(`spmtlApp.state() === "idle"`, 20*time.Second)
 	if v := eval[string](b, `document.querySelector('#columns tr[data-column="visits"] select').value`); v != "text" {
 		t.Errorf("after the refusal visits's menu shows %q, want the words it is still read as", v)
@@ -724,8 +732,21 @@ func TestOwnFileTextColumn(t *testing.T) {
 	// "leave out" in student's menu: left out, visits still words.
 	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="student"] select`), "dropped"))
 	b.waitFor(`spmtlApp.state() === "idle" && spmtlApp.columns().find((c) => c.name === "student").role === "dropped"`, 20*time.Second)
-	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"visits=0", "visits=1", "visits=2", "visits=3+", "hours"}) {
+	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"visits=0", "visits=1", "visits=2", "visits=many", "hours"}) {
 		t.Errorf("features after leaving out student: %q", names)
+	}
+
+	// 0, 1, 2, 3+: a category, read as words unasked.
+	b.upload("#file", writeTemp(t, "kids.csv", visitsFile("3+")))
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "kids.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if names := eval[[]string](b, `spmtlApp.summary().featureNames`); !slices.Equal(names, []string{"student", "visits=0", "visits=1", "visits=2", "visits=3+", "hours"}) {
+		t.Errorf("kids.csv: features %q, want visits one-hot", names)
+	}
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Categories: visits holds whole numbers and 3+: it is read as a category, one indicator per value (0, 1, 2, 3+).") {
+		t.Errorf("kids.csv: the notes %q do not say visits is a category", notes)
+	}
+	if opts := eval[[]string](b, `Array.from(document.querySelector('#columns tr[data-column="visits"] select').options).map((o) => o.textContent)`); !slices.Equal(opts, []string{"words", "leave out"}) {
+		t.Errorf("kids.csv: visits's menu offers %q, want words and leave out", opts)
 	}
 	b.noConsoleErrors()
 }

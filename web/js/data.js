@@ -462,6 +462,8 @@ export function wireData(app, form) {
     if (s.idNote) notes.push(`Ids: ${s.idNote} (its menu in Columns: "leave out").`);
     // Go warns when the task column makes nearly a task per row (core/app taskNote).
     if (s.taskNote) notes.push(`Tasks: ${s.taskNote}`);
+    // Go names the columns of whole numbers and an open level (0, 1, 2, 3+) read as categories (core/app levelNote).
+    if (s.levelNote) notes.push(`Categories: ${s.levelNote}.`);
     // Go says which rows were left out for a missing value (core/data Omitted.Text).
     if (s.missingNote) notes.push(`Rows: ${s.missingNote}.`);
     $("data-notes").textContent = notes.join(" ");

@@ -425,7 +425,7 @@ func TestTextColumns(t *testing.T) {
 		args     []string
 		err, out string // err: in the message as main prints it
 	}{
-		{"refused", append([]string{"train"}, cols...), `non-numeric value "3+" in column visits (18 of its 24 values are numbers): correct the value, read the column as words, or leave the column out (-text visits or -drop visits)`, ""},
+		{"read as a category unasked", append([]string{"train"}, cols...), "", "visits holds whole numbers and 3+: it is read as a category, one indicator per value (0, 1, 2, 3+)"},
 		{"read as words", append([]string{"train", "-text", "visits"}, cols...), "", "visits one-hot (4)"},
 		{"an id flagged", append([]string{"train", "-text", "visits"}, cols...), "", "student holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something (-drop student)"},
 		{"no id note when left out", append([]string{"train", "-text", "visits", "-drop", "student"}, cols...), "", "left out: student\n"},

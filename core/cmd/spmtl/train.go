@@ -298,6 +298,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.MissingNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.MissingNote)
 	}
+	if sum.LevelNote != "" {
+		fmt.Fprintf(w, "  %s\n", sum.LevelNote)
+	}
 	if sum.TaskNote != "" {
 		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
 	}

@@ -522,7 +522,8 @@ export function wireData(app, form) {
   // out; the file is read again with the choice.
   $("missing-rows").addEventListener("change", () => {
     if (!own || (own.pending && own.pending.size)) return;
-    readAs(own, Object.assign(copyRoles(own), { missing: $("missing-rows").value }), "", "");
+    own.missing = $("missing-rows").value;
+    parseOwn(false).catch(() => {});
   });
   // Play, Step or Tune while a file's columns are still to choose: the
   // visitor's mistake, said in the data panel, whose first menu to choose

@@ -270,8 +270,8 @@ func build(dist, web, out string) error {
 		return err
 	}
 	sources, _ := json.Marshal(map[string]string{
-		"worker": read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js")),
-		"repro":  read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js")),
+		"worker": stripComments(read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js"))),
+		"repro":  stripComments(read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js"))),
 	})
 	// The served page's first script fetches the wasm and starts a worker
 	// from js/: nothing of that exists beside this file, which makes both
@@ -293,7 +293,7 @@ func build(dist, web, out string) error {
 	}
 	var inline strings.Builder
 	inline.WriteString(`<script type="application/json" id="spmtl-sources">` + scriptText(string(sources)) + "</script>\n")
-	startText, bootText, jsText := "\n"+scriptText(offlineStart), "\n"+scriptText(offlineBoot), "\n\"use strict\";\n"+scriptText(js)
+	startText, bootText, jsText := "\n"+scriptText(offlineStart), "\n"+scriptText(offlineBoot), "\n\"use strict\";\n"+scriptText(stripComments(js))
 	inline.WriteString("<script>" + startText + "</script>\n")
 	inline.WriteString(wasmPayload.String())
 	inline.WriteString("<script>" + offlineGiveWasm + "</script>\n")

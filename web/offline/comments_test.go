@@ -1,0 +1,22 @@
+package main
+
+import "testing"
+
+// TestStripComments: whole comment lines go; a comment beside code, a
+// block comment with code after it, and every line of a template literal
+// stay.
+func TestStripComments(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"line comments", "// a\nconst a = 1; // b\n  // c\nf();", "const a = 1; // b\nf();"},
+		{"a block", "/** doc\n *  more\n */\nfunction f() {}", "function f() {}"},
+		{"a block on one line", "  /* x */\ng();", "g();"},
+		{"a block with code after it", "/* x */ g();\nh();", "/* x */ g();\nh();"},
+		{"a block never closed", "/* x\ny();", "/* x\ny();"},
+		{"a template literal", "const s = `a\n// not a comment\n/* nor this */\nb`;\n// gone", "const s = `a\n// not a comment\n/* nor this */\nb`;"},
+		{"a URL in a string", `const u = "https://example.org";`, `const u = "https://example.org";`},
+	} {
+		if got := stripComments(tc.in); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -279,6 +279,56 @@ func TestPublishedGroupedFile(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestPublishedFileMissingValues: a file with missing values published
+// with -missing omit opens with the recorded run, and the page reads the
+// file leaving out the same rows, so that the rerun reproduces it.
+func TestPublishedFileMissingValues(t *testing.T) {
+	dist := distDir(t)
+	bin := spmtlBinary(t)
+	dir := t.TempDir()
+	var sb strings.Builder
+	sb.WriteString("group,y,x1,x2\n")
+	for i := 0; i < 240; i++ {
+		x1, y := fmt.Sprintf("%.3f", float64((i*7)%11)/4-1), fmt.Sprintf("%.3f", float64((i*5)%13)/3+float64(i%12)/5)
+		if i%13 == 5 {
+			x1 = "NA"
+		}
+		if i%29 == 3 {
+			y = ""
+		}
+		fmt.Fprintf(&sb, "g%02d,%s,%s,%d\n", i%12, y, x1, (i*3)%7)
+	}
+	data := filepath.Join(dir, "na.csv")
+	if err := os.WriteFile(data, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "na.html")
+	printed := runCLI(t, bin, "publish", "-page", filepath.Join(dist, "spmtl-offline.html"), "-data", data, "-task", "group", "-missing", "omit", "-model", "mmtl", "-o", out)
+	if !strings.Contains(printed, "rows were left out for a missing value") {
+		t.Errorf("publish did not say which rows it left out:\n%s", printed)
+	}
+	html, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := publish.Read(string(html))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Data.Missing != "omit" {
+		t.Errorf("the manifest's missing is %q, want omit", m.Data.Missing)
+	}
+	b := newBrowser(t)
+	b.countWorkerRequests()
+	b.openPublished(out)
+	b.checkRecordedRun(m.Run, "na.csv")
+	if verdict := b.reproduce(); !strings.HasPrefix(verdict, "Reproduced: all ") {
+		t.Errorf("the rerun: %q", verdict)
+	}
+	b.noNetwork()
+	b.noConsoleErrors()
+}
+
 // TestPublishedBundle: a run on a bundled data set (school, with its split
 // file) is published by name: the page loads its own copy, shows the run
 // and reruns it.

@@ -199,8 +199,10 @@ func printPublished(w io.Writer, rec *publish.RunFile, out string, sz publish.Si
 	d, r := rec.Data, rec.Run
 	fmt.Fprintf(w, "data %s: %d tasks, %d rows, %d features, %s; %d training rows, %d test rows\n",
 		d.Name, len(d.Tasks), d.Rows, d.Features, d.Kind, r.TrainRows, r.TestRows)
-	if d.FeatureText != "" {
-		fmt.Fprintf(w, "  %s\n", d.FeatureText)
+	for _, note := range []string{d.FeatureText, d.LevelNote, d.MissingNote} {
+		if note != "" {
+			fmt.Fprintf(w, "  %s\n", note)
+		}
 	}
 	last := rec.Snapshots[len(rec.Snapshots)-1]
 	kind := "iterations"

@@ -53,11 +53,7 @@ func CheckText(b []byte, name string) error {
 // lineBefore returns the characters of b's line before byte off (a UTF-8
 // byte order mark at the start of the text is none).
 func lineBefore(b []byte, off int) []byte {
-	nl := byte('\n')
-	if bytes.IndexByte(b, '\n') < 0 {
-		nl = '\r' // lines that end with a lone CR (crLines)
-	}
-	start := bytes.LastIndexByte(b[:off], nl) + 1
+	start := bytes.LastIndexByte(b[:off], lineBreak(b)) + 1
 	before := b[start:off]
 	if start == 0 {
 		before = bytes.TrimPrefix(before, utf8BOM)
@@ -69,12 +65,16 @@ func lineBefore(b []byte, off int) []byte {
 // the text's readers count them (a byte that is not UTF-8 is one
 // character).
 func position(b []byte, off int) (line, col int) {
-	before := lineBefore(b, off)
-	nl := byte('\n')
+	return bytes.Count(b[:off], []byte{lineBreak(b)}) + 1, utf8.RuneCount(lineBefore(b, off)) + 1
+}
+
+// lineBreak is the byte that ends b's lines: '\n', or '\r' in a text of
+// lines that end with a lone CR (crLines).
+func lineBreak(b []byte) byte {
 	if bytes.IndexByte(b, '\n') < 0 {
-		nl = '\r'
+		return '\r'
 	}
-	return bytes.Count(b[:off], []byte{nl}) + 1, utf8.RuneCount(before) + 1
+	return '\n'
 }
 
 // notUTF8 is the error for text with bytes that are not UTF-8 (DecodeText

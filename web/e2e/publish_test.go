@@ -260,23 +260,29 @@ func TestPublishedGroupedFile(t *testing.T) {
 	out := filepath.Join(dir, "grouped.html")
 	printed := runCLI(t, bin, "publish", "-page", filepath.Join(dist, "spmtl-offline.html"), "-data", filepath.Join(dir, "train.csv"), "-task", "group", "-selfpaced", "-o", out)
 	t.Logf("%s", printed)
-	html, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := publish.Read(string(html))
+	reproducesPublished(t, out, "train.csv")
+}
+
+// reproducesPublished opens the published page out (its data file named
+// file) from disk: it shows the recorded run, its rerun reproduces every
+// score, and it asks the network for nothing. It returns the manifest.
+func reproducesPublished(t *testing.T, out, file string) *publish.Manifest {
+	t.Helper()
+	html := readFile(t, out)
+	m, _, err := publish.Read(html)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
 	b.countWorkerRequests()
-	t.Logf("grouped (300 groups) published: %d bytes; open to the recorded run shown %v", len(html), b.openPublished(out))
-	b.checkRecordedRun(m.Run, "train.csv")
+	t.Logf("%s published: %d bytes; open to the recorded run shown %v", file, len(html), b.openPublished(out))
+	b.checkRecordedRun(m.Run, file)
 	if verdict := b.reproduce(); !strings.HasPrefix(verdict, "Reproduced: all ") {
 		t.Errorf("the rerun: %q", verdict)
 	}
 	b.noNetwork()
 	b.noConsoleErrors()
+	return m
 }
 
 // TestPublishedFileMissingValues: a file with missing values published
@@ -307,26 +313,9 @@ func TestPublishedFileMissingValues(t *testing.T) {
 	if !strings.Contains(printed, "rows were left out for a missing value") {
 		t.Errorf("publish did not say which rows it left out:\n%s", printed)
 	}
-	html, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := publish.Read(string(html))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Data.Missing != "omit" {
+	if m := reproducesPublished(t, out, "na.csv"); m.Data.Missing != "omit" {
 		t.Errorf("the manifest's missing is %q, want omit", m.Data.Missing)
 	}
-	b := newBrowser(t)
-	b.countWorkerRequests()
-	b.openPublished(out)
-	b.checkRecordedRun(m.Run, "na.csv")
-	if verdict := b.reproduce(); !strings.HasPrefix(verdict, "Reproduced: all ") {
-		t.Errorf("the rerun: %q", verdict)
-	}
-	b.noNetwork()
-	b.noConsoleErrors()
 }
 
 // TestPublishedBundle: a run on a bundled data set (school, with its split

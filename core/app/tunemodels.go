@@ -42,7 +42,15 @@ type ModelScore struct {
 	// Flat says when a self-paced model's λ0 grid is flat (flatLambda0):
 	// every multiple within one standard error of the best.
 	Flat string `json:"flat,omitempty"`
+	// Setting says how Config was chosen when not by the one-SE rule
+	// alone: SettingLikelihood.
+	Setting string `json:"setting,omitempty"`
 }
+
+// SettingLikelihood is ModelScore.Setting for a model whose ρ and κ are
+// their restricted maximum likelihood estimate (docs/algorithms.md §15),
+// chosen because CV scored it within one standard error of the best point.
+const SettingLikelihood = "reml"
 
 // gridPoint is one configuration of a tuning and its pooled CV scores.
 type gridPoint struct {

@@ -26,6 +26,10 @@ type baseSearch struct {
 	key   string
 	pts   []gridPoint
 	tried map[[2]float64]bool
+	// likely is the restricted maximum likelihood estimate of (ρ, κ), a
+	// point the one-SE rule prefers (TuneSearch.likelihood); zero when
+	// there is none.
+	likely [2]float64
 }
 
 // best returns the index of the best scored point; -1 when none is.

@@ -10,6 +10,7 @@ import (
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
+	"github.com/spmtl/spmtl/core/reml"
 )
 
 // TuneSearch is Tune's search (docs/algorithms.md §14) as a sequence of
@@ -28,6 +29,9 @@ type TuneSearch struct {
 	defaultRho bool
 	rhos       []float64
 	k0         float64
+	// likelyWhy says why no baseline has a likelihood estimate, when one
+	// could have had it; "" otherwise.
+	likelyWhy string
 
 	bases    []*baseSearch
 	byKey    map[string]*baseSearch
@@ -111,7 +115,40 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 		s.rhos = TuneRho[:5] // up to 10; extended only at an edge
 	}
 	s.plan()
+	s.likelihood()
 	return s, nil
+}
+
+// likelihood adds to each baseline whose model is a mixed model's
+// (method.Likelihood: MMTL) its restricted maximum likelihood estimate of
+// (ρ, κ), as a point of its grid that the one-SE rule prefers to every
+// other (docs/algorithms.md §15): on a visitor's dense regression file
+// with the summed squared loss, and κ left to the search. The estimate
+// reads every row of d, the folds' held-out rows too, as a mixed model's
+// fit on the file would; it uses two numbers of them, which CV then scores.
+func (s *TuneSearch) likelihood() {
+	if !s.d.Own || s.opt.Intercept != nil || len(s.icpt) < 2 || s.d.All.Kind != data.Regression || s.d.All.Sparse() {
+		return
+	}
+	var est *reml.Estimate
+	for _, b := range s.bases {
+		m, _ := method.Lookup(b.key) // the families are the catalogue's
+		c := s.opt.Config
+		c.Model = b.key
+		c = configFor(s.d, c).Defaults(false)
+		if !m.Likelihood || c.Loss != mtl.Squared || c.Scale != mtl.SumLoss || s.likelyWhy != "" {
+			continue
+		}
+		if est == nil {
+			e, err := reml.Fit(s.d.All.Tasks, s.d.All.Features)
+			if err != nil {
+				s.likelyWhy = err.Error()
+				continue
+			}
+			est = &e
+		}
+		b.likely = [2]float64{est.Rho, est.Kappa}
+	}
 }
 
 // plan sets the baselines to search (a self-paced version paces from its
@@ -250,6 +287,9 @@ func (s *TuneSearch) stagePoints(b *baseSearch, at mtl.Config) [][2]float64 {
 		for _, r := range s.rhos {
 			out = append(out, [2]float64{r, s.k0})
 		}
+		if b.likely[0] > 0 {
+			out = append(out, b.likely)
+		}
 		return out
 	case stageEdge1, stageEdge2:
 		if !s.defaultRho {
@@ -288,7 +328,17 @@ func (s *TuneSearch) summarizeBases() {
 	}
 	s.base = map[string]scored{}
 	for _, b := range s.bases {
-		s.base[b.key] = summarize(s.metric, family{key: b.key}, b.pts, simplerBase(b.pts))
+		simpler := simplerBase(b.pts)
+		for i, p := range b.pts {
+			if b.likely[0] > 0 && [2]float64{p.cfg.Rho, p.cfg.Intercept} == b.likely {
+				simpler[i] = math.Inf(1)
+			}
+		}
+		sc := summarize(s.metric, family{key: b.key}, b.pts, simpler)
+		if b.likely[0] > 0 && [2]float64{sc.model.Config.Rho, sc.model.Config.Intercept} == b.likely {
+			sc.model.Setting = SettingLikelihood
+		}
+		s.base[b.key] = sc
 	}
 	s.behind = s.behindBases()
 }
@@ -374,6 +424,25 @@ func (s *TuneSearch) candidates() []scored {
 	return out
 }
 
+// likelyText says, for the search's sentence, which baselines were also
+// tried at their likelihood estimate, or why none was.
+func (s *TuneSearch) likelyText() string {
+	var names []string
+	for _, b := range s.bases {
+		if b.likely[0] > 0 {
+			m, _ := method.Lookup(b.key)
+			names = append(names, m.Label)
+		}
+	}
+	switch {
+	case len(names) > 0:
+		return fmt.Sprintf("; %s also at the restricted maximum likelihood estimate of rho and intercept (REML, as a mixed model's variances), chosen where within one standard error of the best point", strings.Join(names, ", "))
+	case s.likelyWhy != "":
+		return "; no likelihood estimate of MMTL's setting: " + s.likelyWhy
+	}
+	return ""
+}
+
 // Result returns the tuning's result once Next has returned nil. When no
 // point could be scored there is nothing to choose, and it fails with the
 // first point's reason.
@@ -394,7 +463,7 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %s", res.Models[0].Failure)
 	}
 	res.Chosen, res.Reason = chosen, reason
-	res.Search = searchText(s.opt, s.icpt, s.fams, s.defaultRho)
+	res.Search = searchText(s.opt, s.icpt, s.fams, s.defaultRho) + s.likelyText()
 	res.LeftOut = s.left
 	res.legacyGrid(cands[chosen], s.opt, s.icpt)
 	return res, nil

@@ -71,6 +71,12 @@ type Method struct {
 	// search over every model tunes that one in its place, and the
 	// self-paced version paces from its choice.
 	TunedAs string `json:"-"`
+	// Likelihood is set when the method's model, under the summed squared
+	// loss, is a linear mixed model's (MMTL: tasks' deviations from a
+	// shared mean under a Gaussian prior), so that a search can estimate ρ
+	// and κ by restricted maximum likelihood (core/reml,
+	// docs/algorithms.md §15).
+	Likelihood bool `json:"-"`
 	// Memory is what its learner keeps beside the weights, for the memory
 	// estimate of a fit (mtl.Estimate).
 	Memory mtl.Memory `json:"-"`
@@ -115,9 +121,9 @@ var catalog = []Method{
 		Shares:     "learns each task on its own: nothing is shared.",
 		Simplicity: 55, new: trainer, compare: none},
 	{Key: "mmtl", Label: "MMTL", Kind: Parallel, SelfPaced: true, Summary: "mean-regularized MTL, w_t pulled to the tasks' mean (alternating)",
-		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
+		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", Likelihood: true, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mmtl-joint", Label: "MMTL", Kind: Parallel, Summary: "mean-regularized MTL solved as one joint problem (the authors' MMTL row)",
-		Theta: "mmtl", Simplicity: 30, new: joint, compare: againstITL},
+		Theta: "mmtl", Simplicity: 30, Likelihood: true, new: joint, compare: againstITL},
 	{Key: "mtfl", Label: "MTFL", Kind: Parallel, SelfPaced: true, Summary: "multitask feature learning: a shared feature metric D",
 		Theta: "mtfl", Simplicity: 60, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtfl-mean", Label: "MTFL-mean", Kind: Parallel, SelfPaced: true, Summary: "a shared mean w0 with task deviations under a learned feature metric D (random slopes, learned)",

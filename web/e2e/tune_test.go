@@ -7,12 +7,16 @@ package e2e
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/reml"
 )
 
 // groupedCSV writes groups of lo to hi rows (group,y,x1,x2,x3) with a
@@ -78,7 +82,8 @@ func TestTuneEveryModel(t *testing.T) {
 	if s := eval[string](b, `spmtlApp.tune().scope`); s != "one" {
 		t.Errorf("on a bundled data set the Tune scope is %q, want one (this model)", s)
 	}
-	b.loadGrouped("grouped.csv", groupedCSV(11, 40, 2, 12, false))
+	text := groupedCSV(11, 40, 2, 12, false)
+	b.loadGrouped("grouped.csv", text)
 	if s := eval[string](b, `spmtlApp.tune().scope`); s != "all" {
 		t.Errorf("on a visitor's file the Tune scope is %q, want all (every model)", s)
 	}
@@ -116,6 +121,30 @@ func TestTuneEveryModel(t *testing.T) {
 	if scored < 5 {
 		t.Errorf("the table has %d models with scores, want 5 or more", scored)
 	}
+	// MMTL's row: the learner added its REML point (docs/algorithms.md §15),
+	// the same as natively, the one-SE rule took it on this file (its
+	// groups share their slopes), and the row says so.
+	type likely struct {
+		Setting   string  `json:"setting"`
+		Rho       float64 `json:"rho"`
+		Intercept float64 `json:"intercept"`
+		Note      string  `json:"note"`
+	}
+	mm := eval[likely](b, `(() => { const r = spmtlApp.tune().search.result;
+		const i = r.models.findIndex((m) => m.key === "mmtl-joint" && !m.selfPaced), m = r.models[i];
+		return {setting: m.setting || "", rho: m.config.rho, intercept: m.config.intercept || 0,
+			note: document.querySelectorAll("#tune-models tbody tr")[i].cells[6].textContent}; })()`)
+	d, err := app.Load([]byte(text), app.LoadOptions{Name: "grouped.csv", TaskColumn: "group", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, err := reml.Fit(d.All.Tasks, d.All.Features)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mm.Setting != app.SettingLikelihood || math.Abs(mm.Rho-est.Rho) > 1e-9*est.Rho || math.Abs(mm.Intercept-est.Kappa) > 1e-9*est.Kappa || !strings.Contains(mm.Note, "REML") {
+		t.Errorf("MMTL's row: %+v; want the REML estimate rho %v, kappa %v, and a note naming it", mm, est.Rho, est.Kappa)
+	}
 	if chosen < 0 {
 		t.Fatal("no model is marked chosen")
 	}
@@ -145,7 +174,16 @@ func TestTuneEveryModel(t *testing.T) {
 		t.Errorf("the marked row is %s (self-paced %v), the search chose %s (%v)", c.Key, c.SelfPaced, want.Key, want.SelfPaced)
 	}
 	form := eval[[]string](b, `["model", "rho", "intercept", "lambda0"].map((id) => document.getElementById(id).value).concat([String(document.getElementById("selfPaced").checked)])`)
-	if form[0] != want.Key || form[1] != fmt.Sprint(want.Rho) || form[2] != fmt.Sprint(want.Intercept) {
+	// The page writes numbers as JavaScript does (5e7 as 50000000): the
+	// values, not their text, must be the search's.
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return math.NaN()
+		}
+		return v
+	}
+	if form[0] != want.Key || num(form[1]) != want.Rho || num(form[2]) != want.Intercept {
 		t.Errorf("the form after tuning: model %q, ρ %q, κ %q; want %s, %v, %v", form[0], form[1], form[2], want.Key, want.Rho, want.Intercept)
 	}
 	if want.SelfPaced {
@@ -157,7 +195,7 @@ func TestTuneEveryModel(t *testing.T) {
 			t.Errorf("a self-paced choice: λ0 %q, self-paced %s; want %s and true", form[3], form[4], wantL)
 		}
 	}
-	if h := eval[string](b, `location.hash`); !strings.Contains(h, "rho="+fmt.Sprint(want.Rho)) {
+	if h := eval[string](b, `location.hash`); !strings.Contains(h, "rho="+strconv.FormatFloat(want.Rho, 'f', -1, 64)) && !strings.Contains(h, "rho="+fmt.Sprint(want.Rho)) {
 		t.Errorf("the link %q does not carry ρ %v", h, want.Rho)
 	}
 	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "Press Play to train with it") {

@@ -150,7 +150,11 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 			}
 			continue
 		}
-		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\t%d of %d\t\n", mark, m.Name, plusMinus(m.Best), settings(m.Config), score(m.Score.Value), m.Failed, m.Points)
+		set := settings(m.Config)
+		if m.Setting == app.SettingLikelihood {
+			set += " (REML)"
+		}
+		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\t%d of %d\t\n", mark, m.Name, plusMinus(m.Best), set, score(m.Score.Value), m.Failed, m.Points)
 	}
 	tw.Flush()
 	for _, n := range notTried {

@@ -99,11 +99,17 @@ func Cholesky(a []float64, n int) bool {
 	return true
 }
 
-// CholSolve solves LLᵀx = b in place for the factor left by Cholesky.
-func CholSolve(l []float64, n int, b []float64) {
+// LowerSolve solves Lx = b in place for the factor left by Cholesky: the
+// first half of CholSolve.
+func LowerSolve(l []float64, n int, b []float64) {
 	for i := 0; i < n; i++ {
 		b[i] = (b[i] - Dot(l[i*n:i*n+i], b[:i])) / l[i*n+i]
 	}
+}
+
+// CholSolve solves LLᵀx = b in place for the factor left by Cholesky.
+func CholSolve(l []float64, n int, b []float64) {
+	LowerSolve(l, n, b)
 	// Lᵀx = y by rows of L: once x_i is known, row i of L takes its share
 	// off every earlier entry. This reads L contiguously (Axpy) where the
 	// column form strode down it; under js/wasm it halved the solve.

@@ -13,7 +13,8 @@ import (
 //	φ_ω(a, b̄) = Σ_t ω_t min_{w,b} [l_t(w, b) + ρ‖w − a‖² + ρκ(b − b̄)²]
 //
 // Its gradient is 2ρ Σ_t ω_t (a − w_t(a)) in a and 2ρκ Σ_t ω_t (b̄ − b_t)
-// in b̄, one exact W-step per task for each evaluation. The point x is
+// in b̄, one exact W-step per task for each evaluation. With a summed
+// logistic loss φ also holds the prior's term (meanPrior, priorWeight). The point x is
 // (a, √κ·b̄), so that both parts have the curvature bound 2ρΣω.
 type anchorProblem struct {
 	tasks []*taskData
@@ -30,6 +31,42 @@ type anchorProblem struct {
 	last  []float64
 	lastF float64
 	lastG []float64
+}
+
+// MeanPriorSD is the standard deviation of the weak Gaussian prior that a
+// summed logistic loss puts on MMTL's shared mean w̄, per feature
+// (docs/algorithms.md §5.3): the default scale of a logistic regression's
+// coefficients on standardized features in rstanarm (normal(0, 2.5)).
+const MeanPriorSD = 2.5
+
+// meanPrior is the precision π of the penalty π‖w̄‖² on MMTL's shared
+// mean: 1/(2·MeanPriorSD²) for the summed logistic loss (a visitor's
+// classifier, whose features are standardized), 0 otherwise. Without it
+// nothing bounds w̄ when the classes are separable by the features, where
+// every task's weights then run off together (the deviations are pulled to
+// w̄, not to 0) and the fit's probabilities are exactly 0 or 1. The mean
+// logistic loss (the paper's) keeps the paper's objective.
+func meanPrior(cfg Config) float64 {
+	if cfg.Loss == Logistic && cfg.Scale == SumLoss {
+		return 1 / (2 * MeanPriorSD * MeanPriorSD)
+	}
+	return 0
+}
+
+// priorWeight is the prior's coefficient c in c‖w̄‖² beside the weighted
+// tasks' Σ_t ω_t[l_t + ρ pen_t]: π·Σ_t ω_t / T, so that against T tasks of
+// weight 1 (the joint MMTL) the prior counts once, as in the posterior of
+// all the rows, and the trainer's τ (which sums to 1) sees the same
+// optimum scaled by 1/T.
+func priorWeight(pi float64, omega []float64, T int) float64 {
+	if pi == 0 || T == 0 {
+		return 0
+	}
+	var sum float64
+	for _, o := range omega {
+		sum += o
+	}
+	return pi * sum / float64(T)
 }
 
 // dim is the length of a point: the features, and one more for b̄.
@@ -72,6 +109,10 @@ func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
 		if kappa > 0 {
 			g[d] += 2 * rho * math.Sqrt(kappa) * om * (b0 - ap.b[t])
 		}
+	}
+	if c := priorWeight(meanPrior(ap.cfg), ap.omega, len(ap.tasks)); c > 0 {
+		f += c * linalg.Dot(anchor, anchor)
+		linalg.Axpy(g[:d], 2*c, anchor)
 	}
 	ap.last, ap.lastF, ap.lastG = append([]float64(nil), x...), f, g
 	return f, g

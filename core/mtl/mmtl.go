@@ -7,19 +7,39 @@ import (
 )
 
 // mmtl is mean-regularized MTL (Evgeniou & Pontil 2004, docs/algorithms.md §5):
-// Θ = w0, pen_t = ‖w_t − w0‖², and the Θ-step is the τ-weighted mean.
+// Θ = w0, pen_t = ‖w_t − w0‖², and the Θ-step is the τ-weighted mean
+// (shrunk toward 0 by the summed logistic loss's prior, §5.3).
 type mmtl struct {
 	m  *metric
 	w0 []float64 // nil until the first Θ-step (w0^(0) = 0)
+	// rho and prior are ρ and the prior's precision π (meanPrior); T is
+	// the number of tasks, and weight the prior's coefficient at the last
+	// Θ-step, π·Στ_t/T (priorWeight).
+	rho, prior float64
+	T          int
+	weight     float64
 }
 
 var _ structure = (*mmtl)(nil)
 
-func newMMTL(env structureEnv) structure { return &mmtl{m: identityMetric(env.d)} }
+func newMMTL(env structureEnv) structure {
+	return &mmtl{m: identityMetric(env.d), rho: env.cfg.Rho, prior: meanPrior(env.cfg), T: env.T}
+}
 
 func (s *mmtl) metric() *metric      { return s.m }
 func (s *mmtl) anchor(int) []float64 { return s.w0 }
-func (s *mmtl) extra() float64       { return 0 }
+
+// extra is the prior's π‖w0‖² (§5.3), 0 without one.
+func (s *mmtl) extra() float64 {
+	if s.weight == 0 || s.w0 == nil {
+		return 0
+	}
+	return s.weight * linalg.Dot(s.w0, s.w0)
+}
+
+// update sets w0 to the minimizer of Σ_t τ_t ρ‖w_t − w0‖² + c‖w0‖² with
+// c = π·Στ_t/T (priorWeight): ρΣτ_t w_t / (ρΣτ_t + c), the τ-weighted mean
+// when π = 0.
 func (s *mmtl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mmtl"); err != nil {
 		return err
@@ -31,9 +51,11 @@ func (s *mmtl) update(W [][]float64, tau []float64) error {
 	if !(sum > 0) {
 		return errors.New("mmtl: task weights sum to zero")
 	}
+	s.weight = priorWeight(s.prior, tau, s.T)
+	den := sum + s.weight/s.rho
 	w0 := make([]float64, len(W[0]))
 	for t, w := range W {
-		linalg.Axpy(w0, tau[t]/sum, w)
+		linalg.Axpy(w0, tau[t]/den, w)
 	}
 	s.w0 = w0
 	return nil

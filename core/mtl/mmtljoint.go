@@ -44,6 +44,10 @@ type JointMMTL struct {
 	evals int
 	// b0 is the shared intercept at the optimum (κ > 0).
 	b0 float64
+	// a is the shared mean at the exact optimum (nil after fista100,
+	// where it is the tasks' mean): with the summed logistic loss's prior
+	// (§5.3) it is not the mean of the w_t.
+	a []float64
 }
 
 // NewJointMMTL returns the joint MMTL fit of p with cfg (cfg.Model is
@@ -179,14 +183,24 @@ func (j *JointMMTL) exact() error {
 	// computed with.
 	err := ap.solve(x, g0, j.cfg.Scale == SumLoss)
 	j.evals = ap.evals
-	_, j.b0 = ap.shared(x)
+	var a []float64
+	a, j.b0 = ap.shared(x)
+	j.a = append([]float64(nil), a...)
 	return err
+}
+
+// mean returns the shared mean w̄ in the solver's coordinates.
+func (j *JointMMTL) mean() []float64 {
+	if j.a != nil {
+		return j.a
+	}
+	return columnMean(j.w)
 }
 
 // snapshot reports the fit: per-task loss, ‖w_t − w̄‖², the objective.
 func (j *JointMMTL) snapshot() Snapshot {
 	T := len(j.tasks)
-	mean := columnMean(j.w)
+	mean := j.mean()
 	snap := Snapshot{Iter: 1, Lambda: j.cfg.Lambda0, Tau: uniform(T), Loss: make([]float64, T), Penalty: make([]float64, T),
 		Cost: make([]float64, T), TauChange: Float(math.NaN()), ObjChange: Float(math.NaN()), Converged: true, Done: true, Stop: StopSingle}
 	for t, td := range j.tasks {
@@ -203,6 +217,9 @@ func (j *JointMMTL) snapshot() Snapshot {
 		snap.Penalty[t] = pen
 		snap.Cost[t] = (l + j.cfg.Rho*pen) / norm
 		snap.Objective += l + j.cfg.Rho*pen
+	}
+	if pi := meanPrior(j.cfg); pi > 0 {
+		snap.Objective += pi * linalg.Dot(mean, mean)
 	}
 	snap.SPObjective = snap.Objective
 	return snap
@@ -222,6 +239,9 @@ func columnMean(W [][]float64) []float64 {
 func (j *JointMMTL) Theta() *Theta {
 	if len(j.hist) == 0 {
 		return nil
+	}
+	if j.a != nil {
+		return &Theta{Kind: "mmtl", Mean: j.p.toFull(j.a, j.reduced)}
 	}
 	m := j.Model()
 	return &Theta{Kind: "mmtl", Mean: columnMean(m.W)}

@@ -386,3 +386,55 @@ func TestShrinkLOO(t *testing.T) {
 		t.Errorf("a task without leave-one-out losses: %v, want NaN", nan[0])
 	}
 }
+
+// TestSeparableMeanBounded: with the summed logistic loss, MMTL's shared
+// mean has a weak prior (§5.3), so on rows whose classes the first feature
+// separates the weights stay bounded however large ρ is, the alternation
+// and the joint MMTL agree, and the mean loss (the paper's) keeps its
+// unbounded objective.
+func TestSeparableMeanBounded(t *testing.T) {
+	ds, _ := randDataset(51, 6, 20, 2, 2, true, 0)
+	for _, tk := range ds.Tasks {
+		for i := range tk.Y {
+			tk.Y[i] = 1
+			if tk.X.At(i, 0) < 0 {
+				tk.Y[i] = -1
+			}
+		}
+	}
+	largest := func(m *Model) float64 {
+		var v float64
+		for _, w := range m.W {
+			for _, x := range w {
+				v = math.Max(v, math.Abs(x))
+			}
+		}
+		return v
+	}
+	for _, rho := range []float64{1, 1e3, 1e5} {
+		cfg := Config{Model: "mmtl", Loss: Logistic, Rho: rho, Intercept: 0.1, Scale: SumLoss, JointTheta: true, MaxIter: 1000}
+		tr := mustTrainer(t, ds, cfg)
+		for !tr.Done() {
+			if _, err := tr.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		joint := mustJoint(t, ds, cfg)
+		if _, err := joint.Step(); err != nil {
+			t.Fatal(err)
+		}
+		a, j := largest(tr.Model()), largest(joint.Model())
+		// The prior's SD is 2.5: a weight of 20 would be eight of them.
+		if a > 20 || j > 20 || math.Abs(a-j) > 1e-4*j {
+			t.Errorf("rho %g: largest weight %.4g (trainer), %.4g (joint); want equal and bounded", rho, a, j)
+		}
+	}
+	cfg := Config{Model: "mmtl", Loss: Logistic, Rho: 1e3, Intercept: 0.1, Scale: MeanLoss}
+	joint := mustJoint(t, ds, cfg)
+	if _, err := joint.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if w := largest(joint.Model()); w < 20 {
+		t.Errorf("the mean loss has no prior, yet its largest weight is %.4g", w)
+	}
+}

@@ -352,6 +352,7 @@ func (tr *Trainer) thetaStep(W [][]float64, tau []float64) error {
 	}
 	a, b0 := ap.shared(x)
 	mm.w0 = append([]float64(nil), a...)
+	mm.weight = priorWeight(mm.prior, tau, mm.T)
 	if tr.cfg.Intercept > 0 {
 		tr.b0 = b0
 	} else {

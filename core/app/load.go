@@ -430,7 +430,11 @@ func numberNote(tab *data.Table) string {
 	}
 	var notes []string
 	if len(grouped) > 0 {
-		notes = append(notes, namesHave(grouped)+" numbers written with thousands separators: 1,234 is read as 1234")
+		example := "1,234"
+		if tab.Encoding != nil && tab.Encoding.DecimalComma {
+			example = "1.234" // a decimal-comma file groups with points
+		}
+		notes = append(notes, namesHave(grouped)+" numbers written with thousands separators: "+example+" is read as 1234")
 	}
 	if len(decimal) > 0 {
 		notes = append(notes, namesHave(decimal)+` numbers written with a decimal comma, as the file writes them: "1,5" is read as 1.5`)

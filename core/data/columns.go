@@ -3,7 +3,10 @@ package data
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Role is what the intake makes of a column of a table file.
@@ -39,7 +42,8 @@ type ColumnInfo struct {
 	// Reason says why a column was left out.
 	Reason string `json:"reason,omitempty"`
 	// Thousands is set on a numeric or label column some of whose numbers
-	// are written with thousands separators ("1,234", read as 1234).
+	// are written with thousands separators ("1,234", read as 1234; in a
+	// file that writes its numbers with a decimal comma, "1.234").
 	Thousands bool `json:"thousands,omitempty"`
 	// DecimalComma is set on a numeric or label column some of whose
 	// numbers are written with a decimal comma ("0,5", read as 0.5): after
@@ -92,6 +96,10 @@ type columnStats struct {
 	ids    map[string]struct{}
 	idList []string
 	notID  bool
+	// top is the largest whole number seen while fraction is unset, and
+	// negative is set once one is below 0 (columnStats.levels).
+	top      float64
+	negative bool
 }
 
 // smallSet is how many distinct values a column's statistics keep in a
@@ -106,6 +114,14 @@ const smallSet = 8
 func (st *columnStats) whole(s string, ns numStatus) {
 	if ns == numOK && strings.ContainsAny(s, ".eE") || ns == numNotFinite || ns == numTooLarge {
 		st.fraction = true
+	}
+	if ns == numOK && !st.fraction {
+		v, ok := fastFloat(s)
+		if !ok {
+			v, _ = parseNum(s)
+		}
+		st.top = max(st.top, v)
+		st.negative = st.negative || v < 0
 	}
 	if st.notID {
 		return
@@ -169,14 +185,16 @@ func (st *columnStats) roles(maxCat int) []Role {
 // (columnStats.levels) may have.
 const maxLevels = 20
 
-// levels reports whether the column counts levels with an open one: whole
-// numbers, at most maxLevels of them, beside one or two values written
-// with digits that are not numbers ("3+", "7p", ">5", "10 or more"). R
-// reads a column with any word in it as a factor; here such a column is
-// read as words unasked, and a column whose words hold no digit ("n.d.",
-// a stray note) stays numeric and is refused at the word.
+// levels reports whether the column counts levels with an open top one:
+// whole numbers, none below 0 and at most maxLevels of them, beside one or
+// two words each of which is a whole number N at least as large as every
+// number of the column, followed by a suffix without digits ("3+", "7p",
+// "10 or more": openLevel). R reads a column with any word in it as a
+// factor; here such a column is read as words unasked. Any other word (a
+// typo such as "175ppm" among 95 to 1000, or "1O0"; "n.d.", a stray note)
+// leaves the column numeric, and it is refused at the word.
 func (st *columnStats) levels(maxCat int) bool {
-	if st.text == 0 || st.numeric == 0 || st.fraction || st.overflow || st.distinct > maxCat {
+	if st.text == 0 || st.numeric == 0 || st.fraction || st.negative || st.overflow || st.distinct > maxCat {
 		return false
 	}
 	words, numbers := 0, 0
@@ -185,13 +203,35 @@ func (st *columnStats) levels(maxCat int) bool {
 		case v == emptyValue:
 		case numClass(v) != numSyntax:
 			numbers++
-		case strings.ContainsAny(v, "0123456789"):
-			words++
 		default:
-			return false
+			n, ok := openLevel(v)
+			if !ok || n < st.top {
+				return false
+			}
+			words++
 		}
 	}
 	return words <= 2 && numbers <= maxLevels
+}
+
+// openLevel reads a word as the open top level of a count: a whole number
+// (digits only, no sign) followed by a suffix that holds no digit and no
+// control character ("3+", "7p", "10 or more"). It returns the number.
+func openLevel(v string) (float64, bool) {
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(v) {
+		return 0, false
+	}
+	for _, r := range v[i:] {
+		if r >= '0' && r <= '9' || unicode.IsControl(r) || r == utf8.RuneError {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseFloat(v[:i], 64)
+	return n, err == nil
 }
 
 // add records one value of the column.

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // CSVOptions configures ReadCSV. The zero value reads the long format
@@ -133,6 +135,11 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 		return parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to compute with: correct the value, or delete the row", v, column)
 	case st == numTooLarge:
 		pe = parseErr(file, line, col, ErrTooLarge, "value %g in column %s is beyond ±1e100, too large to train on: rescale the column, or leave it out", v, column)
+	case st == numStrayDot:
+		pe = parseErr(file, line, col, ErrNotNumber, "number %q in column %s has a point, but the file writes its numbers with a decimal comma, where a point only separates thousands (\"1.750\" is 1750, \"1.750,5\" is 1750.5): correct the value, or %s", short(s), column, leave(predict))
+		if predict {
+			return pe
+		}
 	case st == numEmpty && predict:
 		return parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s, which the model was trained with: fill it in, or delete the row", marker(s), column)
 	case st == numEmpty:
@@ -148,6 +155,15 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 	}
 	pe.Remedy = Remedy{Drop: column}
 	return pe
+}
+
+// leave is the remedy a refused value's message ends with: leaving the
+// column out for training, deleting the row for new rows (predict).
+func leave(predict bool) string {
+	if predict {
+		return "delete the row"
+	}
+	return "leave the column out"
 }
 
 // marker quotes a missing-value marker (missingMarkers) for a message, and
@@ -177,12 +193,24 @@ func listOf(names []string, what string) string {
 			b.WriteByte(' ')
 		}
 		n = short(strings.TrimSpace(n))
-		if n == "" || strings.ContainsAny(n, " \t\"[]") {
+		if n == "" || strings.ContainsAny(n, " \t\"[]") || !printable(n) {
 			n = strconv.Quote(n)
 		}
 		b.WriteString(n)
 	}
 	return b.String()
+}
+
+// printable reports whether s holds no control character nor invalid
+// UTF-8: a name or value that does is quoted in a message (%q,
+// strconv.Quote), so that "\x1275" does not read as 75.
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // short cuts s for use in a message.

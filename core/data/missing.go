@@ -91,7 +91,7 @@ func columnCounts(cols []MissingColumn) string {
 			break
 		}
 		name := short(c.Name)
-		if name == "" || strings.ContainsAny(name, " \t\"[]:,") {
+		if name == "" || strings.ContainsAny(name, " \t\"[]:,") || !printable(name) {
 			name = fmt.Sprintf("%q", name)
 		}
 		parts = append(parts, fmt.Sprintf("%s: %d", name, c.Cells))
@@ -100,8 +100,9 @@ func columnCounts(cols []MissingColumn) string {
 }
 
 // missingCount counts, in a training read, the rows with a missing value
-// in a column they are read with: an empty task name, an empty or marked
-// label (missingMarkers), an empty or marked number in a numeric feature.
+// in a column they are read with: an empty or marked task name, an empty
+// or marked label (missingMarkers), an empty or marked number in a
+// numeric feature, and NaN in a label or a number (nanCell).
 // A text column's empty cell is a value of its own ("(empty)"), and a
 // column left out is not read, so neither makes a row incomplete.
 type missingCount struct {
@@ -111,6 +112,9 @@ type missingCount struct {
 	tasks map[string]bool // the tasks of those rows
 	// first is the first missing cell's text, for the refusal.
 	first string
+	// nan is set once a label or a number is NaN (nanCell), which counts
+	// as missing: R's is.na and na.omit take it so.
+	nan bool
 }
 
 // add counts the missing cells of a data row at line, and reports whether
@@ -124,12 +128,15 @@ func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
 	for j, f := range rec {
 		switch k := r.colOf[j]; {
 		case j == r.t.task:
-			if strings.TrimSpace(f) != "" {
+			if !missingCell(f) {
 				continue
 			}
 		case j == r.t.label && r.labels != nil, k >= 0 && r.cols[k].Values == nil:
 			if !missingCell(f) {
-				continue
+				if !nanCell(f) {
+					continue
+				}
+				m.nan = true
 			}
 		default:
 			continue
@@ -144,10 +151,19 @@ func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
 	if len(m.lines) < omittedLines {
 		m.lines = append(m.lines, line)
 	}
-	if tn := strings.TrimSpace(rec[r.t.task]); tn != "" && !m.tasks[tn] {
+	if tn := strings.TrimSpace(rec[r.t.task]); !missingCell(tn) && !m.tasks[tn] {
 		m.tasks[strings.Clone(tn)] = true
 	}
 	return true
+}
+
+// nanCell reports whether a cell is NaN, as Python and numpy write a
+// missing number ("nan", "NaN", "NAN"): a missing value in a label or a
+// numeric feature, left out with OmitMissing and refused, with the offer,
+// without it. (Inf is no missing value, and is refused either way.)
+func nanCell(f string) bool {
+	s := strings.TrimSpace(f)
+	return len(s) == 3 && strings.EqualFold(s, "nan")
 }
 
 // missingCell reports whether a cell is empty or holds a missing-value
@@ -216,6 +232,9 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 		mark = fmt.Sprintf(" (%q)", short(m.first))
 	}
 	count := countOf(m.rows, r.rows, "have") + " a missing value"
+	if m.nan {
+		count += " or NaN"
+	}
 	col := t.header[j]
 	switch cols := m.columns(r); {
 	case len(cols) == 1 && m.rows == 1:
@@ -226,7 +245,16 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 	}
 	var what, fix string
 	remedy := Remedy{Omit: true}
+	sentinel := ErrMissingValue
 	switch {
+	case nanCell(m.first) && j == t.label:
+		what, fix = fmt.Sprintf("NaN or Inf label %q in column %s", short(m.first), col), "or give them their labels"
+		sentinel = ErrNotFinite
+	case nanCell(m.first):
+		what, fix = fmt.Sprintf("NaN or Inf value %q in column %s", short(m.first), col), "correct the values, or leave the column out"
+		remedy.Drop, sentinel = col, ErrNotFinite
+	case j == t.task && mark != "":
+		what, fix = fmt.Sprintf("missing task name%s in column %s", mark, col), "or give them their tasks"
 	case j == t.task:
 		what, fix = fmt.Sprintf("empty task name in column %s", col), "or give them their tasks"
 	case j == t.label:
@@ -235,7 +263,7 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 		what, fix = fmt.Sprintf("missing value%s in column %s", mark, col), "fill the values in, or leave the column out"
 		remedy.Drop = col
 	}
-	out := parseErr(pe.File, pe.Line, pe.Column, ErrMissingValue, "%s: %s; leave those rows out, %s", what, count, fix)
+	out := parseErr(pe.File, pe.Line, pe.Column, sentinel, "%s: %s; leave those rows out, %s", what, count, fix)
 	out.Remedy = remedy
 	return out
 }

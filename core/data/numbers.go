@@ -27,6 +27,29 @@ func decimal(s string) string {
 // three, an optional fraction after a point. Anything else (a decimal
 // comma "1,5" or "0,125", a list "1,23") is returned as it is, with false.
 func ungroup(s string) (string, bool) {
+	if !grouped(s, ',', '.') {
+		return s, false
+	}
+	return strings.ReplaceAll(s, ",", ""), true
+}
+
+// ungroupDots returns s read the way a decimal-comma locale writes it
+// with thousands separators ("1.750" → "1750", "-3.227,64" → "-3227.64"):
+// a first group of one to three digits not starting with 0, then groups
+// of exactly three after points, an optional fraction after a comma.
+// Anything else is returned as it is, with false.
+func ungroupDots(s string) (string, bool) {
+	if !grouped(s, '.', ',') {
+		return s, false
+	}
+	return strings.Replace(strings.ReplaceAll(s, ".", ""), ",", ".", 1), true
+}
+
+// grouped reports whether s is a number written with the thousands
+// separator sep and the decimal mark mark: an optional sign, a first group
+// of one to three digits not starting with 0, then at least one group of
+// exactly three after sep, then optionally mark and digits.
+func grouped(s string, sep, mark byte) bool {
 	i := 0
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
 		i++
@@ -40,30 +63,27 @@ func ungroup(s string) (string, bool) {
 		return n
 	}
 	if i == len(s) || s[i] == '0' {
-		return s, false
+		return false
 	}
 	if n := digits(); n < 1 || n > 3 {
-		return s, false
+		return false
 	}
-	groups := 0
-	for i < len(s) && s[i] == ',' {
+	n := 0
+	for i < len(s) && s[i] == sep {
 		i++
 		if digits() != 3 {
-			return s, false
+			return false
 		}
-		groups++
+		n++
 	}
-	if groups == 0 {
-		return s, false
+	if n == 0 {
+		return false
 	}
-	if i < len(s) && s[i] == '.' {
+	if i < len(s) && s[i] == mark {
 		i++
 		digits()
 	}
-	if i != len(s) {
-		return s, false
-	}
-	return strings.ReplaceAll(s, ",", ""), true
+	return i == len(s)
 }
 
 // commaRead is what a comma inside a number was read as.
@@ -73,6 +93,12 @@ const (
 	noComma        commaRead = iota
 	thousandsComma           // "1,234" read as 1234
 	decimalComma             // "1,5" read as 1.5 (after a semicolon, or in a comma-separated file that writes numbers so)
+	// thousandsDot: "1.750" read as 1750, "3.227,64" as 3227.64, in a
+	// file that writes its numbers with a decimal comma (groupDots).
+	thousandsDot
+	// strayDot: a number with a point that separates no thousands ("1.75")
+	// in a file that writes its numbers with a decimal comma: refused.
+	strayDot
 )
 
 // numberText returns a cell of a numeric column as strconv reads it, what
@@ -82,19 +108,30 @@ const (
 // and inside a quoted field of a comma-separated file a thousands
 // separator (ungroup), unless the file writes decimal commas
 // (decimalMarks: writesDecimalComma); a tab-separated file could mean
-// either, and gets neither.
-func numberText(s string, delim rune, decimalMarks bool) (string, commaRead, bool) {
+// either, and gets neither. In a file that writes its numbers with a
+// decimal comma (groupDots), a point separates thousands (ungroupDots:
+// "1.750" is 1750), and a number with a point anywhere else is strayDot.
+func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, commaRead, bool) {
 	if p := strings.TrimSpace(strings.TrimSuffix(s, "%")); len(p) < len(s) && p != "" {
-		if t, comma := commaText(p, delim, decimalMarks); numClass(t) == numOK {
+		if t, comma := commaText(p, delim, decimalMarks, groupDots); numClass(t) == numOK {
 			return t, comma, true
 		}
 	}
-	t, comma := commaText(s, delim, decimalMarks)
+	t, comma := commaText(s, delim, decimalMarks, groupDots)
 	return t, comma, false
 }
 
 // commaText is numberText without the percent sign.
-func commaText(s string, delim rune, decimalMarks bool) (string, commaRead) {
+func commaText(s string, delim rune, decimalMarks, groupDots bool) (string, commaRead) {
+	if groupDots && strings.IndexByte(s, '.') >= 0 {
+		if t, ok := ungroupDots(s); ok {
+			return t, thousandsDot
+		}
+		if numClass(s) == numOK || strings.IndexByte(s, ',') >= 0 && numClass(strings.Replace(strings.ReplaceAll(s, ".", ""), ",", ".", 1)) == numOK {
+			return s, strayDot // "1.75", "1.75,5"
+		}
+		return s, noComma
+	}
 	switch {
 	case delim == ';' || delim == ',' && decimalMarks:
 		if t := decimal(s); t != s {
@@ -106,6 +143,40 @@ func commaText(s string, delim rune, decimalMarks bool) (string, commaRead) {
 		}
 	}
 	return s, noComma
+}
+
+// groupsDots reports whether a text, with its delimiter, writes its
+// numbers with a decimal comma, so that a point in a number separates
+// thousands (numberText's groupDots): a comma-separated text that
+// writesDecimalComma, or a semicolon-separated one with a field that only
+// a decimal comma reads as a number ("30,4", "0,5", "3.227,64"). A text
+// without both a comma and a point has nothing to decide.
+func groupsDots(text []byte, delim rune, decimalMarks bool) bool {
+	if delim == ',' {
+		return decimalMarks
+	}
+	if delim != ';' || bytes.IndexByte(text, ',') < 0 || bytes.IndexByte(text, '.') < 0 {
+		return false
+	}
+	cr := tableReader(text, delim)
+	for {
+		rec, err := cr.Read()
+		if err != nil {
+			return false // the end, or an error the passes report
+		}
+		for _, f := range rec {
+			s := strings.TrimSpace(f)
+			if strings.IndexByte(s, ',') < 0 {
+				continue
+			}
+			if decimal(s) != s {
+				return true
+			}
+			if t, ok := ungroupDots(s); ok && strings.IndexByte(t, '.') >= 0 {
+				return true
+			}
+		}
+	}
 }
 
 // writesDecimalComma reports whether a comma-separated text holds, in a
@@ -145,6 +216,9 @@ const (
 	numSyntax
 	numNotFinite
 	numTooLarge // finite, but beyond ±MaxMagnitude
+	// numStrayDot: a number with a point that separates no thousands, in
+	// a file that writes its numbers with a decimal comma (strayDot).
+	numStrayDot
 )
 
 // MaxMagnitude bounds the feature values and labels the readers accept:

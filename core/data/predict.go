@@ -21,6 +21,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 		return nil, err
 	}
 	t.decimalMarks = t.decimalMarks || (enc.DecimalComma && t.delim == ',')
+	t.groupDots = t.groupDots || (enc.DecimalComma && (t.delim == ',' || t.delim == ';'))
 	ti, ok := t.idx[taskCol]
 	if !ok {
 		return nil, parseErr(name, t.hline, 1, ErrHeader, "no task column %q in header [%s]: the file must have the columns the model was trained with", short(taskCol), listNames(t.header))

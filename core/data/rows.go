@@ -130,7 +130,8 @@ func (r *rowReader) read(cr *csv.Reader) error {
 			continue // left out, or only counted past the refusal
 		}
 		if err := r.row(rec, cr, xrow, src); err != nil {
-			if pe := (*ParseError)(nil); miss && errors.As(err, &pe) && errors.Is(err, ErrMissingValue) && pe.Column >= 1 {
+			if pe := (*ParseError)(nil); miss && errors.As(err, &pe) && pe.Column >= 1 && pe.Column <= len(rec) &&
+				(errors.Is(err, ErrMissingValue) || errors.Is(err, ErrNotFinite) && nanCell(rec[pe.Column-1])) {
 				refused = pe
 				r.missing.first = strings.Clone(strings.TrimSpace(rec[pe.Column-1]))
 				continue
@@ -179,14 +180,19 @@ func (r *rowReader) row(rec []string, cr *csv.Reader, xrow []float64, src int) e
 	return nil
 }
 
-// task returns the rows of a row's task, refusing an empty task name and,
-// when the tasks are known, another one.
+// task returns the rows of a row's task, refusing an empty task name or a
+// missing-value marker (NA, ?: missingMarkers) and, when the tasks are
+// known, another one.
 func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	ti := r.t.task
 	tn := strings.TrimSpace(rec[ti])
 	if tn == "" {
 		l, _ := cr.FieldPos(ti)
 		return nil, parseErr(r.t.name, l, ti+1, ErrMissingValue, "empty task name in column %s: give the row its task, or delete the row", r.t.taskCol)
+	}
+	if missingCell(tn) {
+		l, _ := cr.FieldPos(ti)
+		return nil, parseErr(r.t.name, l, ti+1, ErrMissingValue, "missing task name%s in column %s: give the row its task, or delete the row", marker(tn), r.t.taskCol)
 	}
 	if len(tn) > MaxNameBytes {
 		l, _ := cr.FieldPos(ti)
@@ -216,8 +222,11 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 		}
 		s := strings.TrimSpace(f)
 		if r.cols[k].Values == nil {
-			s, comma, pct := numberText(s, r.t.delim, r.t.decimalMarks)
+			s, comma, pct := numberText(s, r.t.delim, r.t.decimalMarks, r.t.groupDots)
 			x, st := parseNum(s)
+			if comma == strayDot {
+				st = numStrayDot
+			}
 			if st != numOK {
 				l, _ := cr.FieldPos(j)
 				return r.bad(j, l, st, s, x)
@@ -227,6 +236,11 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 				r.thousands[j]++
 			case decimalComma:
 				r.decimals[j]++
+			case thousandsDot:
+				r.thousands[j]++
+				if strings.IndexByte(s, '.') >= 0 {
+					r.decimals[j]++ // "3.227,64"
+				}
 			}
 			if pct {
 				r.percents[j]++
@@ -309,9 +323,12 @@ type labelReader struct {
 // read reads the label of a row: its class and its value (labeler.add).
 func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, float64, error) {
 	line, _ := cr.FieldPos(l.col)
-	s, comma, pct := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks)
-	l.thousands = l.thousands || comma == thousandsComma
-	l.decimals = l.decimals || comma == decimalComma
+	s, comma, pct := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks, t.groupDots)
+	if comma == strayDot {
+		return 0, 0, parseErr(t.name, line, l.col+1, ErrNotNumber, "label %q in column %s has a point, but the file writes its numbers with a decimal comma, where a point only separates thousands (\"1.750\" is 1750, \"1.750,5\" is 1750.5): correct the label", short(s), t.labelCol)
+	}
+	l.thousands = l.thousands || comma == thousandsComma || comma == thousandsDot
+	l.decimals = l.decimals || comma == decimalComma || comma == thousandsDot && strings.IndexByte(s, '.') >= 0
 	l.percents = l.percents || pct
 	c, v, err := l.lab.add(s, line, l.col+1)
 	if err != nil {

@@ -35,8 +35,10 @@ type Encoding struct {
 	// with this encoding are divided by it too (LoadNewRows). A model saved
 	// before it existed has none.
 	Scale []float64 `json:"scale,omitempty"`
-	// DecimalComma: the training file, comma-separated, wrote its numbers
-	// with a decimal comma in quotes; new rows are read so too.
+	// DecimalComma: the training file wrote its numbers with a decimal
+	// comma (in quotes, comma-separated; or separated by semicolons); new
+	// rows are read so too, a point in their numbers separating thousands
+	// ("1.750" is 1750).
 	DecimalComma bool `json:"decimalComma,omitempty"`
 }
 
@@ -297,6 +299,9 @@ type csvTable struct {
 	// decimalMarks: a comma-separated file whose numbers are written
 	// with a decimal comma (writesDecimalComma).
 	decimalMarks bool
+	// groupDots: the file writes its numbers with a decimal comma, so a
+	// point in a number separates thousands (groupsDots).
+	groupDots bool
 	// levels are the columns read as words for the levels they count
 	// (Table.Levels).
 	levels []string
@@ -329,6 +334,7 @@ func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*c
 	t := &csvTable{name: name, text: text, delim: d, header: header, hline: hline, idx: make(map[string]int, len(header)),
 		label: -1, taskCol: taskCol, labelCol: labelCol, roles: make([]Role, len(header)), refused: map[int]string{},
 		decimalMarks: writesDecimalComma(text, d)}
+	t.groupDots = groupsDots(text, d, t.decimalMarks)
 	for j, h := range header {
 		t.idx[h] = j
 		t.roles[j] = RoleNumeric

@@ -187,8 +187,16 @@ func TestReadTableOwnFiles(t *testing.T) {
 					}
 				}
 			}},
-		// pandas writes its row index as an unnamed first column.
-		{name: "unnamed column with values", text: ",task,y,x\n0,a,1,2\n1,a,0,3\n", err: `mine.csv:2:1: column 1 has values ("0") but no name in the header; name it in the header, or delete the column`},
+		// pandas writes its row index as an unnamed first column, R's
+		// write.csv its row names under "": left out, as R's read.csv
+		// takes them as row names. An unnamed column after a named one
+		// with a value is refused where the value is.
+		{name: "unnamed column with values", text: ",task,y,x\n0,a,1,2\n1,a,0,3\n",
+			check: func(t *testing.T, tab *Table) {
+				if c := tab.Columns[0]; c.Role != RoleRefused || c.Reason != "no name, so its values are not read" || tab.Data.Features != 1 {
+					t.Errorf("column %+v, %d features", c, tab.Data.Features)
+				}
+			}},
 		{name: "unnamed column with values, on a later line", text: "task,y,x,\na,1,2,\na,0,3, 9\n", err: `mine.csv:3:4: column 4 has values ("9")`},
 		{name: "unnamed column with values unticked", text: ",task,y,x\n0,a,1,2\n1,a,0,3\n", opt: TableOptions{DropRefused: true},
 			check: func(t *testing.T, tab *Table) {
@@ -393,7 +401,10 @@ func TestRemedies(t *testing.T) {
 		{"NA label", "task,y,x1\na,1.5,2\na,2.5,3\nb,NA,1\n", TableOptions{}, `mine.csv:4:2: missing label ("NA") in column y: 1 of the 3 rows has a missing value; leave those rows out, or give them their labels`, Remedy{Omit: true}},
 		{"classes in two cases", "task,y,x1\na,yes,2\na,no,3\nb,Yes,1\n", TableOptions{}, `"Yes" differs from "yes" only in letter case: write each class the same way throughout`, Remedy{}},
 		{"three classes", "task,y,x1\na,red,2\na,blue,3\nb,green,1\n", TableOptions{}, `a classifier here learns two classes: merge the classes into two, or keep only the rows of two`, Remedy{}},
-		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
+		// NaN is a missing value, as R's is.na and Python's writers take
+		// it: the rows holding one may be left out; Inf is no missing value.
+		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: 1 of the 1 rows has a missing value or NaN; leave those rows out, correct the values, or leave the column out`, Remedy{Drop: "x2", Omit: true}},
+		{"Inf", "task,y,x1,x2\na,1,2,-inf\n", TableOptions{}, `NaN or Inf value "-inf" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
 		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},

@@ -73,7 +73,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := r.read(cr); err != nil {
 		return nil, err
 	}
-	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks,
+	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks || t.groupDots,
 		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
 	tab.Levels = t.levels
 	if err := r.finish(tab, opt.Positive); err != nil {
@@ -157,8 +157,12 @@ func (t *csvTable) trainingRoles() error {
 // scan is the training's first pass over the rows. It refuses a ragged
 // row; keeps, when stats is set, the statistics of every feature column
 // (columnStats), a column left out too, for the roles it may take instead
-// (ColumnInfo.Roles); and refuses an unnamed column that holds a value, or
-// with dropRefused leaves it out with the reason.
+// (ColumnInfo.Roles); and leaves out, with the reason, an unnamed column
+// that holds values when it comes before every named one (the row names
+// R's write.csv writes under "", pandas' index under an empty name: R's
+// read.csv takes them as row names), or any with dropRefused; another
+// unnamed column with a value (a stray value past the header's end) is
+// refused where the value is.
 func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool) ([]columnStats, error) {
 	type cell struct {
 		line int
@@ -187,7 +191,7 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 				// Classified as the number it would be read as; kept as
 				// written, for a text column's values.
 				raw := strings.TrimSpace(f)
-				s, _, _ := numberText(raw, t.delim, t.decimalMarks)
+				s, _, _ := numberText(raw, t.delim, t.decimalMarks, t.groupDots)
 				ns := numClass(s)
 				st[j].add(raw, ns, maxCat)
 				st[j].whole(s, ns)
@@ -203,12 +207,23 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 		if !ok {
 			continue
 		}
-		if !dropRefused {
+		if !dropRefused && !t.leading(j) {
 			return nil, parseErr(t.name, v.line, j+1, ErrHeader, "column %d has values (%q) but no name in the header; name it in the header, or delete the column", j+1, short(v.text))
 		}
 		t.refused[j] = "no name, so its values are not read"
 	}
 	return st, nil
+}
+
+// leading reports whether column j and every column before it have no
+// name in the header: the row names or index a file starts with.
+func (t *csvTable) leading(j int) bool {
+	for _, h := range t.header[:j+1] {
+		if h != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // trainingColumns decides the feature columns from the first pass's

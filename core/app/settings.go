@@ -212,7 +212,7 @@ func buildSettings() []Setting {
 		{Key: "rho", Flag: "rho", Name: "ρ", Kind: KindNumber, Range: rng("rho"), Preset: true, Usage: "regularization rho",
 			cfg: func(c *mtl.Config) any { return &c.Rho }},
 		{Key: "intercept", Flag: "intercept", Name: "κ (shared intercept)", Kind: KindNumber, Range: rng("intercept"), Preset: true,
-			Optional: true, Unset: "free intercepts; tune chooses it",
+			Optional: true, Unset: "free intercepts for regression, 0.1 for a classifier on your own file; tune chooses it",
 			Usage: "shared intercept strength kappa: each task's intercept is pulled to the shared one by rho*kappa*(b - b0)^2",
 			cfg:   func(c *mtl.Config) any { return &c.Intercept }},
 		lambda0Setting,

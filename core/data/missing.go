@@ -263,7 +263,14 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 		what, fix = fmt.Sprintf("missing value%s in column %s", mark, col), "fill the values in, or leave the column out"
 		remedy.Drop = col
 	}
-	out := parseErr(pe.File, pe.Line, pe.Column, sentinel, "%s: %s; leave those rows out, %s", what, count, fix)
+	leave := "leave those rows out, "
+	if m.rows == r.rows {
+		// Every row misses a value (a named column left empty): leaving
+		// the rows out would leave nothing.
+		leave, remedy.Omit = "", false
+		fix = strings.TrimPrefix(fix, "or ")
+	}
+	out := parseErr(pe.File, pe.Line, pe.Column, sentinel, "%s: %s; %s%s", what, count, leave, fix)
 	out.Remedy = remedy
 	return out
 }

@@ -388,7 +388,7 @@ func TestRemedies(t *testing.T) {
 		want       string // the message's end
 		remedy     Remedy
 	}{
-		{"missing value", "task,y,x1,x2\na,1,,1\n", TableOptions{}, "missing value in column x1: 1 of the 1 rows has a missing value; leave those rows out, fill the values in, or leave the column out", Remedy{Drop: "x1", Omit: true}},
+		{"missing value", "task,y,x1,x2\na,1,,1\na,2,3,1\n", TableOptions{}, "missing value in column x1: 1 of the 2 rows has a missing value; leave those rows out, fill the values in, or leave the column out", Remedy{Drop: "x1", Omit: true}},
 		{"missing values in three columns", "task,y,x1,x2\na,1,,1\nb,NA,2,\nc,1,?,1\nd,2,3,4\n", TableOptions{}, `mine.csv:2:3: missing value in column x1: 3 of the 4 rows have a missing value (x1: 2, y: 1, x2: 1); leave those rows out, fill the values in, or leave the column out`, Remedy{Drop: "x1", Omit: true}},
 		{"missing values in one column", "task,y,x1,x2\na,1,,1\nb,1,NA,2\nc,1,3,1\n", TableOptions{}, `missing value in column x1: 2 of the 3 rows have a missing value, all in this column; leave those rows out, fill the values in, or leave the column out`, Remedy{Drop: "x1", Omit: true}},
 		{"an empty task", "task,y,x1\na,1,2\n,1,3\n", TableOptions{}, `mine.csv:3:1: empty task name in column task: 1 of the 2 rows has a missing value; leave those rows out, or give them their tasks`, Remedy{Omit: true}},
@@ -403,7 +403,9 @@ func TestRemedies(t *testing.T) {
 		{"three classes", "task,y,x1\na,red,2\na,blue,3\nb,green,1\n", TableOptions{}, `a classifier here learns two classes: merge the classes into two, or keep only the rows of two`, Remedy{}},
 		// NaN is a missing value, as R's is.na and Python's writers take
 		// it: the rows holding one may be left out; Inf is no missing value.
-		{"NaN", "task,y,x1,x2\na,1,2,nan\n", TableOptions{}, `NaN or Inf value "nan" in column x2: 1 of the 1 rows has a missing value or NaN; leave those rows out, correct the values, or leave the column out`, Remedy{Drop: "x2", Omit: true}},
+		{"NaN", "task,y,x1,x2\na,1,2,nan\na,2,3,4\n", TableOptions{}, `NaN or Inf value "nan" in column x2: 1 of the 2 rows has a missing value or NaN; leave those rows out, correct the values, or leave the column out`, Remedy{Drop: "x2", Omit: true}},
+		// A named column left empty: leaving the rows out would leave none.
+		{"an empty column", "task,y,x1,notes\na,1,2,\na,2,3,\n", TableOptions{}, `mine.csv:2:4: missing value in column notes: 2 of the 2 rows have a missing value, all in this column; fill the values in, or leave the column out`, Remedy{Drop: "notes"}},
 		{"Inf", "task,y,x1,x2\na,1,2,-inf\n", TableOptions{}, `NaN or Inf value "-inf" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
 		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},

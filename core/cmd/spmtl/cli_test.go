@@ -500,6 +500,11 @@ func TestOutputNeverAnInput(t *testing.T) {
 		{[]string{"predict", "-model", model, "-data", data, "-out", data}, "is the file -data reads"},
 		{[]string{"pack", "-data", data, "-out", data}, "is the file -data reads"},
 		{[]string{"publish", "-data", data, "-o", data}, "-o " + data + " is the file -data reads"},
+		// An output that cannot be written is refused before the fit, not
+		// after minutes of tuning.
+		{[]string{"tune", "-data", data, "-save", filepath.Join(dir, "nodir", "m.json")}, "its folder " + filepath.Join(dir, "nodir") + " does not exist"},
+		{[]string{"train", "-data", data, "-save", dir}, "it is a folder"},
+		{[]string{"predict", "-model", model, "-data", data, "-out", filepath.Join(dir, "nodir", "p.csv")}, "does not exist: create it"},
 	} {
 		_, _, err := spmtl(t, tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
 	"maps"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -318,16 +320,46 @@ func (f *dataFlags) inputs() map[string]string {
 
 // refuseOverwrite refuses, before any work, an output (a flag's file) that
 // is one of the command's inputs: "spmtl train -data d.csv -save d.csv"
-// once replaced the data with the model file. Outputs and inputs are by
-// flag name; a path that does not exist yet, "" and "-" (standard output)
-// are never an input.
+// once replaced the data with the model file; and one that could not be
+// written (writable), which was found only after minutes of tuning.
+// Outputs and inputs are by flag name; a path that does not exist yet, ""
+// and "-" (standard output) are never an input.
 func refuseOverwrite(outputs, inputs map[string]string) error {
 	for _, o := range slices.Sorted(maps.Keys(outputs)) {
+		if err := writable(outputs[o]); err != nil {
+			return fmt.Errorf("-%s %s: %w", o, outputs[o], err)
+		}
 		for _, i := range slices.Sorted(maps.Keys(inputs)) {
 			if sameFile(outputs[o], inputs[i]) {
 				return fmt.Errorf("-%s %s is the file -%s reads: writing it would replace that file; give -%s another file name", o, outputs[o], i, o)
 			}
 		}
+	}
+	return nil
+}
+
+// writable reports why path, an output file, could not be written: its
+// folder is missing, it is a folder, or opening it for writing fails (a
+// file it creates to find out is removed again; an existing one is not
+// changed). "" and "-" (standard output) are always writable.
+func writable(path string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("its folder %s does not exist: create it, or give a path in an existing folder", filepath.Dir(path))
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("it is a folder: give a file name")
+	}
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot be written: %w", err)
+	}
+	f.Close()
+	if os.IsNotExist(statErr) {
+		os.Remove(path)
 	}
 	return nil
 }

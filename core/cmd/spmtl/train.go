@@ -277,7 +277,11 @@ func score(v float64) string {
 // printData prints how the data were read and split.
 func printData(w io.Writer, d *app.Data, r *app.Run) {
 	sum := d.Summary()
-	fmt.Fprintf(w, "data %s: %d tasks, %d features, %s", sum.Name, len(sum.Tasks), sum.Features, sum.Kind)
+	features := fmt.Sprintf("%d features", sum.Features)
+	if sum.Features == 1 {
+		features = "1 feature"
+	}
+	fmt.Fprintf(w, "data %s: %d tasks, %s, %s", sum.Name, len(sum.Tasks), features, sum.Kind)
 	if r != nil {
 		fmt.Fprintf(w, "; %d training rows, %d test rows", r.Train.Rows(), r.Test.Rows())
 	}

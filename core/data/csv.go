@@ -98,7 +98,7 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 			return nil, 0, parseErr(file, 1, 1, ErrEmptyFile, "empty file: want a header row")
 		}
 		if err != nil {
-			return nil, 0, csvErr(file, err)
+			return nil, 0, err // encoding/csv's: the caller's quoteErr places it
 		}
 		if !allBlank(rec) {
 			break

@@ -75,10 +75,24 @@ func TestReadCSVErrors(t *testing.T) {
 	}
 }
 
+// TestReadCSVSyntaxError: encoding/csv's errors about quotes are placed
+// at their field, not their byte, and say what to do; a file whose columns
+// are separated by spaces (R's write.table) is told so.
 func TestReadCSVSyntaxError(t *testing.T) {
-	// encoding/csv's own syntax errors keep its line and byte column.
-	_, err := ReadCSV(strings.NewReader("task,y,x1\na,1,2\"x\"\n"), "q.csv", CSVOptions{})
-	wantParseErr(t, err, "q.csv", 2, 6, "bare \"", nil)
+	for _, tc := range []struct {
+		name, in  string
+		line, col int
+		msg       string
+	}{
+		{"a quote inside a field", "task,y,x1\na,1,2\"x\"\n", 2, 3, `a quote (") inside a field that does not start with one`},
+		{"text after a closing quote", "task,y,x1\na,1,\"2\"x\n", 2, 3, "text after a field's closing quote"},
+		{"separated by spaces", "\"task\" \"y\" \"x1\"\n\"a\" 1 2\n", 1, 1, "the columns are separated by spaces"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadCSV(strings.NewReader(tc.in), "q.csv", CSVOptions{})
+			wantParseErr(t, err, "q.csv", tc.line, tc.col, tc.msg, nil)
+		})
+	}
 }
 
 func TestReadCSVOptionErrors(t *testing.T) {

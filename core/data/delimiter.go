@@ -99,15 +99,67 @@ func tableReader(text []byte, delim rune) *csv.Reader {
 	return cr
 }
 
-// quoteErr turns csv's error for a quote that is never closed into one that
-// names the line where the quote opened; other errors are csvErr's.
+// quoteErr turns csv's errors about quotes into ours, at the field (not
+// the byte) where they are and with what to do: a quote that is never
+// closed is named at the line where it opened; a quote inside a field that
+// does not start with one (an inch mark: 175") and text after a closing
+// quote, which is how a file whose columns are separated by spaces (R's
+// write.table) reads, say so. Other errors are csvErr's.
 func quoteErr(text []byte, name string, err error) error {
 	var pe *csv.ParseError
-	if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine > 0 && pe.StartLine != pe.Line {
+	if !errors.As(err, &pe) {
+		return csvErr(name, err)
+	}
+	switch {
+	case errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine > 0 && pe.StartLine != pe.Line:
 		return parseErr(name, pe.StartLine, quoteField(text, pe.StartLine), csv.ErrQuote,
 			"a quote opened on line %d is never closed (the field runs to line %d); close it or remove it", pe.StartLine, pe.Line)
+	case errors.Is(pe.Err, csv.ErrBareQuote):
+		return parseErr(name, pe.Line, byteField(text, pe.Line, pe.Column), csv.ErrBareQuote,
+			"a quote (\") inside a field that does not start with one (an inch mark?): remove it, or quote the whole field and double the quote (\"\")")
+	case errors.Is(pe.Err, csv.ErrQuote):
+		line := lineOf(text, pe.Line)
+		if bytes.Contains(line, []byte(`" "`)) && bytes.IndexAny(line, ",;\t") < 0 {
+			return parseErr(name, pe.Line, 1, csv.ErrQuote,
+				"the columns are separated by spaces (as R's write.table writes them): save the file with commas (write.csv), semicolons or tabs between its columns")
+		}
+		return parseErr(name, pe.Line, byteField(text, pe.Line, pe.Column), csv.ErrQuote,
+			"text after a field's closing quote: end the field at its quote, or double a quote (\"\") that belongs to the text")
 	}
 	return csvErr(name, err)
+}
+
+// lineOf returns line n (1-based) of text, without its line break; nil
+// past the end.
+func lineOf(text []byte, n int) []byte {
+	for i := 1; i < n; i++ {
+		k := bytes.IndexByte(text, '\n')
+		if k < 0 {
+			return nil
+		}
+		text = text[k+1:]
+	}
+	if k := bytes.IndexByte(text, '\n'); k >= 0 {
+		text = text[:k]
+	}
+	return bytes.TrimSuffix(text, []byte("\r"))
+}
+
+// byteField returns the 1-based field of line n that holds its byte column
+// col (encoding/csv's 1-based column), counting delimiters outside quotes.
+func byteField(text []byte, n, col int) int {
+	l := lineOf(text, n)
+	d := byte(SniffDelimiter(text))
+	field, quoted := 1, false
+	for i := 0; i < len(l) && i < col-1; i++ {
+		switch {
+		case l[i] == '"':
+			quoted = !quoted
+		case l[i] == d && !quoted:
+			field++
+		}
+	}
+	return field
 }
 
 // quoteField returns the 1-based field number of the first quote on a line.

@@ -33,7 +33,7 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 	// split column, and its values are not read.
 	header, hline, err := readHeader(cr, name, true)
 	if err != nil {
-		return nil, err
+		return nil, quoteErr(crLines(text), name, err)
 	}
 	column = strings.TrimSpace(column)
 	ri, ci := -1, -1
@@ -106,7 +106,7 @@ func SplitColumns(r io.Reader, name string) ([]string, error) {
 	}
 	header, _, err := readHeader(newCSVReader(bytes.NewReader(crLines(text))), name, true)
 	if err != nil {
-		return nil, err
+		return nil, quoteErr(crLines(text), name, err)
 	}
 	var cols []string
 	for _, h := range header {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -570,5 +571,42 @@ func TestUntestedNamesQuoted(t *testing.T) {
 		if strings.HasPrefix(strings.TrimSpace(line), "B") {
 			t.Errorf("a name broke a line:\n%s", out)
 		}
+	}
+}
+
+// TestColumnListQuotes: a -drop or -text list is a CSV record, so a column
+// whose name holds a comma is given in double quotes, and the hint after a
+// refusal writes it so (a tester's "notes, free" could not be left out).
+func TestColumnListQuotes(t *testing.T) {
+	for _, tc := range []struct {
+		list string
+		want []string
+	}{
+		{"id,notes", []string{"id", "notes"}},
+		{`"notes, free", id`, []string{"notes, free", "id"}},
+		{`"say ""hi""",x`, []string{`say "hi"`, "x"}},
+		{`"unclosed,x`, []string{`"unclosed`, "x"}},
+		{" , id ,", []string{"id"}},
+	} {
+		if got := columnList(tc.list); !slices.Equal(got, tc.want) {
+			t.Errorf("columnList(%q) = %q, want %q", tc.list, got, tc.want)
+		}
+	}
+	dir := t.TempDir()
+	var sb strings.Builder
+	sb.WriteString("task,y,x,\"notes, free\"\n")
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&sb, "t%d,%d,%d,word %d\n", i%3, i%7, i%5, i)
+	}
+	data := filepath.Join(dir, "n.csv")
+	if err := os.WriteFile(data, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := spmtl(t, "train", "-data", data)
+	if err == nil || !strings.HasSuffix(message(err), `(-drop '"notes, free"')`) {
+		t.Fatalf("refusal %v, want the hint -drop '\"notes, free\"'", err)
+	}
+	if _, _, err := spmtl(t, "train", "-data", data, "-drop", `"notes, free"`); err != nil {
+		t.Errorf("with the hint's -drop: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -253,15 +254,34 @@ func (m *modelFlags) config(b *app.Bundle, seed uint64) mtl.Config {
 // dropped returns the -drop columns.
 func (f *dataFlags) dropped() []string { return columnList(f.drop) }
 
-// columnList returns the columns of a comma-separated list (-drop, -text).
+// columnList returns the columns of a comma-separated list (-drop, -text),
+// read as one CSV record, so that a name holding a comma is given in
+// double quotes ("notes, free",id), as listItem writes it. A list that is
+// no CSV record (an unbalanced quote) is split at its commas, and the
+// intake then names what it did not find.
 func columnList(list string) []string {
+	cr := csv.NewReader(strings.NewReader(list))
+	cr.TrimLeadingSpace = true
+	items, err := cr.Read()
+	if err != nil {
+		items = strings.Split(list, ",")
+	}
 	var out []string
-	for _, c := range strings.Split(list, ",") {
+	for _, c := range items {
 		if c = strings.TrimSpace(c); c != "" {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// listItem writes a column name as an item of a -drop or -text list: in
+// double quotes when it holds a comma or a quote (columnList).
+func listItem(name string) string {
+	if strings.ContainsAny(name, ",\"") {
+		return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+	}
+	return name
 }
 
 // trainOptions returns the split settings of the flags.

@@ -51,12 +51,12 @@ func report(w io.Writer, err error) {
 func message(err error) string {
 	r := data.RemedyOf(err)
 	switch {
-	case r.Omit && r.Drop != "" && !strings.Contains(r.Drop, ","):
-		return fmt.Sprintf("%v (-missing omit, or -drop %s)", err, shellWord(r.Drop))
+	case r.Omit && r.Drop != "":
+		return fmt.Sprintf("%v (-missing omit, or -drop %s)", err, shellWord(listItem(r.Drop)))
 	case r.Omit:
 		return fmt.Sprintf("%v (-missing omit)", err)
-	case r.Drop != "" && !strings.Contains(r.Drop, ","): // -drop and -text split at commas
-		name := shellWord(r.Drop)
+	case r.Drop != "":
+		name := shellWord(listItem(r.Drop)) // a name with a comma in double quotes (columnList)
 		if r.Text == r.Drop {
 			return fmt.Sprintf("%v (-text %s or -drop %s)", err, name, name)
 		}

@@ -465,7 +465,9 @@ type Predictions struct {
 	Header []string `json:"header"`
 	// Rows are the file's rows, each followed by its prediction.
 	Rows [][]string `json:"rows"`
-	// Values are the predictions, in the file's row order.
+	// Values are the predictions, in the file's row order; NaN for a row
+	// left out for a missing value (PredictOptions.OmitMissing), whose
+	// prediction in Rows is empty.
 	Values []float64 `json:"values"`
 	// Column is "prediction" or "score" (or, when the file has a column
 	// of that name, the first of NAME_2, NAME_3, ... that it has not:
@@ -486,18 +488,35 @@ type Predictions struct {
 // new task when it has one (NewTaskPredictor), and said so in a warning;
 // otherwise it is refused with its line.
 func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
+	return PredictWith(m, text, name, PredictOptions{})
+}
+
+// PredictOptions are the choices of a prediction (PredictWith).
+type PredictOptions struct {
+	// OmitMissing predicts nothing for a row with a missing value in the
+	// task or a feature the model reads, where Predict refuses the file:
+	// the row keeps its place with an empty prediction (NaN in Values),
+	// and a warning counts such rows and names their lines.
+	OmitMissing bool
+}
+
+// PredictWith is Predict with its options.
+func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*Predictions, error) {
 	p := &Predictions{Column: "prediction"}
 	shared, from := m.NewTaskPredictor()
 	known := m.Tasks
 	if shared != nil {
 		known = nil // any task: a new one takes the shared predictor
 	}
-	tab, err := data.LoadNewRows(text, name, m.Encoding, known)
+	tab, err := data.LoadNewRowsWith(text, name, m.Encoding, data.NewRowsOptions{Tasks: known, OmitMissing: opt.OmitMissing})
 	if err != nil {
 		return nil, err
 	}
 	ds, rows := tab.Data, tab.Rows
 	p.Warnings = tab.Warnings
+	if w := tab.Omitted.NoPrediction(); w != "" {
+		p.Warnings = append(p.Warnings, w)
+	}
 	model := m.Model()
 	if w := withNewTasks(model, ds, shared, from); w != "" {
 		p.Warnings = append(p.Warnings, w)
@@ -523,6 +542,9 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 		return nil, fmt.Errorf("predict %s: %w", name, err)
 	}
 	p.Values = make([]float64, ds.SourceRows)
+	for i := range p.Values {
+		p.Values[i] = math.NaN() // a row left out for a missing value keeps NaN
+	}
 	for i := range ds.Tasks {
 		for k, src := range ds.Tasks[i].Source {
 			v := scores[i][k]
@@ -536,7 +558,11 @@ func Predict(m *ModelFile, text []byte, name string) (*Predictions, error) {
 		}
 	}
 	for i, r := range rows {
-		p.Rows = append(p.Rows, append(append([]string(nil), r...), strconv.FormatFloat(p.Values[i], 'g', 17, 64)))
+		v := ""
+		if !math.IsNaN(p.Values[i]) {
+			v = strconv.FormatFloat(p.Values[i], 'g', 17, 64)
+		}
+		p.Rows = append(p.Rows, append(append([]string(nil), r...), v))
 	}
 	return p, nil
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,7 +12,9 @@ import (
 
 // TestPredictMessages: a file predict cannot read is told that it must
 // have the columns the model was trained with; predict has no columns to
-// choose or leave out, so its errors advise neither and carry no remedy.
+// choose or leave out, so its errors advise neither and carry no such
+// remedy. A missing value offers to predict only the complete rows
+// (Remedy.Omit: PredictOptions.OmitMissing).
 func TestPredictMessages(t *testing.T) {
 	d, err := Load([]byte("school,score,sex,hours\nS1,1,M,2\nS1,2,F,3\nS2,3,M,4\n"), LoadOptions{Name: "train.csv", TaskColumn: "school", LabelColumn: "score"})
 	if err != nil {
@@ -21,9 +25,9 @@ func TestPredictMessages(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
 		{"no task column", "task,sex,hours\nS1,M,1\n", `new.csv:1:1: no task column "school" in header [task sex hours]: the file must have the columns the model was trained with`},
 		{"no feature column", "school,sex\nS1,M\n", `new.csv:1:1: no column "hours" in header [school sex]: the model was trained with it, so the file must have it too`},
-		{"missing value", "school,sex,hours\nS1,M,\n", "new.csv:2:3: missing value in column hours, which the model was trained with: fill it in, or delete the row"},
+		{"missing value", "school,sex,hours\nS1,M,\n", "new.csv:2:3: missing value in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value"},
 		{"a word", "school,sex,hours\nS1,M,n.d.\n", `new.csv:2:3: non-numeric value "n.d." in column hours`},
-		{"NA", "school,sex,hours\nS1,M,NA\n", `new.csv:2:3: missing value ("NA") in column hours, which the model was trained with: fill it in, or delete the row`},
+		{"NA", "school,sex,hours\nS1,M,NA\n", `new.csv:2:3: missing value ("NA") in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value`},
 		{"too large", "school,sex,hours\nS1,M,1e200\n", "new.csv:2:3: value 1e+200 in column hours is beyond ±1e100, too large to compute with: correct the value, or delete the row"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -36,8 +40,12 @@ func TestPredictMessages(t *testing.T) {
 					t.Errorf("advises %q", w)
 				}
 			}
-			if r := data.RemedyOf(err); r != (data.Remedy{}) {
-				t.Errorf("remedy %+v", r)
+			want := data.Remedy{}
+			if strings.Contains(tc.want, "missing value") {
+				want.Omit = true
+			}
+			if r := data.RemedyOf(err); r != want {
+				t.Errorf("remedy %+v, want %+v", r, want)
 			}
 		})
 	}
@@ -101,5 +109,47 @@ func TestPredictNewTask(t *testing.T) {
 				t.Errorf("warnings %q", p.Warnings)
 			}
 		})
+	}
+}
+
+// TestPredictOmitMissing: with OmitMissing a row missing a value (an empty
+// cell, NA, NaN, a task named NA) keeps its place with an empty prediction
+// (NaN in Values), the others are predicted as without it, and a warning
+// counts the rows and names their lines.
+func TestPredictOmitMissing(t *testing.T) {
+	d, err := Load([]byte("school,score,sex,hours\nS1,1,M,2\nS1,2,F,3\nS2,3,M,4\n"), LoadOptions{Name: "train.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Kind: "regression", Encoding: d.Encoding, Tasks: []string{"S1", "S2"},
+		W: [][]float64{{1, 0, 1}, {0, 1, 1}}, B: []float64{0, 0}}
+	text := "school,sex,hours\nS1,M,\nS2,F,3\nNA,M,1\nS1,M,nan\nS1,F,2\n"
+	if _, err := Predict(m, []byte(text), "new.csv"); err == nil {
+		t.Fatal("Predict read rows missing a value without OmitMissing")
+	}
+	p, err := PredictWith(m, []byte(text), "new.csv", PredictOptions{OmitMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Predict(m, []byte("school,sex,hours\nS2,F,3\nS1,F,2\n"), "whole.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Values) != 5 || len(p.Rows) != 5 {
+		t.Fatalf("%d values and %d rows for 5 rows", len(p.Values), len(p.Rows))
+	}
+	for i, v := range p.Values {
+		missing := i != 1 && i != 4
+		last := p.Rows[i][len(p.Rows[i])-1]
+		if missing != math.IsNaN(v) || missing != (last == "") {
+			t.Errorf("row %d: value %v, prediction %q", i+1, v, last)
+		}
+	}
+	if p.Values[1] != whole.Values[0] || p.Values[4] != whole.Values[1] {
+		t.Errorf("complete rows predicted %v and %v, alone %v", p.Values[1], p.Values[4], whole.Values)
+	}
+	want := "3 of the 5 rows have a missing value (hours: 2, school: 1) and no prediction, at lines 2, 4, 5"
+	if !slices.Contains(p.Warnings, want) {
+		t.Errorf("warnings %q, want %q", p.Warnings, want)
 	}
 }

@@ -141,7 +141,9 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 			return pe
 		}
 	case st == numEmpty && predict:
-		return parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s, which the model was trained with: fill it in, or delete the row", marker(s), column)
+		pe = parseErr(file, line, col, ErrMissingValue, "missing value%s in column %s, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value", marker(s), column)
+		pe.Remedy = Remedy{Omit: true}
+		return pe
 	case st == numEmpty:
 		// The training's row reader makes this the refusal that counts
 		// the rows missing a value (missingCount.refusal).

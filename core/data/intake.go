@@ -32,7 +32,7 @@ type format struct {
 	// (enc, whose Format is this one's name); tasks, when set, are the
 	// tasks the model knows. Nil for a format whose tables are read as
 	// another's (a packed table is a CSV's).
-	readNew func(b []byte, name string, enc *Encoding, tasks []string) (*Table, error)
+	readNew func(b []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error)
 }
 
 // formats are the formats in the order detection tries them: the binary
@@ -106,6 +106,25 @@ func Load(b []byte, name string, opt Options) (*Table, error) {
 // keeps every row's fields (Table.Rows), for predictions written beside
 // them.
 func LoadNewRows(b []byte, name string, enc *Encoding, tasks []string) (*Table, error) {
+	return LoadNewRowsWith(b, name, enc, NewRowsOptions{Tasks: tasks})
+}
+
+// NewRowsOptions are the choices of a read of new rows (LoadNewRowsWith).
+type NewRowsOptions struct {
+	// Tasks, when not nil, are the tasks a row may have: another one is
+	// refused at its line.
+	Tasks []string
+	// OmitMissing leaves out of Table.Data the rows with a missing value
+	// in the task or a numeric feature the model reads (as a training read
+	// with TableOptions.OmitMissing does), and says which (Table.Omitted);
+	// Table.Rows still holds every row, so that the predictions line up
+	// with the file. Without it the first such value is refused.
+	OmitMissing bool
+}
+
+// LoadNewRowsWith is LoadNewRows with its options.
+func LoadNewRowsWith(b []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
+	tasks := opt.Tasks
 	text, _ := DecodeText(b)
 	if err := CheckText(text, name); err != nil {
 		return nil, err
@@ -114,7 +133,7 @@ func LoadNewRows(b []byte, name string, enc *Encoding, tasks []string) (*Table, 
 	if i < 0 {
 		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, enc.Format)
 	}
-	tab, err := formats[i].readNew(text, name, enc, tasks)
+	tab, err := formats[i].readNew(text, name, enc, NewRowsOptions{Tasks: tasks, OmitMissing: opt.OmitMissing})
 	if err != nil {
 		return nil, err
 	}
@@ -260,6 +279,6 @@ func readCSVFormat(text []byte, name string, opt Options) (*Table, error) {
 }
 
 // readNewCSVFormat is the CSV's reader of new rows (readNewCSV).
-func readNewCSVFormat(text []byte, name string, enc *Encoding, tasks []string) (*Table, error) {
-	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: tasks})
+func readNewCSVFormat(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
+	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing})
 }

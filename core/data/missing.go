@@ -41,9 +41,35 @@ func (o *Omitted) Text() string {
 	if o == nil || o.Rows == 0 {
 		return ""
 	}
+	s := fmt.Sprintf("%s left out for a missing value (%s), %s", countOf(o.Rows, o.Of, "were"), columnCounts(o.Columns), o.at())
+	switch n := len(o.Tasks); {
+	case n == 1:
+		s += fmt.Sprintf("; task %s had no other rows and is not in the data", listOf(o.Tasks, "tasks"))
+	case n > 1:
+		s += fmt.Sprintf("; %d tasks had no other rows and are not in the data: %s", n, listOf(o.Tasks, "tasks"))
+	}
+	return s
+}
+
+// NoPrediction says, for new rows read with NewRowsOptions.OmitMissing,
+// which rows have no prediction: "2 of the 40 rows have a missing value
+// (x1: 1, task: 1) and no prediction, at lines 3, 9"; "" when none.
+func (o *Omitted) NoPrediction() string {
+	if o == nil || o.Rows == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s a missing value (%s) and no prediction, %s", countOf(o.Rows, o.Of, "have"), columnCounts(o.Columns), o.at())
+}
+
+// at names the lines of the rows: "at line 4", "at lines 4, 9", or the
+// first few of many.
+func (o *Omitted) at() string {
 	lines := make([]string, len(o.Lines))
 	for i, l := range o.Lines {
 		lines[i] = fmt.Sprint(l)
+	}
+	if len(lines) == 0 {
+		return ""
 	}
 	at := "at line " + lines[0]
 	if o.Rows > 1 {
@@ -52,14 +78,7 @@ func (o *Omitted) Text() string {
 			at = "at lines " + strings.Join(lines, ", ")
 		}
 	}
-	s := fmt.Sprintf("%s left out for a missing value (%s), %s", countOf(o.Rows, o.Of, "were"), columnCounts(o.Columns), at)
-	switch n := len(o.Tasks); {
-	case n == 1:
-		s += fmt.Sprintf("; task %s had no other rows and is not in the data", listOf(o.Tasks, "tasks"))
-	case n > 1:
-		s += fmt.Sprintf("; %d tasks had no other rows and are not in the data: %s", n, listOf(o.Tasks, "tasks"))
-	}
-	return s
+	return at
 }
 
 // countOf is "12 of the 749 rows VERB", or "1 of the 749 rows" with

@@ -64,6 +64,9 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	r := newRowReader(t, cols, colOf)
 	r.keep = true
+	if opt.OmitMissing {
+		r.missing, r.omit = &missingCount{}, true
+	}
 	if opt.Tasks != nil {
 		r.known, r.knownList = map[string]bool{}, opt.Tasks
 		for _, tn := range opt.Tasks {

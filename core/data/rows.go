@@ -127,6 +127,9 @@ func (r *rowReader) read(cr *csv.Reader) error {
 		r.rows++
 		miss := r.missing != nil && r.missing.add(r, rec, line)
 		if miss && r.omit || refused != nil {
+			if miss && r.omit && r.keep {
+				r.raw = append(r.raw, slices.Clone(rec)) // new rows keep every row's fields (Table.Rows)
+			}
 			continue // left out, or only counted past the refusal
 		}
 		if err := r.row(rec, cr, xrow, src); err != nil {

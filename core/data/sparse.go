@@ -294,7 +294,8 @@ func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
 // readNewSparse reads new rows in the sparse format for a model with enc's
 // features; tasks, when set, are the tasks it knows. Each row is kept as
 // its number (from 1) and its task, the columns of Header.
-func readNewSparse(text []byte, name string, enc *Encoding, tasks []string) (*Table, error) {
+func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
+	tasks := opt.Tasks
 	ds, err := ReadSparse(bytes.NewReader(text), name, SparseOptions{Features: enc.Features})
 	if err != nil {
 		return nil, err

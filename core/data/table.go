@@ -149,7 +149,8 @@ type TableOptions struct {
 	// numeric feature, as R's na.omit does; Table.Omitted says what was
 	// left out. Without it the first missing value is refused, saying how
 	// many rows have one. A text column's empty cell is a value of its own
-	// and leaves no row out. New rows (Encoding) are never left out.
+	// and leaves no row out. New rows (Encoding) are left out of Data only:
+	// Rows keeps every row, so that predictions line up with the file.
 	OmitMissing bool
 	// Encoding, when set, reads new rows the way a model's training rows
 	// were read (predict): its feature columns by name (any order; others

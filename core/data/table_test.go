@@ -412,7 +412,7 @@ func TestRemedies(t *testing.T) {
 		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
 		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header [group y x]; choose the task column among these", Remedy{Choose: RoleTask}},
 		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header [task label x]; choose the label column among these", Remedy{Choose: RoleLabel}},
-		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, or delete the row", Remedy{}},
+		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value", Remedy{Omit: true}},
 		{"predict: NaN", "school,x1,x2\nS1,inf,1\n", predict, "correct the value, or delete the row", Remedy{}},
 		{"predict: no task column", "task,x1,x2\nS1,1,1\n", predict, "no task column \"school\" in header [task x1 x2]: the file must have the columns the model was trained with", Remedy{}},
 		{"predict: no feature column", "school,x1\nS1,1\n", predict, "no column \"x2\" in header [school x1]: the model was trained with it, so the file must have it too", Remedy{}},

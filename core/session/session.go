@@ -311,13 +311,19 @@ func (s *Session) model(handle int) (*app.ModelFile, error) {
 	return nil, fmt.Errorf("no model or run with handle %d", handle)
 }
 
-// Predict predicts the rows of a file with a model (or a finished run).
-func (s *Session) Predict(handle int, text, name string) (*app.Predictions, error) {
+// Predict predicts the rows of a file with a model (or a finished run);
+// missing is the data setting's choice for a row missing a value ("" or
+// refuse, omit: app.PredictOptions).
+func (s *Session) Predict(handle int, text, name, missing string) (*app.Predictions, error) {
 	m, err := s.model(handle)
 	if err != nil {
 		return nil, fmt.Errorf("predict: %w", err)
 	}
-	return app.Predict(m, []byte(text), name)
+	omit, err := app.OmitMissing(missing)
+	if err != nil {
+		return nil, fmt.Errorf("predict: %w", err)
+	}
+	return app.PredictWith(m, []byte(text), name, app.PredictOptions{OmitMissing: omit})
 }
 
 // Inspect describes the shared knowledge of a model (or a finished run).

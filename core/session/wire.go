@@ -44,10 +44,13 @@ type ModelName struct {
 func (r *ModelName) SetDefaults() { r.Name = "model" }
 
 // PredictRequest is predict's: the model's (or finished run's) handle and
-// the name of the file to predict (its text crosses beside the request).
+// the name of the file to predict (its text crosses beside the request),
+// and what to do with a row missing a value: "refuse" (or nothing) or
+// "omit", which predicts the others (app.PredictOptions.OmitMissing).
 type PredictRequest struct {
 	Handle
 	Named
+	Missing string `json:"missing,omitempty"`
 }
 
 // GenerateRequest makes one of the synthetic data sets.

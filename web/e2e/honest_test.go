@@ -93,3 +93,43 @@ func TestAxisEndsDiffer(t *testing.T) {
 		t.Errorf("values 1e-4 apart get the range %v, want it close around them", k.Real)
 	}
 }
+
+// TestPredictCompleteRows: a file whose rows miss a value is refused with
+// the offer to predict only the complete rows; the button does that, the
+// rows keep their places with no prediction, the status and the warning
+// say how many, and the preview shows no number for them (never a 0).
+func TestPredictCompleteRows(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.loadFile("mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)
+	b.upload("#predict-file", writeTemp(t, "gaps.csv", "task,x1,x2\nt1,1,2\nt2,NA,1\nt3,2,\nt1,0,1\n"))
+	b.waitFor(`document.getElementById("predict-status").textContent.startsWith("Cannot predict gaps.csv")`, 20*time.Second)
+	if msg := eval[string](b, `document.getElementById("model-error").textContent`); !strings.Contains(msg, "predict only the rows that have every value") {
+		t.Errorf("the refusal %q does not offer to predict the complete rows", msg)
+	}
+	if eval[bool](b, `document.getElementById("predict-complete").hidden`) {
+		t.Fatal("no button to predict the complete rows")
+	}
+	b.do(chromedp.Click(chromedp.CSS("#predict-complete")))
+	b.waitFor(`spmtlApp.predictions() !== null`, 20*time.Second)
+	vals := eval[[]*float64](b, `spmtlApp.predictions().values`)
+	if len(vals) != 4 || vals[0] == nil || vals[1] != nil || vals[2] != nil || vals[3] == nil {
+		t.Errorf("values %v, want predictions for rows 1 and 4 only", vals)
+	}
+	cells := eval[[]string](b, `Array.from(document.querySelectorAll("#predict-preview tbody tr")).map((tr) => tr.lastElementChild.textContent)`)
+	if len(cells) != 4 || !strings.HasPrefix(cells[1], "none") || !strings.HasPrefix(cells[2], "none") || strings.HasPrefix(cells[0], "none") {
+		t.Errorf("the preview's predictions %q, want none for rows 2 and 3", cells)
+	}
+	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !strings.Contains(s, "2 of the 4 rows of gaps.csv predicted (2 have a missing value and no prediction)") {
+		t.Errorf("status %q", s)
+	}
+	if w := eval[string](b, `document.getElementById("predict-warnings").textContent`); !strings.Contains(w, "2 of the 4 rows have a missing value (x1: 1, x2: 1) and no prediction, at lines 3, 4") {
+		t.Errorf("warnings %q", w)
+	}
+	if !eval[bool](b, `document.getElementById("predict-complete").hidden`) {
+		t.Error("the button is still shown after the prediction")
+	}
+	b.noConsoleErrors()
+}

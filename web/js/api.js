@@ -35,7 +35,7 @@ const spmtlCodec = (() => {
     train: (opts) => [opts],
     exportModel: (handle, opts) => [Object.assign({}, opts, { handle })],
     importModel: (text, name) => [{ name }, text],
-    predict: (handle, text, name) => [{ handle, name }, text],
+    predict: (handle, text, name, missing) => [missing ? { handle, name, missing } : { handle, name }, text],
     tuneStart: (opts) => [opts],
     tuneFeed: feedRequest,
     tuneEnd: (id) => [{ id }],

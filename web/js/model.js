@@ -193,14 +193,17 @@ export function wireModel(app) {
   });
 
   $("predict").addEventListener("click", () => $("predict-file").click());
-  $("predict-file").addEventListener("change", async () => {
-    const f = $("predict-file").files[0];
-    $("predict-file").value = "";
+  // refused is the file a missing value refused, for the button that
+  // predicts its complete rows (the refusal's remedy.omit).
+  let refused = null;
+  async function predictFile(f, missing) {
     const m = app.model;
     if (!f || !m) return;
+    refused = null;
+    $("predict-complete").hidden = true;
     $("predict-status").textContent = `Predicting ${f.name} with ${m.name}…`;
     try {
-      const p = await client.request("predict", { handle: m.handle, file: f, name: f.name });
+      const p = await client.request("predict", { handle: m.handle, file: f, name: f.name, missing });
       predictions = Object.assign(p, { file: f.name, model: m.name });
       showPredictions();
       showSlot("model-error", "");
@@ -208,14 +211,26 @@ export function wireModel(app) {
       clearPredictions();
       $("predict-status").textContent = `Cannot predict ${f.name}.`;
       showSlot("model-error", e.message);
+      if (e.omit && missing !== "omit") {
+        refused = f;
+        $("predict-complete").hidden = false;
+      }
     }
+  }
+  $("predict-file").addEventListener("change", () => {
+    const f = $("predict-file").files[0];
+    $("predict-file").value = "";
+    predictFile(f, "refuse");
   });
+  $("predict-complete").addEventListener("click", () => predictFile(refused, "omit"));
 
   // clearPredictions takes the last predictions off the panel: after a
   // file that could not be predicted they would read as that file's, and
   // after the model changed as the new model's.
   function clearPredictions() {
     predictions = null;
+    refused = null;
+    $("predict-complete").hidden = true;
     $("predict-warnings").innerHTML = "";
     $("predict-warnings").hidden = true;
     $("predict-preview").innerHTML = "";
@@ -225,7 +240,10 @@ export function wireModel(app) {
   function showPredictions() {
     const p = predictions;
     const cols = p.header.length > PREVIEW_COLS ? [...Array(PREVIEW_COLS - 1).keys(), p.header.length - 1] : [...p.header.keys()];
-    $("predict-status").textContent = `${grouped(p.rows.length)} rows of ${p.file} predicted with ${p.model}: column "${p.column}" is ${p.meaning}.`
+    // A row left out for a missing value has no prediction (null).
+    const none = (p.values || []).filter((v) => v === null || Number.isNaN(v)).length;
+    const predicted = none ? `${grouped(p.rows.length - none)} of the ${grouped(p.rows.length)} rows of ${p.file} predicted (${grouped(none)} have a missing value and no prediction)` : `${grouped(p.rows.length)} rows of ${p.file} predicted`;
+    $("predict-status").textContent = `${predicted} with ${p.model}: column "${p.column}" is ${p.meaning}.`
       + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
       + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${p.header.length - 1} columns and the prediction.` : "")
       + " The CSV repeats the file's own cells as they are, beside the predictions.";
@@ -238,6 +256,7 @@ export function wireModel(app) {
     // The prediction is the row's last cell; the file's own cells are as written.
     const last = p.header.length - 1;
     const shownCell = (c, k) => {
+      if (k === last && c === "") return `<td class="none">none: a missing value</td>`;
       const shown = k === last ? previewNumber(c) : c;
       return shown === c ? `<td>${cell(c)}</td>` : `<td title="${escapeXML(c)}">${escapeXML(shown)}</td>`;
     };

@@ -37,10 +37,12 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
 	// The settings of the split and the column roles (app.Settings).
-	for key, dst := range map[string]*string{"task": &f.taskCol, "label": &f.labelCol, "drop": &f.drop, "text": &f.text, "missing": &f.missing} {
+	for key, dst := range map[string]*string{"task": &f.taskCol, "label": &f.labelCol, "drop": &f.drop, "text": &f.text} {
 		s := setting(key)
 		fs.StringVar(dst, s.Flag, "", s.Help())
 	}
+	missing := setting("missing")
+	fs.Var(missingFlag{&f.missing}, missing.Flag, missing.Help())
 	train := setting("train")
 	fs.Var(trainFlag{f}, train.Flag, train.Help())
 	seed := setting("seed")
@@ -287,6 +289,25 @@ func listItem(name string) string {
 // trainOptions returns the split settings of the flags.
 func (f *dataFlags) trainOptions(cfg mtl.Config) app.TrainOptions {
 	return app.TrainOptions{Config: cfg, Train: f.train, Seed: f.seed, All: f.all}
+}
+
+// missingFlag reads -missing (refuse or omit), so that another value is
+// a mistake in the flags, with the hint to -h, not an error after the read.
+type missingFlag struct{ dst *string }
+
+func (m missingFlag) String() string {
+	if m.dst == nil {
+		return ""
+	}
+	return *m.dst
+}
+
+func (m missingFlag) Set(v string) error {
+	if _, err := app.OmitMissing(v); err != nil {
+		return fmt.Errorf("want %s or %s", app.MissingRefuse, app.MissingOmit)
+	}
+	*m.dst = strings.TrimSpace(v)
+	return nil
 }
 
 // trainFlag reads -train: a count, a fraction or "all".

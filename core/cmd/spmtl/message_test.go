@@ -47,7 +47,7 @@ func TestMessageNamesTheFlag(t *testing.T) {
 		{"predict: no task column", predict("task,sex,intake,hours\nS1,M,top,1\n"),
 			`new.csv:1:1: no task column "school" in header [task sex intake hours]: the file must have the columns the model was trained with`},
 		{"predict: missing value", predict("school,sex,intake,hours\nSchool 1,M,top 25%,\n"),
-			"new.csv:2:4: missing value in column hours, which the model was trained with: fill it in, or delete the row"},
+			"new.csv:2:4: missing value in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value (-missing omit)"},
 		{"plain", errors.New("plain"), "plain"},
 	} {
 		if got := message(tc.err); got != tc.want {

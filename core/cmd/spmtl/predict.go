@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/spmtl/spmtl/core/app"
@@ -15,6 +16,8 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	modelPath := fs.String("model", "", "model `file` (saved by spmtl train -save, spmtl tune -save or the page)")
 	dataPath := fs.String("data", "", "`file` of new rows: the task column and the feature columns (the label column may be absent)")
 	out := fs.String("out", "", "write the rows and their predictions to this CSV `file` (default: standard output)")
+	missing := app.MissingRefuse
+	fs.Var(missingFlag{&missing}, "missing", "rows with a missing value (an empty cell, NA, ?, NaN) in the task or a feature the model reads: refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows) (default refuse)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -32,7 +35,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("read data: %w", err)
 	}
-	p, err := app.Predict(m, text, *dataPath)
+	p, err := app.PredictWith(m, text, *dataPath, app.PredictOptions{OmitMissing: missing == app.MissingOmit})
 	if err != nil {
 		return err
 	}
@@ -46,6 +49,19 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(*out, p.CSV(), 0o644); err != nil {
 		return fmt.Errorf("write predictions: %w", err)
 	}
-	fmt.Fprintf(stdout, "wrote %d predictions to %s (%s: %s)\n", len(p.Values), *out, p.Column, p.Meaning)
+	n := 0
+	for _, v := range p.Values {
+		if !math.IsNaN(v) {
+			n++
+		}
+	}
+	what := fmt.Sprintf("%d predictions", n)
+	if n == 1 {
+		what = "1 prediction"
+	}
+	if left := len(p.Values) - n; left > 0 {
+		what += fmt.Sprintf(" (and %d rows without one)", left)
+	}
+	fmt.Fprintf(stdout, "wrote %s to %s (%s: %s)\n", what, *out, p.Column, p.Meaning)
 	return nil
 }

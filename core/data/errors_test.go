@@ -90,3 +90,19 @@ func TestNumClass(t *testing.T) {
 		check(string(b))
 	}
 }
+
+// TestGoLiteralsAreWords: strconv reads Go's literals, which no
+// spreadsheet, R or pandas writes: 1_000 and 0x10p0 are words, not 1000
+// and 16 (a tester's file read them as numbers).
+func TestGoLiteralsAreWords(t *testing.T) {
+	for _, s := range []string{"1_000", "0x10", "0x10p0", "0X1P-2", "1_0.5"} {
+		if _, st := parseNum(s); st != numSyntax {
+			t.Errorf("parseNum(%q) = %v, want a word", s, st)
+		}
+	}
+	for _, s := range []string{"1e5", "-2.5E-3", "Inf", "infinity", "NaN"} {
+		if _, st := parseNum(s); st == numSyntax {
+			t.Errorf("parseNum(%q) reads as a word", s)
+		}
+	}
+}

@@ -248,6 +248,12 @@ func parseNum(s string) (float64, numStatus) {
 	if missingMarkers[s] {
 		return 0, numEmpty
 	}
+	// strconv reads Go's literals too: digits separated by underscores
+	// (1_000) and hexadecimal floats (0x10p0). No spreadsheet, R or pandas
+	// writes a number so; such a cell is a word.
+	if strings.ContainsAny(s, "_xXpP") {
+		return 0, numSyntax
+	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) && !finite(v) {

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/csv"
 	"fmt"
@@ -327,6 +328,9 @@ func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*c
 		return nil, nil, quoteErr(text, name, err)
 	}
 	if len(header) == 1 && delim == 0 {
+		if next := bytes.TrimSpace(lineOf(text, hline+1)); bytes.IndexAny(next, ",;\t") >= 0 {
+			return nil, nil, parseErr(name, hline, 1, ErrHeader, "line %d holds one field (%q) and line %d several: if line %d is a title above the header, delete it, so that the file starts with the column names", hline, short(header[0]), hline+1, hline)
+		}
 		return nil, nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names", short(header[0]))
 	}
 	if err := checkNames(header, name, hline); err != nil {

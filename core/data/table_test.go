@@ -769,3 +769,21 @@ func TestTextEncodingPredict(t *testing.T) {
 		t.Errorf("warnings %q, want one for the unseen 7", tab.Warnings)
 	}
 }
+
+// TestHeaderMistakes: a title line above the header, and a file without a
+// header, are named as such (a tester's Excel export and a header-less
+// file were told "no comma between column names" and "no task column").
+func TestHeaderMistakes(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"a title above the header", "CO2 data export 2024\nPlant,y,x\nQn1,1,2\n", `mine.csv:1:1: line 1 holds one field ("CO2 data export 2024") and line 2 several: if line 1 is a title above the header, delete it`},
+		{"no header", "Qn1,Quebec,nonchilled,95,16\nQn1,Quebec,nonchilled,175,30\n", `which looks like a row of data: if the file has no header, add a first line that names its columns; else choose the task column among these`},
+		{"names that are not numbers", "group,yy,x\na,1,2\n", `no task column "task" in header [group yy x]; choose the task column among these`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -140,6 +140,10 @@ func (t *csvTable) trainingRoles() error {
 		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")
 	}
 	switch {
+	case !tok && t.headerIsData():
+		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header [%s], which looks like a row of data: if the file has no header, add a first line that names its columns; else choose the task column among these", short(t.taskCol), listNames(t.header))
+		pe.Remedy = Remedy{Choose: RoleTask}
+		return pe
 	case !tok:
 		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(t.taskCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleTask}
@@ -152,6 +156,19 @@ func (t *csvTable) trainingRoles() error {
 	t.task, t.label = ti, li
 	t.roles[ti], t.roles[li] = RoleTask, RoleLabel
 	return nil
+}
+
+// headerIsData reports whether the header reads as a row of data: at least
+// two of its names, and a third of them, are numbers
+// ("Qn1,Quebec,nonchilled,95,16"), as in a file written without a header.
+func (t *csvTable) headerIsData() bool {
+	nums := 0
+	for _, h := range t.header {
+		if numClass(strings.TrimSpace(h)) == numOK {
+			nums++
+		}
+	}
+	return nums >= 2 && 3*nums >= len(t.header)
 }
 
 // scan is the training's first pass over the rows. It refuses a ragged

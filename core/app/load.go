@@ -313,7 +313,8 @@ type Summary struct {
 	MissingNote string        `json:"missingNote,omitempty"`
 	Omitted     *data.Omitted `json:"omitted,omitempty"`
 	// LevelNote names the columns of whole numbers and an open level (0,
-	// 1, 2, 3+) read as categories unasked (data.Table.Levels).
+	// 1, 2, 3+) read as categories unasked (data.Table.Levels), and the
+	// columns of words whose empty or NA cells are a category of their own.
 	LevelNote string `json:"levelNote,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
@@ -389,6 +390,26 @@ func levelNote(tab *data.Table) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s holds whole numbers and %s: it is read as a category, one indicator per value (%s)",
 			name, strings.Join(words, " and "), strings.Join(tab.Columns[i].Values, ", ")))
+	}
+	// A column of words with empty or NA cells: those are a category of
+	// their own here (R would make them missing), which -missing omit
+	// does not change; say so where it happens.
+	for j, c := range tab.Columns {
+		if c.Role != data.RoleText {
+			continue
+		}
+		var gaps []string
+		for _, v := range c.Values {
+			switch {
+			case v == "(empty)":
+				gaps = append(gaps, "empty or NA cells")
+			case data.MissingMarker(v):
+				gaps = append(gaps, fmt.Sprintf("cells %q", v))
+			}
+		}
+		if len(gaps) > 0 {
+			parts = append(parts, fmt.Sprintf("%s has %s: read as a category of their own, not as missing values", data.ColumnLabel(c.Name, j), strings.Join(gaps, " and ")))
+		}
 	}
 	return strings.Join(parts, "; ")
 }

@@ -422,3 +422,21 @@ func TestLevelNote(t *testing.T) {
 		t.Errorf("read as words on request: LevelNote %q", got)
 	}
 }
+
+// TestEmptyCategoryNote: a column of words with empty or NA cells reads
+// them as a category of their own, and the notes say so (R would make
+// them missing); a column without any says nothing.
+func TestEmptyCategoryNote(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"NA and empty", "task,y,type,x\na,1,u,1\na,2,NA,2\nb,3,,3\nb,4,v,4\n", "type has empty or NA cells: read as a category of their own, not as missing values"},
+		{"none", "task,y,type,x\na,1,u,1\na,2,u,2\nb,3,v,3\nb,4,v,4\n", ""},
+	} {
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "m.csv"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Summary().LevelNote; got != tc.want {
+			t.Errorf("%s: LevelNote %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

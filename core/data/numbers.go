@@ -235,6 +235,14 @@ const MaxMagnitude = 1e100
 // "None", a word a column of categories may hold.)
 var missingMarkers = map[string]bool{"NA": true, "N/A": true, "n/a": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "<NA>": true, "NULL": true, "null": true, "?": true}
 
+// MissingMarker reports whether a cell, trimmed, is empty or a
+// missing-value marker (NA, N/A, #N/A, NULL, ?, …): a missing number, and
+// in a column of words a value of its own.
+func MissingMarker(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "" || s == emptyValue || missingMarkers[s]
+}
+
 // parseNum parses s (already trimmed) as a finite float64; a number beyond
 // ±MaxMagnitude is numTooLarge (with its value); an empty cell or a
 // missing-value marker (missingMarkers) is numEmpty.

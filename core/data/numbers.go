@@ -158,25 +158,13 @@ func groupsDots(text []byte, delim rune, decimalMarks bool) bool {
 	if delim != ';' || bytes.IndexByte(text, ',') < 0 || bytes.IndexByte(text, '.') < 0 {
 		return false
 	}
-	cr := tableReader(text, delim)
-	for {
-		rec, err := cr.Read()
-		if err != nil {
-			return false // the end, or an error the passes report
+	return anyCommaField(text, delim, func(s string) bool {
+		if decimal(s) != s {
+			return true
 		}
-		for _, f := range rec {
-			s := strings.TrimSpace(f)
-			if strings.IndexByte(s, ',') < 0 {
-				continue
-			}
-			if decimal(s) != s {
-				return true
-			}
-			if t, ok := ungroupDots(s); ok && strings.IndexByte(t, '.') >= 0 {
-				return true
-			}
-		}
-	}
+		t, ok := ungroupDots(s)
+		return ok && strings.IndexByte(t, '.') >= 0
+	})
 }
 
 // writesDecimalComma reports whether a comma-separated text holds, in a
@@ -189,18 +177,24 @@ func writesDecimalComma(text []byte, delim rune) bool {
 	if delim != ',' || bytes.IndexByte(text, '"') < 0 {
 		return false
 	}
+	return anyCommaField(text, delim, func(s string) bool {
+		_, grouped := ungroup(s)
+		return !grouped && decimal(s) != s
+	})
+}
+
+// anyCommaField reports whether a field of the text, trimmed and holding a
+// comma, is one that reads (groupsDots, writesDecimalComma). It stops at
+// the first, or at the end or an error, which the passes report.
+func anyCommaField(text []byte, delim rune, reads func(s string) bool) bool {
 	cr := tableReader(text, delim)
 	for {
 		rec, err := cr.Read()
 		if err != nil {
-			return false // the end, or an error the passes report
+			return false
 		}
 		for _, f := range rec {
-			s := strings.TrimSpace(f)
-			if strings.IndexByte(s, ',') < 0 {
-				continue
-			}
-			if _, grouped := ungroup(s); !grouped && decimal(s) != s {
+			if s := strings.TrimSpace(f); strings.IndexByte(s, ',') >= 0 && reads(s) {
 				return true
 			}
 		}

@@ -68,7 +68,7 @@ type problem struct {
 	basis []float64 // q×p: an orthonormal basis of the fixed effects' column space
 	p     int
 	// scratch
-	a, h, ag, xvx, xvy, f, fb, beta []float64
+	a, h, ly, xvx, xvy, f, fb, beta []float64
 }
 
 // Fit returns the REML estimate of ρ and κ for MMTL on tasks, whose
@@ -152,7 +152,7 @@ func newProblem(tasks []data.Task, d int) (*problem, error) {
 	}
 	pr.a, pr.h = make([]float64, q*q), make([]float64, q*q)
 	pr.xvx, pr.xvy = make([]float64, q*q), make([]float64, q)
-	pr.ag = make([]float64, q)
+	pr.ly = make([]float64, q)
 	pr.f, pr.fb, pr.beta = make([]float64, pr.p*pr.p), make([]float64, pr.p), make([]float64, pr.p)
 	return pr, nil
 }
@@ -197,7 +197,7 @@ func (pr *problem) criterion(l0, l1 float64) (float64, float64) {
 			copy(col, m.g[c*q:c*q+q])
 			linalg.LowerSolve(pr.a, q, col)
 		}
-		ly := pr.ag
+		ly := pr.ly
 		copy(ly, m.gy)
 		linalg.LowerSolve(pr.a, q, ly)
 		for r := 0; r < q; r++ {
@@ -214,7 +214,8 @@ func (pr *problem) criterion(l0, l1 float64) (float64, float64) {
 			pr.xvx[r*q+c] = pr.xvx[c*q+r]
 		}
 	}
-	// F = BᵀXᵀV⁻¹XB and its share of the fit.
+	// F = BᵀXᵀV⁻¹XB and its share of the fit, once per evaluation: p, q ≤
+	// 65 here, and the per-task loop above is the cost (BenchmarkFit).
 	for i := 0; i < p; i++ {
 		pr.fb[i] = 0
 		for r := 0; r < q; r++ {

@@ -36,9 +36,11 @@ type Estimate struct {
 }
 
 // Budget bounds the work of one evaluation of the criterion, in units of
-// T·q³ (T tasks, q = d + 1): each task factors and inverts a q×q matrix.
-// A search takes about 70 evaluations; at the budget that is about two
-// seconds natively and five under js/wasm (BenchmarkFit). Larger problems are refused (ErrTooLarge).
+// T·q³ (T tasks, q = d + 1): each task factors a q×q matrix and solves with
+// it. A search takes about 70 evaluations: BenchmarkFit's 150 groups of 29
+// features (T·q³ = 4·10⁶) took 0.5-1.0 s natively and 2.0 s under js/wasm
+// (node) on the 2-core machine, so a search at the budget takes about 2.5
+// times that. Larger problems are refused (ErrTooLarge).
 const Budget = 1e7
 
 // ErrTooLarge is returned for a problem whose criterion would cost more

@@ -437,7 +437,7 @@ func idNote(tab *data.Table) (string, []string) {
 // separators, and those written with a decimal comma in a comma-separated
 // file, or is empty when none has.
 func numberNote(tab *data.Table) string {
-	var grouped, decimal, percent []string
+	var grouped, decimal, percent, money []string
 	for j, c := range tab.Columns {
 		if c.Thousands {
 			grouped = append(grouped, data.ColumnLabel(c.Name, j))
@@ -447,6 +447,9 @@ func numberNote(tab *data.Table) string {
 		}
 		if c.Percent {
 			percent = append(percent, data.ColumnLabel(c.Name, j))
+		}
+		if c.Money {
+			money = append(money, data.ColumnLabel(c.Name, j))
 		}
 	}
 	var notes []string
@@ -462,6 +465,9 @@ func numberNote(tab *data.Table) string {
 	}
 	if len(percent) > 0 {
 		notes = append(notes, namesHave(percent)+" numbers written as percentages: 12% is read as 12")
+	}
+	if len(money) > 0 {
+		notes = append(notes, namesHave(money)+" numbers written as amounts of money: $95 is read as 95")
 	}
 	return strings.Join(notes, "; ")
 }

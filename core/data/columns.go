@@ -53,6 +53,10 @@ type ColumnInfo struct {
 	// Percent is set on a numeric or label column some of whose numbers
 	// are written as percentages ("12%", read as 12).
 	Percent bool `json:"percent,omitempty"`
+	// Money is set on a numeric or label column some of whose numbers are
+	// written as amounts of money ("$95", "12,50 €"), read without the
+	// sign.
+	Money bool `json:"money,omitempty"`
 	// Roles are the roles a visitor may give a feature column, in the
 	// order a menu offers them: RoleNumeric for a column of numbers, then
 	// RoleText for one of words, or of numbers that are all whole or mixed

@@ -101,24 +101,59 @@ const (
 	strayDot
 )
 
+// unit is what a number was written with besides its digits (numberText).
+type unit uint8
+
+const (
+	noUnit  unit = iota
+	percent      // "12%", read as 12
+	money        // "$95", "€ 12,50", "12,50 €", read as 95 and 12.5
+)
+
+// currencies are the signs of money that numberText reads past, before or
+// after the number, as spreadsheets write amounts.
+var currencies = []string{"$", "€", "£", "¥"}
+
+// stripUnit returns s without a percent sign or a currency sign (before
+// the number, after its minus sign, or after the number), and which it was.
+func stripUnit(s string) (string, unit) {
+	if p, ok := strings.CutSuffix(s, "%"); ok {
+		return strings.TrimSpace(p), percent
+	}
+	sign := ""
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		sign, s = s[:1], s[1:]
+	}
+	for _, c := range currencies {
+		if p, ok := strings.CutPrefix(s, c); ok {
+			return sign + strings.TrimSpace(p), money
+		}
+		if p, ok := strings.CutSuffix(s, c); ok {
+			return sign + strings.TrimSpace(p), money
+		}
+	}
+	return sign + s, noUnit
+}
+
 // numberText returns a cell of a numeric column as strconv reads it, what
-// a comma in it was read as, and whether it was a percentage ("12%" is
-// read as 12, in the units written: a column of them was words, and left
-// out). A comma is a decimal mark after a semicolon delimiter (decimal),
+// a comma in it was read as, and what it was written with: a percentage
+// ("12%" is read as 12, in the units written: a column of them was words,
+// and left out), or an amount of money ("$1,234.50" is 1234.5: a column of
+// them was words, one indicator per amount). A comma is a decimal mark after a semicolon delimiter (decimal),
 // and inside a quoted field of a comma-separated file a thousands
 // separator (ungroup), unless the file writes decimal commas
 // (decimalMarks: writesDecimalComma); a tab-separated file could mean
 // either, and gets neither. In a file that writes its numbers with a
 // decimal comma (groupDots), a point separates thousands (ungroupDots:
 // "1.750" is 1750), and a number with a point anywhere else is strayDot.
-func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, commaRead, bool) {
-	if p := strings.TrimSpace(strings.TrimSuffix(s, "%")); len(p) < len(s) && p != "" {
+func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, commaRead, unit) {
+	if p, u := stripUnit(s); u != noUnit && p != "" {
 		if t, comma := commaText(p, delim, decimalMarks, groupDots); numClass(t) == numOK {
-			return t, comma, true
+			return t, comma, u
 		}
 	}
 	t, comma := commaText(s, delim, decimalMarks, groupDots)
-	return t, comma, false
+	return t, comma, noUnit
 }
 
 // commaText is numberText without the percent sign.
@@ -183,8 +218,9 @@ func writesDecimalComma(text []byte, delim rune) bool {
 	})
 }
 
-// anyCommaField reports whether a field of the text, trimmed and holding a
-// comma, is one that reads (groupsDots, writesDecimalComma). It stops at
+// anyCommaField reports whether a field of the text, trimmed, without a
+// percent or currency sign and holding a comma, is one that reads
+// (groupsDots, writesDecimalComma). It stops at
 // the first, or at the end or an error, which the passes report.
 func anyCommaField(text []byte, delim rune, reads func(s string) bool) bool {
 	cr := tableReader(text, delim)
@@ -194,7 +230,8 @@ func anyCommaField(text []byte, delim rune, reads func(s string) bool) bool {
 			return false
 		}
 		for _, f := range rec {
-			if s := strings.TrimSpace(f); strings.IndexByte(s, ',') >= 0 && reads(s) {
+			s, _ := stripUnit(strings.TrimSpace(f)) // "12,50 €" is 12,50
+			if strings.IndexByte(s, ',') >= 0 && reads(s) {
 				return true
 			}
 		}

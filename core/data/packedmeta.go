@@ -120,9 +120,9 @@ func (m *packedMeta) append(b []byte) []byte {
 	}
 	roles = roles || m.Encoding != nil && m.Encoding.Text != nil
 	// Added after the roles: the columns with decimal commas, whether the
-	// file wrote its numbers so (Encoding.DecimalComma), and the columns
-	// with percentages.
-	var decimals, percents []int
+	// file wrote its numbers so (Encoding.DecimalComma), the columns with
+	// percentages, and (later still) those with amounts of money.
+	var decimals, percents, moneys []int
 	for j, c := range m.Columns {
 		if c.DecimalComma {
 			decimals = append(decimals, j)
@@ -130,9 +130,12 @@ func (m *packedMeta) append(b []byte) []byte {
 		if c.Percent {
 			percents = append(percents, j)
 		}
+		if c.Money {
+			moneys = append(moneys, j)
+		}
 	}
 	decimalFile := m.Encoding != nil && m.Encoding.DecimalComma
-	more := decimals != nil || decimalFile || percents != nil
+	more := decimals != nil || decimalFile || percents != nil || moneys != nil
 	roles = roles || more // the sections are read in order
 	if thousands != nil || roles {
 		w.int(len(thousands))
@@ -165,6 +168,12 @@ func (m *packedMeta) append(b []byte) []byte {
 		w.int(len(percents))
 		for _, j := range percents {
 			w.int(j)
+		}
+		if moneys != nil {
+			w.int(len(moneys))
+			for _, j := range moneys {
+				w.int(j)
+			}
 		}
 	}
 	return w.b
@@ -293,6 +302,9 @@ func (r *metaReader) meta() (m packedMeta) {
 			m.Encoding.DecimalComma = f
 		}
 		r.marks(m.Columns, func(c *ColumnInfo) { c.Percent = true })
+		if r.err == nil && len(r.b) > 0 {
+			r.marks(m.Columns, func(c *ColumnInfo) { c.Money = true })
+		}
 	}
 	return m
 }

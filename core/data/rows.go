@@ -53,6 +53,7 @@ type rowReader struct {
 	thousands []int    // per header column: numbers written with thousands separators
 	decimals  []int    // per header column: numbers written with a decimal comma (a comma-separated file)
 	percents  []int    // per header column: numbers written as percentages
+	moneys    []int    // per header column: numbers written as amounts of money
 }
 
 // taskRows are one task's rows as they are read.
@@ -68,7 +69,7 @@ type taskRows struct {
 func newRowReader(t *csvTable, cols []EncodedColumn, colOf []int) *rowReader {
 	r := &rowReader{t: t, cols: cols, colOf: colOf, offset: make([]int, len(cols)), index: make([]map[string]int, len(cols)),
 		byName: map[string]*taskRows{}, unseen: make([]int, len(cols)), example: make([]string, len(cols)), thousands: make([]int, len(t.header)),
-		decimals: make([]int, len(t.header)), percents: make([]int, len(t.header))}
+		decimals: make([]int, len(t.header)), percents: make([]int, len(t.header)), moneys: make([]int, len(t.header))}
 	for k, c := range cols {
 		r.offset[k] = r.d
 		if c.Values == nil {
@@ -225,7 +226,7 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 		}
 		s := strings.TrimSpace(f)
 		if r.cols[k].Values == nil {
-			s, comma, pct := numberText(s, r.t.delim, r.t.decimalMarks, r.t.groupDots)
+			s, comma, u := numberText(s, r.t.delim, r.t.decimalMarks, r.t.groupDots)
 			x, st := parseNum(s)
 			if comma == strayDot {
 				st = numStrayDot
@@ -245,8 +246,11 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 					r.decimals[j]++ // "3.227,64"
 				}
 			}
-			if pct {
+			switch u {
+			case percent:
 				r.percents[j]++
+			case money:
+				r.moneys[j]++
 			}
 			xrow[r.offset[k]] = x
 			continue
@@ -292,12 +296,14 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 		tab.Columns[l.col].Thousands = l.thousands
 		tab.Columns[l.col].DecimalComma = l.decimals
 		tab.Columns[l.col].Percent = l.percents
+		tab.Columns[l.col].Money = l.moneys
 	}
 	for j := range tab.Columns {
 		if t.roles[j] == RoleNumeric {
 			tab.Columns[j].Thousands = r.thousands[j] > 0
 			tab.Columns[j].DecimalComma = r.decimals[j] > 0
 			tab.Columns[j].Percent = r.percents[j] > 0
+			tab.Columns[j].Money = r.moneys[j] > 0
 		}
 	}
 	ds.Tasks = make([]Task, len(r.tasks))
@@ -321,18 +327,20 @@ type labelReader struct {
 	thousands bool
 	decimals  bool
 	percents  bool
+	moneys    bool
 }
 
 // read reads the label of a row: its class and its value (labeler.add).
 func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, float64, error) {
 	line, _ := cr.FieldPos(l.col)
-	s, comma, pct := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks, t.groupDots)
+	s, comma, u := numberText(strings.TrimSpace(rec[l.col]), t.delim, t.decimalMarks, t.groupDots)
 	if comma == strayDot {
 		return 0, 0, parseErr(t.name, line, l.col+1, ErrNotNumber, "label %q in column %s has a point, but the file writes its numbers with a decimal comma, where a point only separates thousands (\"1.750\" is 1750, \"1.750,5\" is 1750.5): correct the label", short(s), t.labelCol)
 	}
 	l.thousands = l.thousands || comma == thousandsComma || comma == thousandsDot
 	l.decimals = l.decimals || comma == decimalComma || comma == thousandsDot && strings.IndexByte(s, '.') >= 0
-	l.percents = l.percents || pct
+	l.percents = l.percents || u == percent
+	l.moneys = l.moneys || u == money
 	c, v, err := l.lab.add(s, line, l.col+1)
 	if err != nil {
 		return 0, 0, err

@@ -34,7 +34,8 @@ type ColumnTable struct {
 	// Marks holds each column's marks as byte '0'+bits: 1 when some of
 	// its numbers have thousands separators (data.ColumnInfo.Thousands),
 	// 2 when it looks like an id (data.ColumnInfo.ID), 4 when some have a
-	// decimal comma (DecimalComma), 8 when some are percentages (Percent).
+	// decimal comma (DecimalComma), 8 when some are percentages (Percent),
+	// 16 when some are amounts of money (Money).
 	Marks string `json:"marks"`
 	// Notes are the words of the columns that have some.
 	Notes ColumnNotes `json:"notes"`
@@ -200,6 +201,9 @@ func columnTable(s app.Summary) ColumnTable {
 		}
 		if c.Percent {
 			bits |= 8
+		}
+		if c.Money {
+			bits |= 16
 		}
 		marks[j] = '0' + bits
 		if len(c.Values) > 0 || c.Reason != "" || c.Distinct > 0 {

@@ -20,7 +20,7 @@ func columnAt(t *testing.T, ct ColumnTable, j int) data.ColumnInfo {
 	}
 	c.Roles = ct.Menu[k]
 	bits := ct.Marks[j] - '0'
-	c.Thousands, c.ID, c.DecimalComma, c.Percent = bits&1 != 0, bits&2 != 0, bits&4 != 0, bits&8 != 0
+	c.Thousands, c.ID, c.DecimalComma, c.Percent, c.Money = bits&1 != 0, bits&2 != 0, bits&4 != 0, bits&8 != 0, bits&16 != 0
 	n := ct.Notes
 	for k, i := range n.Index {
 		if i != j {

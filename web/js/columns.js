@@ -106,7 +106,7 @@ export class Columns {
     const bits = this.marks.charCodeAt(i) - 48;
     const c = { name: this.name(i), role: roleOfLetter[this.roles[i]] || "", roles: this.menu[this.menus.charCodeAt(i) - 97] || [],
       values: [], count: 0, distinct: 0, reason: "", thousands: (bits & 1) !== 0, id: (bits & 2) !== 0,
-      decimalComma: (bits & 4) !== 0, percent: (bits & 8) !== 0 };
+      decimalComma: (bits & 4) !== 0, percent: (bits & 8) !== 0, money: (bits & 16) !== 0 };
     const n = this.note(i);
     if (n) Object.assign(c, { values: n.values || [], count: n.count || 0, distinct: n.distinct || 0, reason: n.reason || "" });
     return c;
@@ -250,12 +250,13 @@ export class ColumnMenu {
 const roleWords = { numeric: "number", text: "words", dropped: "leave out" };
 
 // written says how a column's numbers were written, when not plainly
-// (core/data ColumnInfo: Thousands, DecimalComma, Percent).
+// (core/data ColumnInfo: Thousands, DecimalComma, Percent, Money).
 function written(c) {
   const w = [];
   if (c.thousands) w.push("with thousands separators");
   if (c.decimalComma) w.push("with a decimal comma");
   if (c.percent) w.push("as percentages");
+  if (c.money) w.push("as amounts of money");
   return w.length ? `, written ${w.join(" and ")}` : "";
 }
 

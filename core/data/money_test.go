@@ -1,0 +1,50 @@
+package data
+
+import "testing"
+
+// TestMoney: numbers written as amounts of money ("$95", "-$12",
+// "12,50 €", "€ 3,20", "1.250,00 €") are read without the sign, and the
+// column says so (ColumnInfo.Money); a tester's "$95" column was one-hot
+// encoded as categories without a word. A word that starts with a sign
+// ("$AAPL") is no amount.
+func TestMoney(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []float64 // the feature's values, in file order
+		money      bool
+	}{
+		{"dollars", "task,y,price\na,1,$95\na,2,\"$1,250.50\"\nb,3,-$12\nb,4,$ 7\n", []float64{95, 1250.5, -12, 7}, true},
+		{"euros after a decimal comma", "task;y;price\na;1;12,50 €\na;2;€ 3,20\nb;3;1.250,00 €\nb;4;4€\n", []float64{12.5, 3.2, 1250, 4}, true},
+		{"pounds and yen", "task,y,price\na,1,£3\na,2,¥200\nb,3,£4.5\nb,4,5\n", []float64{3, 200, 4.5, 5}, true},
+		{"plain numbers", "task,y,price\na,1,3\na,2,4\nb,3,5\nb,4,6\n", []float64{3, 4, 5, 6}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ReadTable([]byte(tc.text), "m.csv", TableOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []float64
+			for _, tk := range tab.Data.Tasks {
+				for i := range tk.Y {
+					got = append(got, tk.X.At(i, 0))
+				}
+			}
+			// Tasks a, b: rows 1, 2 then 3, 4, as the file has them.
+			for i := range tc.want {
+				if i >= len(got) || got[i] != tc.want[i] {
+					t.Fatalf("values %v, want %v", got, tc.want)
+				}
+			}
+			if c := tab.Columns[2]; c.Money != tc.money || c.Role != RoleNumeric {
+				t.Errorf("column %+v, want money %v", c, tc.money)
+			}
+		})
+	}
+	tab, err := ReadTable([]byte("task,y,tick\na,1,$AAPL\na,2,$MSFT\nb,3,$AAPL\nb,4,$IBM\n"), "m.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := tab.Columns[2]; c.Role != RoleText || c.Money {
+		t.Errorf("a column of ticker symbols: %+v, want words", c)
+	}
+}

@@ -498,6 +498,11 @@ type PredictOptions struct {
 	// the row keeps its place with an empty prediction (NaN in Values),
 	// and a warning counts such rows and names their lines.
 	OmitMissing bool
+	// SkipUnknown predicts nothing for a row of a task the model was not
+	// trained on and has no predictor for (ITL, MTFL, MTASO: no
+	// NewTaskPredictor), where Predict refuses the file; as with
+	// OmitMissing, the row keeps its place and a warning says which.
+	SkipUnknown bool
 }
 
 // PredictWith is Predict with its options.
@@ -508,14 +513,16 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	if shared != nil {
 		known = nil // any task: a new one takes the shared predictor
 	}
-	tab, err := data.LoadNewRowsWith(text, name, m.Encoding, data.NewRowsOptions{Tasks: known, OmitMissing: opt.OmitMissing})
+	tab, err := data.LoadNewRowsWith(text, name, m.Encoding, data.NewRowsOptions{Tasks: known, OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown})
 	if err != nil {
 		return nil, err
 	}
 	ds, rows := tab.Data, tab.Rows
 	p.Warnings = tab.Warnings
-	if w := tab.Omitted.NoPrediction(); w != "" {
-		p.Warnings = append(p.Warnings, w)
+	for _, w := range []string{tab.Omitted.NoPrediction(), tab.Skipped.NoPrediction()} {
+		if w != "" {
+			p.Warnings = append(p.Warnings, w)
+		}
 	}
 	model := m.Model()
 	if w := withNewTasks(model, ds, shared, from); w != "" {

@@ -87,6 +87,22 @@ func TestPredictNewTask(t *testing.T) {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.error) {
 					t.Fatalf("error %v, want %q", err, tc.error)
 				}
+				// SkipUnknown predicts the known task's row alone, as
+				// the file of that row alone is predicted.
+				p, err := PredictWith(tc.m, []byte("school,sex,hours\nS1,F,5\nS9,F,5\nS9,M,1\n"), "new.csv", PredictOptions{SkipUnknown: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				alone, err := Predict(tc.m, []byte("school,sex,hours\nS1,F,5\n"), "one.csv")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.Values[0] != alone.Values[0] || !math.IsNaN(p.Values[1]) || !math.IsNaN(p.Values[2]) || len(p.Rows) != 3 {
+					t.Errorf("skipping the unknown task: values %v, want %v then no prediction", p.Values, alone.Values[0])
+				}
+				if want := "2 of the 3 rows are of tasks the model was not trained on and cannot predict (S9): they have no prediction, at lines 3, 4"; !slices.Contains(p.Warnings, want) {
+					t.Errorf("warnings %q, want %q", p.Warnings, want)
+				}
 				return
 			}
 			if err != nil {

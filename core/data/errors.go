@@ -52,6 +52,9 @@ type Remedy struct {
 	// Omit: leaving out the rows with a missing value
 	// (TableOptions.OmitMissing) takes the refusal away.
 	Omit bool
+	// Skip: predicting only the rows of the tasks the model knows
+	// (NewRowsOptions.SkipUnknown) takes the refusal away.
+	Skip bool
 }
 
 // RemedyError is an error without a position that carries a Remedy.

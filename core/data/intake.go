@@ -120,6 +120,10 @@ type NewRowsOptions struct {
 	// Table.Rows still holds every row, so that the predictions line up
 	// with the file. Without it the first such value is refused.
 	OmitMissing bool
+	// SkipUnknown leaves out of Table.Data, in the same way, the rows of a
+	// task that is not one of Tasks, and says which (Table.Skipped).
+	// Without it the first such row is refused.
+	SkipUnknown bool
 }
 
 // LoadNewRowsWith is LoadNewRows with its options.
@@ -133,7 +137,7 @@ func LoadNewRowsWith(b []byte, name string, enc *Encoding, opt NewRowsOptions) (
 	if i < 0 {
 		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, enc.Format)
 	}
-	tab, err := formats[i].readNew(text, name, enc, NewRowsOptions{Tasks: tasks, OmitMissing: opt.OmitMissing})
+	tab, err := formats[i].readNew(text, name, enc, NewRowsOptions{Tasks: tasks, OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown})
 	if err != nil {
 		return nil, err
 	}
@@ -280,5 +284,5 @@ func readCSVFormat(text []byte, name string, opt Options) (*Table, error) {
 
 // readNewCSVFormat is the CSV's reader of new rows (readNewCSV).
 func readNewCSVFormat(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
-	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing})
+	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing, skipUnknown: opt.SkipUnknown})
 }

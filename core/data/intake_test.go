@@ -176,8 +176,21 @@ func TestLoadNewRows(t *testing.T) {
 	if !reflect.DeepEqual(tab.Rows, [][]string{{"4", "v", "b"}, {"5", "w", "a"}}) || !reflect.DeepEqual(tab.Data.Tasks[0].X.RawRowView(0), []float64{0, 1, 4}) || len(tab.Warnings) != 1 {
 		t.Errorf("rows %q, b's x %v, warnings %q", tab.Rows, tab.Data.Tasks[0].X.RawRowView(0), tab.Warnings)
 	}
-	if _, err := LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"}); err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a b): predict rows of those tasks, or train a model with this one` {
+	_, err = LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"})
+	if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a b), and the model has no predictor for a new task: predict only the rows of the tasks it knows, or train a model with this one` || !RemedyOf(err).Skip {
 		t.Errorf("unknown task: %v", err)
+	}
+	// SkipUnknown: the rows of tasks the model does not know keep their
+	// place in Rows, out of Data, and Skipped says which.
+	tab, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\n5,u,a\n6,v,y\n7,u,z\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, SkipUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 4 || tab.Data.Rows() != 1 || tab.Data.Tasks[0].Source[0] != 1 {
+		t.Errorf("skipped: %d rows kept, %d in the data (sources %v)", len(tab.Rows), tab.Data.Rows(), tab.Data.Tasks[0].Source)
+	}
+	if got, want := tab.Skipped.NoPrediction(), "3 of the 4 rows are of tasks the model was not trained on and cannot predict (z y): they have no prediction, at lines 2, 4, 5"; got != want {
+		t.Errorf("skipped: %q, want %q", got, want)
 	}
 	sparse := &Encoding{Format: "sparse", Features: 3}
 	tab, err = LoadNewRows([]byte("b 0 3:1\na 1 1:2\n"), "n.svm", sparse, []string{"a", "b"})

@@ -61,6 +61,29 @@ func (o *Omitted) NoPrediction() string {
 	return fmt.Sprintf("%s a missing value (%s) and no prediction, %s", countOf(o.Rows, o.Of, "have"), columnCounts(o.Columns), o.at())
 }
 
+// Skipped describes the new rows a prediction left out because their task
+// is not one the model was trained on (NewRowsOptions.SkipUnknown).
+type Skipped struct {
+	Rows, Of int
+	// Tasks are the first few such tasks, Lines the first few rows' lines.
+	Tasks []string `json:"tasks,omitempty"`
+	Lines []int    `json:"lines,omitempty"`
+}
+
+// NoPrediction says which rows have no prediction: "2 of the 40 rows are
+// of tasks the model was not trained on and cannot predict (S9 S10): they
+// have no prediction, at lines 3, 9"; "" when none.
+func (s *Skipped) NoPrediction() string {
+	if s == nil || s.Rows == 0 {
+		return ""
+	}
+	o := &Omitted{Rows: s.Rows, Lines: s.Lines}
+	if s.Rows == 1 {
+		return fmt.Sprintf("1 of the %d rows is of a task the model was not trained on and cannot predict (%s): it has no prediction, %s", s.Of, listOf(s.Tasks, "tasks"), o.at())
+	}
+	return fmt.Sprintf("%d of the %d rows are of tasks the model was not trained on and cannot predict (%s): they have no prediction, %s", s.Rows, s.Of, listOf(s.Tasks, "tasks"), o.at())
+}
+
 // at names the lines of the rows: "at line 4", "at lines 4, 9", or the
 // first few of many.
 func (o *Omitted) at() string {

@@ -68,6 +68,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 		r.missing, r.omit = &missingCount{}, true
 	}
 	if opt.Tasks != nil {
+		r.skipUnknown = opt.skipUnknown
 		r.known, r.knownList = map[string]bool{}, opt.Tasks
 		for _, tn := range opt.Tasks {
 			r.known[tn] = true

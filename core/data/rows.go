@@ -32,6 +32,10 @@ type rowReader struct {
 	knownList []string
 	// keep keeps each row's fields (Table.Rows).
 	keep bool
+	// skipUnknown leaves out the rows of a task not in known, keeping
+	// their fields, and skipped counts them (NewRowsOptions.SkipUnknown).
+	skipUnknown bool
+	skipped     *Skipped
 	// bad returns the error for the value s of column j at line that did
 	// not read as a number (st; x is the value of one too large).
 	bad func(j, line int, st numStatus, s string, x float64) error
@@ -127,8 +131,8 @@ func (r *rowReader) read(cr *csv.Reader) error {
 		src := r.rows
 		r.rows++
 		miss := r.missing != nil && r.missing.add(r, rec, line)
-		if miss && r.omit || refused != nil {
-			if miss && r.omit && r.keep {
+		if miss && r.omit || refused != nil || r.unknown(rec, line) {
+			if refused == nil && r.keep {
 				r.raw = append(r.raw, slices.Clone(rec)) // new rows keep every row's fields (Table.Rows)
 			}
 			continue // left out, or only counted past the refusal
@@ -184,6 +188,30 @@ func (r *rowReader) row(rec []string, cr *csv.Reader, xrow []float64, src int) e
 	return nil
 }
 
+// unknown reports whether a row is of a task not in known and is left out
+// for it (skipUnknown), and counts it.
+func (r *rowReader) unknown(rec []string, line int) bool {
+	if !r.skipUnknown || r.known == nil {
+		return false
+	}
+	tn := strings.TrimSpace(rec[r.t.task])
+	if missingCell(tn) || r.known[tn] {
+		return false
+	}
+	if r.skipped == nil {
+		r.skipped = &Skipped{}
+	}
+	s := r.skipped
+	s.Rows++
+	if len(s.Lines) < omittedLines {
+		s.Lines = append(s.Lines, line)
+	}
+	if !slices.Contains(s.Tasks, tn) && len(s.Tasks) < omittedLines {
+		s.Tasks = append(s.Tasks, strings.Clone(tn))
+	}
+	return true
+}
+
 // task returns the rows of a row's task, refusing an empty task name or a
 // missing-value marker (NA, ?: missingMarkers) and, when the tasks are
 // known, another one.
@@ -204,7 +232,9 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
-		return nil, parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s): predict rows of those tasks, or train a model with this one", short(tn), listOf(r.knownList, "tasks"))
+		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: predict only the rows of the tasks it knows, or train a model with this one", short(tn), listOf(r.knownList, "tasks"))
+		pe.Remedy = Remedy{Skip: true}
+		return nil, pe
 	}
 	tk := r.byName[tn]
 	if tk == nil {
@@ -313,6 +343,10 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 	tab.Data, tab.Rows = ds, r.raw
 	if r.omit {
 		tab.Omitted = r.missing.omitted(r)
+	}
+	if r.skipped != nil {
+		r.skipped.Of = r.rows
+		tab.Skipped = r.skipped
 	}
 	return nil
 }

@@ -161,6 +161,8 @@ type TableOptions struct {
 	// model knows; a row of another task is an error at its line.
 	Encoding *Encoding
 	Tasks    []string
+	// skipUnknown: NewRowsOptions.SkipUnknown.
+	skipUnknown bool
 }
 
 // Table is an input read by the intake: a table file (a CSV, or a packed
@@ -178,6 +180,9 @@ type Table struct {
 	// Omitted describes the rows left out for a missing value
 	// (TableOptions.OmitMissing); nil when none were.
 	Omitted *Omitted
+	// Skipped describes the new rows left out for a task the model does
+	// not know (NewRowsOptions.SkipUnknown); nil when none were.
+	Skipped *Skipped
 	// Levels names the columns read as words unasked because they count
 	// levels with an open one (0, 1, 2, 3+; columnStats.levels): a front
 	// end says so, since their values look like numbers.

@@ -312,9 +312,10 @@ func (s *Session) model(handle int) (*app.ModelFile, error) {
 }
 
 // Predict predicts the rows of a file with a model (or a finished run);
-// missing is the data setting's choice for a row missing a value ("" or
-// refuse, omit: app.PredictOptions).
-func (s *Session) Predict(handle int, text, name, missing string) (*app.Predictions, error) {
+// missing is the data setting's choice for a row missing a value, and
+// newTasks for a row of a task the model cannot predict ("" or refuse,
+// omit: app.PredictOptions).
+func (s *Session) Predict(handle int, text, name, missing, newTasks string) (*app.Predictions, error) {
 	m, err := s.model(handle)
 	if err != nil {
 		return nil, fmt.Errorf("predict: %w", err)
@@ -323,7 +324,11 @@ func (s *Session) Predict(handle int, text, name, missing string) (*app.Predicti
 	if err != nil {
 		return nil, fmt.Errorf("predict: %w", err)
 	}
-	return app.PredictWith(m, []byte(text), name, app.PredictOptions{OmitMissing: omit})
+	skip, err := app.OmitMissing(newTasks)
+	if err != nil {
+		return nil, fmt.Errorf("predict: new tasks: %w", err)
+	}
+	return app.PredictWith(m, []byte(text), name, app.PredictOptions{OmitMissing: omit, SkipUnknown: skip})
 }
 
 // Inspect describes the shared knowledge of a model (or a finished run).

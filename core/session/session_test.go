@@ -189,11 +189,11 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := s.Predict(info.Handle, string(newRows), "new.csv", "")
+	a, err := s.Predict(info.Handle, string(newRows), "new.csv", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := s.Predict(mi.Handle, string(newRows), "new.csv", "")
+	b, err := s.Predict(mi.Handle, string(newRows), "new.csv", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

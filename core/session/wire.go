@@ -51,6 +51,10 @@ type PredictRequest struct {
 	Handle
 	Named
 	Missing string `json:"missing,omitempty"`
+	// NewTasks is what to do with a row of a task the model cannot
+	// predict: "refuse" (or nothing) or "omit"
+	// (app.PredictOptions.SkipUnknown).
+	NewTasks string `json:"newTasks,omitempty"`
 }
 
 // GenerateRequest makes one of the synthetic data sets.

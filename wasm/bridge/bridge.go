@@ -111,7 +111,7 @@ func Learner() map[string]Func {
 		}),
 		"importModel": fn(false, importModel),
 		"predict": withBytes(false, func(r session.PredictRequest, b []byte) (any, error) {
-			return sess.Predict(r.Handle.Handle, string(b), r.Name, r.Missing)
+			return sess.Predict(r.Handle.Handle, string(b), r.Name, r.Missing, r.NewTasks)
 		}),
 		"tuneStart": fn(false, tuneStart), "tuneFeed": fn(false, tuneFeed), "tuneScore": fn(false, tuneScore),
 		"tuneEnd": fn(false, func(r session.Search, _ payload) (any, error) { sess.TuneEnd(r.ID); return nil, nil }),
@@ -335,6 +335,9 @@ func errorJS(err error) map[string]any {
 	}
 	if r.Omit {
 		out["omit"] = true
+	}
+	if r.Skip {
+		out["skip"] = true
 	}
 	return out
 }

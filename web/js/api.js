@@ -35,7 +35,7 @@ const spmtlCodec = (() => {
     train: (opts) => [opts],
     exportModel: (handle, opts) => [Object.assign({}, opts, { handle })],
     importModel: (text, name) => [{ name }, text],
-    predict: (handle, text, name, missing) => [missing ? { handle, name, missing } : { handle, name }, text],
+    predict: (handle, text, name, missing, newTasks) => [Object.assign({ handle, name }, missing ? { missing } : {}, newTasks ? { newTasks } : {}), text],
     tuneStart: (opts) => [opts],
     tuneFeed: feedRequest,
     tuneEnd: (id) => [{ id }],
@@ -112,12 +112,13 @@ const spmtlCodec = (() => {
 })();
 
 /** Copies the remedy a failure carries (core/data Remedy: {drop: COLUMN},
- *  {text: COLUMN}, {choose: "task"|"label"}, {omit: true}) from `from` onto `to`, and returns `to`. */
+ *  {text: COLUMN}, {choose: "task"|"label"}, {omit: true}, {skip: true}) from `from` onto `to`, and returns `to`. */
 function withRemedy(to, from) {
   if (from && typeof from.drop === "string") to.drop = from.drop;
   if (from && typeof from.text === "string") to.text = from.text;
   if (from && typeof from.choose === "string") to.choose = from.choose;
   if (from && from.omit === true) to.omit = true;
+  if (from && from.skip === true) to.skip = true;
   return to;
 }
 

@@ -29,13 +29,15 @@ export function takeModule(client) {
  *  remedy the page can offer (core/data Remedy, as api.js posts it): drop,
  *  a column to leave out; text, a column to read as words; choose, "task"
  *  or "label", the column to choose; omit, leaving out the rows with a
- *  missing value. */
+ *  missing value; skip, predicting only the rows of the tasks the model
+ *  knows. */
 function failure(m) {
   const e = new Error(m.error);
   if (typeof m.drop === "string") e.drop = m.drop;
   if (typeof m.text === "string") e.text = m.text;
   if (typeof m.choose === "string") e.choose = m.choose;
   if (m.omit === true) e.omit = true;
+  if (m.skip === true) e.skip = true;
   return e;
 }
 

@@ -193,17 +193,19 @@ export function wireModel(app) {
   });
 
   $("predict").addEventListener("click", () => $("predict-file").click());
-  // refused is the file a missing value refused, for the button that
-  // predicts its complete rows (the refusal's remedy.omit).
+  // refused is the file a refusal with a remedy stopped, with the options
+  // that take it away (a missing value: remedy.omit, the complete rows; a
+  // task the model cannot predict: remedy.skip, the known tasks' rows),
+  // for the button that predicts the rest.
   let refused = null;
-  async function predictFile(f, missing) {
+  async function predictFile(f, opts) {
     const m = app.model;
     if (!f || !m) return;
     refused = null;
     $("predict-complete").hidden = true;
     $("predict-status").textContent = `Predicting ${f.name} with ${m.name}…`;
     try {
-      const p = await client.request("predict", { handle: m.handle, file: f, name: f.name, missing });
+      const p = await client.request("predict", Object.assign({ handle: m.handle, file: f, name: f.name }, opts));
       predictions = Object.assign(p, { file: f.name, model: m.name });
       showPredictions();
       showSlot("model-error", "");
@@ -211,8 +213,10 @@ export function wireModel(app) {
       clearPredictions();
       $("predict-status").textContent = `Cannot predict ${f.name}.`;
       showSlot("model-error", e.message);
-      if (e.omit && missing !== "omit") {
-        refused = f;
+      const remedy = e.omit && opts.missing !== "omit" ? { missing: "omit" } : e.skip && opts.newTasks !== "omit" ? { newTasks: "omit" } : null;
+      if (remedy) {
+        refused = { file: f, opts: Object.assign({}, opts, remedy) };
+        $("predict-complete").textContent = remedy.missing ? "Predict only the rows that have every value" : "Predict only the rows of the tasks the model knows";
         $("predict-complete").hidden = false;
       }
     }
@@ -220,9 +224,9 @@ export function wireModel(app) {
   $("predict-file").addEventListener("change", () => {
     const f = $("predict-file").files[0];
     $("predict-file").value = "";
-    predictFile(f, "refuse");
+    predictFile(f, {});
   });
-  $("predict-complete").addEventListener("click", () => predictFile(refused, "omit"));
+  $("predict-complete").addEventListener("click", () => { if (refused) predictFile(refused.file, refused.opts); });
 
   // clearPredictions takes the last predictions off the panel: after a
   // file that could not be predicted they would read as that file's, and
@@ -240,9 +244,10 @@ export function wireModel(app) {
   function showPredictions() {
     const p = predictions;
     const cols = p.header.length > PREVIEW_COLS ? [...Array(PREVIEW_COLS - 1).keys(), p.header.length - 1] : [...p.header.keys()];
-    // A row left out for a missing value has no prediction (null).
+    // A row left out (a missing value, a task the model cannot predict)
+    // has no prediction (null); the warnings say which and why.
     const none = (p.values || []).filter((v) => v === null || Number.isNaN(v)).length;
-    const predicted = none ? `${grouped(p.rows.length - none)} of the ${grouped(p.rows.length)} rows of ${p.file} predicted (${grouped(none)} have a missing value and no prediction)` : `${grouped(p.rows.length)} rows of ${p.file} predicted`;
+    const predicted = none ? `${grouped(p.rows.length - none)} of the ${grouped(p.rows.length)} rows of ${p.file} predicted (${grouped(none)} without a prediction, below)` : `${grouped(p.rows.length)} rows of ${p.file} predicted`;
     $("predict-status").textContent = `${predicted} with ${p.model}: column "${p.column}" is ${p.meaning}.`
       + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
       + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${p.header.length - 1} columns and the prediction.` : "")
@@ -256,7 +261,7 @@ export function wireModel(app) {
     // The prediction is the row's last cell; the file's own cells are as written.
     const last = p.header.length - 1;
     const shownCell = (c, k) => {
-      if (k === last && c === "") return `<td class="none">none: a missing value</td>`;
+      if (k === last && c === "") return `<td class="none">none</td>`;
       const shown = k === last ? previewNumber(c) : c;
       return shown === c ? `<td>${cell(c)}</td>` : `<td title="${escapeXML(c)}">${escapeXML(shown)}</td>`;
     };

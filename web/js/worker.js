@@ -16,10 +16,11 @@
 //     sweep {config, param, values}, cancelSweep
 //     exportModel {handle?, opts}      the finished run's model file (JSON text)
 //     importModel {file|text, name}    a saved model → {handle, name, method, ...}
-//     predict {handle?, file|text, name, missing?}  a file's rows predicted by a
-//                                      model or the finished run → {header, rows,
-//                                      values, ...}; missing "omit" predicts only the
-//                                      rows that have every value
+//     predict {handle?, file|text, name, missing?, newTasks?}  a file's rows
+//                                      predicted by a model or the finished run →
+//                                      {header, rows, values, ...}; missing "omit"
+//                                      predicts only the rows that have every value,
+//                                      newTasks "omit" those of the tasks it knows
 //     inspect {handle?}                a model's shared knowledge
 //     tuneStart {config, folds}, tuneFeed {search, results}, tuneEnd {search}
 //                                      (search: the id tuneStart gave; a request's own id is its message id)
@@ -417,7 +418,7 @@ serveRequests({
     await boot();
     const handle = runModel(m.handle, "predict with");
     const text = await readSource(undefined, m.file, m.text);
-    return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data", m.missing);
+    return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data", m.missing, m.newTasks);
   },
   async inspect(m) { await boot(); return spmtl.inspect(runModel(m.handle, "inspect")); },
   async tuneStart(m) { await boot(); return spmtl.tuneStart(Object.assign({}, m.config, { folds: m.folds || 3 })); },

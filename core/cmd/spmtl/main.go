@@ -55,6 +55,8 @@ func message(err error) string {
 		return fmt.Sprintf("%v (-missing omit, or -drop %s)", err, shellWord(listItem(r.Drop)))
 	case r.Omit:
 		return fmt.Sprintf("%v (-missing omit)", err)
+	case r.Skip:
+		return fmt.Sprintf("%v (-new-tasks omit)", err)
 	case r.Drop != "":
 		name := shellWord(listItem(r.Drop)) // a name with a comma in double quotes (columnList)
 		if r.Text == r.Drop {

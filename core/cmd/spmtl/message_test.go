@@ -54,6 +54,9 @@ func TestMessageNamesTheFlag(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
 		}
 	}
+	if got := message(&data.RemedyError{Err: errors.New("x"), Remedy: data.Remedy{Skip: true}}); got != "x (-new-tasks omit)" {
+		t.Errorf("a task the model cannot predict: %q", got)
+	}
 	// A name with a comma is a quoted item of the list (columnList).
 	if got := message(&data.RemedyError{Err: errors.New("x"), Remedy: data.Remedy{Drop: "a,b"}}); got != `x (-drop '"a,b"')` {
 		t.Errorf("a column whose name holds a comma: %q", got)

@@ -17,6 +17,8 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	dataPath := fs.String("data", "", "`file` of new rows: the task column and the feature columns (the label column may be absent)")
 	out := fs.String("out", "", "write the rows and their predictions to this CSV `file` (default: standard output)")
 	missing := app.MissingRefuse
+	newTasks := app.MissingRefuse
+	fs.Var(missingFlag{&newTasks}, "new-tasks", "rows of a task the model was not trained on, when it has no predictor for a new task (ITL, MTFL, MTASO): refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows) (default refuse)")
 	fs.Var(missingFlag{&missing}, "missing", "rows with a missing value (an empty cell, NA, ?, NaN) in the task or a feature the model reads: refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows) (default refuse)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -35,7 +37,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("read data: %w", err)
 	}
-	p, err := app.PredictWith(m, text, *dataPath, app.PredictOptions{OmitMissing: missing == app.MissingOmit})
+	p, err := app.PredictWith(m, text, *dataPath, app.PredictOptions{OmitMissing: missing == app.MissingOmit, SkipUnknown: newTasks == app.MissingOmit})
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,8 @@ func TestMoney(t *testing.T) {
 		{"euros after a decimal comma", "task;y;price\na;1;12,50 €\na;2;€ 3,20\nb;3;1.250,00 €\nb;4;4€\n", []float64{12.5, 3.2, 1250, 4}, true},
 		{"pounds and yen", "task,y,price\na,1,£3\na,2,¥200\nb,3,£4.5\nb,4,5\n", []float64{3, 200, 4.5, 5}, true},
 		{"plain numbers", "task,y,price\na,1,3\na,2,4\nb,3,5\nb,4,6\n", []float64{3, 4, 5, 6}, false},
+		// The minus sign U+2212 (typeset text, copied web tables) is a minus.
+		{"a typeset minus", "task,y,price\na,1,\u2212350\na,2,4\nb,3,\u22122.5\nb,4,\u2212$3\n", []float64{-350, 4, -2.5, -3}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tab, err := ReadTable([]byte(tc.text), "m.csv", TableOptions{})

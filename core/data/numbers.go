@@ -147,6 +147,11 @@ func stripUnit(s string) (string, unit) {
 // decimal comma (groupDots), a point separates thousands (ungroupDots:
 // "1.750" is 1750), and a number with a point anywhere else is strayDot.
 func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, commaRead, unit) {
+	// The minus sign U+2212, as typeset text and copied web tables write
+	// it ("−350"), is a minus.
+	if len(s) > 3 && s[0] == 0xE2 && strings.HasPrefix(s, "\u2212") {
+		s = "-" + s[len("\u2212"):]
+	}
 	if p, u := stripUnit(s); u != noUnit && p != "" {
 		if t, comma := commaText(p, delim, decimalMarks, groupDots); numClass(t) == numOK {
 			return t, comma, u

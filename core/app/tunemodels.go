@@ -43,8 +43,9 @@ type ModelScore struct {
 	// every multiple within one standard error of the best.
 	Flat string `json:"flat,omitempty"`
 	// Setting says how Config was chosen when not by the one-SE rule
-	// alone: SettingLikelihood.
-	Setting string `json:"setting,omitempty"`
+	// alone: SettingLikelihood; SettingNote says it in words.
+	Setting     string `json:"setting,omitempty"`
+	SettingNote string `json:"settingNote,omitempty"`
 }
 
 // SettingLikelihood is ModelScore.Setting for a model whose ρ and κ are

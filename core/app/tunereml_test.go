@@ -33,6 +33,9 @@ func TestTuneLikelihoodPoint(t *testing.T) {
 	if m.Setting != SettingLikelihood || m.Config.Rho != est.Rho || m.Config.Intercept != est.Kappa {
 		t.Errorf("chosen %+v (setting %q), want the REML estimate rho %g, kappa %g", m.Config, m.Setting, est.Rho, est.Kappa)
 	}
+	if slopes, _ := est.Shared(); !strings.HasPrefix(m.SettingNote, "ρ and intercept: their REML estimate") || strings.Contains(m.SettingNote, "share") != slopes {
+		t.Errorf("setting note %q for an estimate whose slopes are shared: %v", m.SettingNote, slopes)
+	}
 	if !strings.Contains(res.Search, "restricted maximum likelihood") {
 		t.Errorf("search text %q does not say MMTL was tried at its likelihood estimate", res.Search)
 	}

@@ -28,8 +28,9 @@ type baseSearch struct {
 	tried map[[2]float64]bool
 	// likely is the restricted maximum likelihood estimate of (ρ, κ), a
 	// point the one-SE rule prefers (TuneSearch.likelihood); zero when
-	// there is none.
-	likely [2]float64
+	// there is none. likelyNote says it in words.
+	likely     [2]float64
+	likelyNote string
 }
 
 // best returns the index of the best scored point; -1 when none is.

@@ -148,6 +148,7 @@ func (s *TuneSearch) likelihood() {
 			est = &e
 		}
 		b.likely = [2]float64{est.Rho, est.Kappa}
+		b.likelyNote = likelyNote(*est)
 	}
 }
 
@@ -336,7 +337,7 @@ func (s *TuneSearch) summarizeBases() {
 		}
 		sc := summarize(s.metric, family{key: b.key}, b.pts, simpler)
 		if b.likely[0] > 0 && [2]float64{sc.model.Config.Rho, sc.model.Config.Intercept} == b.likely {
-			sc.model.Setting = SettingLikelihood
+			sc.model.Setting, sc.model.SettingNote = SettingLikelihood, b.likelyNote
 		}
 		s.base[b.key] = sc
 	}
@@ -422,6 +423,22 @@ func (s *TuneSearch) candidates() []scored {
 		}
 	}
 	return out
+}
+
+// likelyNote says in words what a REML setting is, and when the
+// likelihood puts no variance between the tasks' slopes or intercepts,
+// that they share them (a ρ of 5·10⁷ reads as a number, not as that).
+func likelyNote(e reml.Estimate) string {
+	s := "ρ and intercept: their REML estimate, as a mixed model's"
+	switch slopes, icpt := e.Shared(); {
+	case slopes && icpt:
+		s += "; the likelihood puts no variance between the tasks: they share their slopes and intercepts"
+	case slopes:
+		s += "; the likelihood puts no variance between the tasks' slopes: they share them"
+	case icpt:
+		s += "; the likelihood puts no variance between the tasks' intercepts: they share them"
+	}
+	return s
 }
 
 // likelyText says, for the search's sentence, which baselines were also

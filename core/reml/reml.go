@@ -43,6 +43,15 @@ type Estimate struct {
 // times that. Larger problems are refused (ErrTooLarge).
 const Budget = 1e7
 
+// Shared reports which deviations the estimate puts no variance on: the
+// slopes when p₁ is at the top of the search's box, the intercepts when p₀
+// is (a precision of 10⁸ against features of unit spread).
+func (e Estimate) Shared() (slopes, intercepts bool) {
+	top := math.Pow(10, logHi) * (1 - 1e-9)
+	p1 := 2 * e.Rho
+	return p1 >= top, p1*e.Kappa >= top
+}
+
 // ErrTooLarge is returned for a problem whose criterion would cost more
 // than Budget per evaluation.
 var ErrTooLarge = errors.New("too many tasks × features³ for the likelihood's search")

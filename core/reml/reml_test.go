@@ -267,3 +267,20 @@ func BenchmarkFit(b *testing.B) {
 		})
 	}
 }
+
+// TestShared: an estimate at the top of the box shares those deviations.
+func TestShared(t *testing.T) {
+	for _, tc := range []struct {
+		e                  Estimate
+		slopes, intercepts bool
+	}{
+		{Estimate{Rho: 5e7, Kappa: 2e-9}, true, false},
+		{Estimate{Rho: 5e7, Kappa: 1}, true, true},
+		{Estimate{Rho: 2, Kappa: 2.5e7}, false, true},
+		{Estimate{Rho: 2, Kappa: 0.25}, false, false},
+	} {
+		if s, i := tc.e.Shared(); s != tc.slopes || i != tc.intercepts {
+			t.Errorf("%+v: shared slopes %v, intercepts %v; want %v, %v", tc.e, s, i, tc.slopes, tc.intercepts)
+		}
+	}
+}

@@ -323,7 +323,7 @@ export function wireTune(app, form) {
       // A long reason goes below the table, where it can wrap.
       if (notTried) notes.push(`${ms.name} was not tried: ${ms.failure.replace(/^not tried: /, "")}`);
       if (ms.flat) notes.push(`${ms.name}: ${ms.flat}.`);
-      const how = ms.setting === "reml" ? "ρ and intercept: their REML estimate, as a mixed model's" : "";
+      const how = ms.settingNote || ""; // Go's words for a setting chosen otherwise than by the one-SE rule (REML)
       cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? "flat in λ0: self-pacing makes no difference (below)" : how), "note");
       body.append(tr);
     });

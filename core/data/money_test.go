@@ -17,6 +17,10 @@ func TestMoney(t *testing.T) {
 		{"euros after a decimal comma", "task;y;price\na;1;12,50 €\na;2;€ 3,20\nb;3;1.250,00 €\nb;4;4€\n", []float64{12.5, 3.2, 1250, 4}, true},
 		{"pounds and yen", "task,y,price\na,1,£3\na,2,¥200\nb,3,£4.5\nb,4,5\n", []float64{3, 200, 4.5, 5}, true},
 		{"plain numbers", "task,y,price\na,1,3\na,2,4\nb,3,5\nb,4,6\n", []float64{3, 4, 5, 6}, false},
+		// French and Swiss thousands: no-break spaces and apostrophes
+		// between groups of three digits.
+		{"spaced thousands", "task;y;price\na;1;1\u00a0000,5\na;2;12\u202f345\nb;3;7,25\nb;4;2\u00a0500\n", []float64{1000.5, 12345, 7.25, 2500}, false},
+		{"apostrophes", "task,y,price\na,1,1'000.50\na,2,12'345\nb,3,7\nb,4,-2'500\n", []float64{1000.5, 12345, 7, -2500}, false},
 		// The minus sign U+2212 (typeset text, copied web tables) is a minus.
 		{"a typeset minus", "task,y,price\na,1,\u2212350\na,2,4\nb,3,\u22122.5\nb,4,\u2212$3\n", []float64{-350, 4, -2.5, -3}, true},
 	} {
@@ -39,6 +43,9 @@ func TestMoney(t *testing.T) {
 			}
 			if c := tab.Columns[2]; c.Money != tc.money || c.Role != RoleNumeric {
 				t.Errorf("column %+v, want money %v", c, tc.money)
+			}
+			if grouped := tc.name == "spaced thousands" || tc.name == "apostrophes" || tc.name == "dollars" || tc.name == "euros after a decimal comma"; tab.Columns[2].Thousands != grouped {
+				t.Errorf("column %+v, want thousands %v", tab.Columns[2], grouped)
 			}
 		})
 	}

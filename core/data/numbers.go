@@ -33,6 +33,25 @@ func ungroup(s string) (string, bool) {
 	return strings.ReplaceAll(s, ",", ""), true
 }
 
+// spacedBytes reports whether s may hold a no-break space (its UTF-8
+// starts with 0xC2 or 0xE2) or an apostrophe: byte searches, as this runs
+// for every numeric cell and strings.ContainsAny of runes costs more.
+func spacedBytes(s string) bool {
+	return strings.IndexByte(s, '\'') >= 0 || strings.IndexByte(s, 0xC2) >= 0 || strings.IndexByte(s, 0xE2) >= 0
+}
+
+// ungroupSpaces returns s without the no-break spaces (U+00A0, U+202F) or
+// apostrophes that French and Swiss spreadsheets put between groups of
+// three digits ("1 000,5", "1'000.50"), when they separate such groups
+// (grouped); anything else is returned as it is, with false.
+func ungroupSpaces(s string) (string, bool) {
+	t := strings.NewReplacer("\u00a0", "'", "\u202f", "'").Replace(s)
+	if grouped(t, '\'', '.') || grouped(t, '\'', ',') {
+		return strings.ReplaceAll(t, "'", ""), true
+	}
+	return s, false
+}
+
 // ungroupDots returns s read the way a decimal-comma locale writes it
 // with thousands separators ("1.750" → "1750", "-3.227,64" → "-3227.64"):
 // a first group of one to three digits not starting with 0, then groups
@@ -151,6 +170,15 @@ func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, com
 	// it ("−350"), is a minus.
 	if len(s) > 3 && s[0] == 0xE2 && strings.HasPrefix(s, "\u2212") {
 		s = "-" + s[len("\u2212"):]
+	}
+	if spacedBytes(s) {
+		if t, ok := ungroupSpaces(s); ok {
+			t, comma, u := numberText(t, delim, decimalMarks, groupDots)
+			if comma == decimalComma {
+				return t, thousandsDot, u // "1 000,5": thousands and a decimal comma
+			}
+			return t, thousandsComma, u
+		}
 	}
 	if p, u := stripUnit(s); u != noUnit && p != "" {
 		if t, comma := commaText(p, delim, decimalMarks, groupDots); numClass(t) == numOK {

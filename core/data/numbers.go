@@ -45,7 +45,9 @@ func spacedBytes(s string) bool {
 // three digits ("1 000,5", "1'000.50"), when they separate such groups
 // (grouped); anything else is returned as it is, with false.
 func ungroupSpaces(s string) (string, bool) {
-	t := strings.NewReplacer("\u00a0", "'", "\u202f", "'").Replace(s)
+	// Two ReplaceAll, not a strings.Replacer: the Replacer's machinery
+	// added 11 KB to the gzipped learner for this one use.
+	t := strings.ReplaceAll(strings.ReplaceAll(s, "\u00a0", "'"), "\u202f", "'")
 	if grouped(t, '\'', '.') || grouped(t, '\'', ',') {
 		return strings.ReplaceAll(t, "'", ""), true
 	}

@@ -77,27 +77,30 @@ func (s *Skipped) NoPrediction() string {
 	if s == nil || s.Rows == 0 {
 		return ""
 	}
-	o := &Omitted{Rows: s.Rows, Lines: s.Lines}
+	at := linesAt(s.Rows, s.Lines)
 	if s.Rows == 1 {
-		return fmt.Sprintf("1 of the %d rows is of a task the model was not trained on and cannot predict (%s): it has no prediction, %s", s.Of, listOf(s.Tasks, "tasks"), o.at())
+		return fmt.Sprintf("1 of the %d rows is of a task the model was not trained on and cannot predict (%s): it has no prediction, %s", s.Of, listOf(s.Tasks, "tasks"), at)
 	}
-	return fmt.Sprintf("%d of the %d rows are of tasks the model was not trained on and cannot predict (%s): they have no prediction, %s", s.Rows, s.Of, listOf(s.Tasks, "tasks"), o.at())
+	return fmt.Sprintf("%d of the %d rows are of tasks the model was not trained on and cannot predict (%s): they have no prediction, %s", s.Rows, s.Of, listOf(s.Tasks, "tasks"), at)
 }
 
-// at names the lines of the rows: "at line 4", "at lines 4, 9", or the
-// first few of many.
-func (o *Omitted) at() string {
-	lines := make([]string, len(o.Lines))
-	for i, l := range o.Lines {
+// at names the lines of the rows (linesAt).
+func (o *Omitted) at() string { return linesAt(o.Rows, o.Lines) }
+
+// linesAt names the lines of rows, of which lines holds the first few:
+// "at line 4", "at lines 4, 9", or "the first at lines …" of many.
+func linesAt(rows int, first []int) string {
+	lines := make([]string, len(first))
+	for i, l := range first {
 		lines[i] = fmt.Sprint(l)
 	}
 	if len(lines) == 0 {
 		return ""
 	}
 	at := "at line " + lines[0]
-	if o.Rows > 1 {
+	if rows > 1 {
 		at = "the first at lines " + strings.Join(lines, ", ")
-		if o.Rows <= omittedLines {
+		if rows <= omittedLines {
 			at = "at lines " + strings.Join(lines, ", ")
 		}
 	}

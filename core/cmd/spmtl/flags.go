@@ -42,7 +42,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 		fs.StringVar(dst, s.Flag, "", s.Help())
 	}
 	missing := setting("missing")
-	fs.Var(missingFlag{&f.missing}, missing.Flag, missing.Help())
+	fs.Var(choiceFlag{&f.missing}, missing.Flag, missing.Help())
 	train := setting("train")
 	fs.Var(trainFlag{f}, train.Flag, train.Help())
 	seed := setting("seed")
@@ -291,18 +291,19 @@ func (f *dataFlags) trainOptions(cfg mtl.Config) app.TrainOptions {
 	return app.TrainOptions{Config: cfg, Train: f.train, Seed: f.seed, All: f.all}
 }
 
-// missingFlag reads -missing (refuse or omit), so that another value is
-// a mistake in the flags, with the hint to -h, not an error after the read.
-type missingFlag struct{ dst *string }
+// choiceFlag reads a refuse-or-omit flag (-missing, predict's -new-tasks),
+// so that another value is a mistake in the flags, with the hint to -h,
+// not an error after the read.
+type choiceFlag struct{ dst *string }
 
-func (m missingFlag) String() string {
+func (m choiceFlag) String() string {
 	if m.dst == nil {
 		return ""
 	}
 	return *m.dst
 }
 
-func (m missingFlag) Set(v string) error {
+func (m choiceFlag) Set(v string) error {
 	if _, err := app.OmitMissing(v); err != nil {
 		return fmt.Errorf("want %s or %s", app.MissingRefuse, app.MissingOmit)
 	}

@@ -200,7 +200,8 @@ func TestWordsAndDigits(t *testing.T) {
 // labels are (Outcome) is suggested over the last numeric column (a
 // feature); Excel's first line "sep=;" does not hide the suggestions; and
 // a file sorted by its groups, whose first group has more rows than the
-// suggestions' sample, still has its group column suggested as the task.
+// suggestions' sample, still has its group column suggested as the task;
+// a column of prices is a number, not the groups.
 func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 	for _, c := range []struct {
 		name, head string
@@ -209,6 +210,9 @@ func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 	}{
 		{"regions.csv", "sep=;\nRegion;Outcome;feat1;feat2\n", 24, func(i int) string { return fmt.Sprintf("site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3) }},
 		{"sorted.csv", "Region,Outcome,feat1\n", 1200, func(i int) string { return fmt.Sprintf("site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5) }},
+		// A price column left of the groups was read as words by the
+		// page's suggestions (Go reads "$95" as 95), and so suggested as the task.
+		{"prices.csv", "Price,Region,Outcome\n", 40, func(i int) string { return fmt.Sprintf("$%d,site%02d,%d.5\n", 90+i%5, i%4, i%7) }},
 	} {
 		b := newBrowser(t)
 		b.openPage(true)

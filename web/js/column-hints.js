@@ -52,6 +52,40 @@ function records(text, delim, max) {
   return out;
 }
 
+// grouped matches a number with thousands separators sep: a first group
+// of one to three digits not starting with 0, then groups of three.
+const grouped = (sep, mark) => new RegExp(`^[-+]?[1-9]\\d{0,2}(${sep}\\d{3})+(${mark}\\d+)?$`);
+const commaGroups = grouped(",", "\\."), dotGroups = grouped("\\.", ",");
+
+// numberOf reads a sampled cell as Go's intake reads a number (numberText
+// in core/data/numbers.go), so far as a suggestion needs: a typeset minus
+// is a minus; a percent or currency sign is read past; no-break spaces and
+// apostrophes between groups of three digits, and a comma between them
+// outside a decimal-comma file, separate thousands; in a decimal-comma
+// file a point between groups of three does, and a comma is the decimal
+// mark. A price column ("$95") was a column of words before, and so the
+// task suggested. NaN when it is no number.
+function numberOf(raw, decimalComma) {
+  let v = raw.replace(/^\u2212/, "-");
+  const unit = v.match(/^([-+]?)\s*[$€£¥]\s*(.+)$/) || v.match(/^([-+]?)(.+?)\s*[$€£¥%]$/);
+  if (unit) v = unit[1] + unit[2];
+  if (/^[-+]?\d{1,3}([\u00a0\u202f']\d{3})+([.,]\d+)?$/.test(v)) v = v.replace(/[\u00a0\u202f']/g, "");
+  if (decimalComma) {
+    if (dotGroups.test(v)) v = v.replace(/\./g, "");
+    else if (v.includes(".") && v.includes(",")) return NaN;
+    v = v.replace(",", ".");
+  } else if (commaGroups.test(v)) v = v.replace(/,/g, "");
+  // Number reads "0x10", "" and " " too; Go's intake reads none as a number.
+  return /^[-+]?(\d|\.\d)/.test(v) ? Number(v) : NaN;
+}
+
+// writesDecimalComma reports whether a comma-separated sample writes its
+// numbers with a decimal comma, as Go's intake decides it: a quoted field
+// that only a decimal comma reads as a number ("0,5", "30,4").
+function writesDecimalComma(rows) {
+  return rows.some((r) => r.some((f) => /^[-+]?\d+,\d+$/.test(f.trim()) && !commaGroups.test(f.trim())));
+}
+
 // profile describes one column's sampled values: how many, how many
 // distinct, whether every one is a number and every one a whole number.
 function profile(values, decimalComma) {
@@ -62,7 +96,7 @@ function profile(values, decimalComma) {
     if (v === "") continue;
     n++;
     seen.add(v);
-    const x = Number(decimalComma ? v.replace(",", ".") : v);
+    const x = numberOf(v, decimalComma);
     if (!Number.isFinite(x)) numeric = false;
     else if (!Number.isInteger(x)) whole = false;
   }
@@ -84,9 +118,10 @@ export function suggestColumns(text, delimiter, header) {
   const names = recs[0].map((h) => h.trim());
   const rows = recs.slice(1);
   const cols = [];
+  const decimalComma = delimiter === "semicolon" || delim === "," && writesDecimalComma(rows);
   for (const [j, name] of names.entries()) {
     if (name === "" || !header.has(name)) continue;
-    const p = profile(rows.map((r) => r[j] ?? ""), delimiter === "semicolon");
+    const p = profile(rows.map((r) => r[j] ?? ""), decimalComma);
     const repeats = p.distinct >= 2 && p.distinct <= p.n / 2;
     const id = p.whole && p.distinct === p.n && p.n > 2;
     cols.push(Object.assign(p, { name, repeats, id }));

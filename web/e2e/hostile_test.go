@@ -428,8 +428,9 @@ func TestCSPBlocksInjectedScript(t *testing.T) {
 // choose does: Play says the file is not read and what to do, and trains
 // nothing, where it once trained the data set loaded before it (landmine)
 // under the file's menus and "your data", and made its model the current
-// one. The run bar and the hint name the file, and the data set before
-// it is trained again once chosen in Preset.
+// one. The run bar and the hint name the file, the empty heatmap names
+// the data set whose rows it shows, and the data set before it is trained
+// again once chosen in Preset.
 func TestRefusedFileIsNotReplacedByTheOneBefore(t *testing.T) {
 	b := newBrowser(t)
 	b.openPage(true)
@@ -452,6 +453,11 @@ func TestRefusedFileIsNotReplacedByTheOneBefore(t *testing.T) {
 	}
 	if hint := eval[string](b, `document.getElementById("first-hint").textContent`); !strings.Contains(hint, "na.csv is not read") {
 		t.Errorf("the hint says %q", hint)
+	}
+	// The empty heatmap below has the rows of the data set still loaded,
+	// and says whose they are.
+	if empty := eval[string](b, `spmtlApp.heatmapLayout().empty || ""`); !strings.Contains(empty, "landmine/data.csv: no run yet") {
+		t.Errorf("the empty heatmap says %q, want that it is landmine's, with no run yet", empty)
 	}
 	for _, id := range []string{"play", "tune"} {
 		b.do(chromedp.Click(chromedp.CSS("#" + id)))

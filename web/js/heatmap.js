@@ -179,6 +179,18 @@ export function axisColumns(K, colW, gap) {
 }
 
 /** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
+// wrapText splits text at spaces into lines no wider than width in g's font.
+function wrapText(g, text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && g.measureText(next).width > width) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export class Heatmap {
   constructor(els, spec) {
     Object.assign(this, els);
@@ -233,6 +245,7 @@ export class Heatmap {
   }
 
   /** Clears the map for a run over tasks; kind is "parallel" or "sequential". */
+  // emptyText is drawn inside the map while it has no column (run-view.js).
   reset(tasks, kind = "parallel", selfPaced = true, rows = []) {
     Object.assign(this, { tasks, kind, selfPaced, rows, history: [], entered: [], cursor: null, runLo: Infinity, runHi: -Infinity,
       loAt: null, hiAt: null, uniformFrom: -1, described: null, hoverRow: -1 });
@@ -465,6 +478,14 @@ export class Heatmap {
     // A frame, so that cells near the neutral colour still show the map's extent.
     g.strokeStyle = "#9aa3b2";
     g.strokeRect(left - 0.5, TOP - 0.5, pw + 1, G.ph + 1);
+    // An empty map says so, and of which data set: after a visitor's file
+    // was refused, the rows are still the data set loaded before it.
+    if (!this.history.length && this.emptyText) {
+      g.textAlign = "center"; g.textBaseline = "middle"; g.fillStyle = "#4a5263";
+      const lines = wrapText(g, this.emptyText, pw - 16), mid = TOP + Math.min(G.ph, 120) / 2;
+      lines.forEach((line, i) => g.fillText(line, left + pw / 2, mid + (i - (lines.length - 1) / 2) * 15));
+      this.layout.empty = lines.join(" ");
+    }
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
     // The steps under the map, as far apart as the widest (the last) needs;
     // the last kept inside the canvas.
@@ -600,7 +621,7 @@ export class Heatmap {
     const K = this.history.length, T = this.tasks.length;
     if (!T) return "Heatmap of the task weights τ: no data loaded yet.";
     if (!K && this.sequential) return `The task learned at each step, of ${T} tasks: no step yet.`;
-    if (!K) return `Heatmap of the task weights τ of ${T} tasks: no run yet. Press Play; each row will be a task, each column an iteration.`;
+    if (!K) return `Heatmap of the task weights τ of ${T} tasks${this.emptyText ? ` of ${this.emptyText}` : ": no run yet."} Press Play; each row will be a task, each column an iteration.`;
     if (this.described && this.described.K === K && this.described.tasks === this.tasks) return this.described.text;
     const text = this.describeRun();
     this.described = { K, tasks: this.tasks, text };

@@ -95,6 +95,7 @@ export function wireRunView(app, form) {
     showVerdict("");
     heat.order = app.settings.order;
     const names = app.data ? app.data.tasks.map((t) => t.name) : [];
+    heat.emptyText = app.data ? `${app.data.name}: no run yet. Play or Step draws a column per iteration.` : "";
     heat.reset(names, "parallel", app.settings.sp === "1", taskRows(app.data, names));
     curves.reset("", "parallel");
     showTable();
@@ -106,6 +107,7 @@ export function wireRunView(app, form) {
     document.body.classList.add("has-run");
     setMode(info.kind === "sequential", info.name);
     showVerdict("");
+    heat.emptyText = ""; // its first column is on its way (a refusal is said in the run bar)
     heat.reset(info.tasks, info.kind, !!info.config.selfPaced, taskRows(app.data, info.tasks));
     curves.reset("", info.kind);
   });

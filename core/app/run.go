@@ -48,6 +48,11 @@ type Run struct {
 	// Untested are the tasks with no test rows: too small to split, they
 	// trained on all their rows and the test score leaves them out.
 	Untested []int
+	// Rounded counts the tasks whose share of training rows (a fraction
+	// below one) came to less than one row, so that they train on one row
+	// (eval.SplitPerTask); fraction is that share.
+	Rounded  int
+	fraction float64
 	// Data is the data set the run was made from.
 	Data       *Data
 	problem    *mtl.Problem // the prepared training set, shared with the comparisons
@@ -93,7 +98,31 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 		r.Untested = eval.Untested(test)
 		r.fixedSplit = d.Train != nil
 	}
+	if train == d.All || d.Train != nil || opt.Train >= 1 {
+		return r, nil
+	}
+	r.fraction = opt.Train
+	for i := range d.All.Tasks {
+		if n := d.All.Tasks[i].Rows(); n >= 2 && opt.Train*float64(n) < 0.5 {
+			r.Rounded++
+		}
+	}
 	return r, nil
+}
+
+// RoundedText says when the share of training rows asked for came to less
+// than one row in some tasks, which then train on one row: a fraction such
+// as 0.0001 asked for a near-empty training set, and got one row per task
+// without a word. Empty otherwise.
+func (r *Run) RoundedText() string {
+	if r.Rounded == 0 {
+		return ""
+	}
+	noun := "tasks"
+	if r.Rounded == 1 {
+		noun = "task"
+	}
+	return fmt.Sprintf("The training share %g is less than one row in %d %s of %d, which train on one row each; give a count of rows (such as 10) for a small training set", r.fraction, r.Rounded, noun, len(r.Train.Tasks))
 }
 
 // checkMemory refuses a fit of train whose estimated memory (the run's

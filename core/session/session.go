@@ -127,6 +127,9 @@ type RunInfo struct {
 	UntestedText string `json:"untestedText,omitempty"`
 	// ThinText names the tasks scored on one or two test rows (app.Run.ThinText).
 	ThinText string `json:"thinText,omitempty"`
+	// RoundedText says when a training share came to one row per task
+	// (app.Run.RoundedText).
+	RoundedText string `json:"roundedText,omitempty"`
 	// IdleText says why the settings leave the method nothing to share
 	// (app.Run.IdleText).
 	IdleText string `json:"idleText,omitempty"`
@@ -149,7 +152,7 @@ func (s *Session) addRun(r *app.Run) RunInfo {
 	s.next++
 	s.runs[s.next] = r
 	return RunInfo{Handle: s.next, Name: r.Name(), Kind: string(r.Method.Kind), Tasks: r.Tasks(), TrainRows: r.Train.Rows(),
-		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(nil), ThinText: r.ThinText(nil), IdleText: r.IdleText()}
+		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(nil), ThinText: r.ThinText(nil), RoundedText: r.RoundedText(), IdleText: r.IdleText()}
 }
 
 // Comparison is a run started to be compared with another.

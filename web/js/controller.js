@@ -73,6 +73,7 @@ export function wireController(app, form) {
     const info = app.runInfo, first = app.snapshots[0];
     const chosen = chosenLambda0(info, first);
     if (chosen) notes.push(chosen);
+    if (info && info.roundedText) notes.push(`${info.roundedText}.`);
     if (info && info.untestedText) notes.push(`${info.untestedText}.`);
     // Go says when the settings leave the method nothing to share (core/app Run.IdleText).
     if (info && info.idleText) notes.push(`${info.idleText}.`);

@@ -194,7 +194,7 @@ export function wireResults(app) {
       na = `n/a: ${unscored} task${unscored === 1 ? "'s" : "s'"} test rows are all of one class, where an AUC is undefined; the mean is over the ${scored} task${scored === 1 ? "" : "s"} with a score.`;
     }
     $("results-note").textContent = [`${name}: trained on ${grouped(info.trainRows)} rows, tested on ${grouped(info.testRows)}.`,
-      chosenLambda0(info, app.snapshots[0]), info.untestedText ? `${info.untestedText}.` : "", info.thinText ? `${info.thinText}.` : "", na].filter(Boolean).join(" ");
+      chosenLambda0(info, app.snapshots[0]), info.roundedText ? `${info.roundedText}.` : "", info.untestedText ? `${info.untestedText}.` : "", info.thinText ? `${info.thinText}.` : "", na].filter(Boolean).join(" ");
   }
 
   app.on("reset", clear);

@@ -610,3 +610,25 @@ func TestColumnListQuotes(t *testing.T) {
 		t.Errorf("with the hint's -drop: %v", err)
 	}
 }
+
+// TestTrainShareRounded: a training share that comes to less than one row
+// of a task says so (it trained on one row per task without a word), and
+// a share that gives every task a row says nothing.
+func TestTrainShareRounded(t *testing.T) {
+	for _, c := range []struct {
+		train, want string
+	}{
+		{"0.0001", "The training share 0.0001 is less than one row in 3 tasks of 3, which train on one row each"},
+		{"0.03", "The training share 0.03 is less than one row in 3 tasks of 3"},
+		{"0.1", ""},
+		{"1", ""},
+	} {
+		out, _, err := spmtl(t, "train", "-data", "testdata/toy.csv", "-train", c.train)
+		if err != nil {
+			t.Fatalf("-train %s: %v", c.train, err)
+		}
+		if got := strings.Contains(out, "The training share"); got != (c.want != "") || c.want != "" && !strings.Contains(out, c.want) {
+			t.Errorf("-train %s: want %q in:\n%s", c.train, c.want, out)
+		}
+	}
+}

@@ -110,6 +110,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if u := r.IdleText(); u != "" {
 		fmt.Fprintln(stdout, "note: "+u+".")
 	}
+	if u := r.RoundedText(); u != "" {
+		fmt.Fprintln(stdout, u+".")
+	}
 	if u := r.UntestedText(cell); u != "" {
 		fmt.Fprintln(stdout, u+".")
 	}

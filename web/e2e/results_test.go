@@ -331,3 +331,40 @@ func TestNoJumpOnError(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestScatterCountsUnscoredTasksBelowIt: a task whose test rows are of
+// one class has no AUC and no point; each scatter counts it in a line
+// under its x axis, outside the square, where the line once sat inside it,
+// over the largest points.
+func TestScatterCountsUnscoredTasksBelowIt(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("task,y,x1,x2\n")
+	for i := 0; i < 400; i++ {
+		task, y := i%5, (i/5)%2
+		if task == 4 {
+			y = 0 // one class: no AUC
+		}
+		fmt.Fprintf(&sb, "t%d,%d,%.2f,%.2f\n", task, y, float64(y)+float64(i%7)/3, float64(i%3))
+	}
+	b.loadFile("oneclass.csv", sb.String())
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.scatterNotes().every((s) => s !== null)`, 60*time.Second)
+	type scatter struct {
+		Bottom float64
+		Note   *struct {
+			Text string
+			Y    float64
+		}
+	}
+	for i, s := range eval[[]scatter](b, `spmtlApp.scatterNotes()`) {
+		switch {
+		case s.Note == nil:
+			t.Errorf("scatter %d does not count the task without a score", i)
+		case s.Note.Text != "1 task without a score, not drawn" || s.Note.Y <= s.Bottom:
+			t.Errorf("scatter %d: note %q at y %.0f, the square's bottom at %.0f", i, s.Note.Text, s.Note.Y, s.Bottom)
+		}
+	}
+	b.noConsoleErrors()
+}

@@ -204,6 +204,7 @@ export function wireResults(app) {
   window.spmtlApp.resultsTable = () => ({ built: table.built(), rows: $("results").querySelectorAll("tbody tr:not(.spacer)").length,
     count: table.spec ? table.spec.count : 0 });
   window.spmtlApp.scatterAxes = () => [scBase, scITL].map((s) => (s.layout ? [s.layout.lo, s.layout.hi] : null));
+  window.spmtlApp.scatterNotes = () => [scBase, scITL].map((s) => (s.layout ? { bottom: s.layout.bottom, note: s.layout.note } : null));
   window.spmtlApp.resultsSummary = () => Array.from($("results-summary").children, (li) => li.textContent);
   return { scBase, scITL };
 }

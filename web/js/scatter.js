@@ -47,7 +47,10 @@ export class Scatter {
   draw() {
     const { g, w, h } = setup(this.canvas);
     const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-    const left = 44, bottom = 34, top = 18, right = 10;
+    // A line under the x axis's label counts the tasks without a score:
+    // inside the square it sat over the largest points.
+    const skipped = this.points.length - pts.length;
+    const left = 44, bottom = skipped ? 48 : 34, top = 18, right = 10;
     const size = Math.min(w - left - right, h - top - bottom);
     g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "bottom";
     g.fillText(this.title, left, top - 3);
@@ -76,15 +79,16 @@ export class Scatter {
     g.textBaseline = "bottom"; g.fillText("0", left - 3, top + size);
     g.textAlign = "center"; g.textBaseline = "top";
     g.save(); g.translate(12, top + size / 2); g.rotate(-Math.PI / 2); g.fillText(this.yLabel, 0, -6); g.restore();
-    const skipped = this.points.length - pts.length;
-    if (skipped) { g.textAlign = "right"; g.fillText(`${skipped} task(s) without a score`, left + size, top + 2); }
-    this.layout = { X, Y, pts, lo, hi };
+    const note = skipped ? { text: `${skipped} task${skipped === 1 ? "" : "s"} without a score, not drawn`, y: top + size + 30 } : null;
+    if (note) { g.textAlign = "left"; g.fillText(note.text, left, note.y); }
+    this.layout = { X, Y, pts, lo, hi, bottom: top + size, note };
   }
 
   /** The scatter as a standalone SVG document (tooltips per point). */
   svg() {
-    const size = 400, left = 50, top = 30, w = left + size + 150, h = top + size + 40;
     const pts = this.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    const skipped = this.points.length - pts.length;
+    const size = 400, left = 50, top = 30, w = left + size + 150, h = top + size + (skipped ? 58 : 40);
     const [lo, hi] = this.range(pts);
     const X = (v) => left + ((v - lo) / (hi - lo)) * size, Y = (v) => top + size - ((v - lo) / (hi - lo)) * size;
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#fff"/>`;
@@ -97,7 +101,8 @@ export class Scatter {
     }
     out += `<text x="${left}" y="${top + size + 14}">0</text><text x="${left + size}" y="${top + size + 14}" text-anchor="end">${esc(fmt(hi))}</text>`;
     out += `<text x="${left - 4}" y="${top + 10}" text-anchor="end">${esc(fmt(hi))}</text>`;
-    out += `<text x="${left + size / 2}" y="${h - 8}" text-anchor="middle">${esc(this.xLabel)}</text>`;
+    out += `<text x="${left + size / 2}" y="${top + size + 32}" text-anchor="middle">${esc(this.xLabel)}</text>`;
+    if (skipped) out += `<text x="${left}" y="${h - 8}">${skipped} task${skipped === 1 ? "" : "s"} without a score, not drawn</text>`;
     out += `<text transform="translate(14 ${top + size / 2}) rotate(-90)" text-anchor="middle">${esc(this.yLabel)}</text>`;
     return out + "</svg>\n";
   }

@@ -168,6 +168,10 @@ func TestPackTrainsLikeTheCSV(t *testing.T) {
 	if err != nil || !strings.Contains(out, dst) {
 		t.Fatalf("pack: %v, %q", err, out)
 	}
+	// toy.csv's numbers have a few digits each: packed, it is larger, and says so.
+	if !strings.Contains(out, "note: the packed file is 314 bytes larger than the CSV") {
+		t.Errorf("pack of a small CSV does not say the packed file is larger: %q", out)
+	}
 	args := []string{"-model", "mtfl", "-selfpaced", "-rho", "0.1", "-lambda0", "1", "-train", "0.75", "-seed", "3"}
 	fromCSV, _, err := spmtl(t, append([]string{"train", "-data", "testdata/toy.csv"}, args...)...)
 	if err != nil {

@@ -60,6 +60,9 @@ func Inspect(m *ModelFile) Inspection {
 		if len(m.Encoding.Scale) > 0 {
 			ins.Explain += " The features were standardized (each divided by its standard deviation over the training file's rows, docs/algorithms.md §14), so the values compare across features whatever their units."
 		}
+		if len(m.Encoding.Center) > 0 {
+			ins.Explain += " Their origin was moved to their means (§15), so an intercept is a task's level at the average row."
+		}
 	}
 	if ins.Title == "" {
 		ins.Explain = m.Name + " has no shared knowledge to show (its tasks are learned without a shared Θ)."

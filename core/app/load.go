@@ -44,6 +44,11 @@ type LoadOptions struct {
 	// without it such a file is refused at its first. The summary says
 	// what was left out (Summary.MissingNote).
 	OmitMissing bool
+	// Origin is the features' origin on a visitor's dense file: OriginAuto
+	// ("" too) as written until tune finds the likelihood prefers their
+	// means (Data.Centre), OriginZero as written, OriginMeans at the
+	// numeric features' means over every row (data.Encoding.Centre).
+	Origin string
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
 	// of a random one. SplitName labels it in messages (a file name;
@@ -73,6 +78,12 @@ type Data struct {
 	// Own is set for a visitor's own file (Load without Bundled): its runs
 	// and tuning fill unset settings from the own-data profile (OwnData).
 	Own bool
+	// Origin is the features' origin (LoadOptions.Origin): OriginMeans once
+	// centred, OriginZero when asked to stay as written, else "" (tune may
+	// move it).
+	Origin string
+	// OriginNote says why tune moved the origin (Centre); empty otherwise.
+	OriginNote string
 }
 
 // Load reads a data text. Errors from the readers keep their
@@ -91,6 +102,19 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		// penalties would otherwise weigh (docs/algorithms.md §14).
 		d.Encoding.Standardize(d.All)
 	}
+	switch opt.Origin {
+	case "", OriginAuto:
+	case OriginZero:
+		d.Origin = OriginZero // asked for: tune keeps it
+	case OriginMeans:
+		if !d.Own || d.Encoding == nil || d.All.Sparse() {
+			return nil, fmt.Errorf("%s: origin %s: only a visitor's dense file's features are moved to their means", opt.Name, opt.Origin)
+		}
+		d.Encoding.Centre(d.All)
+		d.Origin = OriginMeans
+	default:
+		return nil, fmt.Errorf("origin: %q is not %s, %s or %s", opt.Origin, OriginAuto, OriginZero, OriginMeans)
+	}
 	if err := d.oneLabel(opt.Name); err != nil {
 		return nil, err
 	}
@@ -100,6 +124,29 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		}
 	}
 	return d, nil
+}
+
+// Centre moves the numeric features' origin of d, a visitor's dense data
+// set, to their means over every row (data.Encoding.Centre; a fixed
+// split's training and test rows are moved alike), and records why: tune
+// does it when the likelihood prefers it (TuneSearch). The rows and the
+// encoding are replaced by moved copies, so that a run made before keeps
+// the rows it trains on and its model file the encoding it was trained
+// with. A saved model keeps the means, so predict moves new rows alike.
+func (d *Data) Centre(note string) {
+	if d.Encoding == nil || d.All.Sparse() {
+		return
+	}
+	e := *d.Encoding
+	c := e.Centres(d.All)
+	e.Center = c
+	d.Encoding = &e
+	for _, part := range []**data.Dataset{&d.All, &d.Train, &d.Test} {
+		if *part != nil {
+			*part = data.Shifted(*part, c)
+		}
+	}
+	d.Origin, d.OriginNote = OriginMeans, note
 }
 
 // oneLabel refuses a data set whose label takes one value in every row

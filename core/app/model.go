@@ -89,7 +89,7 @@ func (r *Run) ModelFile(tr Trained) (*ModelFile, error) {
 		Kind: ds.Kind.String(), Positive: ds.Positive, Negative: ds.Negative, Tasks: m.Names, Features: ds.FeatureNames,
 		W: m.W, B: m.B, Trained: tr}
 	if r.Data != nil {
-		mf.Encoding = r.Data.Encoding
+		mf.Encoding = r.encoding
 	}
 	if mf.Encoding == nil {
 		mf.Encoding = &data.Encoding{Format: "generated", Features: ds.Features}
@@ -305,6 +305,17 @@ func (m *ModelFile) checkEncoding() error {
 		for j, v := range e.Scale {
 			if !(v > 0) || math.IsInf(v, 0) {
 				return fmt.Errorf("encoding.scale[%d] is %v: a feature's divisor must be a positive number", j, v)
+			}
+		}
+	}
+	// The features' means (a visitor's file whose origin tune moved).
+	if e.Center != nil {
+		if e.Format != "csv" || len(e.Center) != d {
+			return fmt.Errorf("encoding.center has %d values for the %d features of a %s encoding: want one per feature of a csv encoding, or none", len(e.Center), d, e.Format)
+		}
+		for j, v := range e.Center {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("encoding.center[%d] is %v: a feature's mean must be a finite number", j, v)
 			}
 		}
 	}

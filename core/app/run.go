@@ -53,8 +53,10 @@ type Run struct {
 	// (eval.SplitPerTask); fraction is that share.
 	Rounded  int
 	fraction float64
-	// Data is the data set the run was made from.
+	// Data is the data set the run was made from, and encoding its
+	// encoding then (tune may move the data set's origin later: Data.Centre).
 	Data       *Data
+	encoding   *data.Encoding
 	problem    *mtl.Problem // the prepared training set, shared with the comparisons
 	fixedSplit bool         // the split came with the data (a split file)
 }
@@ -93,7 +95,7 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Data = d
+	r.Data, r.encoding = d, d.Encoding
 	if !opt.All {
 		r.Untested = eval.Untested(test)
 		r.fixedSplit = d.Train != nil

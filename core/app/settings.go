@@ -66,6 +66,13 @@ const (
 	MissingOmit   = "omit"
 )
 
+// The values of the data setting "origin" (LoadOptions.Origin).
+const (
+	OriginAuto  = "auto"
+	OriginZero  = "zero"
+	OriginMeans = "means"
+)
+
 // OmitMissing reads the data setting "missing": "omit" leaves the rows
 // with a missing value out, "refuse" (or "", the default) refuses them;
 // anything else is an error naming the choices.
@@ -263,6 +270,11 @@ func buildSettings() []Setting {
 			Choices: []Choice{{Value: MissingRefuse, Note: "refuse the file at the first, saying how many rows have one"},
 				{Value: MissingOmit, Note: "leave them out, as R's na.omit does"}},
 			Usage: "rows with a missing value (an empty cell, NA, ?) in the task, the label or a numeric feature"},
+		{Key: "origin", Flag: "origin", Name: "features' origin", Group: DataGroup, Kind: KindChoice, Default: OriginAuto,
+			Choices: []Choice{{Value: OriginAuto, Note: "as written, unless tune finds that a mixed model's likelihood prefers the numeric features' means"},
+				{Value: OriginZero, Note: "as written: a task's intercept is its level at x = 0"},
+				{Value: OriginMeans, Note: "at the numeric features' means: a task's intercept is its level at the average row"}},
+			Usage: "where the features' origin is, which the shrinkage of the tasks' intercepts depends on"},
 	}
 	// A file starts from OwnPreset (not through WithPreset, which reads
 	// this schema).

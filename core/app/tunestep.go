@@ -32,6 +32,9 @@ type TuneSearch struct {
 	// likelyWhy says why no baseline has a likelihood estimate, when one
 	// could have had it; "" otherwise.
 	likelyWhy string
+	// moved is set when this search moved the features' origin to their
+	// means (Data.Centre), before anything was scored.
+	moved bool
 
 	bases    []*baseSearch
 	byKey    map[string]*baseSearch
@@ -140,7 +143,7 @@ func (s *TuneSearch) likelihood() {
 			continue
 		}
 		if est == nil {
-			e, err := reml.Fit(s.d.All.Tasks, s.d.All.Features)
+			e, err := s.estimate()
 			if err != nil {
 				s.likelyWhy = err.Error()
 				continue
@@ -150,6 +153,27 @@ func (s *TuneSearch) likelihood() {
 		b.likely = [2]float64{est.Rho, est.Kappa}
 		b.likelyNote = likelyNote(*est)
 	}
+}
+
+// estimate returns the REML estimate of MMTL's setting. On a file whose
+// features' origin was never chosen (no split file either: the likelihood
+// reads every row's label), it first compares the origin as written with
+// the features' means (reml.Origin) and, when the means fit better, moves
+// the data's origin there (Data.Centre) for the whole search and the fit
+// after it (docs/algorithms.md §15).
+func (s *TuneSearch) estimate() (reml.Estimate, error) {
+	d := s.d
+	if d.Origin != "" || d.Train != nil || d.Encoding == nil {
+		return reml.Fit(d.All.Tasks, d.All.Features)
+	}
+	zero, means, moved, err := reml.Origin(d.All.Tasks, d.All.Features, d.Encoding.Centres(d.All))
+	if err != nil || !moved {
+		return zero, err
+	}
+	minus := func(v float64) string { return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1) }
+	d.Centre(fmt.Sprintf("the numeric features' origin was moved to their means, where a mixed model's restricted likelihood is higher (−2 log L %s, against %s at x = 0): each task's intercept is its level at the average row", minus(means.Criterion), minus(zero.Criterion)))
+	s.moved = true
+	return means, nil
 }
 
 // plan sets the baselines to search (a self-paced version paces from its
@@ -195,6 +219,15 @@ func (s *TuneSearch) Progress() (done, total int) { return min(s.done, s.total),
 
 // Metric is the pooled score the search chooses by.
 func (s *TuneSearch) Metric() eval.Metric { return s.metric }
+
+// Origin is the features' origin this search moved the data to before
+// anything was scored (OriginMeans), or "": the folds must be read so too.
+func (s *TuneSearch) Origin() string {
+	if s.moved {
+		return s.d.Origin
+	}
+	return ""
+}
 
 // Next returns the next batch of configurations to score, or nil when the
 // search is over. A batch must be fed before the next is asked for.
@@ -482,6 +515,9 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 	res.Chosen, res.Reason = chosen, reason
 	res.Search = searchText(s.opt, s.icpt, s.fams, s.defaultRho) + s.likelyText()
 	res.LeftOut = s.left
+	if s.moved {
+		res.Origin, res.OriginNote = s.d.Origin, s.d.OriginNote
+	}
 	res.legacyGrid(cands[chosen], s.opt, s.icpt)
 	return res, nil
 }

@@ -36,6 +36,10 @@ type Encoding struct {
 	// with this encoding are divided by it too (LoadNewRows). A model saved
 	// before it existed has none.
 	Scale []float64 `json:"scale,omitempty"`
+	// Center, when set, holds each feature's mean over the training file's
+	// rows in the standardized units (after Scale): the features' origin
+	// was moved to their means (Centre), and new rows are moved alike.
+	Center []float64 `json:"center,omitempty"`
 	// DecimalComma: the training file wrote its numbers with a decimal
 	// comma (in quotes, comma-separated; or separated by semicolons); new
 	// rows are read so too, a point in their numbers separating thousands
@@ -77,9 +81,14 @@ func (e *Encoding) Standardize(ds *Dataset) {
 	e.divide(ds)
 }
 
-// divide divides ds's features by e.Scale (none: nothing to do).
+// divide divides ds's features by e.Scale and then takes e.Center from
+// them (neither: nothing to do).
 func (e *Encoding) divide(ds *Dataset) {
-	if len(e.Scale) != ds.Features || ds.Sparse() {
+	if ds.Sparse() {
+		return
+	}
+	scale, center := len(e.Scale) == ds.Features, len(e.Center) == ds.Features
+	if !scale && !center {
 		return
 	}
 	for i := range ds.Tasks {
@@ -87,10 +96,99 @@ func (e *Encoding) divide(ds *Dataset) {
 		for r := 0; r < ds.Tasks[i].Rows(); r++ {
 			row := x.RawRowView(r)
 			for j := range row {
-				row[j] /= e.Scale[j]
+				if scale {
+					row[j] /= e.Scale[j]
+				}
+				if center {
+					row[j] -= e.Center[j]
+				}
 			}
 		}
 	}
+}
+
+// Centre moves the origin of ds's numeric features, a dense data set read
+// (and standardized) with e, to their means over all of ds's rows, and
+// records them in e.Center (Centres) so that rows read later with e are
+// moved alike. A task's intercept is then its level at the average of the
+// numeric features rather than at x = 0 (docs/algorithms.md §15). A
+// sparse data set is left as it is.
+func (e *Encoding) Centre(ds *Dataset) {
+	if ds.Sparse() || ds.Features == 0 {
+		return
+	}
+	e.Center = e.Centres(ds)
+	Shift(ds, e.Center)
+}
+
+// Centres returns the origin Centre moves ds's features to: each numeric
+// feature's mean over ds's rows, and 0 for a text column's indicators,
+// which stay 0 or 1 (the intercept is then a task's level at each
+// category's indicator 0, as a model with a factor has it).
+func (e *Encoding) Centres(ds *Dataset) []float64 {
+	c := Means(ds)
+	j := 0
+	for _, col := range e.Columns {
+		if col.Values == nil {
+			j++
+			continue
+		}
+		for range col.Values {
+			if j < len(c) {
+				c[j] = 0
+			}
+			j++
+		}
+	}
+	return c
+}
+
+// Shifted returns a copy of ds, a dense data set, with c taken from every
+// row's features; ds is left as it is.
+func Shifted(ds *Dataset, c []float64) *Dataset {
+	out := ds.emptyCopy()
+	for i := range ds.Tasks {
+		t := &ds.Tasks[i]
+		all := make([]int, t.Rows())
+		for r := range all {
+			all[r] = r
+		}
+		out.Tasks = append(out.Tasks, t.Subset(all))
+	}
+	Shift(out, c)
+	return out
+}
+
+// Shift takes c from every row's features of ds, a dense data set.
+func Shift(ds *Dataset, c []float64) {
+	for i := range ds.Tasks {
+		x := ds.Tasks[i].X
+		if x == nil {
+			continue
+		}
+		for r := 0; r < ds.Tasks[i].Rows(); r++ {
+			row := x.RawRowView(r)
+			for j := range row {
+				row[j] -= c[j]
+			}
+		}
+	}
+}
+
+// Means returns each feature's mean over every row of ds, a dense data set.
+func Means(ds *Dataset) []float64 {
+	mean := make([]float64, ds.Features)
+	n := 0
+	for i := range ds.Tasks {
+		x := ds.Tasks[i].X
+		for r := 0; r < ds.Tasks[i].Rows(); r++ {
+			n++
+			for j, v := range x.RawRowView(r) { // a running mean: no overflow on large values
+				mean[j] += (v - mean[j]) / float64(n)
+			}
+		}
+	}
+	return mean
 }
 
 // EncodedColumn is one feature column: numeric (no Values) or text, one

@@ -65,6 +65,10 @@ type DataRef struct {
 	Drop    []string `json:"drop,omitempty"`
 	Text    []string `json:"text,omitempty"`
 	Missing string   `json:"missing,omitempty"`
+	// Origin is the features' origin the run read them with
+	// (app.LoadOptions.Origin): "means" when tune moved it; empty as
+	// written.
+	Origin string `json:"origin,omitempty"`
 }
 
 // Sizes are the sizes of a published page's parts, in bytes.

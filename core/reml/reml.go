@@ -99,6 +99,37 @@ func Fit(tasks []data.Task, d int) (Estimate, error) {
 	return est, nil
 }
 
+// OriginMargin is how much lower (−2 log-likelihood) the criterion at the
+// features' means must be than at x = 0 for Origin to move the origin:
+// the two models have the same number of variances, and a difference
+// below 2 (one unit of log-likelihood) is no evidence either way, so the
+// origin as written is kept.
+const OriginMargin = 2.0
+
+// Origin compares MMTL's model with the tasks' intercepts at x = 0 and at
+// the features' means c (over every row): the same fixed effects, but a
+// diagonal covariance of the deviations is not the same model at another
+// origin (docs/algorithms.md §15). It returns both estimates and whether
+// the means fit better by more than OriginMargin. It fails as Fit does.
+func Origin(tasks []data.Task, d int, c []float64) (atZero, atMeans Estimate, means bool, err error) {
+	pr, err := newProblem(tasks, d)
+	if err != nil {
+		return Estimate{}, Estimate{}, false, err
+	}
+	if len(c) != d {
+		return Estimate{}, Estimate{}, false, fmt.Errorf("reml: %d means for %d features", len(c), d)
+	}
+	pc, err := pr.centred(c)
+	if err != nil {
+		return Estimate{}, Estimate{}, false, err
+	}
+	atZero, atMeans = pr.search(), pc.search()
+	if math.IsInf(atZero.Criterion, 1) && math.IsInf(atMeans.Criterion, 1) {
+		return atZero, atMeans, false, errors.New("reml: the likelihood could not be evaluated anywhere in the search's range")
+	}
+	return atZero, atMeans, atMeans.Criterion < atZero.Criterion-OriginMargin, nil
+}
+
 func newProblem(tasks []data.Task, d int) (*problem, error) {
 	q := d + 1
 	if float64(len(tasks))*float64(q)*float64(q)*float64(q) > Budget {
@@ -122,7 +153,6 @@ func newProblem(tasks []data.Task, d int) (*problem, error) {
 	}
 	mean := sum / float64(n)
 	pr := &problem{q: q, n: n}
-	total := make([]float64, q*q)
 	z := make([]float64, q)
 	for _, t := range tasks {
 		if len(t.Y) == 0 {
@@ -139,10 +169,54 @@ func newProblem(tasks []data.Task, d int) (*problem, error) {
 			}
 			m.yy += y * y
 		}
+		pr.tasks = append(pr.tasks, m)
+	}
+	return pr, pr.prepare()
+}
+
+// centred returns the problem with the features' origin moved to c:
+// z = (1, x) becomes (1, x − c), a linear map of z, so each task's moments
+// are mapped without reading a row again.
+func (pr *problem) centred(c []float64) (*problem, error) {
+	q := pr.q
+	out := &problem{q: q, n: pr.n}
+	for _, m := range pr.tasks {
+		g := make([]float64, q*q)
+		gy := make([]float64, q)
+		at := func(a, b int) float64 { return m.g[a*q+b] }
+		for a := 0; a < q; a++ {
+			for b := 0; b < q; b++ {
+				v := at(a, b)
+				if a > 0 {
+					v -= c[a-1] * at(0, b)
+				}
+				if b > 0 {
+					v -= c[b-1] * at(a, 0)
+				}
+				if a > 0 && b > 0 {
+					v += c[a-1] * c[b-1] * at(0, 0)
+				}
+				g[a*q+b] = v
+			}
+			gy[a] = m.gy[a]
+			if a > 0 {
+				gy[a] -= c[a-1] * m.gy[0]
+			}
+		}
+		out.tasks = append(out.tasks, moments{g: g, gy: gy, yy: m.yy})
+	}
+	return out, out.prepare()
+}
+
+// prepare sets the fixed effects' basis and the scratch from the tasks'
+// moments.
+func (pr *problem) prepare() error {
+	q, n := pr.q, pr.n
+	total := make([]float64, q*q)
+	for _, m := range pr.tasks {
 		for i := range total {
 			total[i] += m.g[i]
 		}
-		pr.tasks = append(pr.tasks, m)
 	}
 	// The fixed effects' design may be rank deficient (one indicator per
 	// category beside the intercept); the likelihood of the error contrasts
@@ -155,7 +229,7 @@ func newProblem(tasks []data.Task, d int) (*problem, error) {
 		}
 	}
 	if n <= pr.p {
-		return nil, fmt.Errorf("reml: %d rows for %d fixed effects", n, pr.p)
+		return fmt.Errorf("reml: %d rows for %d fixed effects", n, pr.p)
 	}
 	pr.basis = make([]float64, q*pr.p)
 	for r := 0; r < q; r++ {
@@ -165,7 +239,7 @@ func newProblem(tasks []data.Task, d int) (*problem, error) {
 	pr.xvx, pr.xvy = make([]float64, q*q), make([]float64, q)
 	pr.ly = make([]float64, q)
 	pr.f, pr.fb, pr.beta = make([]float64, pr.p*pr.p), make([]float64, pr.p), make([]float64, pr.p)
-	return pr, nil
+	return nil
 }
 
 // criterion returns −2 times the restricted log-likelihood (up to a

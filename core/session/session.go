@@ -53,6 +53,9 @@ type LoadOptions struct {
 	// Missing is "omit" to leave out the rows with a missing value, or
 	// "refuse" ("" too) to refuse them (app.OmitMissing).
 	Missing string `json:"missing"`
+	// Origin is the features' origin (app.LoadOptions.Origin): "auto" ("" too),
+	// "zero" or "means".
+	Origin string `json:"origin"`
 	// Bundled marks one of the bundled data sets, which keep the paper's
 	// settings; anything else is a visitor's own file (app.OwnData).
 	Bundled bool `json:"bundled"`
@@ -81,7 +84,7 @@ func (s *Session) LoadBytes(b []byte, opt LoadOptions) (Summary, error) {
 		return Summary{}, err
 	}
 	d, err := app.Load(b, app.LoadOptions{Name: opt.Name, Format: opt.Format, TaskColumn: opt.TaskColumn,
-		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, OmitMissing: omit, DropRefused: true, Bundled: opt.Bundled})
+		LabelColumn: opt.LabelColumn, Splits: []byte(opt.SplitText), SplitColumn: opt.SplitColumn, Drop: opt.Drop, Text: opt.Text, OmitMissing: omit, Origin: opt.Origin, DropRefused: true, Bundled: opt.Bundled})
 	if err != nil {
 		return Summary{}, err
 	}

@@ -33,6 +33,10 @@ type TuneStep struct {
 	Done   int             `json:"done"`
 	Total  int             `json:"total"`
 	Result *app.TuneResult `json:"result,omitempty"`
+	// Origin, on the first step, is the features' origin the search moved
+	// the data set to before scoring (app.TuneSearch.Origin): a pool that
+	// read the data set as it was must read it again with this origin.
+	Origin string `json:"origin,omitempty"`
 }
 
 // TuneStart plans a model search on a data set (app.NewTuneSearch: with
@@ -48,9 +52,19 @@ func (s *Session) TuneStart(dataset int, cfg mtl.Config, folds int, seed uint64)
 	if err != nil {
 		return TuneStep{}, err
 	}
+	if ts.Origin() != "" {
+		// The data set's features moved: folds cut before are stale.
+		for k := range s.tunes {
+			if k.data == dataset {
+				delete(s.tunes, k)
+			}
+		}
+	}
 	s.next++
 	s.searches[s.next] = ts
-	return s.tuneStep(s.next)
+	st, err := s.tuneStep(s.next)
+	st.Origin = ts.Origin()
+	return st, err
 }
 
 // TuneFeed gives a search the results of its last batch, in order, and

@@ -6,6 +6,7 @@ package e2e
 // with the chosen one.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -304,4 +305,84 @@ func TestInterceptSetting(t *testing.T) {
 	if v := eval[string](b, `document.getElementById("intercept").value`); v != "" {
 		t.Errorf("the link's intercept=abc shows as %q, want empty", v)
 	}
+}
+
+// offsetGroupsCSV writes groups of 8 to 20 rows (group,y,x1,x2) whose
+// features lie around 4, with each group's intercept drawn independent of
+// its slopes at the features' means: a mixed model's likelihood prefers
+// the origin there (core/reml TestOriginChoosesTheDrawnOne).
+func offsetGroupsCSV(seed uint64, groups int) string {
+	r := rand.New(rand.NewPCG(seed, 11))
+	var sb strings.Builder
+	sb.WriteString("group,y,x1,x2\n")
+	for g := 0; g < groups; g++ {
+		b, w1, w2 := r.NormFloat64(), 1+0.5*r.NormFloat64(), -1+0.5*r.NormFloat64()
+		for i, n := 0, 8+r.IntN(13); i < n; i++ {
+			x1, x2 := 4+r.NormFloat64(), 4+r.NormFloat64()
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f,%.4f\n", g+1, b+w1*(x1-4)+w2*(x2-4)+0.5*r.NormFloat64(), x1, x2)
+		}
+	}
+	return sb.String()
+}
+
+// TestTuneMovesTheOrigin: on a file whose groups' intercepts belong at the
+// features' means, tuning every model moves the features' origin there
+// and says why; the pool scores the moved data (the chosen model's CV
+// score is Go's app.Tune's on the same text), the link carries the
+// origin, and the model saved on every row keeps the means, so that it
+// predicts new rows moved alike.
+func TestTuneMovesTheOrigin(t *testing.T) {
+	b := newBrowserFor(t, 5*time.Minute)
+	b.openPage(true)
+	b.interceptDownloads()
+	text := offsetGroupsCSV(3, 60)
+	b.loadGrouped("offset.csv", text)
+	b.tuneAllModels(4 * time.Minute)
+	if s := eval[string](b, `document.getElementById("tune-origin").hidden ? "" : document.getElementById("tune-origin").textContent`); !strings.HasPrefix(s, "The numeric features' origin was moved to their means, where a mixed model's restricted likelihood is higher") {
+		t.Errorf("the Tune panel's origin line is %q", s)
+	}
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "origin was moved to their means (below)") {
+		t.Errorf("the status %q does not say the origin moved", s)
+	}
+	if o := b.hashParams().Get("origin"); o != app.OriginMeans {
+		t.Errorf("the link's origin is %q, want %s", o, app.OriginMeans)
+	}
+
+	d, err := app.Load([]byte(text), app.LoadOptions{Name: "offset.csv", TaskColumn: "group", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := app.Tune(t.Context(), d, app.TuneOptions{Folds: 3, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Origin != app.OriginMeans {
+		t.Fatalf("Go's tune kept the origin: %q", res.OriginNote)
+	}
+	type choice struct {
+		Key   string  `json:"key"`
+		Score float64 `json:"score"`
+	}
+	page := eval[choice](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen]; return {key: m.key, score: m.score.value}; })()`)
+	want := res.Models[res.Chosen]
+	if page.Key != want.Key || math.Abs(page.Score-want.Score.Value) > 1e-9*math.Abs(want.Score.Value) {
+		t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
+	}
+
+	// Play trains the choice on the moved data; Save fits it on every row.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#save-model")))
+	var mf struct {
+		Encoding struct {
+			Center []float64 `json:"center"`
+		} `json:"encoding"`
+	}
+	if err := json.Unmarshal([]byte(b.downloaded("spmtl-model.json")), &mf); err != nil {
+		t.Fatal(err)
+	}
+	if c := mf.Encoding.Center; len(c) != 2 || math.Abs(c[0]-4) > 0.5*4 || c[0] == 0 {
+		t.Errorf("the saved model's means %v; want the two features' (about 4 over their SD)", c)
+	}
+	b.noConsoleErrors()
 }

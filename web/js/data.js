@@ -44,7 +44,7 @@ const delimiterWords = { semicolon: ";", tab: "tab" };
 // copyRoles is a copy of a file's column roles and its rule for rows that
 // miss a value ({task, label, drop, text, missing}: the schema's data
 // group, as rolesOf reads it from settings).
-const copyRoles = (r) => ({ task: r.task, label: r.label, drop: (r.drop || []).slice(), text: (r.text || []).slice(), missing: r.missing || "refuse" });
+const copyRoles = (r) => ({ task: r.task, label: r.label, drop: (r.drop || []).slice(), text: (r.text || []).slice(), missing: r.missing || "refuse", origin: r.origin || "auto" });
 
 /** Wires the data panel; returns {loadBundle, loadOwn}. */
 export function wireData(app, form) {

@@ -62,7 +62,7 @@ export function wirePublished(app, { data, recorded }) {
         return;
       }
       const file = new File([bytes], ref.file, { type: "text/plain" });
-      const roles = { task: ref.task, label: ref.label, drop: ref.drop || [], text: ref.text || [], missing: ref.missing || "refuse" };
+      const roles = { task: ref.task, label: ref.label, drop: ref.drop || [], text: ref.text || [], missing: ref.missing || "refuse", origin: ref.origin || "auto" };
       const load = () => data.loadOwn({ file }, ref.file, roles).catch(() => {});
       recorded.present(m.run, { kind: "published", label: ref.file, dataBytes: bytes, reload: load }, load);
     } catch (e) {
@@ -95,7 +95,8 @@ export function wirePublished(app, { data, recorded }) {
       if (src.src.splitText) throw new Error("a file with its own split file cannot be published from the page");
       bytes = src.src.file ? new Uint8Array(await src.src.file.arrayBuffer()) : new TextEncoder().encode(src.src.text);
       const o = src.opts || {};
-      ref = { file: src.name, task: o.task, label: o.label, drop: o.drop || [], text: o.text || [], missing: o.missing === "omit" ? "omit" : undefined };
+      ref = { file: src.name, task: o.task, label: o.label, drop: o.drop || [], text: o.text || [], missing: o.missing === "omit" ? "omit" : undefined,
+        origin: o.origin && o.origin !== "auto" ? o.origin : undefined };
     }
     ref.rows = run.data.rows;
     ref.tasks = run.data.tasks.length;

@@ -101,7 +101,7 @@ export function wireTune(app, form) {
     $("tune-bar").value = 0;
     $("tune-found").hidden = true;
     $("tune-models").tBodies[0].replaceChildren();
-    for (const id of ["tune-reason", "tune-leftout", "tune-search"]) $(id).replaceChildren();
+    for (const id of ["tune-reason", "tune-leftout", "tune-search", "tune-origin"]) $(id).replaceChildren();
   }
 
   // endSearch forgets the search the page's learner holds (a cancelled or
@@ -212,6 +212,7 @@ export function wireTune(app, form) {
     // drawn.
     search = { id: step.id, done: step.done, total: step.total, workers: size, result: null, tried: [] };
     if (my !== token) { endSearch(); return null; }
+    if (step.origin) movedOrigin(step.origin);
     const progress = (done) => {
       search.done = done;
       $("tune-bar").max = Math.max(1, step.total); $("tune-bar").value = Math.min(done, step.total);
@@ -248,6 +249,21 @@ export function wireTune(app, form) {
     return step.result;
   }
 
+  // movedOrigin: the search moved the loaded data set's features to their
+  // means before scoring anything (Go's TuneSearch.Origin). The pool read
+  // it as it was, so each worker reads it again so; later readers (a
+  // learner that died, Save on every row, a link, a published run) read
+  // it with the origin too (app.source, the settings).
+  function movedOrigin(origin) {
+    app.source = Object.assign({}, app.source, { opts: Object.assign({}, app.source.opts, { origin }) });
+    for (const p of pool) {
+      p.ready = p.ready.catch(() => {}).then(() => loadInto(p.client, app.source));
+      p.ready.catch(() => {});
+    }
+    app.settings.origin = origin;
+    writeHash(app.settings);
+  }
+
   // startAll runs the model search over every model and copies the
   // chosen model and its setting into the settings.
   async function startAll(my) {
@@ -274,7 +290,8 @@ export function wireTune(app, form) {
     writeHash(app.settings);
     state = "done";
     const sc = ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
-    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it. Press Play to train with it.`);
+    const origin = result.origin ? " The numeric features' origin was moved to their means (below)." : "";
+    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${origin} Press Play to train with it.`);
     offer();
     performance.mark("spmtl:tune-done"); // ./build.sh bench: the result is shown
   }
@@ -334,6 +351,9 @@ export function wireTune(app, form) {
       return li;
     }));
     $("tune-search").textContent = result.search ? `Searched: ${result.search}` : "";
+    // Go's words on why the features' origin moved (app.TuneResult.OriginNote).
+    $("tune-origin").textContent = result.originNote ? `${result.originNote[0].toUpperCase()}${result.originNote.slice(1)}.` : "";
+    $("tune-origin").hidden = !result.originNote;
     $("tune-found").hidden = false;
   }
 

@@ -3,7 +3,7 @@
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
 //     compiled                         {module, compiled, fetched} the first worker compiled, or null
-//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text, missing}}
+//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text, missing, origin}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed);
 //                                      tableURL: a bundled CSV's binary table (spmtl pack),
@@ -130,7 +130,7 @@ function packColumns(s) {
 // split file. Nothing is guessed here.
 function parseSource(opts, table) {
   const o = { name: source.name };
-  for (const k of ["task", "label", "missing", "format", "splitColumn", "splitText"]) {
+  for (const k of ["task", "label", "missing", "origin", "format", "splitColumn", "splitText"]) {
     if (typeof opts[k] === "string" && opts[k] !== "") o[k] = opts[k];
   }
   if (Array.isArray(opts.drop) && opts.drop.length) o.drop = opts.drop.map(String);

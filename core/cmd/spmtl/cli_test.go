@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -634,5 +635,41 @@ func TestTrainShareRounded(t *testing.T) {
 		if got := strings.Contains(out, "The training share"); got != (c.want != "") || c.want != "" && !strings.Contains(out, c.want) {
 			t.Errorf("-train %s: want %q in:\n%s", c.train, c.want, out)
 		}
+	}
+}
+
+// TestOriginFlag: tune says when it moved the features' origin to their
+// means (and how train fits so too); -origin takes auto, zero or means and
+// refuses anything else with the choices.
+func TestOriginFlag(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 5))
+	var sb strings.Builder
+	sb.WriteString("g,y,x1,x2\n")
+	for g := 0; g < 50; g++ {
+		b, w1, w2 := r.NormFloat64(), 1+0.5*r.NormFloat64(), -1+0.5*r.NormFloat64()
+		for i := 0; i < 12; i++ {
+			x1, x2 := 4+r.NormFloat64(), 4+r.NormFloat64()
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f,%.4f\n", g, b+w1*(x1-4)+w2*(x2-4)+0.5*r.NormFloat64(), x1, x2)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "offset.csv")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "tune", "-data", path, "-task", "g", "-model", "mmtl-joint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "origin: the numeric features' origin was moved to their means") || !strings.Contains(out, "train -origin means fits so too") {
+		t.Errorf("tune does not say it moved the origin:\n%s", out)
+	}
+	if out, _, err = spmtl(t, "tune", "-data", path, "-task", "g", "-model", "mmtl-joint", "-origin", "zero"); err != nil || strings.Contains(out, "origin:") {
+		t.Errorf("tune -origin zero moved it (%v):\n%s", err, out)
+	}
+	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "means"); err != nil {
+		t.Errorf("train -origin means: %v", err)
+	}
+	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "mean"); err == nil || !strings.Contains(err.Error(), "want auto, zero or means") {
+		t.Errorf("-origin mean: %v", err)
 	}
 }

@@ -27,7 +27,7 @@ type dataFlags struct {
 	split, dataDir                  string
 	train                           float64
 	all                             bool // -train all
-	drop, text, missing             string
+	drop, text, missing, origin     string
 	seed                            uint64
 }
 
@@ -43,6 +43,8 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	}
 	missing := setting("missing")
 	fs.Var(choiceFlag{&f.missing}, missing.Flag, missing.Help())
+	origin := setting("origin")
+	fs.Var(originFlag{&f.origin}, origin.Flag, origin.Help())
 	train := setting("train")
 	fs.Var(trainFlag{f}, train.Flag, train.Help())
 	seed := setting("seed")
@@ -102,7 +104,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("-%w", err)
 	}
-	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text), OmitMissing: omit}
+	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text), OmitMissing: omit, Origin: f.origin}
 	if f.split != "" {
 		path, col := splitFlag(f.split)
 		if opt.Splits, err = os.ReadFile(path); err != nil {
@@ -308,6 +310,25 @@ func (m choiceFlag) Set(v string) error {
 		return fmt.Errorf("want %s or %s", app.MissingRefuse, app.MissingOmit)
 	}
 	*m.dst = strings.TrimSpace(v)
+	return nil
+}
+
+// originFlag reads -origin: auto, zero or means (app.LoadOptions.Origin).
+type originFlag struct{ dst *string }
+
+func (m originFlag) String() string {
+	if m.dst == nil {
+		return ""
+	}
+	return *m.dst
+}
+
+func (m originFlag) Set(v string) error {
+	v = strings.TrimSpace(v)
+	if v != app.OriginAuto && v != app.OriginZero && v != app.OriginMeans {
+		return fmt.Errorf("want %s, %s or %s", app.OriginAuto, app.OriginZero, app.OriginMeans)
+	}
+	*m.dst = v
 	return nil
 }
 

@@ -128,14 +128,14 @@ func loadForPage(sess *session.Session, df *dataFlags) (publish.DataRef, []byte,
 	if err != nil {
 		return publish.DataRef{}, nil, session.Summary{}, nil, fmt.Errorf("read data: %w", err)
 	}
-	ref := publish.DataRef{File: filepath.Base(df.path), Task: df.taskCol, Label: df.labelCol, Drop: df.dropped(), Text: columnList(df.text), Missing: df.missing}
+	ref := publish.DataRef{File: filepath.Base(df.path), Task: df.taskCol, Label: df.labelCol, Drop: df.dropped(), Text: columnList(df.text), Missing: df.missing, Origin: df.origin}
 	if ref.Task == "" {
 		ref.Task = "task"
 	}
 	if ref.Label == "" {
 		ref.Label = "y"
 	}
-	sum, err := sess.LoadBytes(raw, session.LoadOptions{Name: ref.File, TaskColumn: ref.Task, LabelColumn: ref.Label, Drop: ref.Drop, Text: ref.Text, Missing: ref.Missing})
+	sum, err := sess.LoadBytes(raw, session.LoadOptions{Name: ref.File, TaskColumn: ref.Task, LabelColumn: ref.Label, Drop: ref.Drop, Text: ref.Text, Missing: ref.Missing, Origin: ref.Origin})
 	return ref, raw, sum, nil, err
 }
 

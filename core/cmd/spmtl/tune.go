@@ -134,6 +134,10 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 	for _, l := range res.LeftOut {
 		fmt.Fprintf(w, "left out: %s\n", l)
 	}
+	if res.OriginNote != "" {
+		// The saved model keeps the means; train reads the file so with -origin.
+		fmt.Fprintf(w, "origin: %s (train -origin %s fits so too)\n", res.OriginNote, res.Origin)
+	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  model\tbest CV %s\tchosen setting (one-SE rule)\tits CV %s\tfailed points\t\n", metric, metric)

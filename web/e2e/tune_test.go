@@ -384,5 +384,18 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	if c := mf.Encoding.Center; len(c) != 2 || math.Abs(c[0]-4) > 0.5*4 || c[0] == 0 {
 		t.Errorf("the saved model's means %v; want the two features' (about 4 over their SD)", c)
 	}
+
+	// The data panel shows the choice, and a visitor may take it back:
+	// kept as written, the file is read again and Tune leaves it so.
+	if v := eval[string](b, `document.getElementById("feature-origin").value`); v != app.OriginMeans {
+		t.Errorf("the data panel's origin reads %q after tuning moved it", v)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#feature-origin"), app.OriginZero))
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("feature-origin").dispatchEvent(new Event("change"))`))
+	b.waitFor(`spmtlApp.state() === "idle" && new URLSearchParams(location.hash.slice(1)).get("origin") === "zero"`, 30*time.Second)
+	b.tuneAllModels(4 * time.Minute)
+	if !eval[bool](b, `document.getElementById("tune-origin").hidden`) || eval[string](b, `document.getElementById("feature-origin").value`) != app.OriginZero {
+		t.Errorf("with the origin kept as written, Tune moved it: %q", eval[string](b, `document.getElementById("tune-origin").textContent`))
+	}
 	b.noConsoleErrors()
 }

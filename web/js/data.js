@@ -474,11 +474,27 @@ export function wireData(app, form) {
     menus.task.fill(header, task, enabled);
     menus.label.fill(header, label, enabled);
     const hint = own ? "" : "A preset loads with its own columns; drop your own file to choose columns.";
-    for (const id of ["task-col", "label-col", "missing-rows"]) $(id).title = hint;
+    for (const id of ["task-col", "label-col", "missing-rows", "feature-origin"]) $(id).title = hint;
     // A preset has no missing value; a visitor's file says what to do with the rows that have one.
     $("missing-rows").value = own ? own.missing : "refuse";
     $("missing-rows").disabled = !(own && enabled);
+    // A preset's features are as shipped; a visitor's may be moved to their means (Go's app.LoadOptions.Origin).
+    $("feature-origin").value = own ? own.origin : "auto";
+    $("feature-origin").disabled = !(own && enabled);
   }
+
+  /** Tune moved the loaded file's features to their means (Go's
+   *  TuneSearch.Origin, in the page's learner): the file's choice says so,
+   *  and every later reading (the tuning pool, a learner that died, Save
+   *  on every row, the link, a published run) reads it so. */
+  app.originMoved = (origin) => {
+    if (own) own.origin = origin;
+    if (own && own.good) own.good = Object.assign({}, own.good, { origin });
+    app.source = Object.assign({}, app.source, { opts: Object.assign({}, app.source.opts, { origin }) });
+    $("feature-origin").value = origin;
+    app.settings.origin = origin;
+    writeHash(app.settings);
+  };
 
   // showColumns fills the menus from a summary and lists its columns, each
   // feature column with its role menu, which a visitor's file only may
@@ -523,6 +539,13 @@ export function wireData(app, form) {
   $("missing-rows").addEventListener("change", () => {
     if (!own || (own.pending && own.pending.size)) return;
     own.missing = $("missing-rows").value;
+    parseOwn(false).catch(() => {});
+  });
+  // The features' origin: as written (unless Tune moves it), kept so, or
+  // at the numeric features' means; the file is read again with it.
+  $("feature-origin").addEventListener("change", () => {
+    if (!own || (own.pending && own.pending.size)) return;
+    own.origin = $("feature-origin").value;
     parseOwn(false).catch(() => {});
   });
   // Play, Step or Tune while a file's columns are still to choose: the

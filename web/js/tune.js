@@ -251,17 +251,13 @@ export function wireTune(app, form) {
 
   // movedOrigin: the search moved the loaded data set's features to their
   // means before scoring anything (Go's TuneSearch.Origin). The pool read
-  // it as it was, so each worker reads it again so; later readers (a
-  // learner that died, Save on every row, a link, a published run) read
-  // it with the origin too (app.source, the settings).
+  // it as it was, so each worker reads it again so.
   function movedOrigin(origin) {
-    app.source = Object.assign({}, app.source, { opts: Object.assign({}, app.source.opts, { origin }) });
+    app.originMoved(origin); // data.js: the file's choice, app.source, the link
     for (const p of pool) {
       p.ready = p.ready.catch(() => {}).then(() => loadInto(p.client, app.source));
       p.ready.catch(() => {});
     }
-    app.settings.origin = origin;
-    writeHash(app.settings);
   }
 
   // startAll runs the model search over every model and copies the

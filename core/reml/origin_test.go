@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/spmtl/spmtl/core/data"
-	"github.com/spmtl/spmtl/core/synth"
 )
 
 // drawGroups draws T groups of 10-30 rows of two features around 4 (so
@@ -85,28 +84,5 @@ func TestOriginMatchesCentredRows(t *testing.T) {
 	}
 	if d := math.Abs(means.Criterion - want.Criterion); d > 1e-8*math.Abs(want.Criterion) || means.Rho != want.Rho || means.Kappa != want.Kappa {
 		t.Errorf("from the moments: criterion %.10g, rho %g, kappa %g; from centred rows %.10g, %g, %g", means.Criterion, means.Rho, means.Kappa, want.Criterion, want.Rho, want.Kappa)
-	}
-}
-
-// BenchmarkOrigin times the comparison of the two origins (two searches)
-// on BenchmarkFit's problems.
-func BenchmarkOrigin(b *testing.B) {
-	for _, c := range []struct {
-		name          string
-		groups, feats int
-	}{{"300x3", 300, 3}, {"150x29", 150, 29}} {
-		r, err := synth.Grouped(synth.GroupedOptions{Groups: c.groups, Features: c.feats, MinRows: 10, MaxRows: 40, Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		means := data.Means(r.Train)
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, _, _, err := Origin(r.Train.Tasks, r.Train.Features, means); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
 	}
 }

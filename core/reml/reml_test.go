@@ -247,7 +247,9 @@ func TestRecoversTheVariances(t *testing.T) {
 }
 
 // BenchmarkFit times a whole search: synth.Grouped's 300 groups of three
-// features, and 150 groups of 29 (T·q³ = 3.6·10⁶, a sixth of Budget).
+// features, and 150 groups of 29 (T·q³ = 3.6·10⁶, a sixth of Budget);
+// and, as NAME-origin, the comparison of two origins (Origin: two
+// searches).
 func BenchmarkFit(b *testing.B) {
 	for _, c := range []struct {
 		name          string
@@ -261,6 +263,15 @@ func BenchmarkFit(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Fit(r.Train.Tasks, r.Train.Features); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		means := data.Means(r.Train)
+		b.Run(c.name+"-origin", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, _, err := Origin(r.Train.Tasks, r.Train.Features, means); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -50,3 +50,16 @@ export function drawSoon(chart) {
   if (chart.drawTimer) return;
   chart.drawTimer = setTimeout(() => { chart.drawTimer = 0; chart.draw(); }, 0);
 }
+
+/** Breaks text into lines of at most width pixels at g's font, between
+ *  words (a word longer than width gets a line of its own). */
+export function wrapText(g, text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && g.measureText(next).width > width) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

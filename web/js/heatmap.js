@@ -14,7 +14,7 @@
 // whose weight rests on few rows. It also renders itself as SVG, with the
 // fixed scale and the same colours as Go's figure.Heatmap.
 import { escapeXML as esc } from "./export.js";
-import { drawSoon } from "./chart-kit.js";
+import { drawSoon, wrapText } from "./chart-kit.js";
 import { TauScale, relEnds, relRange } from "./tau-scale.js";
 
 // Viridis, sampled at nine stops: the sequential view's three states.
@@ -179,18 +179,6 @@ export function axisColumns(K, colW, gap) {
 }
 
 /** The run's heatmap. els: {wrap, canvas, spacer, tooltip, readout}; spec: the catalogue's tauScale. */
-// wrapText splits text at spaces into lines no wider than width in g's font.
-function wrapText(g, text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && g.measureText(next).width > width) { lines.push(line); line = word; } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 export class Heatmap {
   constructor(els, spec) {
     Object.assign(this, els);

@@ -11,7 +11,7 @@
 // are left out; the column headers shrink; the footnote wraps. The text
 // alternative keeps every score, whatever the cells could show.
 import { escapeXML as esc } from "./export.js";
-import { setup, drawSoon } from "./chart-kit.js";
+import { setup, drawSoon, wrapText as wrap } from "./chart-kit.js";
 
 const INK = "#1d2330", MUTED = "#5b6475";
 // Type sizes tried, largest first: below 9 px a label is not worth reading
@@ -20,18 +20,6 @@ const SIZES = [11, 10, 9];
 const font = (px) => `${px}px system-ui, sans-serif`;
 const FOOT_LINE = 13; // px between the footnote's lines
 
-// wrap breaks text into lines of at most width pixels at g's font,
-// between words (a word longer than width gets a line of its own).
-function wrap(g, text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && g.measureText(next).width > width) { lines.push(line); line = word; } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 // scoreText writes a score with the given significant digits.
 const scoreText = (v, digits) => (v === undefined ? "…" : v === null ? "n/a" : v.toPrecision(digits));

@@ -42,9 +42,9 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 		fs.StringVar(dst, s.Flag, "", s.Help())
 	}
 	missing := setting("missing")
-	fs.Var(choiceFlag{&f.missing}, missing.Flag, missing.Help())
+	fs.Var(choiceFlag{dst: &f.missing}, missing.Flag, missing.Help())
 	origin := setting("origin")
-	fs.Var(originFlag{&f.origin}, origin.Flag, origin.Help())
+	fs.Var(choiceFlag{dst: &f.origin, choices: []string{app.OriginAuto, app.OriginZero, app.OriginMeans}}, origin.Flag, origin.Help())
 	train := setting("train")
 	fs.Var(trainFlag{f}, train.Flag, train.Help())
 	seed := setting("seed")
@@ -293,10 +293,14 @@ func (f *dataFlags) trainOptions(cfg mtl.Config) app.TrainOptions {
 	return app.TrainOptions{Config: cfg, Train: f.train, Seed: f.seed, All: f.all}
 }
 
-// choiceFlag reads a refuse-or-omit flag (-missing, predict's -new-tasks),
-// so that another value is a mistake in the flags, with the hint to -h,
-// not an error after the read.
-type choiceFlag struct{ dst *string }
+// choiceFlag reads a flag of a few words (-missing and predict's
+// -new-tasks: refuse or omit; -origin), so that another value is a mistake
+// in the flags, with the hint to -h, not an error after the read. No
+// choices: refuse or omit.
+type choiceFlag struct {
+	dst     *string
+	choices []string
+}
 
 func (m choiceFlag) String() string {
 	if m.dst == nil {
@@ -306,27 +310,13 @@ func (m choiceFlag) String() string {
 }
 
 func (m choiceFlag) Set(v string) error {
-	if _, err := app.OmitMissing(v); err != nil {
-		return fmt.Errorf("want %s or %s", app.MissingRefuse, app.MissingOmit)
-	}
-	*m.dst = strings.TrimSpace(v)
-	return nil
-}
-
-// originFlag reads -origin: auto, zero or means (app.LoadOptions.Origin).
-type originFlag struct{ dst *string }
-
-func (m originFlag) String() string {
-	if m.dst == nil {
-		return ""
-	}
-	return *m.dst
-}
-
-func (m originFlag) Set(v string) error {
 	v = strings.TrimSpace(v)
-	if v != app.OriginAuto && v != app.OriginZero && v != app.OriginMeans {
-		return fmt.Errorf("want %s, %s or %s", app.OriginAuto, app.OriginZero, app.OriginMeans)
+	choices := m.choices
+	if len(choices) == 0 {
+		choices = []string{app.MissingRefuse, app.MissingOmit}
+	}
+	if !slices.Contains(choices, v) {
+		return fmt.Errorf("want %s or %s", strings.Join(choices[:len(choices)-1], ", "), choices[len(choices)-1])
 	}
 	*m.dst = v
 	return nil

@@ -118,6 +118,9 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	if err := d.oneLabel(opt.Name); err != nil {
 		return nil, err
 	}
+	if err := d.labelOfTasks(opt.Name); err != nil {
+		return nil, err
+	}
 	if len(opt.Splits) > 0 {
 		if err := d.split(opt); err != nil {
 			return nil, err
@@ -183,6 +186,36 @@ func (d *Data) oneLabel(file string) error {
 		return fmt.Errorf("%s: the label is %s in every row: there is nothing to learn; give a file whose labels differ", file, value)
 	}
 	return &data.RemedyError{Err: fmt.Errorf("%s: label %s has one value (%s) in every row: there is nothing to learn; choose another label column", file, d.Encoding.LabelColumn, value),
+		Remedy: data.Remedy{Choose: data.RoleLabel}}
+}
+
+// labelOfTasks refuses a data set whose label never varies within a task
+// (each child's sex with the child as the task, a school's mean with the
+// school): it describes the tasks, not their rows, so nothing can be
+// learned within a task, a classifier's AUC is undefined on every task,
+// and tuning would score a meaningless fit as perfect. A file of one row
+// per task is let through: there it is the tasks' size that says so
+// (the split's and the scores' notes).
+func (d *Data) labelOfTasks(file string) error {
+	tasks := d.All.Tasks
+	several := 0
+	for i := range tasks {
+		y := tasks[i].Y
+		if len(y) < 2 {
+			continue
+		}
+		several++
+		for _, v := range y[1:] {
+			if v != y[0] {
+				return nil
+			}
+		}
+	}
+	if several == 0 || d.Encoding == nil || d.Encoding.LabelColumn == "" {
+		return nil
+	}
+	task := cmp.Or(d.Encoding.TaskColumn, "task")
+	return &data.RemedyError{Err: fmt.Errorf("%s: label %s has one value within every task (%s): it describes the tasks, not their rows, so there is nothing to learn within a task; choose another label column, or another task column", file, d.Encoding.LabelColumn, task),
 		Remedy: data.Remedy{Choose: data.RoleLabel}}
 }
 

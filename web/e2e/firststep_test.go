@@ -201,18 +201,34 @@ func TestWordsAndDigits(t *testing.T) {
 // feature); Excel's first line "sep=;" does not hide the suggestions; and
 // a file sorted by its groups, whose first group has more rows than the
 // suggestions' sample, still has its group column suggested as the task;
-// a column of prices is a number, not the groups.
+// a column of prices is a number, not the groups; R's files get their
+// grouping column (quoted codes) as the task, and no label where none is
+// named and several columns could be one.
 func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
+	const both = "Suggested: Region as the task, Outcome as the label"
 	for _, c := range []struct {
 		name, head string
 		rows       int
 		row        func(i int) string
+		want, not  string
 	}{
-		{"regions.csv", "sep=;\nRegion;Outcome;feat1;feat2\n", 24, func(i int) string { return fmt.Sprintf("site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3) }},
-		{"sorted.csv", "Region,Outcome,feat1\n", 1200, func(i int) string { return fmt.Sprintf("site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5) }},
+		{"regions.csv", "sep=;\nRegion;Outcome;feat1;feat2\n", 24, func(i int) string { return fmt.Sprintf("site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3) }, both, ""},
+		{"sorted.csv", "Region,Outcome,feat1\n", 1200, func(i int) string { return fmt.Sprintf("site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5) }, both, ""},
 		// A price column left of the groups was read as words by the
 		// page's suggestions (Go reads "$95" as 95), and so suggested as the task.
-		{"prices.csv", "Price,Region,Outcome\n", 40, func(i int) string { return fmt.Sprintf("$%d,site%02d,%d.5\n", 90+i%5, i%4, i%7) }},
+		{"prices.csv", "Price,Region,Outcome\n", 40, func(i int) string { return fmt.Sprintf("$%d,site%02d,%d.5\n", 90+i%5, i%4, i%7) }, both, ""},
+		// R's write.csv of a growth study: the child's id in quotes, Sex
+		// constant within each child (it was suggested as the label).
+		// Subject is the task; of distance and age, which both vary within
+		// a child, neither is named as labels are, so no label is suggested.
+		{"growth.csv", "\"distance\",\"age\",\"Subject\",\"Sex\"\n", 40, func(i int) string {
+			return fmt.Sprintf("%d.5,%d,\"M%02d\",\"%s\"\n", 20+i%7, 8+2*(i%4), i/4, []string{"Male", "Female"}[(i/4)%2])
+		}, "Suggested: Subject as the task. ", "as the label"},
+		// A file of schools whose first columns are two-valued words: the
+		// school (codes in quotes, in runs) is the task, not Minority.
+		{"schools.csv", "\"School\",\"Minority\",\"SES\",\"MathAch\"\n", 60, func(i int) string {
+			return fmt.Sprintf("\"%d\",\"%s\",%.3f,%.3f\n", 1224+i/10, []string{"No", "Yes"}[i%3/2], float64(i%9)/7-0.5, float64(i%13)+0.25)
+		}, "Suggested: School as the task.", "Minority as the task"},
 	} {
 		b := newBrowser(t)
 		b.openPage(true)
@@ -222,9 +238,52 @@ func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 			sb.WriteString(c.row(i))
 		}
 		b.upload("#file", writeTemp(t, c.name, sb.String()))
-		if prompt := b.waitForPrompt(30 * time.Second); !strings.Contains(prompt, "Suggested: Region as the task, Outcome as the label") {
-			t.Errorf("%s: the prompt %q", c.name, prompt)
+		if prompt := b.waitForPrompt(30 * time.Second); !strings.Contains(prompt, c.want) || c.not != "" && strings.Contains(prompt, c.not) {
+			t.Errorf("%s: the prompt %q, want %q and not %q", c.name, prompt, c.want, c.not)
 		}
 		b.noConsoleErrors()
 	}
+}
+
+// TestPromptKeepsRowChoicesAndDropsOldRefusals: a refusal of the file
+// before stays no longer beside the next file's column prompt (its buttons
+// did nothing there), and "Rows missing a value" and "Features' origin"
+// chosen while the prompt shows are the ones the file is read with once
+// its columns are chosen (they were thrown away, and the file refused).
+func TestPromptKeepsRowChoicesAndDropsOldRefusals(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "na.csv", "task,y,x1\na,1,2\na,2,NA\nb,3,1\nb,4,2\n"))
+	b.shownError("data-error", 20*time.Second)
+	var sb strings.Builder
+	sb.WriteString("Plant,uptake,conc\n")
+	for i := 0; i < 40; i++ {
+		conc := fmt.Sprint(95 + 100*(i%7))
+		if i%13 == 5 {
+			conc = "NA"
+		}
+		fmt.Fprintf(&sb, "p%d,%d.5,%s\n", i%4, 10+i%9, conc)
+	}
+	b.upload("#file", writeTemp(t, "plants.csv", sb.String()))
+	b.waitFor(`typeof spmtlApp.columnPrompt === "function" && (spmtlApp.columnPrompt() || "").includes("plants.csv")`, 20*time.Second)
+	if eval[bool](b, `!document.getElementById("data-error").hidden`) {
+		t.Errorf("the refusal of na.csv stays beside plants.csv's prompt: %q", eval[string](b, `document.getElementById("data-error").textContent`))
+	}
+	for id, v := range map[string]string{"missing-rows": "omit", "feature-origin": "zero"} {
+		b.do(chromedp.SetValue(chromedp.CSS("#"+id), v))
+		b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).dispatchEvent(new Event("change"))`, id)))
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "Plant"))
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("task-col").dispatchEvent(new Event("change"))`))
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "uptake"))
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("label-col").dispatchEvent(new Event("change"))`))
+	b.waitFor(`spmtlApp.summary() !== null && spmtlApp.summary().name === "plants.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	if n := eval[string](b, `spmtlApp.summary().missingNote || ""`); !strings.Contains(n, "left out") {
+		t.Errorf("the rows missing a value were not left out: note %q", n)
+	}
+	got := eval[[]string](b, `["missing-rows", "feature-origin"].map((id) => document.getElementById(id).value)`)
+	if h := b.hashParams(); got[0] != "omit" || got[1] != "zero" || h.Get("origin") != "zero" || h.Get("missing") != "omit" {
+		t.Errorf("after the columns were chosen: menus %v, link missing=%q origin=%q; want omit and zero", got, h.Get("missing"), h.Get("origin"))
+	}
+	b.noConsoleErrors()
 }

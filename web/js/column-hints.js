@@ -1,14 +1,22 @@
 // column-hints.js: which of a visitor's columns look like the task and
 // which like the label, for the data panel's first step on a file whose
 // columns are not named "task" and "y". It reads the first rows of the
-// text (the header's names come from Go's intake) and ranks: for the task,
-// text columns whose values repeat, leftmost first, then text columns of
-// one value in the sample (a file sorted by its groups), then
-// whole-number columns whose values repeat; for the label, numeric or two-valued
-// columns, those named as labels are ("outcome", "target", "score", ...)
-// first, then the last first. A column that holds a different whole number
-// in every row (an id) is neither. These are suggestions the visitor accepts
-// or not: the learner is given only the columns the visitor chose.
+// text (the header's names come from Go's intake) and ranks. For the task:
+// a column named as groups are (subject, school, district, ...), then
+// columns of categories (words, or whole numbers in quotes, as R writes a
+// factor) with three values or more that repeat, those in runs (a file
+// sorted by its groups) first, then whole numbers so, then a text column
+// of one value in the sample (a file sorted by its groups, whose first
+// group fills the sample), and last a column of two values (sex, yes/no),
+// which is rarely the groups. For the label: a column named as labels are
+// ("outcome", "target", "score", ...); otherwise a numeric or two-valued
+// column only when it is the one that varies within the suggested task's groups (a
+// column constant within every group, a child's sex or a school's mean,
+// describes the groups, not their rows). Several such columns, and none
+// named: no label is suggested, as a wrong one is one click from a
+// meaningless model. A column that holds a different whole number in every
+// row (an id) is neither. These are suggestions the visitor accepts or
+// not: the learner is given only the columns the visitor chose.
 
 // SAMPLE_ROWS rows of data at most are looked at (the first ones).
 const SAMPLE_ROWS = 500;
@@ -23,32 +31,35 @@ const delimiterChars = { comma: ",", semicolon: ";", tab: "\t" };
 // click from training on a feature.
 const labelName = /^(y|label|target|outcome|response|class|result|score|dv|dependent)(\b|_|$)/i;
 
+// groupName matches the names people give a grouping column.
+const groupName = /^(group|grp|g|task|subject|subj|id|school|schoolid|cluster|site|district|state|county|country|region|unit|batch|plate|herd|chick|patient|participant|firm|person|student|class|classroom|team|clinic|hospital|worker|plant|seed|rail|dog|comm|community|village|city|household|family|litter|tree|animal|mouse|rat|shop|store|user|item|lab|center|centre|doctor|practice|ward|farm|field|block|plot)(\b|_|$)/i;
+
 // records splits text into records of fields at delim, with fields in
 // double quotes holding delimiters, newlines and doubled quotes; at most
-// max records.
-function records(text, delim, max) {
+// max records. quoted[r][j] says whether record r's field j was in quotes.
+function records(text, delim, max, quoted) {
   const out = [];
-  let row = [], field = "", quoted = false, i = 0;
-  const end = () => { row.push(field); field = ""; };
+  let row = [], qrow = [], field = "", quoted_ = false, wasQuoted = false, i = 0;
+  const end = () => { row.push(field); qrow.push(wasQuoted); field = ""; wasQuoted = false; };
   while (i < text.length && out.length < max) {
     const ch = text[i];
-    if (quoted) {
+    if (quoted_) {
       if (ch === '"' && text[i + 1] === '"') { field += '"'; i += 2; continue; }
-      if (ch === '"') quoted = false; else field += ch;
+      if (ch === '"') quoted_ = false; else field += ch;
       i++;
       continue;
     }
-    if (ch === '"' && field === "") quoted = true;
+    if (ch === '"' && field === "") quoted_ = wasQuoted = true;
     else if (ch === delim) end();
     else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && text[i + 1] === "\n") i++;
       end();
-      if (row.length > 1 || row[0] !== "") out.push(row);
-      row = [];
+      if (row.length > 1 || row[0] !== "") { out.push(row); quoted.push(qrow); }
+      row = []; qrow = [];
     } else field += ch;
     i++;
   }
-  if (out.length < max && (field !== "" || row.length)) { end(); out.push(row); }
+  if (out.length < max && (field !== "" || row.length)) { end(); out.push(row); quoted.push(qrow); }
   return out;
 }
 
@@ -87,20 +98,42 @@ function writesDecimalComma(rows) {
 }
 
 // profile describes one column's sampled values: how many, how many
-// distinct, whether every one is a number and every one a whole number.
+// distinct, whether every one is a number and every one a whole number,
+// whether a value repeats, and how many times the value changes from one
+// row to the next (few: a column in runs, as a file sorted by it).
 function profile(values, decimalComma) {
   const seen = new Set();
-  let n = 0, numeric = true, whole = true;
+  let n = 0, numeric = true, whole = true, changes = 0, last;
   for (const raw of values) {
     const v = raw.trim();
-    if (v === "") continue;
+    if (v === "" || missingMarkers.has(v)) continue;
     n++;
+    if (last !== undefined && v !== last) changes++;
+    last = v;
     seen.add(v);
     const x = numberOf(v, decimalComma);
     if (!Number.isFinite(x)) numeric = false;
     else if (!Number.isInteger(x)) whole = false;
   }
-  return { n, distinct: seen.size, numeric: numeric && n > 0, whole: numeric && whole && n > 0 };
+  return { n, distinct: seen.size, numeric: numeric && n > 0, whole: numeric && whole && n > 0, changes };
+}
+
+// missingMarkers are the texts Go's intake reads as a missing value
+// (core/data missingMarkers), NaN too: a column of numbers with NA cells
+// is a numeric column.
+const missingMarkers = new Set(["NA", "N/A", "n/a", "#N/A", "#N/A N/A", "#NA", "<NA>", "NULL", "null", "?", "NaN"]);
+
+// variesWithin reports whether column j's values differ within some group
+// of column g's, over the sampled rows.
+function variesWithin(rows, g, j) {
+  const first = new Map();
+  for (const r of rows) {
+    const k = (r[g] ?? "").trim(), v = (r[j] ?? "").trim();
+    if (k === "" || v === "" || missingMarkers.has(v)) continue;
+    if (!first.has(k)) first.set(k, v);
+    else if (first.get(k) !== v) return true;
+  }
+  return false;
 }
 
 /** Ranks the columns of a CSV sample as task and label suggestions:
@@ -113,29 +146,44 @@ export function suggestColumns(text, delimiter, header) {
   const delim = delimiterChars[delimiter] || ",";
   // Excel's first line "sep=;" names the delimiter (Go's intake reads it
   // so): it is no header.
-  const recs = records(String(text).replace(/^\uFEFF/, "").replace(/^sep=.\r?\n/, ""), delim, SAMPLE_ROWS + 1);
+  const quoted = [];
+  const recs = records(String(text).replace(/^\uFEFF/, "").replace(/^sep=.\r?\n/, ""), delim, SAMPLE_ROWS + 1, quoted);
   if (recs.length < 2) return { task: [], label: [] };
   const names = recs[0].map((h) => h.trim());
-  const rows = recs.slice(1);
+  const rows = recs.slice(1), qrows = quoted.slice(1);
   const cols = [];
   const decimalComma = delimiter === "semicolon" || delim === "," && writesDecimalComma(rows);
   for (const [j, name] of names.entries()) {
     if (name === "" || !header.has(name)) continue;
     const p = profile(rows.map((r) => r[j] ?? ""), decimalComma);
-    const repeats = p.distinct >= 2 && p.distinct <= p.n / 2;
+    // Words, or whole numbers every one in quotes (R's write.csv quotes a factor's codes, not a number).
+    const blank = (v) => v === "" || missingMarkers.has(v);
+    const category = !p.numeric || (p.whole && qrows.every((q, r) => q[j] || blank((rows[r][j] ?? "").trim())));
+    const repeats = p.distinct >= 2 && p.distinct < p.n;
+    const runs = repeats && p.changes <= 2 * p.distinct;
     const id = p.whole && p.distinct === p.n && p.n > 2;
-    cols.push(Object.assign(p, { name, repeats, id }));
+    cols.push(Object.assign(p, { name, j, category, repeats, runs, id, groups: repeats && p.distinct <= p.n / 2 }));
   }
-  // A text column of one value in the sample comes next: a file sorted by
-  // its groups, whose first group has more rows than the sample (a 20 MB
-  // file of 5,400 rows a group had no task suggested); names are likelier
-  // groups than whole numbers.
-  const task = [
-    ...cols.filter((c) => !c.numeric && c.repeats),
-    ...cols.filter((c) => !c.numeric && c.distinct === 1 && c.n > 1),
-    ...cols.filter((c) => c.whole && c.repeats),
-  ].map((c) => c.name);
-  const can = cols.filter((c) => !c.id && (c.numeric || c.distinct === 2)).reverse();
-  const label = [...can.filter((c) => labelName.test(c.name)), ...can.filter((c) => !labelName.test(c.name))].map((c) => c.name);
-  return { task, label };
+  const pick = (...tests) => {
+    const out = [];
+    for (const test of tests) for (const c of cols) if (test(c) && !out.includes(c)) out.push(c);
+    return out;
+  };
+  const many = (c) => c.distinct >= 3 && (c.category || c.whole);
+  const task = pick(
+    (c) => groupName.test(c.name) && c.repeats && (c.category || c.whole),
+    (c) => many(c) && c.category && c.groups && c.runs,
+    (c) => many(c) && c.category && c.groups,
+    (c) => many(c) && c.whole && c.groups && c.runs,
+    (c) => !c.numeric && c.distinct === 1 && c.n > 1,
+    (c) => many(c) && c.category && c.repeats,
+    (c) => many(c) && c.whole && c.groups,
+    (c) => c.distinct === 2 && c.repeats && (c.category || c.whole),
+  );
+  const t = task[0];
+  // A label must vary within the groups of the task suggested (when one is).
+  const can = cols.filter((c) => c !== t && !c.id && (c.numeric || c.distinct === 2) && (!t || variesWithin(rows, t.j, c.j)));
+  const named = can.filter((c) => labelName.test(c.name)).reverse();
+  const label = named.length ? named : can.length === 1 ? can : [];
+  return { task: task.map((c) => c.name), label: label.map((c) => c.name) };
 }

@@ -248,6 +248,7 @@ export function wireData(app, form) {
     if (own !== o) return; // another file came since
     for (const r of missing) o[r] = "";
     Object.assign(o, { pending: new Set(missing), hints, header });
+    showDataError(""); // a refusal shown is of the file before this one, its buttons of no use
     $("columns-box").hidden = true;
     $("data-notes").hidden = true;
     showPrompt(o);
@@ -534,20 +535,18 @@ export function wireData(app, form) {
       chosen(own, [key]);
     });
   }
-  // The rows that miss a value: refused (the file is, at the first) or left
-  // out; the file is read again with the choice.
-  $("missing-rows").addEventListener("change", () => {
-    if (!own || (own.pending && own.pending.size)) return;
-    own.missing = $("missing-rows").value;
-    parseOwn(false).catch(() => {});
-  });
-  // The features' origin: as written (unless Tune moves it), kept so, or
-  // at the numeric features' means; the file is read again with it.
-  $("feature-origin").addEventListener("change", () => {
-    if (!own || (own.pending && own.pending.size)) return;
-    own.origin = $("feature-origin").value;
-    parseOwn(false).catch(() => {});
-  });
+  // The rows that miss a value (refused, the file is, at the first; or left
+  // out) and the features' origin (as written unless Tune moves it, kept
+  // so, or at the numeric features' means): the file is read again with
+  // the choice. While the file's columns are still to choose, the choice is kept for
+  // the read that choosing them starts.
+  for (const [id, key] of [["missing-rows", "missing"], ["feature-origin", "origin"]]) {
+    $(id).addEventListener("change", () => {
+      if (!own) return;
+      own[key] = $(id).value;
+      if (!(own.pending && own.pending.size)) parseOwn(false).catch(() => {});
+    });
+  }
   // Play, Step or Tune while a file's columns are still to choose: the
   // visitor's mistake, said in the data panel, whose first menu to choose
   // takes the focus (on a phone it may be a screen away). The data set

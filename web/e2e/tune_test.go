@@ -329,14 +329,18 @@ func offsetGroupsCSV(seed uint64, groups int) string {
 // features' means, tuning every model moves the features' origin there
 // and says why; the pool scores the moved data (the chosen model's CV
 // score is Go's app.Tune's on the same text), the link carries the
-// origin, and the model saved on every row keeps the means, so that it
-// predicts new rows moved alike.
+// origin, and a model saved on every row keeps the means, so that it
+// predicts new rows moved alike, unless it is of a run made before the
+// move. Reset clears the model panel's status.
 func TestTuneMovesTheOrigin(t *testing.T) {
 	b := newBrowserFor(t, 5*time.Minute)
 	b.openPage(true)
 	b.interceptDownloads()
 	text := offsetGroupsCSV(3, 60)
 	b.loadGrouped("offset.csv", text)
+	// A run before tuning reads the features as written.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	b.tuneAllModels(4 * time.Minute)
 	if s := eval[string](b, `document.getElementById("tune-origin").hidden ? "" : document.getElementById("tune-origin").textContent`); !strings.HasPrefix(s, "The numeric features' origin was moved to their means, where a mixed model's restricted likelihood is higher") {
 		t.Errorf("the Tune panel's origin line is %q", s)
@@ -369,21 +373,36 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 		t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
 	}
 
-	// Play trains the choice on the moved data; Save fits it on every row.
+	// Save on every row fits the run on screen as it read the data: the
+	// run before tuning, as written. Play then trains the choice on the
+	// moved data, and Save fits it with the means.
+	saved := func() []float64 {
+		b.do(chromedp.Evaluate[chromedp.Void](`delete window.__downloads["spmtl-model.json"]`))
+		b.do(chromedp.Click(chromedp.CSS("#save-model")))
+		var mf struct {
+			Encoding struct {
+				Center []float64 `json:"center"`
+			} `json:"encoding"`
+		}
+		if err := json.Unmarshal([]byte(b.downloaded("spmtl-model.json")), &mf); err != nil {
+			t.Fatal(err)
+		}
+		return mf.Encoding.Center
+	}
+	if c := saved(); c != nil {
+		t.Errorf("the run before tuning, saved on every row, has the means %v: it read the features as written", c)
+	}
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
-	b.do(chromedp.Click(chromedp.CSS("#save-model")))
-	var mf struct {
-		Encoding struct {
-			Center []float64 `json:"center"`
-		} `json:"encoding"`
-	}
-	if err := json.Unmarshal([]byte(b.downloaded("spmtl-model.json")), &mf); err != nil {
-		t.Fatal(err)
-	}
-	if c := mf.Encoding.Center; len(c) != 2 || math.Abs(c[0]-4) > 0.5*4 || c[0] == 0 {
+	if c := saved(); len(c) != 2 || math.Abs(c[0]-4) > 0.5*4 || c[0] == 0 {
 		t.Errorf("the saved model's means %v; want the two features' (about 4 over their SD)", c)
 	}
+	// Reset: the model is gone, and so is what the status said of it.
+	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !strings.HasPrefix(s, "Saved ") {
+		t.Errorf("after saving, the model panel's status says %q", s)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#reset")))
+	b.waitFor(`document.getElementById("predict-status").textContent === ""`, 10*time.Second)
 
 	// The data panel shows the choice, and a visitor may take it back:
 	// kept as written, the file is read again and Tune leaves it so.

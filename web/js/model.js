@@ -105,7 +105,9 @@ export function wireModel(app) {
   app.on("run", () => {
     let opts = null;
     try { opts = trainOptions(app.settings, 0, method(app.settings.model)); } catch (_) { /* a run starts with good settings only */ }
-    runSplit = { train: Number(app.settings.train), seed: Number(app.settings.seed) || 0, all: !!(opts && opts.all), opts };
+    // source: how the data set was read for this run (Tune may move its
+    // features' origin later: the fit on every row reads it as the run did).
+    runSplit = { train: Number(app.settings.train), seed: Number(app.settings.seed) || 0, all: !!(opts && opts.all), opts, source: app.source };
   });
   // A finished run's model is the current one; a new run or other data
   // ends it (the worker frees the run).
@@ -116,7 +118,13 @@ export function wireModel(app) {
       features: app.data.features, data: app.data.name, trainRows: info.trainRows, fixedSplit: app.data.fixedSplit, split: runSplit });
   });
   app.on("reset", () => { if (app.model && app.model.from === "run") app.setModel(null); });
-  app.on("model", (m) => { if (predictions) clearPredictions(); showModel(m); });
+  // Another model (or none): the last predictions, and what the status
+  // said of them or of the model before, are not of this one.
+  app.on("model", (m) => {
+    if (predictions) clearPredictions();
+    $("predict-status").textContent = "";
+    showModel(m);
+  });
 
   function forgetLoaded() {
     if (loaded !== null) client.request("free", { handle: loaded }).catch(() => {});
@@ -150,11 +158,12 @@ export function wireModel(app) {
     if (!m || m.from !== "run" || fitting) return;
     try {
       if (m.split && m.split.all) { save(await exportRunModel(m), `${m.name}, trained on all ${grouped(m.trainRows)} rows`); return; }
-      if (!m.split || !m.split.opts || !app.source) throw new Error("the run's settings are not known: train again, or save this run's model");
+      const source = (m.split && m.split.source) || app.source;
+      if (!m.split || !m.split.opts || !source) throw new Error("the run's settings are not known: train again, or save this run's model");
       fitting = true;
       $("save-model").disabled = true;
       $("predict-status").textContent = `Fitting ${m.name} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
-      const text = await fitAllRows(app.source, m.split.opts, m.data);
+      const text = await fitAllRows(source, m.split.opts, m.data);
       if (app.model !== m) return; // another run or model came meanwhile
       save(text, `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)`);
     } catch (e) {

@@ -310,11 +310,12 @@ func TestHeatmapDescribesTheWholeRun(t *testing.T) {
 
 	// The printed ranges: ends that differ print apart, equal ends once.
 	ends, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](`import("/js/tau-scale.js").then((m) => [m.relRange(0.9999, 1.004), m.relRange(0.99999, 1.00001),
-		m.relRange(0.65, 1.24), m.relRange(1 / 8, 8), m.relRange(1, 1), m.relText(0.9999)])`, chromedp.EvalAwaitPromise))
+		m.relRange(0.65, 1.24), m.relRange(1 / 8, 8), m.relRange(1, 1), m.relText(0.9999), m.relText(1 / 9.916112721719266e+51)])`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("tau-scale.js's relRange: %v", err)
 	}
-	for i, want := range []string{"", "", "0.65–1.24", "1/8–8", "1", "1.00"} {
+	// A tiny weight printed as "1/9.916112721719266e+51" (1/v is a whole number past 2⁵³).
+	for i, want := range []string{"", "", "0.65–1.24", "1/8–8", "1", "1.00", "1.0e-52"} {
 		if want != "" && ends[i] != want {
 			t.Errorf("printed range %d: %q, want %q", i, ends[i], want)
 		}

@@ -39,7 +39,9 @@ export function log2(x) {
  *  below 1 and 3 from 1 on. A value that rounds up to 1 counts as 1 on:
  *  0.9999 is "1.00" like 1.004, not "1.0". */
 export function relText(v) {
-  if (v > 0 && v < 1 && Number.isInteger(1 / v)) return `1/${1 / v}`;
+  // 1/8, 1/3 as fractions; 1/v of a tiny v is a whole number too once past
+  // 2⁵³ (a weight of 1e-52 printed as "1/9.916112721719266e+51").
+  if (v > 0 && v < 1 && 1 / v <= 1024 && Number.isInteger(1 / v)) return `1/${1 / v}`;
   if (Number.isInteger(v)) return String(v);
   return v.toPrecision(v < 1 && Number(v.toPrecision(2)) < 1 ? 2 : 3);
 }

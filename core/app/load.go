@@ -190,33 +190,46 @@ func (d *Data) oneLabel(file string) error {
 }
 
 // labelOfTasks refuses a data set whose label never varies within a task
-// (each child's sex with the child as the task, a school's mean with the
-// school): it describes the tasks, not their rows, so nothing can be
-// learned within a task, a classifier's AUC is undefined on every task,
-// and tuning would score a meaningless fit as perfect. A file of one row
-// per task is let through: there it is the tasks' size that says so
-// (the split's and the scores' notes).
+// while its rows' features do (each child's sex with the child as the
+// task, a school's mean with the school): the label describes the tasks,
+// not their rows, so nothing can be learned within a task, a classifier's
+// AUC is undefined on every task, and tuning would score a meaningless fit
+// as perfect. A file of one row per task is let through (there it is the
+// tasks' size that the split's and the scores' notes speak of), and so is
+// one whose tasks' rows are copies of each other (nothing varies within a
+// task at all).
 func (d *Data) labelOfTasks(file string) error {
 	tasks := d.All.Tasks
-	several := 0
+	varies := false
 	for i := range tasks {
 		y := tasks[i].Y
-		if len(y) < 2 {
-			continue
-		}
-		several++
 		for _, v := range y[1:] {
 			if v != y[0] {
 				return nil
 			}
 		}
+		varies = varies || rowsDiffer(&tasks[i])
 	}
-	if several == 0 || d.Encoding == nil || d.Encoding.LabelColumn == "" {
+	if !varies || d.Encoding == nil || d.Encoding.LabelColumn == "" {
 		return nil
 	}
 	task := cmp.Or(d.Encoding.TaskColumn, "task")
-	return &data.RemedyError{Err: fmt.Errorf("%s: label %s has one value within every task (%s): it describes the tasks, not their rows, so there is nothing to learn within a task; choose another label column, or another task column", file, d.Encoding.LabelColumn, task),
+	return &data.RemedyError{Err: fmt.Errorf("%s: label %s has one value within every task (%s) while the rows' features vary: it describes the tasks, not their rows, so there is nothing to learn within a task; choose another label column, or another task column", file, d.Encoding.LabelColumn, task),
 		Remedy: data.Remedy{Choose: data.RoleLabel}}
+}
+
+// rowsDiffer reports whether two of a dense task's rows have different
+// features (a sparse task's are taken to).
+func rowsDiffer(t *data.Task) bool {
+	if t.X == nil {
+		return t.Rows() > 1
+	}
+	for r := 1; r < t.Rows(); r++ {
+		if !slices.Equal(t.X.RawRowView(r), t.X.RawRowView(0)) {
+			return true
+		}
+	}
+	return false
 }
 
 // split applies the split file of opt, naming it in every error: its

@@ -188,10 +188,11 @@ func TestLoadRefusesOneLabel(t *testing.T) {
 		{"one number, as written", "task,y,x\na,-1,1\nb,-1,2\n", LoadOptions{}, "m.csv: label y has one value (-1) in every row", true},
 		{"sparse", "a 1 1:1\nb 1 2:1\n", LoadOptions{}, "m.csv: the label is 1 in every row: there is nothing to learn; give a file whose labels differ", false},
 		{"one class within each task", "task,y,x\na,yes,1\na,yes,2\nb,no,3\nb,no,4\n", LoadOptions{},
-			"m.csv: label y has one value within every task (task): it describes the tasks, not their rows, so there is nothing to learn within a task", true},
+			"m.csv: label y has one value within every task (task) while the rows' features vary: it describes the tasks, not their rows, so there is nothing to learn within a task", true},
 		{"one number within each task", "g,m,x\nS1,3.2,1\nS1,3.2,2\nS2,4,3\nS2,4,4\nS3,5,1\n", LoadOptions{TaskColumn: "g", LabelColumn: "m"},
 			"m.csv: label m has one value within every task (g)", true},
 		{"varies within one task", "task,y,x\na,yes,1\na,no,2\nb,no,3\nb,no,4\n", LoadOptions{}, "", false},
+		{"rows copies within each task", "task,y,x\na,1,5\na,1,5\nb,2,5\nb,2,5\n", LoadOptions{}, "", false},
 		{"two values", "task,y,x\na,yes,1\nb,no,2\n", LoadOptions{}, "", false},
 		{"regression", "task,y,x\na,1,1\nb,1,2\nb,1.5,3\n", LoadOptions{}, "", false},
 	} {

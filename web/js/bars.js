@@ -4,7 +4,7 @@
 // The bars are in ink, a negative one lighter (the side of 0 and the value
 // say its sign): red and blue belong to τ. It can also render itself as SVG.
 import { escapeXML as esc } from "./export.js";
-import { setup, fmt, drawSoon } from "./chart-kit.js";
+import { setup, fmt, drawSoon, wrapText } from "./chart-kit.js";
 
 const POS = "#3d4a5c", NEG = "#8b93a3";
 
@@ -21,11 +21,16 @@ export class Bars {
     for (const b of this.shown) { lo = Math.min(lo, b.value); hi = Math.max(hi, b.value); }
     if (lo === 0 && hi === 0) hi = 1; // every value is zero: an axis, no bars
     this.lo = lo; this.hi = hi;
-    canvas.height = 40 + this.shown.length * 18 + 28;
+    canvas.height = TOP + this.shown.length * 18 + 34;
     canvas.style.height = `${canvas.height}px`;
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", this.describe());
     drawSoon(this);
+  }
+
+  /** The chart's title with what it shows of the features. */
+  titleText() {
+    return `${this.chart.title} (top ${this.shown.length} of ${this.chart.values.length} by |${this.chart.measure}|)`;
   }
 
   /** A sentence for screen readers: what the bars show and the largest ones. */
@@ -40,7 +45,7 @@ export class Bars {
   layout(w, h, measure = (s) => 6.2 * s.length) {
     const longest = Math.max(40, ...this.shown.map((b) => Math.min(170, measure(clip(b.label)))));
     // Room for the value written beyond each bar's end, on either side of 0.
-    const L = { labels: longest + 6, left: longest + 12 + (this.lo < 0 ? 52 : 0), right: this.hi > 0 ? 64 : 12, top: 34, rowH: 18, w, h };
+    const L = { labels: longest + 6, left: longest + 12 + (this.lo < 0 ? 52 : 0), right: this.hi > 0 ? 64 : 12, top: TOP, rowH: 18, w, h, longest };
     L.width = Math.max(40, w - L.left - L.right);
     L.X = (v) => L.left + ((v - this.lo) / (this.hi - this.lo)) * L.width;
     return L;
@@ -50,12 +55,16 @@ export class Bars {
     const { g, w, h } = setup(this.canvas);
     const L = this.layout(w, h, (s) => g.measureText(s).width);
     g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "top";
-    g.fillText(`${this.chart.title} (top ${this.shown.length} of ${this.chart.values.length} by |${this.chart.measure}|)`, 4, 4);
+    // The title in two lines at most (it was cut at the canvas's edge), the
+    // second ending in "…" when it needs more.
+    const lines = wrapText(g, this.titleText(), w - 8);
+    if (lines.length > 2) lines.splice(1, lines.length - 1, fitText(g, `${lines.slice(1).join(" ")}`, w - 8));
+    lines.forEach((line, i) => g.fillText(line, 4, 4 + 14 * i));
     const x0 = L.X(0);
     this.shown.forEach((b, r) => {
       const y = L.top + r * L.rowH;
       g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
-      g.fillText(clip(b.label), L.labels, y + L.rowH / 2);
+      g.fillText(fitText(g, clip(b.label), L.longest), L.labels, y + L.rowH / 2);
       const x = L.X(b.value);
       g.fillStyle = b.value >= 0 ? POS : NEG;
       g.fillRect(Math.min(x0, x), y + 3, Math.abs(x - x0), L.rowH - 6);
@@ -67,16 +76,26 @@ export class Bars {
     g.beginPath(); g.moveTo(x0 + 0.5, L.top - 2); g.lineTo(x0 + 0.5, yAxis); g.stroke();
     g.beginPath(); g.moveTo(L.X(this.lo), yAxis + 0.5); g.lineTo(L.X(this.hi), yAxis + 0.5); g.stroke();
     g.fillStyle = "#5b6475"; g.textBaseline = "top"; g.textAlign = "center";
-    for (const v of ticks(this.lo, this.hi)) g.fillText(v === 0 ? "0" : fmt(v), L.X(v), yAxis + 4);
+    // 0 first; an end whose text would run into one drawn is left out
+    // (the bars' own values say it).
+    const drawn = [];
+    for (const v of ticks(this.lo, this.hi).sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : 0))) {
+      const text = v === 0 ? "0" : fmt(v), half = g.measureText(text).width / 2 + 3, x = L.X(v);
+      if (drawn.some(([a, b]) => x + half > a && x - half < b)) continue;
+      drawn.push([x - half, x + half]);
+      g.fillText(text, x, yAxis + 4);
+    }
     g.fillText(this.chart.measure, L.left + L.width / 2, yAxis + 16);
   }
 
   /** The chart as a standalone SVG document. */
   svg() {
-    const w = 640, h = 40 + this.shown.length * 18 + 40;
+    const w = 640, h = TOP + this.shown.length * 18 + 46;
     const L = this.layout(w, h), x0 = L.X(0);
     let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11"><rect width="100%" height="100%" fill="#fff"/>`;
-    out += `<text x="4" y="14">${esc(this.chart.title)} (top ${this.shown.length} of ${this.chart.values.length} by |${esc(this.chart.measure)}|)</text>`;
+    // The title in lines of about 100 characters (11 px sans-serif, 6.2 px a character).
+    const words = { measureText: (t) => ({ width: 6.2 * t.length }) };
+    wrapText(words, this.titleText(), w - 8).forEach((line, i) => { out += `<text x="4" y="${14 + 14 * i}">${esc(line)}</text>`; });
     this.shown.forEach((b, r) => {
       const y = L.top + r * L.rowH, x = L.X(b.value);
       out += `<text x="${L.labels}" y="${y + 13}" text-anchor="end">${esc(clip(b.label))}</text>`;
@@ -95,3 +114,14 @@ export class Bars {
 function ticks(lo, hi) { return [...new Set([lo, 0, hi])]; }
 
 const clip = (s) => (s.length > 28 ? `${s.slice(0, 27)}…` : s);
+
+// TOP is where the bars start: below a title of two lines.
+const TOP = 48;
+
+// fitText cuts s, ending it in "…", to at most width pixels at g's font.
+function fitText(g, s, width) {
+  if (g.measureText(s).width <= width) return s;
+  let n = s.length;
+  while (n > 1 && g.measureText(`${s.slice(0, n - 1)}…`).width > width) n--;
+  return `${s.slice(0, n - 1)}…`;
+}

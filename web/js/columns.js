@@ -24,6 +24,9 @@ const REASON_SHOWN = 1000; // characters of a refusal's reason
  *  the page's thread while the first data set arrives (measured in Chrome). */
 export const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
+/** A count and its noun, the count grouped: "1 feature", "5,000 features". */
+export const plural = (n, noun) => `${grouped(n)} ${noun}${n === 1 ? "" : "s"}`;
+
 /** A column's name as the page shows it: cut to NAME_SHOWN characters. */
 export const shownName = (name) => clipText(name, NAME_SHOWN);
 

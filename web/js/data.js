@@ -25,13 +25,12 @@ import { bundleSource } from "./sources.js";
 import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
-import { ColumnMenu, ColumnsTable, Columns, columnsOf, grouped } from "./columns.js";
+import { ColumnMenu, ColumnsTable, Columns, columnsOf, grouped, plural } from "./columns.js";
 import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
 
 // plural writes a count and its noun: "1 task", "2 tasks".
-const plural = (n, noun) => `${grouped(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 // menuNames names the column menus for a refusal's remedy (core/data Remedy).
 const menuNames = { task: "Task column", label: "Label column" };

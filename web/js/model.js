@@ -19,7 +19,7 @@ import { LearnerClient, giveModule } from "./client.js";
 import { trainOptions } from "./state.js";
 import { method } from "./catalog.js";
 import { MODEL_BOUNDS, checkSize } from "./bounded-json.js";
-import { grouped } from "./columns.js";
+import { grouped, plural } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -86,7 +86,7 @@ export function wireModel(app) {
 
   function describe(m) {
     if (!m) return "No model yet: train one to the end, or load a saved model.";
-    const what = `${m.name} (${m.kind}, ${m.tasks.length} tasks, ${m.features} features)`;
+    const what = `${m.name} (${m.kind}, ${plural(m.tasks.length, "task")}, ${plural(m.features, "feature")})`;
     return m.from === "run" ? `Current model: ${what}, from the run that just finished on ${m.data}.`
       : `Current model: ${what}, loaded from ${m.file}${m.trained ? `; trained on ${m.trained}` : ""}.`;
   }

@@ -13,7 +13,7 @@ import { RUN_BOUNDS, checkSize, parseBounded } from "./bounded-json.js";
 import { download, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 import { bundle } from "./catalog.js";
-import { Columns, grouped } from "./columns.js";
+import { Columns, grouped, plural } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -110,7 +110,7 @@ function describeRecord(record, origin) {
   $("recorded-data").textContent = `Data: ${d.name || "?"}, ${d.rows ?? "?"} rows, ${tasks} tasks, ${d.features ?? "?"} features, ${d.kind || "?"}${columns.length ? ` (${columns.join("; ")})` : ""}.`;
   const last = record.snapshots[record.snapshots.length - 1];
   const scores = ["main", "baseline", "itl"].filter((k) => record.results[k]).map((k) => `${record.results[k].label} ${fixed4(record.results[k].mean)}`);
-  $("recorded-run").textContent = `Run: ${r.name}, ${record.snapshots.length} ${last.seq ? "steps" : "iterations"} (${last.stopMessage || "done"}); trained on ${grouped(r.trainRows)} rows, tested on ${grouped(r.testRows)}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
+  $("recorded-run").textContent = `Run: ${r.name}, ${plural(record.snapshots.length, last.seq ? "step" : "iteration")} (${last.stopMessage || "done"}); trained on ${grouped(r.trainRows)} rows, tested on ${grouped(r.testRows)}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
   const sp = s.sp === "1" ? ", self-paced" : "";
   $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${s.select ? `, rule ${s.select}` : ""}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${s.rho}, κ ${s.intercept || "not set"}, λ0 ${s.lambda0}, c ${s.c}, h ${s.h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
   const when = record.made ? `${record.made.replace("T", " ").slice(0, 16)} UTC` : "at an unrecorded time";

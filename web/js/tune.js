@@ -90,7 +90,13 @@ export function wireTune(app, form) {
     pool = [];
   }
 
-  function setStatus(text) { $("tune-status").textContent = text; }
+  // setStatus writes the status line, a live region; busy (a search's
+  // progress, one line per point scored) holds it from screen readers
+  // until the search says how it ended.
+  function setStatus(text, busy = false) {
+    $("tune-status").setAttribute("aria-busy", String(busy));
+    $("tune-status").textContent = text;
+  }
 
   // forget drops the last tuning's grid from the map, the progress bar
   // and the exports.
@@ -148,7 +154,7 @@ export function wireTune(app, form) {
     const cfg = result.config;
     app.settings.rho = String(cfg.rho);
     app.settings.intercept = cfg.intercept ? String(cfg.intercept) : "";
-    let chosen = `ρ = ${cfg.rho}`;
+    let chosen = `ρ = ${num(cfg.rho)}`;
     if (cfg.intercept) chosen += `, κ = ${num(cfg.intercept)}`;
     if (selfPaced) {
       app.settings.lambda0 = lambda0Auto(cfg.autoLambda0 || 1);
@@ -216,7 +222,7 @@ export function wireTune(app, form) {
     const progress = (done) => {
       search.done = done;
       $("tune-bar").max = Math.max(1, step.total); $("tune-bar").value = Math.min(done, step.total);
-      setStatus(`${done} / ${step.total} points · ${size} workers · ${FOLDS}-fold CV, ${label}`);
+      setStatus(`${done} / ${step.total} points · ${size} workers · ${FOLDS}-fold CV, ${label}`, true);
     };
     progress(step.done);
     while (!step.result) {

@@ -30,8 +30,6 @@ import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
 
-// plural writes a count and its noun: "1 task", "2 tasks".
-
 // menuNames names the column menus for a refusal's remedy (core/data Remedy).
 const menuNames = { task: "Task column", label: "Label column" };
 
@@ -40,9 +38,10 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const delimiterWords = { semicolon: ";", tab: "tab" };
 
-// copyRoles is a copy of a file's column roles and its rule for rows that
-// miss a value ({task, label, drop, text, missing}: the schema's data
-// group, as rolesOf reads it from settings).
+// copyRoles is a copy of a file's column roles, its rule for rows that
+// miss a value and its features' origin ({task, label, drop, text,
+// missing, origin}: the schema's data group, as rolesOf reads it from
+// settings).
 const copyRoles = (r) => ({ task: r.task, label: r.label, drop: (r.drop || []).slice(), text: (r.text || []).slice(), missing: r.missing || "refuse", origin: r.origin || "auto" });
 
 /** Wires the data panel; returns {loadBundle, loadOwn}. */
@@ -537,8 +536,8 @@ export function wireData(app, form) {
   // The rows that miss a value (refused, the file is, at the first; or left
   // out) and the features' origin (as written unless Tune moves it, kept
   // so, or at the numeric features' means): the file is read again with
-  // the choice. While the file's columns are still to choose, the choice is kept for
-  // the read that choosing them starts.
+  // the choice. While the file's columns are still to choose, the choice
+  // is kept for the read that choosing them starts.
   for (const [id, key] of [["missing-rows", "missing"], ["feature-origin", "origin"]]) {
     $(id).addEventListener("change", () => {
       if (!own) return;

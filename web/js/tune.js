@@ -164,7 +164,7 @@ export function wireTune(app, form) {
     writeHash(app.settings);
     state = "done";
     const flat = ms.flat ? " Every λ0 tied: self-pacing makes no difference here (below)." : "";
-    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${flat} Press Play to train with it.`);
+    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${flat}${movedText(result)} Press Play to train with it.`);
     offer();
   }
 
@@ -255,6 +255,9 @@ export function wireTune(app, form) {
     return step.result;
   }
 
+  // movedText is the status's sentence on a moved origin (showFound says why).
+  const movedText = (result) => (result.origin ? " The numeric features' origin was moved to their means (below)." : "");
+
   // movedOrigin: the search moved the loaded data set's features to their
   // means before scoring anything (Go's TuneSearch.Origin). The pool read
   // it as it was, so each worker reads it again so.
@@ -292,8 +295,7 @@ export function wireTune(app, form) {
     writeHash(app.settings);
     state = "done";
     const sc = ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
-    const origin = result.origin ? " The numeric features' origin was moved to their means (below)." : "";
-    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${origin} Press Play to train with it.`);
+    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${movedText(result)} Press Play to train with it.`);
     offer();
     performance.mark("spmtl:tune-done"); // ./build.sh bench: the result is shown
   }

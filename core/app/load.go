@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -580,13 +581,9 @@ func delimiterName(s string) (string, bool) {
 	return "", false
 }
 
-// plural writes a count and its noun: "1 feature", "6 features".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural writes a count and its noun: "1 feature", "5,000 features"
+// (core/internal/words).
+var plural = words.Plural
 
 // featureText says how a CSV's columns became features: "6 features from 5
 // columns: sex one-hot (2), vr one-hot (3), ...; left out: student".

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/words"
 )
 
 // DefaultBudget is the memory, in bytes, that a fit may need before it is
@@ -226,19 +227,5 @@ func trimmed(v float64, p int) string {
 	return s
 }
 
-// grouped writes n with commas between thousands: "2,097,153".
-func grouped(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// plural writes a count with its noun: "1 task", "500 tasks".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return grouped(int64(n)) + " " + noun + "s"
-}
+// grouped and plural write counts (core/internal/words).
+var grouped, plural = words.Grouped, words.Plural

@@ -1,0 +1,22 @@
+// Package words writes counts as the messages and notes of core/ write
+// them: digits grouped by thousands, and a noun that agrees.
+package words
+
+import "strconv"
+
+// Grouped writes n with commas between thousands: "2,097,153".
+func Grouped(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Plural writes a count with its noun: "1 task", "5,000 features".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return Grouped(int64(n)) + " " + noun + "s"
+}

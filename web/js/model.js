@@ -259,7 +259,7 @@ export function wireModel(app) {
     const predicted = none ? `${grouped(p.rows.length - none)} of the ${grouped(p.rows.length)} rows of ${p.file} predicted (${grouped(none)} without a prediction, below)` : `${grouped(p.rows.length)} rows of ${p.file} predicted`;
     $("predict-status").textContent = `${predicted} with ${p.model}: column "${p.column}" is ${p.meaning}.`
       + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
-      + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${p.header.length - 1} columns and the prediction.` : "")
+      + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${grouped(p.header.length - 1)} columns and the prediction.` : "")
       + " The CSV repeats the file's own cells as they are, beside the predictions.";
     const warn = $("predict-warnings");
     warn.innerHTML = "";

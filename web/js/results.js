@@ -11,7 +11,7 @@ import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
 import { bundle } from "./catalog.js";
 import { taskRows, SMALL_TASK } from "./heatmap.js";
-import { grouped } from "./columns.js";
+import { grouped, plural } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -105,7 +105,7 @@ export function wireResults(app) {
     // under the table says why), so that one task's score does not read
     // as the whole run's.
     const total = (r.main.tasks || []).length;
-    const tasksWord = over.n < total ? `${over.n} of ${total} task${total === 1 ? "" : "s"}` : `${over.n} task${over.n === 1 ? "" : "s"}`;
+    const tasksWord = over.n < total ? `${grouped(over.n)} of ${plural(total, "task")}` : plural(over.n, "task");
     const lead = over.n ? `${name}: test ${M} ${mean} ± ${se} (mean over ${tasksWord} ± its standard error over tasks).`
       : `${name}: no task could be scored.`;
     const items = [lead];

@@ -260,11 +260,15 @@ export function wireTune(app, form) {
 
   // movedOrigin: the search moved the loaded data set's features to their
   // means before scoring anything (Go's TuneSearch.Origin). The pool read
-  // it as it was, so each worker reads it again so.
+  // it as it was, so each worker reads it again so, and frees the copy
+  // read before (a large file would otherwise sit twice in its memory).
   function movedOrigin(origin) {
     app.originMoved(origin); // data.js: the file's choice, app.source, the link
     for (const p of pool) {
-      p.ready = p.ready.catch(() => {}).then(() => loadInto(p.client, app.source));
+      p.ready = p.ready.catch(() => null).then((old) => {
+        if (old && old.handle) p.client.request("free", { handle: old.handle }).catch(() => {});
+        return loadInto(p.client, app.source);
+      });
       p.ready.catch(() => {});
     }
   }

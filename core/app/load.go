@@ -485,6 +485,14 @@ func levelNote(tab *data.Table) string {
 		parts = append(parts, fmt.Sprintf("%s holds whole numbers and %s: it is read as a category, one indicator per value (%s)",
 			name, strings.Join(words, " and "), strings.Join(tab.Columns[i].Values, ", ")))
 	}
+	for _, name := range tab.Codes {
+		i := slices.IndexFunc(tab.Columns, func(c data.ColumnInfo) bool { return c.Name == name })
+		if i < 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s holds numbers written in quotes, as R writes a factor's codes: it is read as a category, one indicator per value (%s); write them without quotes to read them as numbers",
+			name, strings.Join(tab.Columns[i].Values, ", ")))
+	}
 	// A column of words with empty or NA cells: those are a category of
 	// their own here (R would make them missing), which -missing omit
 	// does not change; say so where it happens.
@@ -512,19 +520,33 @@ func levelNote(tab *data.Table) string {
 // advises leaving them out, in words that fit every front end; "" when
 // there is none.
 func idNote(tab *data.Table) (string, []string) {
-	var names []string
+	var names, codes []string
 	for _, c := range tab.Columns {
-		if c.ID && c.Role == data.RoleNumeric {
+		switch {
+		case c.Role != data.RoleNumeric:
+		case c.ID:
 			names = append(names, c.Name)
+		case slices.Contains(tab.ManyCodes, c.Name):
+			codes = append(codes, c.Name)
 		}
 	}
+	var parts []string
 	switch len(names) {
 	case 0:
-		return "", nil
 	case 1:
-		return names[0] + " holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something", names
+		parts = append(parts, names[0]+" holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something")
+	default:
+		parts = append(parts, words.List(names)+" hold a different whole number in every row, as ids do: they are used as features, which rarely means anything; leave them out unless their numbers measure something")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " hold a different whole number in every row, as ids do: they are used as features, which rarely means anything; leave them out unless their numbers measure something", names
+	// Codes in quotes with too many values for a category (data.Table.ManyCodes).
+	switch len(codes) {
+	case 0:
+	case 1:
+		parts = append(parts, codes[0]+" holds numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as a category: it is used as a number, which rarely means anything for codes; leave it out unless its numbers measure something")
+	default:
+		parts = append(parts, words.List(codes)+" hold numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as categories: they are used as numbers, which rarely means anything for codes; leave them out unless their numbers measure something")
+	}
+	return strings.Join(parts, "; "), append(names, codes...)
 }
 
 // numberNote names the columns some of whose numbers have thousands
@@ -571,7 +593,7 @@ func namesHave(names []string) string {
 	if len(names) == 1 {
 		return names[0] + " has"
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " have"
+	return words.List(names) + " have"
 }
 
 func delimiterName(s string) (string, bool) {

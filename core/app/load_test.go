@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -456,5 +457,27 @@ func TestEmptyCategoryNote(t *testing.T) {
 		if got := d.Summary().LevelNote; got != tc.want {
 			t.Errorf("%s: LevelNote %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestCodesNote: a column of codes in quotes read as a category is named
+// with its values, and one with too many values to encode is named as ids
+// are, to be left out.
+func TestCodesNote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\"g\",\"y\",\"diet\",\"student\",\"x\"\n")
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&b, "%q,%d,%q,%q,%d\n", fmt.Sprint(i%4), i, fmt.Sprint(1+i%3), fmt.Sprint(1000+i%55), i%7)
+	}
+	d, err := Load([]byte(b.String()), LoadOptions{Name: "r.csv", TaskColumn: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := d.Summary()
+	if want := "diet holds numbers written in quotes, as R writes a factor's codes: it is read as a category, one indicator per value (1, 2, 3); write them without quotes to read them as numbers"; sum.LevelNote != want {
+		t.Errorf("LevelNote %q, want %q", sum.LevelNote, want)
+	}
+	if !strings.Contains(sum.IDNote, "student holds numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as a category") || !slices.Equal(sum.IDColumns, []string{"student"}) {
+		t.Errorf("IDNote %q, IDColumns %q: want student named as codes to leave out", sum.IDNote, sum.IDColumns)
 	}
 }

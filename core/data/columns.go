@@ -104,6 +104,29 @@ type columnStats struct {
 	// negative is set once one is below 0 (columnStats.levels).
 	top      float64
 	negative bool
+	// quoted counts the numbers written in quotes as they are read ("4",
+	// not "1,234", whose quotes hold its comma), and bare those written
+	// without quotes (columnStats.codes).
+	quoted, bare int
+	// readAsCodes is set once the column is read as words for its codes
+	// (csvTable.trainingColumns): its roles are then those of words.
+	readAsCodes bool
+}
+
+// codes reports whether the column holds codes: every number in it
+// written in quotes, and few enough distinct values to encode. R's
+// write.csv quotes a factor's values and never a number, and pandas'
+// QUOTE_NONNUMERIC the same, so a file whose other numbers are bare
+// (csvTable.bare) says by its quotes that these are categories ("1" to
+// "4" for four diets). A file that quotes every field says nothing so.
+func (st *columnStats) codes(maxCat int) bool {
+	return st.quotedOnly() && !st.overflow && st.distinct <= maxCat
+}
+
+// quotedOnly reports whether every number of the column is written in
+// quotes (columnStats.codes, which also counts the values).
+func (st *columnStats) quotedOnly() bool {
+	return st.quoted > 0 && st.quoted == st.numeric
 }
 
 // smallSet is how many distinct values a column's statistics keep in a
@@ -173,7 +196,7 @@ func (st *columnStats) isID() bool {
 func (st *columnStats) roles(maxCat int) []Role {
 	encodable := !st.overflow && st.distinct <= maxCat
 	switch {
-	case st.levels(maxCat):
+	case st.levels(maxCat) || st.readAsCodes:
 		return []Role{RoleText, RoleDropped}
 	case 2*st.numeric >= st.numeric+st.text && encodable && (st.text > 0 || !st.fraction):
 		return []Role{RoleNumeric, RoleText, RoleDropped}

@@ -285,6 +285,16 @@ type Table struct {
 	// levels with an open one (0, 1, 2, 3+; columnStats.levels): a front
 	// end says so, since their values look like numbers.
 	Levels []string
+	// Codes names the columns read as words unasked because every number
+	// in them is written in quotes where the file writes its other
+	// numbers bare, as R's write.csv writes a factor's codes
+	// (columnStats.codes): a front end says so, since they look like
+	// numbers.
+	Codes []string
+	// ManyCodes names the columns whose numbers are all written in
+	// quotes likewise but which have too many distinct values to encode:
+	// they are read as numbers, and a front end says what that means.
+	ManyCodes []string
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
 	// back with the predictions: for the sparse format, each row's number
@@ -410,6 +420,11 @@ type csvTable struct {
 	// levels are the columns read as words for the levels they count
 	// (Table.Levels).
 	levels []string
+	// codes are the columns read as words for their quoted codes
+	// (Table.Codes); bare is set once the first pass has seen a number
+	// written without quotes, in a feature or the label.
+	codes, manyCodes []string
+	bare             bool
 }
 
 // openCSV reads a checked text's header with the delimiter (0: from a

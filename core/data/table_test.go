@@ -787,3 +787,86 @@ func TestHeaderMistakes(t *testing.T) {
 		})
 	}
 }
+
+// chickCSV is a file as R's write.csv writes a data frame: the factors'
+// values in quotes (the group and diet), its numbers bare; quote sets how
+// the diet's codes are written ("%q" quoted, "%s" bare), and diets how
+// many there are.
+func chickCSV(quote string, diets int) string {
+	var b strings.Builder
+	b.WriteString(`"Chick","weight","Time","Diet"` + "\n")
+	for i := 0; i < 24; i++ {
+		fmt.Fprintf(&b, "%q,%d,%d,"+quote+"\n", fmt.Sprint(i%6), 40+3*i, i%4*2, fmt.Sprint(1+i%diets))
+	}
+	return b.String()
+}
+
+// TestReadTableCodes: a column of numbers all written in quotes, in a file
+// that writes its other numbers bare, is a factor's codes (R's write.csv,
+// pandas' QUOTE_NONNUMERIC): read as words unasked and named in Codes, or,
+// with too many values to encode, read as numbers and named in ManyCodes.
+// Quotes that every field has, or that a number needs for its comma, say
+// nothing, and neither do a column's quotes when some of its numbers are
+// bare.
+func TestReadTableCodes(t *testing.T) {
+	features := func(want ...string) func(*testing.T, *Table) {
+		return func(t *testing.T, tab *Table) {
+			t.Helper()
+			if got := tab.Data.FeatureNames; !slices.Equal(got, want) {
+				t.Errorf("features %q, want %q", got, want)
+			}
+		}
+	}
+	runTableCases(t, []tableCase{
+		{name: "R's factor codes", text: chickCSV("%q", 4), opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"},
+			check: func(t *testing.T, tab *Table) {
+				features("Time", "Diet=1", "Diet=2", "Diet=3", "Diet=4")(t, tab)
+				if !slices.Equal(tab.Codes, []string{"Diet"}) || len(tab.Encoding.Text) != 0 || len(tab.ManyCodes) != 0 {
+					t.Errorf("codes %q, many %q, encoding.text %q: want Diet read as words unasked", tab.Codes, tab.ManyCodes, tab.Encoding.Text)
+				}
+				for _, c := range tab.Columns {
+					if c.Name == "Diet" && !slices.Equal(c.Roles, []Role{RoleText, RoleDropped}) {
+						t.Errorf("Diet's roles %q, want text or left out", c.Roles)
+					}
+				}
+			}},
+		{name: "the only bare numbers are the label's", text: "\"g\",\"y\",\"code\"\n\"a\",1.5,\"1\"\n\"a\",2,\"2\"\n\"b\",3,\"1\"\n",
+			opt: TableOptions{TaskColumn: "g"}, check: features("code=1", "code=2")},
+		{name: "codes written bare", text: chickCSV("%s", 4), opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"},
+			check: features("Time", "Diet")},
+		{name: "every field quoted", text: quoteAll(chickCSV("%q", 4)),
+			opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"}, check: features("Time", "Diet")},
+		{name: "some of the column bare", text: strings.Replace(chickCSV("%q", 4), `,"2"`+"\n", ",2\n", 1),
+			opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"}, check: features("Time", "Diet")},
+		{name: "quotes that hold a comma", text: "task,y,price\na,1,\"1,200\"\na,2,\"3,400\"\nb,3,\"2,500\"\n",
+			check: features("price")},
+		{name: "too many codes", text: chickCSV("%q", 24), opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight", MaxCategories: 10},
+			check: func(t *testing.T, tab *Table) {
+				features("Time", "Diet")(t, tab)
+				if len(tab.Codes) != 0 || !slices.Equal(tab.ManyCodes, []string{"Diet"}) {
+					t.Errorf("codes %q, many %q: want Diet read as numbers and named", tab.Codes, tab.ManyCodes)
+				}
+			}},
+		{name: "a quoted field over two lines before the codes", text: "\"g\",\"note\",\"y\",\"code\"\n\"a\",\"two\nlines\",1.5,\"1\"\n\"a\",\"x\",2,\"2\"\n\"b\",\"y\",3,\"1\"\n",
+			opt: TableOptions{TaskColumn: "g", Drop: []string{"note"}}, check: features("code=1", "code=2")},
+	})
+}
+
+// quoteAll quotes every bare field of a simple CSV (no commas in fields).
+func quoteAll(text string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		end := strings.HasSuffix(line, "\n")
+		fields := strings.Split(strings.TrimSuffix(line, "\n"), ",")
+		for i, f := range fields {
+			if f != "" && !strings.HasPrefix(f, `"`) {
+				fields[i] = `"` + f + `"`
+			}
+		}
+		b.WriteString(strings.Join(fields, ","))
+		if end {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/csv"
 	"fmt"
@@ -75,7 +76,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks || t.groupDots,
 		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
-	tab.Levels = t.levels
+	tab.Levels, tab.Codes, tab.ManyCodes = t.levels, t.codes, t.manyCodes
 	if err := r.finish(tab, opt.Positive); err != nil {
 		return nil, err
 	}
@@ -187,6 +188,7 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 	}
 	st := make([]columnStats, len(t.header))
 	unnamed := map[int]cell{} // an unnamed column's first value
+	lines := lineCursor{text: t.text, line: 1}
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -212,6 +214,18 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 				ns := numClass(s)
 				st[j].add(raw, ns, maxCat)
 				st[j].whole(s, ns)
+				if ns == numOK {
+					if lines.quoted(cr, j) {
+						if s == raw && !strings.ContainsRune(raw, t.delim) {
+							st[j].quoted++
+						}
+					} else {
+						st[j].bare++
+						t.bare = true
+					}
+				}
+			} else if stats && j == t.label && !t.bare && numClass(strings.TrimSpace(f)) == numOK && !lines.quoted(cr, j) {
+				t.bare = true
 			}
 			if _, seen := unnamed[j]; t.header[j] == "" && !seen && strings.TrimSpace(f) != "" {
 				l, _ := cr.FieldPos(j)
@@ -245,8 +259,9 @@ func (t *csvTable) leading(j int) bool {
 
 // trainingColumns decides the feature columns from the first pass's
 // statistics: a column is text when most of its values are words, when it
-// was asked to be (asText), or when it counts levels with an open one
-// (columnStats.levels: 0, 1, 2, 3+; these are Table.Levels); a numeric
+// was asked to be (asText), when it counts levels with an open one
+// (columnStats.levels: 0, 1, 2, 3+; these are Table.Levels), or when it
+// holds codes in quotes (columnStats.codes; Table.Codes); a numeric
 // column with a stray word stays numeric, and the rows' pass reports the
 // word where it is. A text column
 // with more than maxCat values is refused, or with dropRefused left out
@@ -256,9 +271,16 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 	for j, h := range t.header {
 		st := &stats[j]
 		isWords := asText[j] || st.text > 0 && 2*st.numeric < st.numeric+st.text
-		if t.roles[j] == RoleNumeric && !isWords && st.levels(maxCat) {
+		switch {
+		case t.roles[j] != RoleNumeric || isWords:
+		case st.levels(maxCat):
 			isWords = true
 			t.levels = append(t.levels, h)
+		case t.bare && st.codes(maxCat):
+			isWords, st.readAsCodes = true, true
+			t.codes = append(t.codes, h)
+		case t.bare && st.quotedOnly():
+			t.manyCodes = append(t.manyCodes, h)
 		}
 		if t.roles[j] != RoleNumeric || !isWords {
 			continue
@@ -294,4 +316,32 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 		}
 	}
 	return cols, words, nil
+}
+
+// lineCursor finds where the text's lines start, for the rows of one pass
+// in order (their lines only grow), without an index of every line.
+type lineCursor struct {
+	text []byte
+	line int // the line that starts at off
+	off  int
+}
+
+// quoted reports whether field j of the record cr has just read starts
+// with a quote in the text (encoding/csv drops the quotes, and
+// csv.Reader.FieldPos places a quoted field at its opening quote).
+func (c *lineCursor) quoted(cr *csv.Reader, j int) bool {
+	line, col := cr.FieldPos(j)
+	if line < c.line {
+		return false
+	}
+	for c.line < line {
+		i := bytes.IndexByte(c.text[c.off:], '\n')
+		if i < 0 {
+			return false
+		}
+		c.off += i + 1
+		c.line++
+	}
+	k := c.off + col - 1
+	return k < len(c.text) && c.text[k] == '"'
 }

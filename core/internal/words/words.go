@@ -20,3 +20,18 @@ func Plural(n int, noun string) string {
 	}
 	return Grouped(int64(n)) + " " + noun + "s"
 }
+
+// List writes names as prose does: "a", "a and b", "a, b and c".
+func List(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	s := names[0]
+	for _, n := range names[1 : len(names)-1] {
+		s += ", " + n
+	}
+	return s + " and " + names[len(names)-1]
+}

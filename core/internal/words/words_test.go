@@ -12,3 +12,14 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestList(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{{nil, ""}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a and b"}, {[]string{"a", "b", "c"}, "a, b and c"}} {
+		if got := List(c.names); got != c.want {
+			t.Errorf("List(%q) = %q, want %q", c.names, got, c.want)
+		}
+	}
+}

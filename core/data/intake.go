@@ -115,8 +115,9 @@ type NewRowsOptions struct {
 	// refused at its line.
 	Tasks []string
 	// OmitMissing leaves out of Table.Data the rows with a missing value
-	// in the task or a numeric feature the model reads (as a training read
-	// with TableOptions.OmitMissing does), and says which (Table.Omitted);
+	// in the task or a feature the model reads (in a text column, an
+	// empty or NA cell its encoding has no level for), as a training read
+	// with TableOptions.OmitMissing does, and says which (Table.Omitted);
 	// Table.Rows still holds every row, so that the predictions line up
 	// with the file. Without it the first such value is refused.
 	OmitMissing bool

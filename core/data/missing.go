@@ -183,6 +183,13 @@ func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
 				}
 				m.nan = true
 			}
+		case k >= 0 && r.omit && r.textGaps[k]:
+			// A column of words read for omit has no level for an
+			// empty or NA cell (gapless): there it is missing, as R's
+			// na.omit takes a factor's NA.
+			if !missingCell(f) {
+				continue
+			}
 		default:
 			continue
 		}

@@ -2,20 +2,23 @@ package data
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
 // TestOmitMissing reads files with missing values leaving their rows out:
-// which rows go (a missing task, label or number; not a text column's
-// empty cell, nor a value in a column left out), where the rest come
-// from in the file, and what Omitted says.
+// which rows go (a missing task, label or number, an empty or NA cell of a
+// text column, as R's na.omit drops a row whose factor is NA; not a value
+// in a column left out), where the rest come from in the file, what
+// Omitted says, and that no text column keeps a level for the cells left
+// out.
 func TestOmitMissing(t *testing.T) {
 	const file = "task,y,x1,colour,note\n" +
-		"a,1,2,red,\n" + // line 2, row 0: kept (an empty text cell, an empty left-out cell)
+		"a,1,2,red,\n" + // line 2, row 0: kept (an empty left-out cell)
 		"a,NA,3,blue,x\n" + // row 1: the label
 		"b,2,,red,x\n" + // row 2: a number
 		",3,4,red,x\n" + // row 3: the task
-		"b,4,5,,x\n" + // row 4: kept (an empty text cell)
+		"b,4,5,,x\n" + // row 4: an empty text cell
 		"c,5,?,red,x\n" + // row 5: c's only row
 		"\n" + // blank: not a row
 		"a,6,7,blue,x\n" // line 9, row 6: kept
@@ -26,11 +29,11 @@ func TestOmitMissing(t *testing.T) {
 		omitted *Omitted
 	}{
 		{"left out", TableOptions{OmitMissing: true, Drop: []string{"note"}},
-			map[string][]int{"a": {0, 6}, "b": {4}},
-			&Omitted{Rows: 4, Of: 7, Columns: []MissingColumn{{"x1", 2}, {"task", 1}, {"y", 1}}, Lines: []int{3, 4, 5, 7}, Tasks: []string{"c"}}},
-		{"nothing missing in what is read", TableOptions{OmitMissing: true, Drop: []string{"note", "x1"}, Text: []string{"y"}, LabelColumn: "colour"},
-			map[string][]int{"a": {0, 1, 6}, "b": {2, 3, 4}, "c": {5}},
-			nil},
+			map[string][]int{"a": {0, 6}},
+			&Omitted{Rows: 5, Of: 7, Columns: []MissingColumn{{"x1", 2}, {"task", 1}, {"y", 1}, {"colour", 1}}, Lines: []int{3, 4, 5, 6, 7}, Tasks: []string{"b", "c"}}},
+		{"an NA of words", TableOptions{OmitMissing: true, Drop: []string{"note", "x1"}, Text: []string{"y"}, LabelColumn: "colour"},
+			map[string][]int{"a": {0, 6}, "b": {2, 3, 4}, "c": {5}},
+			&Omitted{Rows: 1, Of: 7, Columns: []MissingColumn{{"y", 1}}, Lines: []int{3}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,6 +62,11 @@ func TestOmitMissing(t *testing.T) {
 			if !reflect.DeepEqual(tab.Omitted, tc.omitted) {
 				t.Errorf("Omitted %+v, want %+v", tab.Omitted, tc.omitted)
 			}
+			for _, c := range tab.Encoding.Columns {
+				if c.Values != nil && slices.ContainsFunc(c.Values, MissingMarker) {
+					t.Errorf("column %s keeps a level for the rows left out: %q", c.Name, c.Values)
+				}
+			}
 		})
 	}
 }
@@ -81,5 +89,35 @@ func TestOmittedText(t *testing.T) {
 		if got := tc.o.Text(); got != tc.want {
 			t.Errorf("Text() = %q\nwant %q", got, tc.want)
 		}
+	}
+}
+
+// TestOmitMissingWordsPredict: new rows read with a model's encoding and
+// OmitMissing leave out a row whose text cell is NA when the encoding has
+// no level for it (the model was trained leaving such rows out), and keep
+// it at its level when the encoding has one (trained without omit).
+func TestOmitMissingWordsPredict(t *testing.T) {
+	const rows = "task,x,colour\na,1,red\na,2,NA\nb,3,blue\n"
+	for _, tc := range []struct {
+		name, train string
+		omit        bool
+		kept        int
+	}{
+		{"trained leaving NA out", "task,y,x,colour\na,1,1,red\na,2,2,NA\nb,3,3,blue\nb,4,4,red\n", true, 2},
+		{"trained with NA a level", "task,y,x,colour\na,1,1,red\na,2,2,NA\nb,3,3,blue\nb,4,4,red\n", false, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			train, err := ReadTable([]byte(tc.train), "train.csv", TableOptions{OmitMissing: tc.omit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := LoadNewRowsWith([]byte(rows), "new.csv", train.Encoding, NewRowsOptions{OmitMissing: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tab.Data.Rows(); got != tc.kept {
+				t.Errorf("%d rows read, want %d (omitted: %q)", got, tc.kept, tab.Omitted.Text())
+			}
+		})
 	}
 }

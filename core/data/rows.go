@@ -45,6 +45,11 @@ type rowReader struct {
 	// once every row has been counted (missingCount.refusal).
 	missing *missingCount
 	omit    bool
+	// textGaps marks the text columns (by feature column) whose encoding
+	// has no level for an empty or NA cell: there such a cell is a
+	// missing value, which omit leaves out (missingCount.add). A column
+	// read without omit keeps those cells as a level of their own.
+	textGaps []bool
 
 	// What the pass finds.
 	tasks     []*taskRows
@@ -81,6 +86,10 @@ func newRowReader(t *csvTable, cols []EncodedColumn, colOf []int) *rowReader {
 			continue
 		}
 		r.d += len(c.Values)
+		if r.textGaps == nil {
+			r.textGaps = make([]bool, len(cols))
+		}
+		r.textGaps[k] = !slices.ContainsFunc(c.Values, MissingMarker)
 		r.index[k] = make(map[string]int, len(c.Values))
 		for i, v := range c.Values {
 			r.index[k][v] = i

@@ -245,11 +245,13 @@ type TableOptions struct {
 	Positive string
 	// OmitMissing leaves out, for training, every row with a missing value
 	// (an empty cell, or a marker such as NA) in its task, its label or a
-	// numeric feature, as R's na.omit does; Table.Omitted says what was
-	// left out. Without it the first missing value is refused, saying how
-	// many rows have one. A text column's empty cell is a value of its own
-	// and leaves no row out. New rows (Encoding) are left out of Data only:
-	// Rows keeps every row, so that predictions line up with the file.
+	// feature, as R's na.omit does; Table.Omitted says what was left out.
+	// Without it the first missing value is refused, saying how many rows
+	// have one, except in a text column, where an empty or NA cell is then
+	// a value of its own. New rows (Encoding) are left out of Data only:
+	// Rows keeps every row, so that predictions line up with the file; in
+	// a text column whose encoding has a level for the cell, it is that
+	// level and no missing value.
 	OmitMissing bool
 	// Encoding, when set, reads new rows the way a model's training rows
 	// were read (predict): its feature columns by name (any order; others

@@ -38,6 +38,9 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.OmitMissing {
+		gapless(cols)
+	}
 	colOf := make([]int, len(t.header))
 	for j := range colOf {
 		colOf[j] = -1
@@ -344,4 +347,24 @@ func (c *lineCursor) quoted(cr *csv.Reader, j int) bool {
 	}
 	k := c.off + col - 1
 	return k < len(c.text) && c.text[k] == '"'
+}
+
+// gapless takes the level of empty or NA cells (and of any other
+// missing-value marker) out of the text columns: read with
+// TableOptions.OmitMissing, a row with such a cell is left out, as R's
+// na.omit leaves out a row whose factor is NA, so no row has that level.
+// A column keeps a non-nil list of values (nil would make it numeric).
+func gapless(cols []EncodedColumn) {
+	for k, c := range cols {
+		if c.Values == nil || !slices.ContainsFunc(c.Values, MissingMarker) {
+			continue
+		}
+		vals := make([]string, 0, len(c.Values))
+		for _, v := range c.Values {
+			if !MissingMarker(v) {
+				vals = append(vals, v)
+			}
+		}
+		cols[k].Values = vals
+	}
 }

@@ -41,7 +41,7 @@ type LoadOptions struct {
 	// reads new rows the same way.
 	Text []string
 	// OmitMissing leaves out the rows with a missing value in the task,
-	// the label or a numeric feature (data.TableOptions.OmitMissing);
+	// the label or a feature (data.TableOptions.OmitMissing);
 	// without it such a file is refused at its first. The summary says
 	// what was left out (Summary.MissingNote).
 	OmitMissing bool
@@ -83,7 +83,8 @@ type Data struct {
 	// centred, OriginZero when asked to stay as written, else "" (tune may
 	// move it).
 	Origin string
-	// OriginNote says why tune moved the origin (Centre); empty otherwise.
+	// OriginNote says why tune moved the origin (Centre), or that the
+	// means asked for move nothing (no numeric feature); empty otherwise.
 	OriginNote string
 }
 
@@ -113,6 +114,9 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		}
 		d.Encoding.Centre(d.All)
 		d.Origin = OriginMeans
+		if !slices.ContainsFunc(d.Encoding.Columns, func(c data.EncodedColumn) bool { return c.Values == nil }) {
+			d.OriginNote = "the features' origin at the numeric features' means moves nothing here: the file has no numeric feature, and a category's indicators stay 0 or 1"
+		}
 	default:
 		return nil, fmt.Errorf("origin: %q is not %s, %s or %s", opt.Origin, OriginAuto, OriginZero, OriginMeans)
 	}
@@ -410,6 +414,9 @@ type Summary struct {
 	// 1, 2, 3+) read as categories unasked (data.Table.Levels), and the
 	// columns of words whose empty or NA cells are a category of their own.
 	LevelNote string `json:"levelNote,omitempty"`
+	// OriginNote is Data.OriginNote: why the features' origin moved, or
+	// that the means asked for move nothing.
+	OriginNote string `json:"originNote,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -451,6 +458,7 @@ func (d *Data) Summary() Summary {
 		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 		sum.LevelNote = levelNote(tab)
 	}
+	sum.OriginNote = d.OriginNote
 	return sum
 }
 

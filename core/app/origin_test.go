@@ -129,3 +129,21 @@ func predictsItsFit(t *testing.T, r *Run, text string) []float64 {
 	}
 	return back.Encoding.Center
 }
+
+// TestOriginMeansNotes: the means asked for on a file without a numeric
+// feature move nothing, and the summary says so; with one, it says
+// nothing (the menu says what was asked).
+func TestOriginMeansNotes(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{"categories only", "g,y,kind\na,1,u\na,2,v\nb,3,u\nb,5,v\n", "the features' origin at the numeric features' means moves nothing here: the file has no numeric feature, and a category's indicators stay 0 or 1"},
+		{"a number", "g,y,kind,x\na,1,u,1\na,2,v,2\nb,3,u,3\nb,5,v,5\n", ""},
+	} {
+		d, err := Load([]byte(c.text), LoadOptions{Name: "m.csv", TaskColumn: "g", Origin: OriginMeans})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := d.Summary().OriginNote; got != c.want {
+			t.Errorf("%s: OriginNote %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -409,9 +409,16 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	if v := eval[string](b, `document.getElementById("feature-origin").value`); v != app.OriginMeans {
 		t.Errorf("the data panel's origin reads %q after tuning moved it", v)
 	}
+	// A run on screen when the file is read again goes, and the run bar
+	// says why.
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	b.do(chromedp.SetValue(chromedp.CSS("#feature-origin"), app.OriginZero))
 	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("feature-origin").dispatchEvent(new Event("change"))`))
 	b.waitFor(`spmtlApp.state() === "idle" && new URLSearchParams(location.hash.slice(1)).get("origin") === "zero"`, 30*time.Second)
+	if got := eval[string](b, `document.getElementById("run-outcome").hidden ? "" : document.getElementById("run-outcome").textContent`); !strings.Contains(got, "The run was cleared: ") || !strings.Contains(got, "was read again") {
+		t.Errorf("after the file was read again, the run bar says %q", got)
+	}
 	b.tuneAllModels(4 * time.Minute)
 	if !eval[bool](b, `document.getElementById("tune-origin").hidden`) || eval[string](b, `document.getElementById("feature-origin").value`) != app.OriginZero {
 		t.Errorf("with the origin kept as written, Tune moved it: %q", eval[string](b, `document.getElementById("tune-origin").textContent`))

@@ -325,7 +325,17 @@ export function wireController(app, form) {
   // Another data set is on its way: the run on the one before ends now
   // (its views are cleared), rather than training on while the new one is
   // read and then drawing over it.
-  app.on("loading", () => { if (app.runInfo || app.snapshots.length || app.results) reset(); else forgetRefusal(); });
+  // clearedRun names the data set whose run that cleared: when the same
+  // file comes back (read again for a choice in the Data panel: a column's
+  // role, the rows missing a value, the features' origin), the run bar
+  // says why the run is gone.
+  let clearedRun = null;
+  app.on("loading", () => {
+    if (app.runInfo || app.snapshots.length || app.results) {
+      clearedRun = app.data ? app.data.name : null;
+      reset();
+    } else forgetRefusal();
+  });
   app.on("state", setStatus);
   // A newly loaded data set clears the run; a Play asked for while it
   // loaded (run=1 in the link) starts once every panel has taken the data
@@ -344,8 +354,13 @@ export function wireController(app, form) {
       if (!(await takeEarly(summary))) await requestRun();
     } else {
       reset();
+      if (clearedRun !== null && summary && summary.name === clearedRun) {
+        $("run-outcome").textContent = `The run was cleared: ${summary.name} was read again with the Data panel's choices. Play trains on it as read now.`;
+        $("run-outcome").hidden = false;
+      }
       whenIdle(warmUp);
     }
+    clearedRun = null;
   });
 
   // whenIdle runs f once the page has drawn what it was given and is idle

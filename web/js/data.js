@@ -463,6 +463,8 @@ export function wireData(app, form) {
     if (s.taskNote) notes.push(`Tasks: ${s.taskNote}`);
     // Go names the columns of whole numbers and an open level (0, 1, 2, 3+) read as categories (core/app levelNote).
     if (s.levelNote) notes.push(`Categories: ${s.levelNote}.`);
+    // Go's note on the features' origin asked for (core/app Data.OriginNote).
+    if (s.originNote) notes.push(`Origin: ${s.originNote}.`);
     // Go says which rows were left out for a missing value (core/data Omitted.Text).
     if (s.missingNote) notes.push(`Rows: ${s.missingNote}.`);
     $("data-notes").textContent = notes.join(" ");

@@ -59,6 +59,7 @@ export function wireTune(app, form) {
   let last = null; // {grid, scores, failures, result}: this model's grid
   let search = null; // {id, done, total, workers, result}: every model's search
   let lastOwn = null; // whether the data that set the default scope was a visitor's file
+  let searchedName = null; // the data set the last search began on
 
   const scope = () => ($("tune-scope-all").checked ? "all" : "one");
   function setScope(v) {
@@ -125,6 +126,7 @@ export function wireTune(app, form) {
     const my = ++token;
     forget();
     if (!app.data || !app.source) throw new Error("load a data set first");
+    searchedName = app.data.name;
     if (scope() === "all") return startAll(my);
     form.read();
     const m = method(app.settings.model);
@@ -365,13 +367,14 @@ export function wireTune(app, form) {
     $("tune-found").hidden = false;
   }
 
-  function cancel() {
+  // cancel ends a running search; why, when given, says what ended it.
+  function cancel(why) {
     if (state !== "running") return;
     token++;
     endSearch();
     teardown();
     state = "cancelled";
-    setStatus(`${$("tune-status").textContent} · cancelled`);
+    setStatus(`${$("tune-status").textContent} · cancelled${why ? `: ${why}` : ""}`);
     offer();
   }
 
@@ -396,8 +399,8 @@ export function wireTune(app, form) {
   // file is tuned over every model by default, a bundled data set (the
   // paper's model) over this model's ρ and λ0: the default follows the
   // kind of data, and a choice stays while the kind does.
-  app.on("data", () => {
-    if (state === "running") cancel();
+  app.on("data", (summary) => {
+    if (state === "running") cancel(summary && summary.name === searchedName ? `${summary.name} was read again (the Data panel's choices); Tune searches it as read now` : "other data was loaded");
     else setStatus("");
     forget();
     const own = app.settings.data === OWN_DATA;

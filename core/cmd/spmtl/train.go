@@ -308,6 +308,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.LevelNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.LevelNote)
 	}
+	if sum.OriginNote != "" {
+		fmt.Fprintf(w, "  %s\n", sum.OriginNote)
+	}
 	if sum.TaskNote != "" {
 		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
 	}

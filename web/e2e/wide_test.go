@@ -99,6 +99,14 @@ func TestSavedRunNamesItsColumns(t *testing.T) {
 		if !strings.Contains(got, "left out: student") || !strings.Contains(got, "read as words: sex, intake") {
 			t.Errorf("%s: the recorded data reads %q, want student left out and sex, intake read as words", name, got)
 		}
+		// The run bar names the data the run shown was made on, not the
+		// preset loaded, until a reset gives the views back to the preset.
+		bar := `document.getElementById("bar-summary").textContent`
+		if got := eval[string](fresh, bar); !strings.HasPrefix(got, "The saved run's data, ") || !strings.Contains(got, "(not the data set loaded)") {
+			t.Errorf("%s: the run bar reads %q beside the saved run", name, got)
+		}
+		fresh.do(chromedp.Click(chromedp.CSS("#reset")))
+		fresh.waitFor(`document.getElementById("bar-summary").textContent.startsWith("landmine: ")`, 10*time.Second)
 		fresh.noConsoleErrors()
 	}
 	b.noConsoleErrors()

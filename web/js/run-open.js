@@ -22,6 +22,13 @@ const plain = (o) => JSON.parse(JSON.stringify(o, (k, v) => (ArrayBuffer.isView(
 
 const fixed4 = (v) => (typeof v !== "number" || !Number.isFinite(v) ? "n/a" : v.toFixed(4));
 
+/** A setting as the hash holds it, a number cut to 4 significant digits
+ *  (a tuned ρ is "2.8117066259517456") and any other word as it is. */
+const setting = (v) => {
+  const x = Number(v);
+  return typeof v === "string" && v.trim() !== "" && Number.isFinite(x) ? String(Number(x.toPrecision(4))) : v;
+};
+
 /** Checks that rec is a run file the views can show; throws what is wrong. */
 export function checkRunFile(rec) {
   const bad = (why) => { throw new Error(`not a saved spmtl run: ${why}`); };
@@ -112,7 +119,7 @@ function describeRecord(record, origin) {
   const scores = ["main", "baseline", "itl"].filter((k) => record.results[k]).map((k) => `${record.results[k].label} ${fixed4(record.results[k].mean)}`);
   $("recorded-run").textContent = `Run: ${r.name}, ${plural(record.snapshots.length, last.seq ? "step" : "iteration")} (${last.stopMessage || "done"}); trained on ${grouped(r.trainRows)} rows, tested on ${grouped(r.testRows)}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
   const sp = s.sp === "1" ? ", self-paced" : "";
-  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${s.select ? `, rule ${s.select}` : ""}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${s.rho}, κ ${s.intercept || "not set"}, λ0 ${s.lambda0}, c ${s.c}, h ${s.h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
+  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${s.select ? `, rule ${s.select}` : ""}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${setting(s.rho)}, κ ${s.intercept ? setting(s.intercept) : "not set"}, λ0 ${setting(s.lambda0)}, c ${setting(s.c)}, h ${s.h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
   const when = record.made ? `${record.made.replace("T", " ").slice(0, 16)} UTC` : "at an unrecorded time";
   $("recorded-made").textContent = `Made ${when}${record.by ? ` by ${record.by}` : ""}.`;
   $("recorded-panel").hidden = false;
@@ -232,10 +239,27 @@ export function wireRecorded(app, { form, runs, data }) {
   let modelHandle = null; // the model read back from a record
 
   const noun = () => (shown && shown.origin.kind === "published" ? "published run" : "saved run");
+  // barText: the run bar's data summary while it names a recorded run's
+  // other data instead (markBar), to be put back when a run or a reset
+  // takes the views over again.
+  // marked is the text markBar wrote; another writer's text is left alone.
+  let barText = null, marked = null;
+  function markBar(record) {
+    const d = record.data || {}, tasks = (d.tasks || record.run.tasks).length;
+    if (barText === null) barText = $("bar-summary").textContent;
+    const what = [plural(tasks, "task"), Number.isFinite(d.rows) && `${grouped(d.rows)} rows`, Number.isFinite(d.features) && plural(d.features, "feature"), d.kind].filter(Boolean);
+    marked = `The ${noun()}'s data, ${d.name || "unnamed"}: ${what.join(", ")} (not the data set loaded)`;
+    $("bar-summary").textContent = marked;
+  }
+  function unmarkBar() {
+    if (barText !== null && $("bar-summary").textContent === marked) $("bar-summary").textContent = barText;
+    barText = marked = null;
+  }
   const verdict = (text) => { $("recorded-verdict").textContent = text; };
 
   app.on("run", () => {
     if (rendering) return;
+    unmarkBar();
     current = { settings: plain(app.settings), source: app.source, data: app.data, evals: [], made: null };
     rerunning = rerun;
     rerun = null;
@@ -254,8 +278,9 @@ export function wireRecorded(app, { form, runs, data }) {
     rerunning = null;
   });
   app.on("runerror", (msg) => { if (rerunning) verdict(`The rerun failed: ${msg}`); rerunning = null; });
-  app.on("reset", () => { if (!rendering) { current = null; forgetModel(); offer(); } });
+  app.on("reset", () => { if (!rendering) { current = null; unmarkBar(); forgetModel(); offer(); } });
   app.on("data", () => {
+    barText = marked = null; // the bar says the new data set's summary
     const p = pending;
     pending = null;
     if (p) p();
@@ -290,7 +315,9 @@ export function wireRecorded(app, { form, runs, data }) {
     const shownNow = { settings: record.settings, source: app.source, data: record.data, evals: record.evals || [], made: record.made, recorded: record };
     current = shownNow;
     app.setModel(null);
-    const rerunNote = dataMatches(app, record) ? "" : ` Its data (${(record.data && record.data.name) || "unnamed"}) is not the data set loaded: load it to rerun the run.`;
+    const matches = dataMatches(app, record);
+    if (!matches) markBar(record);
+    const rerunNote = matches ? "" : ` Its data (${(record.data && record.data.name) || "unnamed"}) is not the data set loaded: load it to rerun the run.`;
     verdict(`Shown as recorded: nothing was trained.${rerunNote}`);
     offer();
     if (!record.model) return;

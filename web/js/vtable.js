@@ -65,7 +65,11 @@ export class VirtualTable {
     const focus = this.focused();
     const cols = s.head.length;
     const cls = [this.fixed || s.count > this.all ? "vtable" : "", this.className].filter(Boolean).join(" ");
-    let html = `<table${this.id ? ` id="${this.id}"` : ""}${cls ? ` class="${cls}"` : ""} aria-rowcount="${s.count + 1}">${s.caption ? `<caption class="hint">${esc(s.caption)}</caption>` : ""}`;
+    // The caption names the table for screen readers; what the eye reads
+    // is the same text in a line of the box's own width, which a table
+    // wider than the box (a phone's) does not cut (style.css .vcaption).
+    let html = s.caption ? `<p class="hint vcaption" aria-hidden="true">${esc(s.caption)}</p>` : "";
+    html += `<table${this.id ? ` id="${this.id}"` : ""}${cls ? ` class="${cls}"` : ""} aria-rowcount="${s.count + 1}">${s.caption ? `<caption class="visually-hidden">${esc(s.caption)}</caption>` : ""}`;
     html += `<thead><tr aria-rowindex="1">${s.head.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}</tr></thead><tbody>`;
     // The spacers' heights are set through the DOM after: the page's
     // Content-Security-Policy refuses style attributes written in markup.

@@ -83,9 +83,11 @@ type Data struct {
 	// centred, OriginZero when asked to stay as written, else "" (tune may
 	// move it).
 	Origin string
-	// OriginNote says why tune moved the origin (Centre), or that the
-	// means asked for move nothing (no numeric feature); empty otherwise.
+	// OriginNote says why tune moved the origin (Centre); empty otherwise.
 	OriginNote string
+	// originAsked says that the origin asked for when the file was read
+	// moves nothing (no numeric feature): the summary's note.
+	originAsked string
 }
 
 // Load reads a data text. Errors from the readers keep their
@@ -115,7 +117,7 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		d.Encoding.Centre(d.All)
 		d.Origin = OriginMeans
 		if !slices.ContainsFunc(d.Encoding.Columns, func(c data.EncodedColumn) bool { return c.Values == nil }) {
-			d.OriginNote = "the features' origin at the numeric features' means moves nothing here: the file has no numeric feature, and a category's indicators stay 0 or 1"
+			d.originAsked = "the features' origin at the numeric features' means moves nothing here: the file has no numeric feature, and a category's indicators stay 0 or 1"
 		}
 	default:
 		return nil, fmt.Errorf("origin: %q is not %s, %s or %s", opt.Origin, OriginAuto, OriginZero, OriginMeans)
@@ -414,8 +416,9 @@ type Summary struct {
 	// 1, 2, 3+) read as categories unasked (data.Table.Levels), and the
 	// columns of words whose empty or NA cells are a category of their own.
 	LevelNote string `json:"levelNote,omitempty"`
-	// OriginNote is Data.OriginNote: why the features' origin moved, or
-	// that the means asked for move nothing.
+	// OriginNote says that the origin asked for moves nothing (a file
+	// without a numeric feature); tune's move is its own result's to say
+	// (TuneResult.OriginNote).
 	OriginNote string `json:"originNote,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
@@ -458,7 +461,7 @@ func (d *Data) Summary() Summary {
 		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 		sum.LevelNote = levelNote(tab)
 	}
-	sum.OriginNote = d.OriginNote
+	sum.OriginNote = d.originAsked
 	return sum
 }
 

@@ -663,6 +663,9 @@ func TestOriginFlag(t *testing.T) {
 	if !strings.Contains(out, "origin: the numeric features' origin was moved to their means") || !strings.Contains(out, "train -origin means fits so too") {
 		t.Errorf("tune does not say it moved the origin:\n%s", out)
 	}
+	if n := strings.Count(out, "origin was moved"); n != 1 {
+		t.Errorf("tune says %d times that it moved the origin (the data's summary is not tune's to say):\n%s", n, out)
+	}
 	if out, _, err = spmtl(t, "tune", "-data", path, "-task", "g", "-model", "mmtl-joint", "-origin", "zero"); err != nil || strings.Contains(out, "origin:") {
 		t.Errorf("tune -origin zero moved it (%v):\n%s", err, out)
 	}

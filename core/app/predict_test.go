@@ -23,8 +23,8 @@ func TestPredictMessages(t *testing.T) {
 	m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Kind: "regression", Encoding: d.Encoding, Tasks: []string{"S1", "S2"},
 		W: [][]float64{{1, 0, 1}, {0, 1, 1}}, B: []float64{0, 0}}
 	for _, tc := range []struct{ name, text, want string }{
-		{"no task column", "task,sex,hours\nS1,M,1\n", `new.csv:1:1: no task column "school" in header [task sex hours]: the file must have the columns the model was trained with`},
-		{"no feature column", "school,sex\nS1,M\n", `new.csv:1:1: no column "hours" in header [school sex]: the model was trained with it, so the file must have it too`},
+		{"no task column", "task,sex,hours\nS1,M,1\n", `new.csv:1:1: no task column "school" in header (task, sex, hours): the file must have the columns the model was trained with`},
+		{"no feature column", "school,sex\nS1,M\n", `new.csv:1:1: no column "hours" in header (school, sex): the model was trained with it, so the file must have it too`},
 		{"missing value", "school,sex,hours\nS1,M,\n", "new.csv:2:3: missing value in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value"},
 		{"a word", "school,sex,hours\nS1,M,n.d.\n", `new.csv:2:3: non-numeric value "n.d." in column hours`},
 		{"NA", "school,sex,hours\nS1,M,NA\n", `new.csv:2:3: missing value ("NA") in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value`},

@@ -326,7 +326,7 @@ func (t *csvTable) textColumns(cols []string) (map[int]bool, error) {
 		j, ok := t.idx[c]
 		switch {
 		case !ok:
-			return nil, fmt.Errorf("%s: cannot read column %q as words: the header has [%s]", t.name, short(c), listNames(t.header))
+			return nil, fmt.Errorf("%s: cannot read column %q as words: the header has (%s)", t.name, short(c), listNames(t.header))
 		case j == t.task || j == t.label:
 			return nil, fmt.Errorf("%s: cannot read column %q as words: it is the %s column", t.name, c, t.roles[j])
 		case t.roles[j] == RoleDropped:

@@ -113,7 +113,7 @@ func readHeader(cr *csv.Reader, file string, unnamed bool) ([]string, int, error
 			continue
 		}
 		if h == "" {
-			return nil, 0, parseErr(file, line, j+1, ErrHeader, "empty name for column %d in header [%s]; every column needs a name", j+1, listNames(rec))
+			return nil, 0, parseErr(file, line, j+1, ErrHeader, "empty name for column %d in header (%s); every column needs a name", j+1, listNames(rec))
 		}
 		if k, dup := seen[h]; dup {
 			return nil, 0, parseErr(file, line, j+1, ErrHeader, "duplicate column name %q (also column %d): rename one of the two in the header", short(h), k+1)
@@ -177,9 +177,10 @@ func marker(s string) string {
 	return fmt.Sprintf(" (%q)", short(s))
 }
 
-// listNames joins up to a dozen column names for a message, with spaces
-// between them: a name that holds a space (or none, or a quote or bracket)
-// is quoted, so that "dose mg" reads as one column and an empty name shows.
+// listNames joins up to a dozen column names for a message, with commas
+// between them, as prose lists them: a name that holds a comma (or none, or
+// a quote, a bracket or a tab) is quoted, so that "a, b" reads as one
+// column and an empty name shows.
 func listNames(names []string) string { return listOf(names, "columns") }
 
 // listOf is listNames for names of what ("columns", "tasks").
@@ -188,14 +189,14 @@ func listOf(names []string, what string) string {
 	var b strings.Builder
 	for j, n := range names {
 		if j == max {
-			fmt.Fprintf(&b, " ... (%d %s)", len(names), what)
+			fmt.Fprintf(&b, ", ... (%d %s)", len(names), what)
 			break
 		}
 		if j > 0 {
-			b.WriteByte(' ')
+			b.WriteString(", ")
 		}
 		n = short(strings.TrimSpace(n))
-		if n == "" || strings.ContainsAny(n, " \t\"[]") || !printable(n) {
+		if n == "" || strings.ContainsAny(n, ",\t\"()[]") || !printable(n) {
 			n = strconv.Quote(n)
 		}
 		b.WriteString(n)

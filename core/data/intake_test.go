@@ -177,7 +177,7 @@ func TestLoadNewRows(t *testing.T) {
 		t.Errorf("rows %q, b's x %v, warnings %q", tab.Rows, tab.Data.Tasks[0].X.RawRowView(0), tab.Warnings)
 	}
 	_, err = LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"})
-	if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a b), and the model has no predictor for a new task: predict only the rows of the tasks it knows, or train a model with this one` || !RemedyOf(err).Skip {
+	if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: predict only the rows of the tasks it knows, or train a model with this one` || !RemedyOf(err).Skip {
 		t.Errorf("unknown task: %v", err)
 	}
 	// SkipUnknown: the rows of tasks the model does not know keep their
@@ -189,7 +189,7 @@ func TestLoadNewRows(t *testing.T) {
 	if len(tab.Rows) != 4 || tab.Data.Rows() != 1 || tab.Data.Tasks[0].Source[0] != 1 {
 		t.Errorf("skipped: %d rows kept, %d in the data (sources %v)", len(tab.Rows), tab.Data.Rows(), tab.Data.Tasks[0].Source)
 	}
-	if got, want := tab.Skipped.NoPrediction(), "3 of the 4 rows are of tasks the model was not trained on and cannot predict (z y): they have no prediction, at lines 2, 4, 5"; got != want {
+	if got, want := tab.Skipped.NoPrediction(), "3 of the 4 rows are of tasks the model was not trained on and cannot predict (z, y): they have no prediction, at lines 2, 4, 5"; got != want {
 		t.Errorf("skipped: %q, want %q", got, want)
 	}
 	sparse := &Encoding{Format: "sparse", Features: 3}

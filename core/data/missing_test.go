@@ -83,7 +83,7 @@ func TestOmittedText(t *testing.T) {
 		{&Omitted{Rows: 3, Of: 749, Columns: []MissingColumn{{"x1", 2}, {"dose mg", 1}}, Lines: []int{4, 9, 22}, Tasks: []string{"s3"}},
 			`3 of the 749 rows were left out for a missing value (x1: 2, "dose mg": 1), at lines 4, 9, 22; task s3 had no other rows and is not in the data`},
 		{&Omitted{Rows: 12, Of: 749, Columns: []MissingColumn{{"a", 5}, {"b", 4}, {"c", 3}, {"d", 2}, {"e", 1}, {"f", 1}, {"g", 1}}, Lines: []int{2, 3, 4, 5, 6}, Tasks: []string{"s3", "s4"}},
-			"12 of the 749 rows were left out for a missing value (a: 5, b: 4, c: 3, d: 2, e: 1, f: 1, and 1 more column), the first at lines 2, 3, 4, 5, 6; 2 tasks had no other rows and are not in the data: s3 s4"},
+			"12 of the 749 rows were left out for a missing value (a: 5, b: 4, c: 3, d: 2, e: 1, f: 1, and 1 more column), the first at lines 2, 3, 4, 5, 6; 2 tasks had no other rows and are not in the data: s3, s4"},
 	}
 	for _, tc := range tests {
 		if got := tc.o.Text(); got != tc.want {

@@ -46,7 +46,7 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 		}
 	}
 	if ci < 0 {
-		return nil, parseErr(name, hline, 1, ErrHeader, "no split column %q in header [%s]", cmp.Or(column, "other than row"), listNames(header))
+		return nil, parseErr(name, hline, 1, ErrHeader, "no split column %q in header (%s)", cmp.Or(column, "other than row"), listNames(header))
 	}
 	col := header[ci]
 	var mask []bool

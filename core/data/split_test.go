@@ -68,7 +68,7 @@ func TestReadSplitFileErrors(t *testing.T) {
 	}{
 		{"unknown value", "row,split1\n0,train\n1,validate\n", "split1", 3, 2, `unknown value "validate" in column split1: want train or test`, ErrSplit},
 		{"missing value", "row,split1\n0,\n", "split1", 2, 2, "missing value in column split1", ErrMissingValue},
-		{"missing column", "row,split1,split2\n0,train,test\n", "split3", 1, 1, `no split column "split3" in header [row split1 split2]`, ErrHeader},
+		{"missing column", "row,split1,split2\n0,train,test\n", "split3", 1, 1, `no split column "split3" in header (row, split1, split2)`, ErrHeader},
 		{"only row column", "row\n0\n", "", 1, 1, "no split column", ErrHeader},
 		{"out of order", "row,split1\n0,train\n2,test\n1,test\n", "split1", 3, 1, "row 2 out of order: want 1", ErrSplit},
 		{"starts at 1", "row,split1\n1,train\n", "split1", 2, 1, "row 1 out of order: want 0", ErrSplit},
@@ -76,7 +76,7 @@ func TestReadSplitFileErrors(t *testing.T) {
 		{"ragged", "row,split1\n0,train,x\n", "split1", 2, 3, "ragged row: 3 fields, want 2", ErrRaggedRow},
 		{"empty", "", "split1", 1, 1, "empty file", ErrEmptyFile},
 		{"header only", "row,split1\n", "split1", 1, 1, "no data rows", ErrNoRows},
-		{"only an unnamed column besides row", "row,\n0,train\n", "", 1, 1, `no split column "other than row" in header [row ""]`, ErrHeader},
+		{"only an unnamed column besides row", "row,\n0,train\n", "", 1, 1, `no split column "other than row" in header (row, "")`, ErrHeader},
 		{"a value past the header's end", "row,split1\n0,train,test\n", "split1", 2, 3, "ragged row: 3 fields, want 2", ErrRaggedRow},
 	}
 	for _, tc := range tests {

@@ -481,7 +481,7 @@ func (t *csvTable) drop(cols []string) error {
 		j, ok := t.idx[d]
 		switch {
 		case !ok:
-			return fmt.Errorf("%s: cannot leave out column %q: the header has [%s]", t.name, short(d), listNames(t.header))
+			return fmt.Errorf("%s: cannot leave out column %q: the header has (%s)", t.name, short(d), listNames(t.header))
 		case j == t.task || j == t.label:
 			return fmt.Errorf("%s: cannot leave out column %q: it is the %s column", t.name, d, t.roles[j])
 		}

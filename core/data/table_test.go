@@ -48,9 +48,9 @@ func TestReadTableOwnFiles(t *testing.T) {
 		}
 	}
 	runTableCases(t, []tableCase{
-		{name: "no task column", text: "group,y,x1\na,1,2\n", err: `mine.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`},
-		{name: "no label column", text: "task,label,x1\na,1,2\n", err: `no label column "y" in header [task label x1]`},
-		{name: "names with spaces quoted", text: "ward;dose mg;outcome\na;1;2\n", err: `no task column "task" in header [ward "dose mg" outcome]`},
+		{name: "no task column", text: "group,y,x1\na,1,2\n", err: `mine.csv:1:1: no task column "task" in header (group, y, x1); choose the task column among these`},
+		{name: "no label column", text: "task,label,x1\na,1,2\n", err: `no label column "y" in header (task, label, x1)`},
+		{name: "names with spaces quoted", text: "ward;dose mg;outcome\na;1;2\n", err: `no task column "task" in header (ward, dose mg, outcome)`},
 		{name: "named columns", text: "group,label,x1\na,1,2\nb,0,3\n", opt: TableOptions{TaskColumn: "group", LabelColumn: "label"},
 			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a", "b") }},
 		{name: "semicolon with decimal commas", text: "task;y;x1;x2\na;1,5;2,25;3\nb;0;1;1\nb;2;1;-0,5\n",
@@ -164,7 +164,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("%d features", tab.Data.Features)
 				}
 			}},
-		{name: "drop unknown column", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"idx"}}, err: `cannot leave out column "idx": the header has [task y x]`},
+		{name: "drop unknown column", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"idx"}}, err: `cannot leave out column "idx": the header has (task, y, x)`},
 		{name: "drop the label", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"y"}}, err: `cannot leave out column "y": it is the label column`},
 		{name: "51 values refused", text: manyValues(51), err: "mine.csv:1:3: text column city has 51 distinct values, more than 50 to encode; leave it out"},
 		{name: "51 values unticked", text: manyValues(51), opt: TableOptions{DropRefused: true},
@@ -221,7 +221,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 		// A file without its header: its first row is no header, and
 		// choosing "columns" among its values would lose that row. A wide
 		// table's years are names.
-		{name: "no header", text: "t0,3.077,0.942,-1.397\nt0,1.736,0.371,0.5\n", err: `mine.csv:1:1: the first line [t0 3.077 0.942 -1.397] looks like a row of data, not a header (3 of its 4 fields are numbers such as "3.077"): add a first line that names the columns`},
+		{name: "no header", text: "t0,3.077,0.942,-1.397\nt0,1.736,0.371,0.5\n", err: `mine.csv:1:1: the first line (t0, 3.077, 0.942, -1.397) looks like a row of data, not a header (3 of its 4 fields are numbers such as "3.077"): add a first line that names the columns`},
 		// A file of a header alone is said to have no rows before its
 		// columns are asked for.
 		{name: "a header alone, no task column", text: "group,score,x\n", err: "mine.csv:1:1: no data rows: the file has a header and nothing else"},
@@ -410,12 +410,12 @@ func TestRemedies(t *testing.T) {
 		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
-		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header [group y x]; choose the task column among these", Remedy{Choose: RoleTask}},
-		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header [task label x]; choose the label column among these", Remedy{Choose: RoleLabel}},
+		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header (group, y, x); choose the task column among these", Remedy{Choose: RoleTask}},
+		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header (task, label, x); choose the label column among these", Remedy{Choose: RoleLabel}},
 		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value", Remedy{Omit: true}},
 		{"predict: NaN", "school,x1,x2\nS1,inf,1\n", predict, "correct the value, or delete the row", Remedy{}},
-		{"predict: no task column", "task,x1,x2\nS1,1,1\n", predict, "no task column \"school\" in header [task x1 x2]: the file must have the columns the model was trained with", Remedy{}},
-		{"predict: no feature column", "school,x1\nS1,1\n", predict, "no column \"x2\" in header [school x1]: the model was trained with it, so the file must have it too", Remedy{}},
+		{"predict: no task column", "task,x1,x2\nS1,1,1\n", predict, "no task column \"school\" in header (task, x1, x2): the file must have the columns the model was trained with", Remedy{}},
+		{"predict: no feature column", "school,x1\nS1,1\n", predict, "no column \"x2\" in header (school, x1): the model was trained with it, so the file must have it too", Remedy{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadTable([]byte(tc.text), "mine.csv", tc.opt)
@@ -599,7 +599,7 @@ func TestReadTableWithEncoding(t *testing.T) {
 		t.Errorf("unnamed column in new rows: %v", err)
 	}
 	_, err = ReadTable([]byte("school,sex\nS1,F\n"), "new.csv", TableOptions{Encoding: enc})
-	if err == nil || !strings.Contains(err.Error(), `no column "x" in header [school sex]: the model was trained with it`) {
+	if err == nil || !strings.Contains(err.Error(), `no column "x" in header (school, sex): the model was trained with it`) {
 		t.Errorf("missing column: %v", err)
 	}
 	_, err = ReadTable([]byte("school,sex,x\nS1,F,1\nS9,M,2\n"), "new.csv", TableOptions{Encoding: enc, Tasks: tasks})
@@ -698,7 +698,7 @@ func TestReadTableText(t *testing.T) {
 				}
 			}},
 		{name: "unknown column", text: visitsCSV(4, "3+"), opt: TableOptions{Text: []string{"visit"}},
-			err: `mine.csv: cannot read column "visit" as words: the header has [task y student visits hours]`},
+			err: `mine.csv: cannot read column "visit" as words: the header has (task, y, student, visits, hours)`},
 		{name: "the task column", text: visitsCSV(4, "3+"), opt: TableOptions{Text: []string{"task"}},
 			err: `mine.csv: cannot read column "task" as words: it is the task column`},
 		{name: "left out and words", text: visitsCSV(4, "3+"), opt: TableOptions{Drop: []string{"visits"}, Text: []string{"visits"}},
@@ -777,7 +777,7 @@ func TestHeaderMistakes(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
 		{"a title above the header", "CO2 data export 2024\nPlant,y,x\nQn1,1,2\n", `mine.csv:1:1: line 1 holds one field ("CO2 data export 2024") and line 2 several: if line 1 is a title above the header, delete it`},
 		{"no header", "Qn1,Quebec,nonchilled,95,16\nQn1,Quebec,nonchilled,175,30\n", `which looks like a row of data: if the file has no header, add a first line that names its columns; else choose the task column among these`},
-		{"names that are not numbers", "group,yy,x\na,1,2\n", `no task column "task" in header [group yy x]; choose the task column among these`},
+		{"names that are not numbers", "group,yy,x\na,1,2\n", `no task column "task" in header (group, yy, x); choose the task column among these`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadTable([]byte(tc.text), "mine.csv", TableOptions{})

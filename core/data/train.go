@@ -135,7 +135,7 @@ func (t *csvTable) hasRows() bool {
 // both of, by name; a missing one is refused with the header's columns.
 func (t *csvTable) trainingRoles() error {
 	if n := dataLikeNames(t.header); n >= 2 && 2*n >= len(t.header) {
-		return parseErr(t.name, t.hline, 1, ErrHeader, "the first line [%s] looks like a row of data, not a header (%d of its %d fields are numbers such as %q): add a first line that names the columns (the task column, the label and the features)", listNames(t.header), n, len(t.header), short(firstDataLike(t.header)))
+		return parseErr(t.name, t.hline, 1, ErrHeader, "the first line (%s) looks like a row of data, not a header (%d of its %d fields are numbers such as %q): add a first line that names the columns (the task column, the label and the features)", listNames(t.header), n, len(t.header), short(firstDataLike(t.header)))
 	}
 	ti, tok := t.idx[t.taskCol]
 	li, lok := t.idx[t.labelCol]
@@ -145,15 +145,15 @@ func (t *csvTable) trainingRoles() error {
 	}
 	switch {
 	case !tok && t.headerIsData():
-		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header [%s], which looks like a row of data: if the file has no header, add a first line that names its columns; else choose the task column among these", short(t.taskCol), listNames(t.header))
+		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header (%s), which looks like a row of data: if the file has no header, add a first line that names its columns; else choose the task column among these", short(t.taskCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleTask}
 		return pe
 	case !tok:
-		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header [%s]; choose the task column among these", short(t.taskCol), listNames(t.header))
+		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header (%s); choose the task column among these", short(t.taskCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleTask}
 		return pe
 	case !lok:
-		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header [%s]; choose the label column among these", short(t.labelCol), listNames(t.header))
+		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header (%s); choose the label column among these", short(t.labelCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleLabel}
 		return pe
 	}

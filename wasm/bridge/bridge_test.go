@@ -26,7 +26,7 @@ func TestErrorJS(t *testing.T) {
 		{load("task,y,x1\na,1,\na,2,3\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: 1 of the 2 rows has a missing value; leave those rows out, fill the values in, or leave the column out", "drop": "x1", "omit": true}},
 		// Every row misses the value: leaving the rows out is not offered.
 		{load("task,y,x1\na,1,\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: 1 of the 1 rows has a missing value; fill the values in, or leave the column out", "drop": "x1"}},
-		{load("group,y,x1\na,1,2\n"), map[string]any{"__error": `wrapped: m.csv:1:1: no task column "task" in header [group y x1]; choose the task column among these`, "choose": "task"}},
+		{load("group,y,x1\na,1,2\n"), map[string]any{"__error": `wrapped: m.csv:1:1: no task column "task" in header (group, y, x1); choose the task column among these`, "choose": "task"}},
 		{&data.RemedyError{Err: errors.New("unknown task"), Remedy: data.Remedy{Skip: true}}, map[string]any{"__error": "unknown task", "skip": true}},
 		{errors.New("plain"), map[string]any{"__error": "plain"}},
 	} {

@@ -300,7 +300,7 @@ func TestRefusals(t *testing.T) {
 		{"catalog", `[]`, nil, "spmtl.catalog: the value: want an object, got a list"},
 		{"load", `{"drop":"b"}`, toyCSV, "spmtl.load: drop: want a list, got a string"},
 		{"load", `{"name":"toy.csv"}`, nil, "spmtl.load: the payload must be a text or a Uint8Array, got undefined"},
-		{"load", `{"task":"group"}`, toyCSV, `data:1:1: no task column "group" in header [task y a b]; choose the task column among these`},
+		{"load", `{"task":"group"}`, toyCSV, `data:1:1: no task column "group" in header (task, y, a, b); choose the task column among these`},
 		{"header", `{"name":3}`, "task,y\n", "spmtl.header: name: want a string, got a number"},
 		{"generate", `{"name":"syn2","seed":-1}`, nil, "spmtl.generate: seed: want a whole number not below 0, got -1"},
 		{"train", `{"data":1,"rho":"x"}`, nil, "spmtl.train: rho: want a number, got a string"},

@@ -125,7 +125,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{[]string{"train", "-data", "testdata/bad.csv"}, "testdata/bad.csv:3:3"},
 		{[]string{"train", "-data", "testdata/stray.csv", "-loss", "logistic"}, "testdata/stray.csv:14:2: y has 3 distinct values (0, 1, 2): read as regression: the logistic loss needs two classes"},
-		{[]string{"predict", "-model", "testdata/exam-model.json", "-data", "testdata/exam-nosex.csv"}, `no column "sex" in header [school intake hours]: the model was trained with it`},
+		{[]string{"predict", "-model", "testdata/exam-model.json", "-data", "testdata/exam-nosex.csv"}, `no column "sex" in header (school, intake, hours): the model was trained with it`},
 		{[]string{"predict", "-model", "testdata/toy.csv", "-data", "testdata/toy.csv"}, "read model testdata/toy.csv"},
 		{[]string{"tune", "-data", "testdata/toy.csv", "-rho", "1"}, "tune chooses rho and lambda0 itself"},
 		{[]string{"train"}, "-data is required"},
@@ -435,7 +435,7 @@ func TestTextColumns(t *testing.T) {
 		{"read as words", append([]string{"train", "-text", "visits"}, cols...), "", "visits one-hot (4)"},
 		{"an id flagged", append([]string{"train", "-text", "visits"}, cols...), "", "student holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something (-drop student)"},
 		{"no id note when left out", append([]string{"train", "-text", "visits", "-drop", "student"}, cols...), "", "left out: student\n"},
-		{"unknown column", append([]string{"train", "-text", "visit"}, cols...), `cannot read column "visit" as words: the header has [school score student visits hours]`, ""},
+		{"unknown column", append([]string{"train", "-text", "visit"}, cols...), `cannot read column "visit" as words: the header has (school, score, student, visits, hours)`, ""},
 		{"left out and words", append([]string{"train", "-text", "visits", "-drop", "visits"}, cols...), `column "visits" is asked both to be left out and to be read as words: choose one`, ""},
 		{"tune saves it", []string{"tune", "-data", data, "-task", "school", "-label", "score", "-model", "stl", "-text", "visits", "-folds", "2", "-save", model}, "", "visits one-hot (4)"},
 	} {

@@ -531,7 +531,23 @@ func (t *csvTable) columnInfos(cols []EncodedColumn, colOf []int, stats []column
 		infos[j] = ci
 	}
 	if len(cols) == 0 {
-		return nil, parseErr(t.name, t.hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q%s", t.taskCol, t.labelCol, leftOut(infos))
+		if out := leftOut(infos); out != "" {
+			return nil, parseErr(t.name, t.hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q%s; read one of those back as a feature", t.taskCol, t.labelCol, out)
+		}
+		// A one-way layout (a group and a measurement, as R's Dyestuff):
+		// the models learn weights of features, and have none to learn.
+		return nil, parseErr(t.name, t.hline, 1, ErrHeader, "no feature columns: the header has only the task column %q and the label column %q. The models here learn each task's weights on features measured with each row; with none, each task's model would be its mean alone, which a one-way random-effects model fits (R: lmer(%s ~ 1 + (1 | %s))). Add a column of features to learn from", t.taskCol, t.labelCol, rName(t.labelCol), rName(t.taskCol))
 	}
 	return infos, nil
+}
+
+// rName writes a column's name as an R formula reads it: in backquotes
+// unless it is a plain name.
+func rName(s string) string {
+	for i, r := range s {
+		if !(r == '.' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return "`" + strings.ReplaceAll(s, "`", "\\`") + "`"
+		}
+	}
+	return s
 }

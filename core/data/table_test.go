@@ -204,7 +204,11 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("column %+v, %d features", c, tab.Data.Features)
 				}
 			}},
-		{name: "only unnamed features", text: "task,y,\na,1,\n", err: "no feature columns: the header has only the task column \"task\" and the label column \"y\" (left out: column 3)"},
+		{name: "only unnamed features", text: "task,y,\na,1,\n", err: "no feature columns: the header has only the task column \"task\" and the label column \"y\" (left out: column 3); read one of those back as a feature"},
+		{name: "a one-way layout's names in R's backquotes", text: "ward,yield (g)\nA,1545\nB,1440\n", opt: TableOptions{TaskColumn: "ward", LabelColumn: "yield (g)"},
+			err: "(R: lmer(`yield (g)` ~ 1 + (1 | ward)))"},
+		{name: "a one-way layout", text: "\"Batch\",\"Yield\"\n\"A\",1545\n\"B\",1440\n", opt: TableOptions{TaskColumn: "Batch", LabelColumn: "Yield"},
+			err: "mine.csv:1:1: no feature columns: the header has only the task column \"Batch\" and the label column \"Yield\". The models here learn each task's weights on features measured with each row; with none, each task's model would be its mean alone, which a one-way random-effects model fits (R: lmer(Yield ~ 1 + (1 | Batch))). Add a column of features to learn from"},
 		// A trailing delimiter on the header's line only, or on the rows' only.
 		{name: "trailing delimiter on the header only", text: "task,y,x,\na,1,2\nb,0,3,\n",
 			check: func(t *testing.T, tab *Table) {
@@ -706,7 +710,7 @@ func TestReadTableText(t *testing.T) {
 		{name: "too many to read as words", text: manyNumbers(60), opt: TableOptions{Text: []string{"x1"}},
 			err: "mine.csv:1:3: text column x1 has read as words: more than 50 distinct values, more than 50 to encode; leave it out"},
 		{name: "too many, left out with the reason", text: manyNumbers(60), opt: TableOptions{Text: []string{"x1"}, DropRefused: true, MaxCategories: 50},
-			err: `no feature columns: the header has only the task column "task" and the label column "y" (left out: x1)`},
+			err: `no feature columns: the header has only the task column "task" and the label column "y" (left out: x1); read one of those back as a feature`},
 		{name: "roles and ids", text: visitsCSV(12, "3"), opt: TableOptions{Drop: []string{"visits"}},
 			check: func(t *testing.T, tab *Table) {
 				for name, want := range map[string][]Role{

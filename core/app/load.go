@@ -420,6 +420,10 @@ type Summary struct {
 	// without a numeric feature); tune's move is its own result's to say
 	// (TuneResult.OriginNote).
 	OriginNote string `json:"originNote,omitempty"`
+	// LeakNote warns of a column of words that fixes a classifier's label
+	// (leakNote), with LeakColumns its names.
+	LeakNote    string   `json:"leakNote,omitempty"`
+	LeakColumns []string `json:"leakColumns,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -460,6 +464,7 @@ func (d *Data) Summary() Summary {
 		sum.TaskNote = taskNote(enc.TaskColumn, len(sum.Tasks), sum.Rows)
 		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 		sum.LevelNote = levelNote(tab)
+		sum.LeakNote, sum.LeakColumns = leakNote(d)
 	}
 	sum.OriginNote = d.originAsked
 	return sum
@@ -525,6 +530,77 @@ func levelNote(tab *data.Table) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// minLeakRows is the fewest rows in which a column of words that fixes the
+// label is worth a warning (leakNote): in a handful of rows any category
+// can.
+const minLeakRows = 20
+
+// leakNote warns of the columns of words that fix a classifier's label:
+// each of their values (two or more of them) is seen with one class only,
+// over rows of both classes. Such a column is the label in other words (a
+// label derived from it, as VerbAgg's r2 from resp), a fit reads the label
+// off it, and cross-validation scores it as perfect; the visitor is told,
+// and may leave it out. It returns "" when there is none, and the
+// columns' names.
+func leakNote(d *Data) (string, []string) {
+	ds, enc := d.All, d.Encoding
+	if ds.Kind != data.Classification || enc == nil || ds.Sparse() || ds.Rows() < minLeakRows {
+		return "", nil
+	}
+	var names, parts []string
+	off := 0
+	for _, c := range enc.Columns {
+		k := len(c.Values)
+		if c.Values == nil {
+			off++
+			continue
+		}
+		// seen[v]: bit 1 for a negative row with value v, bit 2 for a positive.
+		seen := make([]byte, k)
+		var classes byte
+		for i := range ds.Tasks {
+			t := &ds.Tasks[i]
+			for r := 0; r < t.Rows(); r++ {
+				cls := byte(1)
+				if t.Y[r] > 0 {
+					cls = 2
+				}
+				classes |= cls
+				x := t.X.RawRowView(r)[off : off+k]
+				for v, on := range x {
+					if on > 0 {
+						seen[v] |= cls
+					}
+				}
+			}
+		}
+		off += k
+		used, fixed := 0, true
+		var pairs []string
+		for v, b := range seen {
+			if b == 0 {
+				continue
+			}
+			used++
+			if b == 3 {
+				fixed = false
+				break
+			}
+			class := ds.Negative
+			if b == 2 {
+				class = ds.Positive
+			}
+			pairs = append(pairs, fmt.Sprintf("%s: %s", c.Values[v], class))
+		}
+		if classes != 3 || used < 2 || !fixed {
+			continue
+		}
+		names = append(names, c.Name)
+		parts = append(parts, fmt.Sprintf("%s fixes the label: each of its values is seen with one class only (%s), so a model reads the label off it and scores as perfect; if %s is the label in other words, leave it out", c.Name, strings.Join(pairs, "; "), c.Name))
+	}
+	return strings.Join(parts, "; "), names
 }
 
 // idNote names the columns that look like ids (data.ColumnInfo.ID) and

@@ -481,3 +481,40 @@ func TestCodesNote(t *testing.T) {
 		t.Errorf("IDNote %q, IDColumns %q: want student named as codes to leave out", sum.IDNote, sum.IDColumns)
 	}
 }
+
+// TestLeakNote: a column of words each of whose values is seen with one
+// class only fixes a classifier's label, and the summary warns of it; a
+// value seen with both classes, a column of one value, a regression and a
+// file of a few rows do not.
+func TestLeakNote(t *testing.T) {
+	file := func(rows int, resp func(i int) string, y func(i int) string) string {
+		var b strings.Builder
+		b.WriteString("id,r2,resp,x\n")
+		for i := 0; i < rows; i++ {
+			fmt.Fprintf(&b, "p%d,%s,%s,%d\n", i%5, y(i), resp(i), i%7)
+		}
+		return b.String()
+	}
+	words := []string{"no", "perhaps", "yes"}
+	resp := func(i int) string { return words[i%3] }
+	derived := func(i int) string { return map[bool]string{true: "N", false: "Y"}[i%3 == 0] }
+	for _, tc := range []struct {
+		name, text string
+		want       string
+	}{
+		{"derived", file(30, resp, derived), "resp fixes the label: each of its values is seen with one class only (no: N; perhaps: Y; yes: Y), so a model reads the label off it and scores as perfect; if resp is the label in other words, leave it out"},
+		{"one value seen with both", file(30, resp, func(i int) string { return map[bool]string{true: "N", false: "Y"}[i%3 == 0 && i != 3] }), ""},
+		{"a column of one value", file(30, func(int) string { return "no" }, derived), ""},
+		{"a regression", file(30, resp, func(i int) string { return fmt.Sprint(i % 3) + ".5" }), ""},
+		{"a few rows", file(12, resp, derived), ""},
+	} {
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "v.csv", TaskColumn: "id", LabelColumn: "r2"})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		sum := d.Summary()
+		if sum.LeakNote != tc.want || (tc.want != "") != slices.Equal(sum.LeakColumns, []string{"resp"}) {
+			t.Errorf("%s: LeakNote %q, columns %q; want %q", tc.name, sum.LeakNote, sum.LeakColumns, tc.want)
+		}
+	}
+}

@@ -750,3 +750,26 @@ func TestOwnFileTextColumn(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestOwnFileLeakWarning: a classifier's file with a column of words that
+// fixes its label (the label derived from it) loads with a warning that
+// names the column and says to leave it out.
+func TestOwnFileLeakWarning(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,resp,x\n")
+	words := []string{"no", "perhaps", "yes"}
+	for i := 0; i < 30; i++ {
+		y := "Y"
+		if i%3 == 0 {
+			y = "N"
+		}
+		fmt.Fprintf(&sb, "p%d,%s,%s,%d\n", i%5, y, words[i%3], i%7)
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.loadFile("verbal.csv", sb.String())
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Warning: resp fixes the label: each of its values is seen with one class only (no: N; perhaps: Y; yes: Y)") {
+		t.Errorf("the data notes %q do not warn that resp fixes the label", notes)
+	}
+	b.noConsoleErrors()
+}

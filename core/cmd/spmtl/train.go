@@ -314,6 +314,13 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.TaskNote != "" {
 		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
 	}
+	if sum.LeakNote != "" {
+		leak := make([]string, len(sum.LeakColumns))
+		for i, c := range sum.LeakColumns {
+			leak[i] = shellWord(c)
+		}
+		fmt.Fprintf(w, "  warning: %s (-drop %s)\n", sum.LeakNote, strings.Join(leak, ","))
+	}
 	if sum.NumberNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.NumberNote)
 	}

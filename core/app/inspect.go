@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 )
 
@@ -51,17 +53,45 @@ func Inspect(m *ModelFile) Inspection {
 	if th := m.Theta; th != nil {
 		v := th.View()
 		ins.Title, ins.Explain = v.Title, v.Explain
+		fixed := m.Encoding.Fixed
+		others := false // a chart whose fixed features are not per standard deviation
 		for _, c := range v.Charts {
 			if len(m.Encoding.Scale) > 0 {
 				c.Title += ", per standard deviation of each feature"
 			}
-			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: c.Values})
+			values := c.Values
+			if len(fixed) > 0 {
+				if c.Measure == "weight" {
+					// A weight on x/(sd·FixedScale) is FixedScale times the weight per sd.
+					values = append([]float64(nil), values...)
+					for _, j := range fixed {
+						if j < len(values) {
+							values[j] /= data.FixedScale
+						}
+					}
+				} else {
+					others = true
+				}
+			}
+			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: values})
 		}
 		if len(m.Encoding.Scale) > 0 {
 			ins.Explain += " The features were standardized (each divided by its standard deviation over the training file's rows, docs/algorithms.md §14), so the values compare across features whatever their units."
 		}
+		if len(fixed) > 0 {
+			var fn []string
+			for _, j := range fixed {
+				if j < len(names) {
+					fn = append(fn, names[j])
+				}
+			}
+			ins.Explain += fmt.Sprintf(" %s constant within every task: a shared effect, which the tasks do not deviate from (§14).", namesAre(fn))
+			if others {
+				ins.Explain += " Their relevance and loadings are in units of a thousandth of a standard deviation, not comparable with the other features'."
+			}
+		}
 		if len(m.Encoding.Center) > 0 {
-			ins.Explain += " Their origin was moved to their means (§15), so an intercept is a task's level at the average row."
+			ins.Explain += " Their origin was moved toward their means (§15), so an intercept is a task's level there rather than at x = 0."
 		}
 	}
 	if ins.Title == "" {
@@ -83,4 +113,12 @@ func Inspect(m *ModelFile) Inspection {
 		})
 	}
 	return ins
+}
+
+// namesAre is "x1 is" or "x1, x2 and x3 are".
+func namesAre(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " is"
+	}
+	return words.List(names) + " are"
 }

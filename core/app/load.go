@@ -105,22 +105,26 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		// A visitor's features are in units of their own, which the
 		// penalties would otherwise weigh (docs/algorithms.md §14).
 		d.Encoding.Standardize(d.All)
+		// A feature constant within every task is a task-level covariate:
+		// a shared effect, with no room for a task's own (§14).
+		d.Encoding.Fix(d.All, data.TaskLevel(d.All))
 	}
-	switch opt.Origin {
-	case "", OriginAuto:
-	case OriginZero:
+	t, set, err := OriginScale(opt.Origin)
+	switch {
+	case err != nil:
+		return nil, err
+	case !set:
+	case t == 0:
 		d.Origin = OriginZero // asked for: tune keeps it
-	case OriginMeans:
+	default:
 		if !d.Own || d.Encoding == nil || d.All.Sparse() {
-			return nil, fmt.Errorf("%s: origin %s: only a visitor's dense file's features are moved to their means", opt.Name, opt.Origin)
+			return nil, fmt.Errorf("%s: origin %s: only a visitor's dense file's features are moved toward their means", opt.Name, opt.Origin)
 		}
-		d.Encoding.Centre(d.All)
-		d.Origin = OriginMeans
+		d.Encoding.Centre(d.All, t)
+		d.Origin = OriginValue(t)
 		if !slices.ContainsFunc(d.Encoding.Columns, func(c data.EncodedColumn) bool { return c.Values == nil }) {
 			d.originAsked = "the features' origin at the numeric features' means moves nothing here: the file has no numeric feature, and a category's indicators stay 0 or 1"
 		}
-	default:
-		return nil, fmt.Errorf("origin: %q is not %s, %s or %s", opt.Origin, OriginAuto, OriginZero, OriginMeans)
 	}
 	if err := d.oneLabel(opt.Name); err != nil {
 		return nil, err
@@ -137,18 +141,21 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 }
 
 // Centre moves the numeric features' origin of d, a visitor's dense data
-// set, to their means over every row (data.Encoding.Centre; a fixed
-// split's training and test rows are moved alike), and records why: tune
-// does it when the likelihood prefers it (TuneSearch). The rows and the
+// set, to t times their means over every row (data.Encoding.Centre; a
+// fixed split's training and test rows are moved alike), and records why:
+// tune does it when the likelihood prefers it (TuneSearch). The rows and the
 // encoding are replaced by moved copies, so that a run made before keeps
 // the rows it trains on and its model file the encoding it was trained
 // with. A saved model keeps the means, so predict moves new rows alike.
-func (d *Data) Centre(note string) {
+func (d *Data) Centre(t float64, note string) {
 	if d.Encoding == nil || d.All.Sparse() {
 		return
 	}
 	e := *d.Encoding
 	c := e.Centres(d.All)
+	for j := range c {
+		c[j] *= t
+	}
 	e.Center = c
 	d.Encoding = &e
 	for _, part := range []**data.Dataset{&d.All, &d.Train, &d.Test} {
@@ -156,7 +163,7 @@ func (d *Data) Centre(note string) {
 			*part = data.Shifted(*part, c)
 		}
 	}
-	d.Origin, d.OriginNote = OriginMeans, note
+	d.Origin, d.OriginNote = OriginValue(t), note
 }
 
 // oneLabel refuses a data set whose label takes one value in every row
@@ -420,6 +427,9 @@ type Summary struct {
 	// without a numeric feature); tune's move is its own result's to say
 	// (TuneResult.OriginNote).
 	OriginNote string `json:"originNote,omitempty"`
+	// FixedNote names the columns constant within every task, whose
+	// features are shared effects (data.Encoding.Fixed).
+	FixedNote string `json:"fixedNote,omitempty"`
 	// LeakNote warns of a column of words that fixes a classifier's label
 	// (leakNote), with LeakColumns its names.
 	LeakNote    string   `json:"leakNote,omitempty"`
@@ -465,6 +475,7 @@ func (d *Data) Summary() Summary {
 		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 		sum.LevelNote = levelNote(tab)
 		sum.LeakNote, sum.LeakColumns = leakNote(d)
+		sum.FixedNote = fixedNote(d.Encoding)
 	}
 	sum.OriginNote = d.originAsked
 	return sum
@@ -530,6 +541,40 @@ func levelNote(tab *data.Table) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// fixedNote names the columns whose features are all task-level
+// (data.Encoding.Fixed): "Diet is constant within every task: …"; "" when
+// none is.
+func fixedNote(e *data.Encoding) string {
+	if e == nil || len(e.Fixed) == 0 {
+		return ""
+	}
+	fixed := map[int]bool{}
+	for _, j := range e.Fixed {
+		fixed[j] = true
+	}
+	var names []string
+	j := 0
+	for _, c := range e.Columns {
+		k := max(len(c.Values), 1)
+		all := true
+		for i := j; i < j+k; i++ {
+			all = all && fixed[i]
+		}
+		if all {
+			names = append(names, c.Name)
+		}
+		j += k
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	verb := "is"
+	if len(names) > 1 {
+		verb = "are"
+	}
+	return fmt.Sprintf("%s %s constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)", words.List(names), verb)
 }
 
 // minLeakRows is the fewest rows in which a column of words that fixes the

@@ -505,7 +505,7 @@ func TestLeakNote(t *testing.T) {
 		{"derived", file(30, resp, derived), "resp fixes the label: each of its values is seen with one class only (no: N; perhaps: Y; yes: Y), so a model reads the label off it and scores as perfect; if resp is the label in other words, leave it out"},
 		{"one value seen with both", file(30, resp, func(i int) string { return map[bool]string{true: "N", false: "Y"}[i%3 == 0 && i != 3] }), ""},
 		{"a column of one value", file(30, func(int) string { return "no" }, derived), ""},
-		{"a regression", file(30, resp, func(i int) string { return fmt.Sprint(i % 3) + ".5" }), ""},
+		{"a regression", file(30, resp, func(i int) string { return fmt.Sprint(i%3) + ".5" }), ""},
 		{"a few rows", file(12, resp, derived), ""},
 	} {
 		d, err := Load([]byte(tc.text), LoadOptions{Name: "v.csv", TaskColumn: "id", LabelColumn: "r2"})

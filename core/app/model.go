@@ -308,6 +308,18 @@ func (m *ModelFile) checkEncoding() error {
 			}
 		}
 	}
+	// The task-level features (Fix): distinct, in order, each a feature
+	// whose divisor is there.
+	if e.Fixed != nil {
+		if len(e.Scale) != d {
+			return fmt.Errorf("encoding.fixed lists %d features but encoding.scale has no divisor for each of the %d features", len(e.Fixed), d)
+		}
+		for i, j := range e.Fixed {
+			if j < 0 || j >= d || i > 0 && j <= e.Fixed[i-1] {
+				return fmt.Errorf("encoding.fixed[%d] is %d: want increasing feature indices from 0 to %d", i, j, d-1)
+			}
+		}
+	}
 	// The features' means (a visitor's file whose origin tune moved).
 	if e.Center != nil {
 		if e.Format != "csv" || len(e.Center) != d {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,8 +30,8 @@ func offsetCSV(seed uint64, groups int, at float64) string {
 	return sb.String()
 }
 
-// TestTuneOrigin: tune moves the features' origin to their means when the
-// groups' intercepts were drawn there, and says why; it keeps it where
+// TestTuneOrigin: tune moves the features' origin to (about) their means
+// when the groups' intercepts were drawn there, and says why; it keeps it where
 // they were drawn at x = 0, and where the visitor fixed it. Only the
 // numeric features move (a text column's indicators stay 0 or 1), and a
 // model saved after the move predicts its own training file as the fit
@@ -63,14 +64,15 @@ func TestTuneOrigin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if moved := res.Origin == OriginMeans; moved != c.moved || moved != (d.Origin == OriginMeans) || moved != (d.Encoding.Center != nil) {
+		at, set, err := OriginScale(res.Origin)
+		if moved := set && at != 0; err != nil || moved != c.moved || res.Origin != "" && res.Origin != d.Origin || moved != (d.Encoding.Center != nil) {
 			t.Errorf("%s: result's origin %q (%s), data's %q, center %v", c.name, res.Origin, res.OriginNote, d.Origin, d.Encoding.Center)
 			continue
 		}
 		if !c.moved {
 			continue
 		}
-		if !strings.Contains(res.OriginNote, "restricted likelihood is higher (−2 log L −") {
+		if math.Abs(at-1) > 0.25 || !strings.Contains(res.OriginNote, "restricted likelihood is highest (−2 log L −") {
 			t.Errorf("%s: the note %q", c.name, res.OriginNote)
 		}
 		// x1, x2 moved; kind=a, kind=b kept.
@@ -146,4 +148,70 @@ func TestOriginMeansNotes(t *testing.T) {
 			t.Errorf("%s: OriginNote %q, want %q", c.name, got, c.want)
 		}
 	}
+}
+
+// TestTaskLevelFixed: a file with a diet per group (a task-level
+// category) and a dose per group beside a within-group x reads them as
+// task-level (data.Encoding.Fixed), and the summary names them; MMTL's
+// tasks then share one weight on them (their deviations have no room),
+// its model says so per standard deviation, and a model saved after
+// predicts its own file as the fit did.
+func TestTaskLevelFixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 1))
+	var sb strings.Builder
+	sb.WriteString("g,y,x,diet,dose\n")
+	for g := 0; g < 40; g++ {
+		diet, dose := []string{"a", "b", "c"}[g%3], 1+float64(g%4)
+		b, w := r.NormFloat64(), 1+0.5*r.NormFloat64()
+		for i := 0; i < 6+r.IntN(6); i++ {
+			x := r.NormFloat64()
+			y := b + w*x + 0.8*float64(g%3) + 0.5*dose + 0.3*r.NormFloat64()
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f,%s,%g\n", g, y, x, diet, dose)
+		}
+	}
+	text := sb.String()
+	d, err := Load([]byte(text), LoadOptions{Name: "own.csv", TaskColumn: "g", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x, diet=a, diet=b, diet=c, dose
+	if got := d.Encoding.Fixed; !slices.Equal(got, []int{1, 2, 3, 4}) {
+		t.Fatalf("fixed %v, want the diet's indicators and the dose (1-4)", got)
+	}
+	if got, want := d.Summary().FixedNote, "diet and dose are constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)"; got != want {
+		t.Errorf("FixedNote %q, want %q", got, want)
+	}
+	run, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: "mmtl-joint", Rho: 1, Intercept: 1}, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	m := run.Learner.Model()
+	mean := run.Learner.(interface{ Theta() *mtl.Theta }).Theta().Mean
+	for k, w := range m.W {
+		for _, j := range d.Encoding.Fixed {
+			if dev := math.Abs(w[j] - mean[j]); dev > 1e-4*(1+math.Abs(mean[j])) {
+				t.Fatalf("task %d deviates from the shared weight on fixed feature %d by %g (weight %g, shared %g)", k, j, dev, w[j], mean[j])
+			}
+		}
+		if k > 0 && math.Abs(w[0]-m.W[0][0]) < 1e-6 {
+			t.Errorf("tasks 0 and %d have the same weight on x (%g): x is not task-level", k, w[0])
+		}
+	}
+	mf, err := run.ModelFile(Trained{File: "own.csv", All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := Inspect(mf)
+	if len(ins.Charts) == 0 || !strings.Contains(ins.Explain, "diet=a, diet=b, diet=c and dose are constant within every task") {
+		t.Fatalf("the inspection %q", ins.Explain)
+	}
+	// The dose's shared weight, per standard deviation, is about 0.5 × its
+	// SD (about 1.1): not a thousand times that.
+	if v := ins.Charts[0].Values[4]; v < 0.2 || v > 1.5 {
+		t.Errorf("the dose's weight per standard deviation is %v", v)
+	}
+	predictsItsFit(t, run, text)
 }

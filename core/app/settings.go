@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,6 +85,44 @@ func OmitMissing(v string) (bool, error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("missing: %q is not %s or %s", v, MissingRefuse, MissingOmit)
+}
+
+// OriginScale reads the data setting "origin": "auto" (or "") says
+// nothing yet (tune may move the origin), "zero" keeps the features as
+// written (t = 0), "means" moves the numeric features' origin to their
+// means (t = 1), and a number t to t times their means (where tune's
+// likelihood put it: reml.Origin). set reports an origin chosen; anything
+// else is an error naming the choices.
+func OriginScale(v string) (t float64, set bool, err error) {
+	switch v = strings.TrimSpace(v); v {
+	case "", OriginAuto:
+		return 0, false, nil
+	case OriginZero:
+		return 0, true, nil
+	case OriginMeans:
+		return 1, true, nil
+	}
+	t, err = strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(t) || math.Abs(t) > maxOriginScale {
+		return 0, false, fmt.Errorf("origin: %q is not %s, %s, %s or a number t from −%g to %g (t times the means)", v, OriginAuto, OriginZero, OriginMeans, maxOriginScale, maxOriginScale)
+	}
+	return t, true, nil
+}
+
+// maxOriginScale bounds the origin's t (OriginScale): tune searches from
+// −1 to 2 times the means.
+const maxOriginScale = 10.0
+
+// OriginValue is the setting "origin" for t times the means (OriginScale's
+// inverse): "zero", "means", or the number.
+func OriginValue(t float64) string {
+	switch t {
+	case 0:
+		return OriginZero
+	case 1:
+		return OriginMeans
+	}
+	return strconv.FormatFloat(t, 'g', -1, 64)
 }
 
 // Choice is one value of a choice setting.
@@ -271,10 +310,10 @@ func buildSettings() []Setting {
 				{Value: MissingOmit, Note: "leave them out, as R's na.omit does"}},
 			Usage: "rows with a missing value (an empty cell, NA, ?) in the task, the label or a numeric feature"},
 		{Key: "origin", Flag: "origin", Name: "features' origin", Group: DataGroup, Kind: KindChoice, Default: OriginAuto,
-			Choices: []Choice{{Value: OriginAuto, Note: "as written, unless tune finds that a mixed model's likelihood prefers the numeric features' means"},
+			Choices: []Choice{{Value: OriginAuto, Note: "as written, unless tune finds that a mixed model's likelihood prefers another origin along the way to the numeric features' means"},
 				{Value: OriginZero, Note: "as written: a task's intercept is its level at x = 0"},
 				{Value: OriginMeans, Note: "at the numeric features' means: a task's intercept is its level at the average row"}},
-			Usage: "where the features' origin is, which the shrinkage of the tasks' intercepts depends on"},
+			Usage: "where the features' origin is, which the shrinkage of the tasks' intercepts depends on; also a number t, for t times the numeric features' means (where tune put it)"},
 	}
 	// A file starts from OwnPreset (not through WithPreset, which reads
 	// this schema).

@@ -71,9 +71,10 @@ type TuneResult struct {
 	// Intercept is the grid of the shared intercept's strength κ the
 	// baselines were tuned over.
 	Intercept []float64 `json:"intercept,omitempty"`
-	// Origin is OriginMeans when the search moved the features' origin to
-	// their means (the data set it was given is so from then on), and
-	// OriginNote says why; empty otherwise.
+	// Origin is the setting "origin" when the search moved the features'
+	// origin (OriginMeans, or t times the means as a number: OriginValue;
+	// the data set it was given is so from then on), and OriginNote says
+	// why; empty otherwise.
 	Origin     string `json:"origin,omitempty"`
 	OriginNote string `json:"originNote,omitempty"`
 }

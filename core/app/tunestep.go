@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
@@ -166,14 +167,18 @@ func (s *TuneSearch) estimate() (reml.Estimate, error) {
 	if d.Origin != "" || d.Train != nil || d.Encoding == nil {
 		return reml.Fit(d.All.Tasks, d.All.Features)
 	}
-	zero, means, moved, err := reml.Origin(d.All.Tasks, d.All.Features, d.Encoding.Centres(d.All))
+	zero, best, t, moved, err := reml.Origin(d.All.Tasks, d.All.Features, d.Encoding.Centres(d.All))
 	if err != nil || !moved {
 		return zero, err
 	}
 	minus := func(v float64) string { return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1) }
-	d.Centre(fmt.Sprintf("the numeric features' origin was moved to their means, where a mixed model's restricted likelihood is higher (−2 log L %s, against %s at x = 0): each task's intercept is its level at the average row", minus(means.Criterion), minus(zero.Criterion)))
+	where, level := "to their means", "at the average row"
+	if t != 1 {
+		where, level = fmt.Sprintf("to %s times their means", strconv.FormatFloat(t, 'g', -1, 64)), "there"
+	}
+	d.Centre(t, fmt.Sprintf("the numeric features' origin was moved %s, where a mixed model's restricted likelihood is highest (−2 log L %s, against %s at x = 0): each task's intercept is its level %s", where, minus(best.Criterion), minus(zero.Criterion), level))
 	s.moved = true
-	return means, nil
+	return best, nil
 }
 
 // plan sets the baselines to search (a self-paced version paces from its
@@ -221,7 +226,8 @@ func (s *TuneSearch) Progress() (done, total int) { return min(s.done, s.total),
 func (s *TuneSearch) Metric() eval.Metric { return s.metric }
 
 // Origin is the features' origin this search moved the data to before
-// anything was scored (OriginMeans), or "": the folds must be read so too.
+// anything was scored (the setting "origin": OriginMeans or a number t,
+// OriginValue), or "": the folds must be read so too.
 func (s *TuneSearch) Origin() string {
 	if s.moved {
 		return s.d.Origin

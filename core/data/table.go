@@ -36,10 +36,17 @@ type Encoding struct {
 	// with this encoding are divided by it too (LoadNewRows). A model saved
 	// before it existed has none.
 	Scale []float64 `json:"scale,omitempty"`
-	// Center, when set, holds each feature's mean over the training file's
-	// rows in the standardized units (after Scale): the features' origin
-	// was moved to their means (Centre), and new rows are moved alike.
+	// Center, when set, holds the features' origin in the standardized
+	// units (after Scale): their means over the training file's rows, or
+	// a multiple of them (Centre); new rows are moved alike.
 	Center []float64 `json:"center,omitempty"`
+	// Fixed lists the features constant within every task of the
+	// training file but not across its tasks (TaskLevel): a task-level
+	// covariate, which Fix divided by FixedScale more than Standardize did
+	// (Scale holds both), so that the models' deviations from a shared
+	// weight have almost no room on it (docs/algorithms.md §14). A model
+	// saved before it existed has none.
+	Fixed []int `json:"fixed,omitempty"`
 	// DecimalComma: the training file wrote its numbers with a decimal
 	// comma (in quotes, comma-separated; or separated by semicolons); new
 	// rows are read so too, a point in their numbers separating thousands
@@ -107,17 +114,85 @@ func (e *Encoding) divide(ds *Dataset) {
 	}
 }
 
+// FixedScale is how much more Fix divides a task-level feature than its
+// standard deviation: a deviation from a shared weight on it then costs
+// FixedScale² (a million times) what the same deviation costs on another
+// feature, while the shared weight itself, which no model here penalizes
+// (MMTL's mean, the intercept's), is free to be as large as it needs.
+const FixedScale = 1000
+
+// TaskLevel returns the features of ds, a dense data set, that are
+// constant within every task and not across all of them: a task-level
+// covariate (a chick's diet, a plant's treatment, a school's sector),
+// which within a task is a second intercept. None for a sparse data set.
+func TaskLevel(ds *Dataset) []int {
+	if ds.Sparse() || ds.Features == 0 {
+		return nil
+	}
+	var out []int
+	for j := 0; j < ds.Features; j++ {
+		within, across, seen := true, false, false
+		var first float64
+		for i := range ds.Tasks {
+			t := &ds.Tasks[i]
+			if t.Rows() == 0 {
+				continue
+			}
+			v0 := t.X.At(0, j)
+			for r := 1; r < t.Rows() && within; r++ {
+				within = t.X.At(r, j) == v0
+			}
+			if !within {
+				break
+			}
+			if !seen {
+				first, seen = v0, true
+			} else if v0 != first {
+				across = true
+			}
+		}
+		if within && across {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// Fix divides the features js of ds, a dense data set read (and
+// standardized) with e, by FixedScale, and records them in e.Fixed and
+// the divisor in e.Scale, so that rows read later with e are divided
+// alike. Nothing is done without e.Scale (Standardize first).
+func (e *Encoding) Fix(ds *Dataset, js []int) {
+	if len(js) == 0 || len(e.Scale) != ds.Features {
+		return
+	}
+	for _, j := range js {
+		for i := range ds.Tasks {
+			t := &ds.Tasks[i]
+			for r := 0; r < t.Rows(); r++ {
+				row := t.X.RawRowView(r)
+				row[j] /= FixedScale
+			}
+		}
+		e.Scale[j] *= FixedScale
+	}
+	e.Fixed = append([]int(nil), js...)
+}
+
 // Centre moves the origin of ds's numeric features, a dense data set read
-// (and standardized) with e, to their means over all of ds's rows, and
-// records them in e.Center (Centres) so that rows read later with e are
-// moved alike. A task's intercept is then its level at the average of the
-// numeric features rather than at x = 0 (docs/algorithms.md §15). A
-// sparse data set is left as it is.
-func (e *Encoding) Centre(ds *Dataset) {
+// (and standardized) with e, to t times their means over all of ds's rows
+// (t = 1: the means), and records it in e.Center (Centres) so that rows
+// read later with e are moved alike. A task's intercept is then its level
+// there rather than at x = 0 (docs/algorithms.md §15). A sparse data set
+// is left as it is.
+func (e *Encoding) Centre(ds *Dataset, t float64) {
 	if ds.Sparse() || ds.Features == 0 {
 		return
 	}
 	e.Center = e.Centres(ds)
+	for j := range e.Center {
+		e.Center[j] *= t
+	}
 	Shift(ds, e.Center)
 }
 

@@ -874,3 +874,34 @@ func quoteAll(text string) string {
 	}
 	return b.String()
 }
+
+// TestTaskLevel: a feature constant within every task and not across them
+// is task-level; one constant everywhere, or varying within a task, is
+// not; Fix divides the task-level ones by FixedScale more and records
+// them, and does nothing to a data set that was not standardized.
+func TestTaskLevel(t *testing.T) {
+	const text = "task,y,x,dose,one,kind\n" +
+		"a,1,1,5,7,u\na,2,2,5,7,u\n" +
+		"b,3,3,6,7,v\nb,4,4,6,7,v\n" +
+		"c,5,5,5,7,u\nc,6,6,5,7,u\n"
+	tab, err := ReadTable([]byte(text), "m.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := tab.Data
+	// x, dose, one, kind=u, kind=v
+	if got := TaskLevel(ds); !slices.Equal(got, []int{1, 3, 4}) {
+		t.Fatalf("task-level features %v, want dose and kind's two (1, 3, 4)", got)
+	}
+	e := tab.Encoding
+	e.Fix(ds, TaskLevel(ds))
+	if e.Fixed != nil {
+		t.Errorf("Fix without Scale recorded %v", e.Fixed)
+	}
+	e.Standardize(ds)
+	before := ds.Tasks[1].X.At(0, 1)
+	e.Fix(ds, TaskLevel(ds))
+	if !slices.Equal(e.Fixed, []int{1, 3, 4}) || e.Scale[1] == 0 || ds.Tasks[1].X.At(0, 1) != before/FixedScale {
+		t.Errorf("fixed %v, scale %v, dose %v (was %v): want dose divided by %v more", e.Fixed, e.Scale, ds.Tasks[1].X.At(0, 1), before, FixedScale)
+	}
+}

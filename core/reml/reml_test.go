@@ -271,7 +271,7 @@ func BenchmarkFit(b *testing.B) {
 		b.Run(c.name+"-origin", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, _, err := Origin(r.Train.Tasks, r.Train.Features, means); err != nil {
+				if _, _, _, _, err := Origin(r.Train.Tasks, r.Train.Features, means); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -465,6 +465,8 @@ export function wireData(app, form) {
     if (s.taskNote) notes.push(`Tasks: ${s.taskNote}`);
     // Go names the columns of whole numbers and an open level (0, 1, 2, 3+) read as categories (core/app levelNote).
     if (s.levelNote) notes.push(`Categories: ${s.levelNote}.`);
+    // Go names the columns constant within every task, shared effects (core/app fixedNote).
+    if (s.fixedNote) notes.push(`Task-level: ${s.fixedNote}.`);
     // Go's note on the features' origin asked for (core/app Data.OriginNote).
     if (s.originNote) notes.push(`Origin: ${s.originNote}.`);
     // Go says which rows were left out for a missing value (core/data Omitted.Text).
@@ -481,8 +483,8 @@ export function wireData(app, form) {
     // A preset has no missing value; a visitor's file says what to do with the rows that have one.
     $("missing-rows").value = own ? own.missing : "refuse";
     $("missing-rows").disabled = !(own && enabled);
-    // A preset's features are as shipped; a visitor's may be moved to their means (Go's app.LoadOptions.Origin).
-    $("feature-origin").value = own ? own.origin : "auto";
+    // A preset's features are as shipped; a visitor's may be moved toward their means (Go's app.LoadOptions.Origin).
+    originChoice(own ? own.origin : "auto");
     $("feature-origin").disabled = !(own && enabled);
   }
 
@@ -494,10 +496,25 @@ export function wireData(app, form) {
     if (own) own.origin = origin;
     if (own && own.good) own.good = Object.assign({}, own.good, { origin });
     app.source = Object.assign({}, app.source, { opts: Object.assign({}, app.source.opts, { origin }) });
-    $("feature-origin").value = origin;
+    originChoice(origin);
     app.settings.origin = origin;
     writeHash(app.settings);
   };
+
+  // originChoice shows origin in the features' origin menu: one of its
+  // words, or a number t, t times the numeric features' means (where
+  // Tune's likelihood put it: Go's app.OriginScale), which gets an option
+  // of its own in place of any earlier one.
+  function originChoice(origin) {
+    const menu = $("feature-origin");
+    const v = String(origin || "auto");
+    const fixed = ["auto", "zero", "means"];
+    for (const o of Array.from(menu.options)) if (!fixed.includes(o.value) && o.value !== v) o.remove();
+    if (!Array.from(menu.options).some((o) => o.value === v)) {
+      menu.add(new Option(`at ${v} × the numeric features' means (where Tune's likelihood is highest)`, v));
+    }
+    menu.value = v;
+  }
 
   // showColumns fills the menus from a summary and lists its columns, each
   // feature column with its role menu, which a visitor's file only may

@@ -258,7 +258,9 @@ export function wireTune(app, form) {
   }
 
   // movedText is the status's sentence on a moved origin (showFound says why).
-  const movedText = (result) => (result.origin ? " The numeric features' origin was moved to their means (below)." : "");
+  const movedText = (result) => (!result.origin ? ""
+    : result.origin === "means" ? " The numeric features' origin was moved to their means (below)."
+      : ` The numeric features' origin was moved to ${result.origin} × their means (below).`);
 
   // movedOrigin: the search moved the loaded data set's features to their
   // means before scoring anything (Go's TuneSearch.Origin). The pool read

@@ -660,7 +660,7 @@ func TestOriginFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "origin: the numeric features' origin was moved to their means") || !strings.Contains(out, "train -origin means fits so too") {
+	if !strings.Contains(out, "origin: the numeric features' origin was moved to ") || !regexp.MustCompile(`train -origin (means|0\.9\d|1\.0\d) fits so too`).MatchString(out) {
 		t.Errorf("tune does not say it moved the origin:\n%s", out)
 	}
 	if n := strings.Count(out, "origin was moved"); n != 1 {
@@ -672,7 +672,7 @@ func TestOriginFlag(t *testing.T) {
 	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "means"); err != nil {
 		t.Errorf("train -origin means: %v", err)
 	}
-	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "mean"); err == nil || !strings.Contains(err.Error(), "want auto, zero or means") {
+	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "mean"); err == nil || !strings.Contains(err.Error(), `"mean" is not auto, zero, means or a number t`) {
 		t.Errorf("-origin mean: %v", err)
 	}
 }

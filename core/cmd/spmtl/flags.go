@@ -44,7 +44,8 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	missing := setting("missing")
 	fs.Var(choiceFlag{dst: &f.missing}, missing.Flag, missing.Help())
 	origin := setting("origin")
-	fs.Var(choiceFlag{dst: &f.origin, choices: []string{app.OriginAuto, app.OriginZero, app.OriginMeans}}, origin.Flag, origin.Help())
+	fs.Var(choiceFlag{dst: &f.origin, choices: []string{app.OriginAuto, app.OriginZero, app.OriginMeans},
+		check: func(v string) error { _, _, err := app.OriginScale(v); return err }}, origin.Flag, origin.Help())
 	train := setting("train")
 	fs.Var(trainFlag{f}, train.Flag, train.Help())
 	seed := setting("seed")
@@ -300,6 +301,9 @@ func (f *dataFlags) trainOptions(cfg mtl.Config) app.TrainOptions {
 type choiceFlag struct {
 	dst     *string
 	choices []string
+	// check, when set, reads a value that is none of the choices (-origin's
+	// number t: app.OriginScale).
+	check func(string) error
 }
 
 func (m choiceFlag) String() string {
@@ -316,6 +320,13 @@ func (m choiceFlag) Set(v string) error {
 		choices = []string{app.MissingRefuse, app.MissingOmit}
 	}
 	if !slices.Contains(choices, v) {
+		if m.check != nil {
+			if err := m.check(v); err != nil {
+				return err
+			}
+			*m.dst = v
+			return nil
+		}
 		return fmt.Errorf("want %s or %s", strings.Join(choices[:len(choices)-1], ", "), choices[len(choices)-1])
 	}
 	*m.dst = v

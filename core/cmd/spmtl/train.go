@@ -308,6 +308,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.LevelNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.LevelNote)
 	}
+	if sum.FixedNote != "" {
+		fmt.Fprintf(w, "  %s\n", sum.FixedNote)
+	}
 	if sum.OriginNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.OriginNote)
 	}

@@ -180,6 +180,10 @@ func TestTuneSearchSteps(t *testing.T) {
 	batches := 0
 	for batch := ts.Next(); batch != nil; batch = ts.Next() {
 		batches++
+		// The total never falls behind what is scored and asked for.
+		if done, total := ts.Progress(); done+len(batch) > total {
+			t.Errorf("batch %d: %d points scored and %d asked for, of a total of %d", batches, done, len(batch), total)
+		}
 		res := make([]TunePointResult, len(batch))
 		for i := len(batch) - 1; i >= 0; i-- { // any order of scoring
 			res[i] = ScorePoint(probs, folds, batch[i])

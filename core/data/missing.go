@@ -321,8 +321,29 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 		// the rows out would leave nothing.
 		leave, remedy.Omit = "", false
 		fix = strings.TrimPrefix(fix, "or ")
+		if remedy.Drop == "" {
+			// A feature missing in some rows may be what leaves none
+			// whole (a file of dose rows and measurement rows).
+			if c, n := m.featureMissing(r); c != "" {
+				fix += fmt.Sprintf(", or leave out %s (%d of its cells miss a value), which may leave rows whole", c, n)
+				remedy.Drop = c
+			}
+		}
 	}
 	out := parseErr(pe.File, pe.Line, pe.Column, sentinel, "%s: %s; %s%s", what, count, leave, fix)
 	out.Remedy = remedy
 	return out
+}
+
+// featureMissing returns the feature column (not the task's, not the
+// label's) with the most missing cells, and how many; "" when none misses
+// one.
+func (m *missingCount) featureMissing(r *rowReader) (string, int) {
+	best, n := "", 0
+	for j, c := range m.cells {
+		if j != r.t.task && j != r.t.label && c > n {
+			best, n = r.t.header[j], c
+		}
+	}
+	return best, n
 }

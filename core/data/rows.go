@@ -160,7 +160,9 @@ func (r *rowReader) read(cr *csv.Reader) error {
 		return r.missing.refusal(r, refused)
 	}
 	if r.kept == 0 && r.rows > 0 && r.omit {
-		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows left: every one of the %d rows has a missing value (%s); fill some in, or leave out the columns that miss the most", r.rows, columnCounts(r.missing.columns(r)))
+		pe := parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows left: every one of the %d rows has a missing value (%s); fill some in, or leave out the columns that miss the most", r.rows, columnCounts(r.missing.columns(r)))
+		pe.Remedy.Drop, _ = r.missing.featureMissing(r)
+		return pe
 	}
 	if r.kept == 0 {
 		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")

@@ -221,10 +221,13 @@ export function wireTune(app, form) {
     search = { id: step.id, done: step.done, total: step.total, workers: size, result: null, tried: [] };
     if (my !== token) { endSearch(); return null; }
     if (step.origin) movedOrigin(step.origin);
+    // Go raises the total when the search asks for more than it planned
+    // (app.TuneSearch.Next); within a batch the count never passes it.
     const progress = (done) => {
       search.done = done;
-      $("tune-bar").max = Math.max(1, step.total); $("tune-bar").value = Math.min(done, step.total);
-      setStatus(`${done} / ${step.total} points · ${size} workers · ${FOLDS}-fold CV, ${label}`, true);
+      const total = Math.max(step.total, done);
+      $("tune-bar").max = Math.max(1, total); $("tune-bar").value = done;
+      setStatus(`${done} / ${total} points · ${size} workers · ${FOLDS}-fold CV, ${label}`, true);
     };
     progress(step.done);
     while (!step.result) {

@@ -32,6 +32,10 @@ func TestNoScoreIsExplained(t *testing.T) {
 	if label := eval[string](b, `document.getElementById("curves").getAttribute("aria-label")`); !strings.Contains(label, "none (no task could be scored)") {
 		t.Errorf("the curves say %q after the run, want that no task could be scored", label)
 	}
+	// The run bar says it too, beside why the run ended.
+	if out := eval[string](b, `document.getElementById("run-outcome").textContent`); !strings.Contains(out, "No task could be scored (Results says why).") {
+		t.Errorf("the run bar says %q", out)
+	}
 	b.noConsoleErrors()
 }
 

@@ -126,7 +126,9 @@ export function wireResults(app) {
     }));
     $("results-summary").hidden = false;
     const stop = plainStop(app.runInfo, app.snapshots[app.snapshots.length - 1], !!bundle(app.settings.data));
-    const score = over.n ? `Test ${M} ${mean} ± ${se} over ${tasksWord}${short.length ? `; ${short.join("; ")}` : ""}.` : "";
+    // No score is itself the outcome: the bar says so, where the results say why.
+    const score = over.n ? `Test ${M} ${mean} ± ${se} over ${tasksWord}${short.length ? `; ${short.join("; ")}` : ""}.`
+      : "No task could be scored (Results says why).";
     $("run-outcome").textContent = [stop, score].filter(Boolean).join(" ");
     $("run-outcome").hidden = !$("run-outcome").textContent;
   }

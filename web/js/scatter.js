@@ -5,7 +5,7 @@
 // `small`) is drawn hollow: its error rests on few rows; the read-out
 // gives every task's rows.
 import { escapeXML as esc } from "./export.js";
-import { setup, fmt, drawSoon } from "./chart-kit.js";
+import { setup, fmt, drawSoon, wrapText } from "./chart-kit.js";
 
 /** Per-task test error of the self-paced model (x) against another model (y), with y = x. */
 export class Scatter {
@@ -56,8 +56,11 @@ export class Scatter {
     g.fillText(this.title, left, top - 3);
     g.strokeStyle = "#d9dde5"; g.strokeRect(left, top, size, size);
     if (!pts.length) {
+      // Wrapped to the frame: "no task could be scored: see the note
+      // under the table" ran past it, on a phone too.
       g.fillStyle = "#5b6475"; g.textBaseline = "middle";
-      g.fillText(this.empty, left + 10, top + size / 2);
+      const lines = wrapText(g, this.empty, size - 20);
+      lines.forEach((l, i) => g.fillText(l, left + 10, top + size / 2 + (i - (lines.length - 1) / 2) * 15));
       this.layout = null;
       return;
     }

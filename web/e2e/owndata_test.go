@@ -323,12 +323,12 @@ func TestOwnFileExportQuirks(t *testing.T) {
 	}
 	rows := eval[[]string](b, `Array.from(document.querySelectorAll("#columns tbody tr")).map((tr) => tr.dataset.role + ": " + tr.cells[0].textContent + ": " + tr.cells[1].textContent + ": " + (tr.querySelector("select") ? tr.querySelector("select").getAttribute("aria-label") : ""))`)
 	want := []string{
-		"refused: column 1: refused: no name, so its values are not read: read column 1 as",
+		"refused: column 1: left out: no name, so its values are not read: read column 1 as",
 		"task: group: task: ", "label: y: label: ",
 		"numeric: x1: numeric: read x1 as", "numeric: x2: numeric: read x2 as",
 		// A different whole number in every row: flagged as an id could be.
 		"numeric: income: numeric, written with thousands separators; a different whole number in every row, like an id: leave it out unless its numbers measure something: read income as",
-		"refused: column 7: refused: no name, no values: read column 7 as",
+		"refused: column 7: left out: no name, no values: read column 7 as",
 	}
 	if !slices.Equal(rows, want) {
 		t.Errorf("the columns table lists\n%q\nwant\n%q", rows, want)

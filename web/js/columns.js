@@ -276,7 +276,8 @@ function roleText(c) {
       return `text, one-hot (${grouped(n)} value${n === 1 ? "" : "s"}: ${some}${n > 6 ? ", …" : ""})`;
     }
     case "dropped": return "left out";
-    case "refused": return `refused: ${clipText(c.reason, REASON_SHOWN)}`;
+    // Left out by the reading, not by the visitor: the file itself was read.
+    case "refused": return `left out: ${clipText(c.reason, REASON_SHOWN)}`;
     default: return c.role;
   }
 }

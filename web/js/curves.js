@@ -6,7 +6,7 @@
 // or fall can be read. A sequential run (CL, ELLA) has no objective: its
 // upper panel carries a note and the lower one is per step. The lines are
 // in ink: red and blue belong to τ (the heatmap's colours).
-import { setup, extent, fmt, fmtRange, drawSoon } from "./chart-kit.js";
+import { setup, extent, fmt, fmtRange, drawSoon, wrapText } from "./chart-kit.js";
 
 /** Two stacked line panels: the objective and the mean test score per iteration. */
 export class Curves {
@@ -82,8 +82,12 @@ export class Curves {
       const labelW = g.measureText(p.label).width;
       let zoom = "· axis zoomed to the values reached";
       const se = p.key === "score" ? this.seNote() : "";
+      let inside = ""; // the SE's note, inside the panel when the line has no room for it
       if (se && g.measureText(`${zoom}; ${se}`).width + labelW + 8 < w - left - right) zoom += `; ${se}`;
-      else if (g.measureText(zoom).width + labelW + 8 >= w - left - right) zoom = "· zoomed";
+      else {
+        inside = se;
+        if (g.measureText(zoom).width + labelW + 8 >= w - left - right) zoom = "· zoomed";
+      }
       g.fillStyle = "#5b6475"; g.textAlign = "left"; g.textBaseline = "bottom";
       g.fillText(zoom, left + labelW + 6, y0 - 3);
       g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
@@ -101,6 +105,21 @@ export class Curves {
       g.stroke(); g.lineWidth = 1;
       g.fillStyle = p.color;
       this.points.forEach((q, k) => { if (Number.isFinite(q[p.key])) g.fillRect(X(k) - 2, Y(q[p.key]) - 2, 4, 4); });
+      // On a narrow canvas the SE's note goes inside the panel, over the
+      // line on a white ground: a rise smaller than one SE is noise, and a
+      // zoomed axis makes it look steep, so the note is never dropped.
+      if (inside) {
+        const lines = wrapText(g, inside, w - left - right - 8);
+        const lh = 13, boxH = lines.length * lh + 4;
+        // At the top or the bottom of the panel, whichever band fewer points fall in.
+        const inBand = (a, b) => this.points.filter((q) => Number.isFinite(q[p.key]) && Y(q[p.key]) >= a && Y(q[p.key]) <= b).length;
+        const ty = inBand(y0, y0 + boxH) <= inBand(y0 + ph - boxH, y0 + ph) ? y0 + 1 : y0 + ph - boxH - 1;
+        g.textAlign = "left"; g.textBaseline = "top";
+        g.fillStyle = "rgba(255, 255, 255, 0.85)";
+        g.fillRect(left + 1, ty, Math.min(w - left - right - 2, Math.max(...lines.map((l) => g.measureText(l).width)) + 8), boxH);
+        g.fillStyle = "#5b6475";
+        lines.forEach((l, k) => g.fillText(l, left + 4, ty + 2 + k * lh));
+      }
     });
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "bottom";
     if (this.points.length) g.fillText(`${sequential ? "step" : "iteration"} 1 … ${this.points[this.points.length - 1].iter}`, (left + w - right) / 2, h - 2);

@@ -201,8 +201,8 @@ func TestTuneEveryModel(t *testing.T) {
 	if h := eval[string](b, `location.hash`); !strings.Contains(h, "rho="+strconv.FormatFloat(want.Rho, 'f', -1, 64)) && !strings.Contains(h, "rho="+fmt.Sprint(want.Rho)) {
 		t.Errorf("the link %q does not carry ρ %v", h, want.Rho)
 	}
-	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "Press Play to train with it") {
-		t.Errorf("the status %q does not say to press Play", s)
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "Press Play to train with it") || !strings.Contains(s, "pooled over every held-out row, where Results averages over tasks") {
+		t.Errorf("the status %q does not say to press Play, or how its score differs from Results'", s)
 	}
 
 	// axe-core: nothing at all in the panel, nothing serious on the page.

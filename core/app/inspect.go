@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/spmtl/spmtl/core/data"
-	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 )
 
@@ -85,7 +84,7 @@ func Inspect(m *ModelFile) Inspection {
 					fn = append(fn, names[j])
 				}
 			}
-			ins.Explain += fmt.Sprintf(" %s constant within every task: a shared effect, which the tasks do not deviate from (§14).", namesAre(fn))
+			ins.Explain += fmt.Sprintf(" %s constant within every task: a shared effect, which the tasks do not deviate from (§14).", agreeing(fn, "is", "are"))
 			if others {
 				ins.Explain += " Their relevance and loadings are in units of a thousandth of a standard deviation, not comparable with the other features'."
 			}
@@ -113,12 +112,4 @@ func Inspect(m *ModelFile) Inspection {
 		})
 	}
 	return ins
-}
-
-// namesAre is "x1 is" or "x1, x2 and x3 are".
-func namesAre(names []string) string {
-	if len(names) == 1 {
-		return names[0] + " is"
-	}
-	return words.List(names) + " are"
 }

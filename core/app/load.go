@@ -570,11 +570,7 @@ func fixedNote(e *data.Encoding) string {
 	if len(names) == 0 {
 		return ""
 	}
-	verb := "is"
-	if len(names) > 1 {
-		verb = "are"
-	}
-	return fmt.Sprintf("%s %s constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)", words.List(names), verb)
+	return agreeing(names, "is", "are") + " constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)"
 }
 
 // minLeakRows is the fewest rows in which a column of words that fixes the
@@ -663,20 +659,14 @@ func idNote(tab *data.Table) (string, []string) {
 		}
 	}
 	var parts []string
-	switch len(names) {
-	case 0:
-	case 1:
-		parts = append(parts, names[0]+" holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something")
-	default:
-		parts = append(parts, words.List(names)+" hold a different whole number in every row, as ids do: they are used as features, which rarely means anything; leave them out unless their numbers measure something")
+	if len(names) > 0 {
+		parts = append(parts, agreeing(names, "holds a different whole number in every row, as an id does: it is used as a feature, which rarely means anything; leave it out unless its numbers measure something",
+			"hold a different whole number in every row, as ids do: they are used as features, which rarely means anything; leave them out unless their numbers measure something"))
 	}
 	// Codes in quotes with too many values for a category (data.Table.ManyCodes).
-	switch len(codes) {
-	case 0:
-	case 1:
-		parts = append(parts, codes[0]+" holds numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as a category: it is used as a number, which rarely means anything for codes; leave it out unless its numbers measure something")
-	default:
-		parts = append(parts, words.List(codes)+" hold numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as categories: they are used as numbers, which rarely means anything for codes; leave them out unless their numbers measure something")
+	if len(codes) > 0 {
+		parts = append(parts, agreeing(codes, "holds numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as a category: it is used as a number, which rarely means anything for codes; leave it out unless its numbers measure something",
+			"hold numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as categories: they are used as numbers, which rarely means anything for codes; leave them out unless their numbers measure something"))
 	}
 	return strings.Join(parts, "; "), append(names, codes...)
 }
@@ -721,11 +711,15 @@ func numberNote(tab *data.Table) string {
 }
 
 // namesHave is "x1 has" or "x1, x2 and x3 have".
-func namesHave(names []string) string {
+func namesHave(names []string) string { return agreeing(names, "has", "have") }
+
+// agreeing writes names (words.List) and what follows them, one after a
+// single name and many after a list: "x1 is", "x1 and x2 are".
+func agreeing(names []string, one, many string) string {
 	if len(names) == 1 {
-		return names[0] + " has"
+		return names[0] + " " + one
 	}
-	return words.List(names) + " have"
+	return words.List(names) + " " + many
 }
 
 func delimiterName(s string) (string, bool) {

@@ -37,11 +37,14 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 	if !cache.dataOK || cache.db != *b || !equalVec(cache.dw, w) {
 		td.logisticData(ws.scale, w, *b, curD)
 	}
-	cur, trial := newLogisticEval(p), newLogisticEval(p)
+	if cache.newton == nil || len(cache.newton.delta) != p {
+		cache.newton = &newtonScratch{cur: newLogisticEval(p), trial: newLogisticEval(p),
+			fac: make([]float64, p*p), delta: make([]float64, p), step: make([]float64, d)}
+	}
+	ns := cache.newton
+	cur, trial := ns.cur, ns.trial
 	ws.addPenalty(w, *b, curD, cur)
-	fac := make([]float64, p*p)
-	delta := make([]float64, p)
-	tw := make([]float64, d)
+	fac, delta, tw := ns.fac, ns.delta, ns.step
 	for it := 0; it < newtonMaxIter; it++ {
 		copy(fac, cur.h)
 		if !linalg.Cholesky(fac, p) {
@@ -99,6 +102,7 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 		}
 	}
 	cache.data, cache.spare = curD, trialD
+	ns.cur, ns.trial = cur, trial
 	copy(cache.dw, w)
 	cache.db = *b
 	cache.dataOK = true
@@ -191,7 +195,7 @@ func (ws *wstep) addPenalty(w []float64, b float64, data, out *logisticEval) {
 	copy(out.grad, data.grad)
 	copy(out.h, data.h)
 	M := ws.m.denseM()
-	u := ws.diff(w)
+	u := ws.diffInto(ws.buf(d), w)
 	rho2 := 2 * ws.rho
 	var pen float64
 	for a := 0; a < d; a++ {

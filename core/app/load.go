@@ -555,17 +555,15 @@ func fixedNote(e *data.Encoding) string {
 		fixed[j] = true
 	}
 	var names []string
-	j := 0
-	for _, c := range e.Columns {
-		k := max(len(c.Values), 1)
+	at := e.Starts()
+	for k, c := range e.Columns {
 		all := true
-		for i := j; i < j+k; i++ {
+		for i := at[k]; i < at[k+1]; i++ {
 			all = all && fixed[i]
 		}
 		if all {
 			names = append(names, c.Name)
 		}
-		j += k
 	}
 	if len(names) == 0 {
 		return ""
@@ -591,13 +589,13 @@ func leakNote(d *Data) (string, []string) {
 		return "", nil
 	}
 	var names, parts []string
-	off := 0
-	for _, c := range enc.Columns {
-		k := len(c.Values)
+	at := enc.Starts()
+	for ci, c := range enc.Columns {
 		if c.Values == nil {
-			off++
 			continue
 		}
+		off, end := at[ci], at[ci+1]
+		k := end - off
 		// seen[v]: bit 1 for a negative row with value v, bit 2 for a positive.
 		seen := make([]byte, k)
 		var classes byte
@@ -609,15 +607,13 @@ func leakNote(d *Data) (string, []string) {
 					cls = 2
 				}
 				classes |= cls
-				x := t.X.RawRowView(r)[off : off+k]
-				for v, on := range x {
+				for v, on := range t.X.RawRowView(r)[off:end] {
 					if on > 0 {
 						seen[v] |= cls
 					}
 				}
 			}
 		}
-		off += k
 		used, fixed := 0, true
 		var pairs []string
 		for v, b := range seen {

@@ -129,29 +129,40 @@ func TaskLevel(ds *Dataset) []int {
 	if ds.Sparse() || ds.Features == 0 {
 		return nil
 	}
-	var out []int
-	for j := 0; j < ds.Features; j++ {
-		within, across, seen := true, false, false
-		var first float64
-		for i := range ds.Tasks {
-			t := &ds.Tasks[i]
-			if t.Rows() == 0 {
-				continue
-			}
-			v0 := t.X.At(0, j)
-			for r := 1; r < t.Rows() && within; r++ {
-				within = t.X.At(r, j) == v0
-			}
-			if !within {
-				break
-			}
-			if !seen {
-				first, seen = v0, true
-			} else if v0 != first {
-				across = true
+	// One pass over the rows in their order, as Standardize's: each
+	// feature stays within while every row equals its task's first.
+	p := ds.Features
+	within, across := make([]bool, p), make([]bool, p)
+	for j := range within {
+		within[j] = true
+	}
+	var first []float64 // the first task's first row
+	for i := range ds.Tasks {
+		t := &ds.Tasks[i]
+		if t.Rows() == 0 {
+			continue
+		}
+		v0 := t.X.RawRowView(0)
+		for r := 1; r < t.Rows(); r++ {
+			for j, v := range t.X.RawRowView(r) {
+				if v != v0[j] {
+					within[j] = false
+				}
 			}
 		}
-		if within && across {
+		if first == nil {
+			first = v0
+			continue
+		}
+		for j, v := range v0 {
+			if v != first[j] {
+				across[j] = true
+			}
+		}
+	}
+	var out []int
+	for j := range within {
+		if within[j] && across[j] {
 			out = append(out, j)
 		}
 	}
@@ -202,20 +213,24 @@ func (e *Encoding) Centre(ds *Dataset, t float64) {
 // category's indicator 0, as a model with a factor has it).
 func (e *Encoding) Centres(ds *Dataset) []float64 {
 	c := Means(ds)
-	j := 0
-	for _, col := range e.Columns {
-		if col.Values == nil {
-			j++
-			continue
-		}
-		for range col.Values {
-			if j < len(c) {
-				c[j] = 0
-			}
-			j++
+	at := e.Starts()
+	for k, col := range e.Columns {
+		if col.Values != nil {
+			clear(c[min(at[k], len(c)):min(at[k+1], len(c))])
 		}
 	}
 	return c
+}
+
+// Starts returns where each column of e starts among the encoded
+// features, and their number last: column k is features [at[k], at[k+1]),
+// one for a numeric column and one indicator per value for a text column.
+func (e *Encoding) Starts() []int {
+	at := make([]int, len(e.Columns)+1)
+	for k, col := range e.Columns {
+		at[k+1] = at[k] + max(len(col.Values), 1)
+	}
+	return at
 }
 
 // Shifted returns a copy of ds, a dense data set, with c taken from every

@@ -38,6 +38,29 @@ func flatLambda0(grid []gridPoint, best, chosen int) string {
 		spread = fmt.Sprintf("scored within %.2g of each other", hi-lo)
 	}
 	return fmt.Sprintf("flat: every λ0 from %s to %s %s, within one standard error of the difference from the best on the same rows: "+
-		"self-pacing makes no difference here; λ0 = %s is chosen as the simplest (it weighs the tasks most evenly)",
+		"the pace's strength makes no difference here, and λ0 = %s is chosen as the simplest (it weighs the tasks most evenly)",
 		name(kLo), name(kHi), spread, name(grid[chosen].cfg.AutoLambda0))
+}
+
+// paceAgainstBaseline compares a self-paced model's chosen point (sp, its
+// held-out row losses) with its baseline's (base, named name) on the same
+// rows: ties is true when each is within one standard error of their
+// difference of the other (eval.PairedWithinOneSE both ways), and clause
+// says so in words, to follow a flat λ0 grid's report. A flat grid says
+// only that λ0's value does not matter; a fit paced at every λ0 tried may
+// still differ from one not paced at all. Without both losses there is no
+// comparison: false and "".
+func paceAgainstBaseline(sp, base []float64, name string) (ties bool, clause string) {
+	if sp == nil || base == nil {
+		return false, ""
+	}
+	spOK, baseOK := eval.PairedWithinOneSE(sp, base), eval.PairedWithinOneSE(base, sp)
+	switch {
+	case spOK && baseOK:
+		return true, fmt.Sprintf("; %s, without self-pacing, ties with it on the same rows too: self-pacing makes no difference here", name)
+	case baseOK:
+		return false, fmt.Sprintf("; %s, without self-pacing, scores better by more than one standard error of the difference on the same rows", name)
+	default:
+		return false, fmt.Sprintf("; %s, without self-pacing, scores worse by more than one standard error of the difference on the same rows", name)
+	}
 }

@@ -76,3 +76,77 @@ func TestFlatLambda0(t *testing.T) {
 		t.Errorf("a baseline's summary reports a flat λ0: %q", s.model.Flat)
 	}
 }
+
+// rowLosses is 300 held-out rows' losses spread as flatGrid's, each
+// moved by shift(i); mean is their mean.
+func rowLosses(shift func(i int) float64) (l []float64, mean float64) {
+	l = make([]float64, 300)
+	for i := range l {
+		l[i] = 1 + float64(i%10)/5 + shift(i)
+		mean += l[i]
+	}
+	return l, mean / float64(len(l))
+}
+
+// TestPaceAgainstBaseline: a flat λ0 grid says only that λ0's value does
+// not matter; whether self-pacing does is the paced fit against its
+// baseline on the same rows, and the clause says which way they differ.
+func TestPaceAgainstBaseline(t *testing.T) {
+	sp, _ := rowLosses(func(int) float64 { return 0 })
+	noisy, _ := rowLosses(func(i int) float64 { return 0.002 * float64(1-2*(i%2)) })
+	worse, _ := rowLosses(func(int) float64 { return 0.01 })
+	better, _ := rowLosses(func(int) float64 { return -0.01 })
+	for _, c := range []struct {
+		name string
+		base []float64
+		ties bool
+		want string
+	}{
+		{"the same fit", sp, true, "self-pacing makes no difference here"},
+		{"noise only", noisy, true, "ties with it on the same rows too"},
+		{"baseline consistently worse", worse, false, "MMTL, without self-pacing, scores worse by more than one standard error"},
+		{"baseline consistently better", better, false, "scores better by more than one standard error"},
+		{"no baseline losses", nil, false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ties, clause := paceAgainstBaseline(sp, c.base, "MMTL")
+			if ties != c.ties || !strings.Contains(clause, c.want) || (c.want == "") != (clause == "") {
+				t.Errorf("ties %v, clause %q; want %v, %q", ties, clause, c.ties, c.want)
+			}
+			if !c.ties && strings.Contains(clause, "makes no difference") {
+				t.Errorf("a baseline that differs is said to make no difference: %q", clause)
+			}
+		})
+	}
+}
+
+// TestChooseModelPassedOver: a simpler model whose score is within the
+// best's standard error, but consistently behind on the same rows, is not
+// chosen, and the reason says why rather than leaving the one-SE rule
+// looking unapplied; one that ties on the rows is chosen with no such
+// sentence.
+func TestChooseModelPassedOver(t *testing.T) {
+	stl, stlMean := rowLosses(func(int) float64 { return 2 })
+	sp, spMean := rowLosses(func(int) float64 { return 0 })
+	for _, c := range []struct {
+		name  string
+		shift func(int) float64
+		want  int
+		says  string
+	}{
+		{"behind on every row", func(int) float64 { return 0.01 }, 2, "MMTL (1.910 ± 0.03) is simpler and within one standard error, but behind it on the same held-out rows"},
+		{"noise only", func(i int) float64 { return 0.001 + 0.002*float64(1-2*(i%2)) }, 1, "MMTL (1.901 ± 0.03) differs from it by less than one standard error"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mm, mmMean := rowLosses(c.shift)
+			models := []ModelScore{{Name: "STL", Score: est(stlMean, 0.03)}, {Name: "MMTL", Score: est(mmMean, 0.03)}, {Name: "spMMTL", Score: est(spMean, 0.03)}}
+			got, reason := chooseModelPaired(eval.RMSEMetric, models, [][]float64{stl, mm, sp})
+			if got != c.want || !strings.Contains(reason, c.says) {
+				t.Errorf("chose %d: %q; want %d saying %q", got, reason, c.want, c.says)
+			}
+			if c.want == 1 && strings.Contains(reason, "not chosen") {
+				t.Errorf("a chosen tie is also said passed over: %q", reason)
+			}
+		})
+	}
+}

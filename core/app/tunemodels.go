@@ -42,6 +42,10 @@ type ModelScore struct {
 	// Flat says when a self-paced model's λ0 grid is flat (flatLambda0):
 	// every multiple within one standard error of the best.
 	Flat string `json:"flat,omitempty"`
+	// BaselineTies says, with Flat, that the baseline without self-pacing
+	// ties with this model on the same rows too (paceAgainstBaseline): then
+	// self-pacing, not only λ0's value, makes no difference.
+	BaselineTies bool `json:"baselineTies,omitempty"`
 	// Setting says how Config was chosen when not by the one-SE rule
 	// alone: SettingLikelihood; SettingNote says it in words.
 	Setting     string `json:"setting,omitempty"`
@@ -348,8 +352,24 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (
 			break
 		}
 	}
-	return chosen, choiceReason(models[best], models[chosen], chosen == best, plusMinus(models[best].Score),
+	reason = choiceReason(models[best], models[chosen], chosen == best, plusMinus(models[best].Score),
 		fmt.Sprintf("(%s) differs from it by less than one standard error of the difference on the same rows, and is", plusMinus(models[chosen].Score)))
+	return chosen, reason + passedOver(m, models, losses, ests[best], chosen)
+}
+
+// passedOver explains a simpler model that the scores' own standard
+// errors would call a tie with the best (ests within one SE) but that
+// the paired rule passed over: the same rows say it is behind. Without
+// this, "0.0535 ± 0.007" beside a chosen "0.0534 ± 0.007" reads as a rule
+// not applied. "" when there is none.
+func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best eval.Estimate, chosen int) string {
+	for i := 0; i < chosen; i++ {
+		if losses[i] != nil && withinOneSE(m, models[i].Score, best) {
+			return fmt.Sprintf(" %s (%s) is simpler and within one standard error, but behind it on the same held-out rows by more than one standard error of their difference: not chosen.",
+				models[i].Name, plusMinus(models[i].Score))
+		}
+	}
+	return ""
 }
 
 // plusMinus writes an estimate as "2.281 ± 0.012".

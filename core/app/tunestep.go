@@ -462,7 +462,13 @@ func (s *TuneSearch) candidates() []scored {
 					grid[i].err = fmt.Errorf("its baseline %s could not be scored: %s", b.Name, b.Failure)
 				}
 			}
-			out = append(out, summarize(s.metric, f, grid, nil))
+			sc := summarize(s.metric, f, grid, nil)
+			if sc.model.Flat != "" {
+				b := s.base[s.paceFrom[f.key]]
+				ties, clause := paceAgainstBaseline(sc.losses, b.losses, b.model.Name)
+				sc.model.BaselineTies, sc.model.Flat = ties, sc.model.Flat+clause
+			}
+			out = append(out, sc)
 		}
 	}
 	return out

@@ -100,7 +100,7 @@ export class TuneMap {
       }).join(", ")}`);
       s += ` Scores by ρ${this.grid.kappa.length ? ` (columns ${this.colLabels().join(", ")})` : ""}: ${rows.join("; ")}.`;
     }
-    if (this.flat) s += " Flat: every λ0 scored within one standard error of the best, so self-pacing makes no difference here; the simplest λ0 (the most even weighting) is chosen.";
+    if (this.flat) s += " Flat: every λ0 scored within one standard error of the best, so the pace's strength makes no difference here; the simplest λ0 (the most even weighting) is chosen.";
     if (this.best) {
       const [i, j] = this.best, v = this.scores[i][j];
       s += ` Chosen: ρ = ${rhoLabel(this.grid.rho[i])}${this.grid.kappa.length ? `, λ0 = ${this.colLabels()[j] === "auto" ? "auto" : `auto × ${this.grid.kappa[j]}`}` : ""}, ${m} ${typeof v === "number" ? v.toFixed(4) : "n/a"}.`;
@@ -175,7 +175,7 @@ export class TuneMap {
       const [a, b] = [r[0].toPrecision(4), r[1].toPrecision(4)];
       scale = `${m} ${a === b ? `${a} at every point` : `${a} to ${b}`}, under one SE (${this.se.toPrecision(2)}) apart: the colours span one SE`;
     }
-    const flat = this.flat ? "flat: every λ0 ties (self-pacing makes no difference); ★ the simplest; " : "";
+    const flat = this.flat ? "flat: every λ0 ties; ★ the simplest; " : "";
     // The outline marks the chosen cell at every width; its star only
     // where the cell has room for it.
     return `${flat}${scale}; outlined ★: chosen; grey n/a: could not be scored`;

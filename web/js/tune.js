@@ -39,6 +39,9 @@ const metricNames = { rmse: "RMSE", logloss: "log-loss", brier: "Brier", auc: "A
 const metricName = (m) => metricNames[m] || String(m || "").toUpperCase();
 
 const num = (v, digits = 4) => (typeof v === "number" && Number.isFinite(v) ? String(Number(v.toPrecision(digits))) : "n/a");
+// A score keeps its four significant digits with their zeros (0.05340,
+// not 0.0534), as Go's reason sentence writes it beside the table.
+const score4 = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toPrecision(4) : "n/a");
 
 /** The pool's size: 2 to 4 workers. */
 const poolSize = () => Math.max(2, Math.min(4, navigator.hardwareConcurrency || 2));
@@ -165,8 +168,11 @@ export function wireTune(app, form) {
     form.apply();
     writeHash(app.settings);
     state = "done";
-    const flat = ms.flat ? " Every λ0 tied: self-pacing makes no difference here (below)." : "";
-    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${flat}${movedText(result)} Press Play to train with it.`);
+    // A flat λ0 grid says λ0's value does not matter; only a tie with the
+    // baseline too (Go's baselineTies) says pacing itself does not.
+    const flat = !ms.flat ? "" : ms.baselineTies ? " Every λ0 tied, and so did the model without self-pacing: self-pacing makes no difference here (below)."
+      : " Every λ0 tied: the pace's strength makes no difference here (below).";
+    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${score4(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${flat}${movedText(result)} Press Play to train with it.`);
     offer();
   }
 
@@ -350,7 +356,7 @@ export function wireTune(app, form) {
       // The score of the setting shown (the one-SE rule's choice, which
       // the reason sentence quotes), not the model's best point.
       const sc = ok && ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
-      cell(ok ? `${num(sc.value)} ± ${num(sc.se, 2)}` : notTried ? "not tried" : "failed", "num score");
+      cell(ok ? `${score4(sc.value)} ± ${num(sc.se, 2)}` : notTried ? "not tried" : "failed", "num score");
       cell(ok ? num(cfg.rho) : "—", "num");
       cell(ok ? num(cfg.intercept || 0) : "—", "num");
       cell(ok && ms.selfPaced ? lambda0Auto(cfg.autoLambda0 || 1) : "—", "num");
@@ -359,7 +365,7 @@ export function wireTune(app, form) {
       if (notTried) notes.push(`${ms.name} was not tried: ${ms.failure.replace(/^not tried: /, "")}`);
       if (ms.flat) notes.push(`${ms.name}: ${ms.flat}.`);
       const how = ms.settingNote || ""; // Go's words for a setting chosen otherwise than by the one-SE rule (REML)
-      cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? "flat in λ0: self-pacing makes no difference (below)" : how), "note");
+      cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? `flat in λ0${ms.baselineTies ? ": self-pacing makes no difference" : ""} (below)` : how), "note");
       body.append(tr);
     });
     $("tune-reason").textContent = result.reason || "";

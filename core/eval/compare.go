@@ -16,6 +16,12 @@ const Alpha = 0.05
 // a thousandth, as PairedWithinOneSE judges a tie in tuning.
 const Negligible = 1e-3
 
+// Rounding is the relative size, per task, below which two scores are the
+// same to six significant digits: what two fits that stopped a solver's
+// tolerance apart differ by. Printing such a difference ("ahead by
+// 0.0000000025") would read as a finding.
+const Rounding = 1e-6
+
 // TaskMean is a score averaged over the tasks that have one (an AUC is
 // undefined on a task whose test rows are all of one class) and its
 // standard error over those tasks, sd/√n: how far the average would move
@@ -52,7 +58,8 @@ const (
 	VerdictSame = "no detectable difference"
 	// VerdictNegligible: a consistent difference smaller than Negligible.
 	VerdictNegligible = "negligible"
-	// VerdictIdentical: the same score on every task.
+	// VerdictIdentical: the same score on every task, to Rounding (Diff
+	// is 0 only when exactly the same).
 	VerdictIdentical = "identical"
 	// VerdictFew: fewer than two tasks scored by both, nothing to test.
 	VerdictFew = "too few tasks"
@@ -106,13 +113,13 @@ func CompareTasks(m Metric, a, b []float64) Versus {
 		return v // unreachable: the pairs are numbers and there are two or more
 	}
 	v.P = p
-	allZero := true
-	for _, di := range d {
-		allZero = allZero && di == 0
+	same := true
+	for i, di := range d {
+		same = same && math.Abs(di) <= Rounding*math.Max(math.Abs(x[i]), math.Abs(y[i]))
 	}
 	base := meanSE(y).Value
 	switch {
-	case allZero:
+	case same:
 		v.Verdict = VerdictIdentical
 	case p >= Alpha:
 		v.Verdict = VerdictSame
@@ -141,6 +148,9 @@ func (v Versus) Words(a, b string) string {
 	case VerdictFew:
 		return head + fmt.Sprintf("too few tasks scored by both (%d) to compare", v.Tasks)
 	case VerdictIdentical:
+		if v.Diff != 0 {
+			return head + fmt.Sprintf("the same score on every one of the %d tasks, to six significant digits", v.Tasks)
+		}
 		return head + fmt.Sprintf("the same score on every one of the %d tasks", v.Tasks)
 	case VerdictSame:
 		return head + fmt.Sprintf("no detectable difference (%s %s ± %s %s; %s)", signWord(v.Diff, v.Metric, a), mag, se, name, over)

@@ -57,6 +57,12 @@ func TestCompareTasks(t *testing.T) {
 			"A vs B: a consistent but negligible difference (A ahead by 0.0001000 ± 0.0000041 AUC, under a thousandth of the score; mean over 4 tasks, paired; p < 0.001)"},
 		{"identical", RMSEMetric, add(0, 0, 0, 0), b, 4, 0, 0, nan, 1, VerdictIdentical,
 			"A vs B: the same score on every one of the 4 tasks"},
+		// d = 2e-9, 3e-9, 1e-9, 2e-9 on scores near 0.7: a solver's
+		// tolerance, steady enough for a t-test to call it significant.
+		{"the same to six digits", RMSEMetric, add(2e-9, 3e-9, 1e-9, 2e-9), b, 4, 2e-9, 4.0825e-10, 4.8989795, 0, VerdictIdentical,
+			"A vs B: the same score on every one of the 4 tasks, to six significant digits"},
+		// One task a ten-thousandth apart: not rounding.
+		{"one task apart", RMSEMetric, add(2e-9, 3e-9, 1e-4, 2e-9), b, 4, 2.500175e-5, 2.49994167e-5, 1.00009334, 0, VerdictSame, ""},
 		// A task without a score in either is left out of the pairs: d =
 		// 0.05, 0.02, −0.01, mean 0.02, sd 0.03, SE 0.03/√3, t = 1.1547.
 		{"unscored tasks left out", AUCMetric, []float64{0.8, nan, 0.9, 0.7, 0.6}, []float64{0.75, 0.7, nan, 0.68, 0.61}, 3,

@@ -622,8 +622,18 @@ func TestTuneMatchesGo(t *testing.T) {
 		t.Errorf("the run after tuning has autoLambda0 %v, want %v", k, res.Config.AutoLambda0)
 	}
 
+	// The run on screen is the current model, trained with the form's settings.
+	const drift = "settings have changed since this run"
+	if s := eval[string](b, `document.getElementById("model-current").textContent`); strings.Contains(s, drift) {
+		t.Errorf("the model panel says the settings changed right after the run: %q", s)
+	}
+
 	// The baseline (not self-paced) has no λ0 to tune: one column of ρ.
 	b.do(chromedp.Click(chromedp.CSS("#selfPaced")))
+	// An edited setting: the saves would use the run's, and the panel says so.
+	if s := eval[string](b, `document.getElementById("model-current").textContent`); !strings.Contains(s, drift) || !strings.Contains(s, "press Play") {
+		t.Errorf("after the self-paced box changed, the model panel says %q; want that both saves use the run's settings", s)
+	}
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "done" && spmtlApp.tune().grid.kappa.length === 0`, 120*time.Second)
 	base, err := app.Tune(context.Background(), d, app.TuneOptions{Config: mtl.Config{Model: "mtfl", Seed: 1}, Folds: 3, Seed: 1}, nil)
@@ -637,6 +647,9 @@ func TestTuneMatchesGo(t *testing.T) {
 	}
 	if v := eval[string](b, `document.getElementById("rho").value`); v != fmt.Sprint(base.Config.Rho) {
 		t.Errorf("baseline: the form's ρ is %q, want %v", v, base.Config.Rho)
+	}
+	if s := eval[string](b, `document.getElementById("model-current").textContent`); !strings.Contains(s, drift) {
+		t.Errorf("after Tune set other settings, the model panel says %q; want that the run's settings are not the form's", s)
 	}
 	b.noConsoleErrors()
 	b.screenshot("tune.png")

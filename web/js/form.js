@@ -32,6 +32,7 @@ export function wireForm(app) {
       const presets = Array.from($("preset").options).map((o) => o.value);
       $("preset").value = presets.includes(s.data) ? s.data : "custom";
       showMethod(s.select);
+      app.emit("settings");
     },
     /** form → settings and hash */
     read() {
@@ -43,6 +44,7 @@ export function wireForm(app) {
       if (!$("selfPaced").disabled) app.settings.sp = $("selfPaced").checked ? "1" : "0";
       app.settings.order = $("order").value;
       writeHash(app.settings);
+      app.emit("settings");
     },
   };
 

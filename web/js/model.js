@@ -91,8 +91,21 @@ export function wireModel(app) {
       : `Current model: ${what}, loaded from ${m.file}${m.trained ? `; trained on ${m.trained}` : ""}.`;
   }
 
+  // drifted: whether the run on screen is the current model and the Model
+  // panel's settings are no longer the ones it trained with (Tune chose
+  // others, or the visitor edited them). Both saves use the run's settings,
+  // so the panel says so rather than letting a tuned setting look saved.
+  function drifted(m) {
+    if (!m || m.from !== "run" || !m.split || !m.split.opts || !app.data) return false;
+    const key = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));
+    try {
+      return key(trainOptions(app.settings, 0, method(app.settings.model))) !== key(m.split.opts);
+    } catch (_) { return true; } // a setting that is not a number is not the run's
+  }
+  const driftNote = " The Model panel's settings have changed since this run: both saves use the run's settings; press Play to train with the new ones, then save.";
+
   function showModel(m) {
-    $("model-current").textContent = describe(m);
+    $("model-current").textContent = describe(m) + (drifted(m) ? driftNote : "");
     for (const id of ["save-model", "save-run-model"]) {
       $(id).disabled = !m || m.from !== "run";
       $(id).title = m && m.from === "file" ? "this model is a saved file already" : "";
@@ -118,6 +131,9 @@ export function wireModel(app) {
       features: app.data.features, data: app.data.name, trainRows: info.trainRows, fixedSplit: app.data.fixedSplit, split: runSplit });
   });
   app.on("reset", () => { if (app.model && app.model.from === "run") app.setModel(null); });
+  // A setting edited, or chosen by Tune: the panel says whether the run
+  // on screen still matches the form.
+  app.on("settings", () => showModel(app.model));
   // Another model (or none): the last predictions, and what the status
   // said of them or of the model before, are not of this one.
   app.on("model", (m) => {
@@ -157,7 +173,7 @@ export function wireModel(app) {
     const m = app.model;
     if (!m || m.from !== "run" || fitting) return;
     try {
-      if (m.split && m.split.all) { save(await exportRunModel(m), `${m.name}, trained on all ${grouped(m.trainRows)} rows`); return; }
+      if (m.split && m.split.all) { save(await exportRunModel(m), `${m.name}, trained on all ${grouped(m.trainRows)} rows${drifted(m) ? " with the run's settings, not the Model panel's changed ones" : ""}`); return; }
       const source = (m.split && m.split.source) || app.source;
       if (!m.split || !m.split.opts || !source) throw new Error("the run's settings are not known: train again, or save this run's model");
       fitting = true;
@@ -165,7 +181,7 @@ export function wireModel(app) {
       $("predict-status").textContent = `Fitting ${m.name} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
       const text = await fitAllRows(source, m.split.opts, m.data);
       if (app.model !== m) return; // another run or model came meanwhile
-      save(text, `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)`);
+      save(text, `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)${drifted(m) ? ", not the Model panel's changed ones" : ""}`);
     } catch (e) {
       showSlot("model-error", `Cannot save a model fitted on all rows: ${e.message}`);
     } finally {

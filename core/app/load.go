@@ -434,6 +434,11 @@ type Summary struct {
 	// (leakNote), with LeakColumns its names.
 	LeakNote    string   `json:"leakNote,omitempty"`
 	LeakColumns []string `json:"leakColumns,omitempty"`
+	// SameNote names the feature columns with one value in every row, and
+	// those that repeat another column (sameNote); SameColumns are the
+	// ones to leave out.
+	SameNote    string   `json:"sameNote,omitempty"`
+	SameColumns []string `json:"sameColumns,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -476,6 +481,7 @@ func (d *Data) Summary() Summary {
 		sum.LevelNote = levelNote(tab)
 		sum.LeakNote, sum.LeakColumns = leakNote(d)
 		sum.FixedNote = fixedNote(d.Encoding)
+		sum.SameNote, sum.SameColumns = sameNote(d)
 	}
 	sum.OriginNote = d.originAsked
 	return sum

@@ -467,6 +467,8 @@ export function wireData(app, form) {
     if (s.levelNote) notes.push(`Categories: ${s.levelNote}.`);
     // Go names the columns constant within every task, shared effects (core/app fixedNote).
     if (s.fixedNote) notes.push(`Task-level: ${s.fixedNote}.`);
+    // Go names the columns with one value in every row, or that repeat another (core/app sameNote).
+    if (s.sameNote) notes.push(`Columns: ${s.sameNote} (its menu in Columns: "leave out").`);
     // Go's note on the features' origin asked for (core/app Data.OriginNote).
     if (s.originNote) notes.push(`Origin: ${s.originNote}.`);
     // Go says which rows were left out for a missing value (core/data Omitted.Text).

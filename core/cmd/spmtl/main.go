@@ -79,6 +79,16 @@ func shellWord(name string) string {
 	return name
 }
 
+// shellWords writes column names as one -drop value: each a shell word,
+// joined by commas.
+func shellWords(names []string) string {
+	out := make([]string, len(names))
+	for i, c := range names {
+		out[i] = shellWord(c)
+	}
+	return strings.Join(out, ",")
+}
+
 const usage = `spmtl: self-paced multitask learning (Murugesan & Carbonell, IJCAI 2017)
 
 Commands:

@@ -311,6 +311,9 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.FixedNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.FixedNote)
 	}
+	if sum.SameNote != "" {
+		fmt.Fprintf(w, "  %s (-drop %s)\n", sum.SameNote, shellWords(sum.SameColumns))
+	}
 	if sum.OriginNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.OriginNote)
 	}
@@ -318,21 +321,13 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
 	}
 	if sum.LeakNote != "" {
-		leak := make([]string, len(sum.LeakColumns))
-		for i, c := range sum.LeakColumns {
-			leak[i] = shellWord(c)
-		}
-		fmt.Fprintf(w, "  warning: %s (-drop %s)\n", sum.LeakNote, strings.Join(leak, ","))
+		fmt.Fprintf(w, "  warning: %s (-drop %s)\n", sum.LeakNote, shellWords(sum.LeakColumns))
 	}
 	if sum.NumberNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.NumberNote)
 	}
 	if sum.IDNote != "" {
-		ids := make([]string, len(sum.IDColumns))
-		for i, c := range sum.IDColumns {
-			ids[i] = shellWord(c)
-		}
-		fmt.Fprintf(w, "  %s (-drop %s)\n", sum.IDNote, strings.Join(ids, ","))
+		fmt.Fprintf(w, "  %s (-drop %s)\n", sum.IDNote, shellWords(sum.IDColumns))
 	}
 }
 

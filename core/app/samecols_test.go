@@ -1,0 +1,100 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSameNote: a column with one value in every row, and one that
+// repeats an earlier column in every row (a number, or a column of words
+// with the same grouping), are named with what to leave out; a column
+// equal to another in all rows but one, a column constant within each task
+// only, and a file with neither get no note.
+func TestSameNote(t *testing.T) {
+	type col struct {
+		name string
+		cell func(i int) string
+	}
+	x := col{"x", func(i int) string { return fmt.Sprintf("%d.25", (i*7)%11) }}
+	item := col{"item", func(i int) string { return []string{"a", "b", "c"}[i%3] }}
+	file := func(cols ...col) string {
+		var b strings.Builder
+		b.WriteString("g,y")
+		for _, c := range cols {
+			b.WriteString("," + c.name)
+		}
+		b.WriteString("\n")
+		for i := 0; i < 24; i++ {
+			fmt.Fprintf(&b, "g%d,%d.5", i%4, (i*5)%9)
+			for _, c := range cols {
+				b.WriteString("," + c.cell(i))
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		name string
+		text string
+		want []string // parts of the note
+		drop []string
+	}{
+		{"none", file(x, item), nil, nil},
+		{"a number constant", file(x, col{"k", func(int) string { return "3" }}), []string{"k has the same value in every row", "leave it out"}, []string{"k"}},
+		{"a word constant", file(col{"situ", func(int) string { return "other" }}, x, col{"mode", func(int) string { return "want" }}),
+			[]string{"situ and mode have the same value in every row", "leave them out"}, []string{"situ", "mode"}},
+		{"a number repeated", file(x, item, col{"x2", x.cell}), []string{"x2 repeats x in every row", "leave one of each pair out"}, []string{"x2"}},
+		{"the same grouping in other words", file(item, x, col{"kind", func(i int) string { return []string{"p", "q", "r"}[i%3] }}), []string{"kind repeats item"}, []string{"kind"}},
+		{"equal but for one row", file(x, col{"x3", func(i int) string {
+			if i == 17 {
+				return "99"
+			}
+			return x.cell(i)
+		}}), nil, nil},
+		{"constant within each task only", file(x, col{"diet", func(i int) string { return fmt.Sprint(i % 4) }}), nil, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := Load([]byte(c.text), LoadOptions{Name: "s.csv", TaskColumn: "g", LabelColumn: "y"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := d.Summary()
+			if (len(c.want) == 0) != (sum.SameNote == "") || !slices.Equal(sum.SameColumns, c.drop) {
+				t.Fatalf("note %q, columns %q; want parts %q, columns %q", sum.SameNote, sum.SameColumns, c.want, c.drop)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(sum.SameNote, w) {
+					t.Errorf("note %q lacks %q", sum.SameNote, w)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSameNote: the note's pass over a wide file (2,000 rows, 500
+// numeric columns), as Summary makes it on every load.
+func BenchmarkSameNote(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("g,y")
+	for j := 0; j < 500; j++ {
+		fmt.Fprintf(&sb, ",x%d", j)
+	}
+	sb.WriteString("\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&sb, "g%d,%d", i%20, i%7)
+		for j := 0; j < 500; j++ {
+			fmt.Fprintf(&sb, ",%d", (i*7919+j*104729+i*j)%1000003)
+		}
+		sb.WriteString("\n")
+	}
+	d, err := Load([]byte(sb.String()), LoadOptions{Name: "wide.csv", TaskColumn: "g", LabelColumn: "y"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sameNote(d)
+	}
+}

@@ -229,6 +229,11 @@ func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 		{"schools.csv", "\"School\",\"Minority\",\"SES\",\"MathAch\"\n", 60, func(i int) string {
 			return fmt.Sprintf("\"%d\",\"%s\",%.3f,%.3f\n", 1224+i/10, []string{"No", "Yes"}[i%3/2], float64(i%9)/7-0.5, float64(i%13)+0.25)
 		}, "Suggested: School as the task.", "Minority as the task"},
+		// nlme's Wafer: Site (a name groups have) numbers the sites 1 to 8
+		// within each wafer; Wafer, in runs, is the groups.
+		{"wafers.csv", "\"Wafer\",\"Site\",\"voltage\",\"current\"\n", 400, func(i int) string {
+			return fmt.Sprintf("\"%d\",\"%d\",%.1f,%.4f\n", 1+i/40, 1+(i/5)%8, 0.8+0.4*float64(i%5), float64(i%17)/3)
+		}, "Suggested: Wafer as the task", "Site as the task"},
 	} {
 		b := newBrowser(t)
 		b.openPage(true)

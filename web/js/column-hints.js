@@ -8,7 +8,8 @@
 // sorted by its groups) first, then whole numbers so, then a text column
 // of one value in the sample (a file sorted by its groups, whose first
 // group fills the sample), and last a column of two values (sex, yes/no),
-// which is rarely the groups. For the label: a column named as labels are
+// which is rarely the groups. A column named as groups are yields to a
+// column in runs it is nested in (Site within Wafer). For the label: a column named as labels are
 // ("outcome", "target", "score", ...); otherwise a numeric or two-valued
 // column only when it is the one that varies within the suggested task's groups (a
 // column constant within every group, a child's sex or a school's mean,
@@ -136,6 +137,23 @@ function variesWithin(rows, g, j) {
   return false;
 }
 
+// relabelledWithin says whether column j's values are labels within the
+// groups of column g, as a nested factor's often are (Wafer's Site 1 to 8
+// in every wafer): more than half of j's values are seen under two or
+// more of g's values.
+function relabelledWithin(rows, g, j) {
+  const under = new Map();
+  for (const r of rows) {
+    const k = (r[g] ?? "").trim(), v = (r[j] ?? "").trim();
+    if (k === "" || v === "") continue;
+    if (!under.has(v)) under.set(v, new Set());
+    under.get(v).add(k);
+  }
+  let shared = 0;
+  for (const ks of under.values()) if (ks.size >= 2) shared++;
+  return under.size > 0 && shared > under.size / 2;
+}
+
 /** Ranks the columns of a CSV sample as task and label suggestions:
  *  {task: [names], label: [names]}, best first, each a column of header
  *  (Go's reading of the header: anything with has(name), columns.js
@@ -170,8 +188,12 @@ export function suggestColumns(text, delimiter, header) {
     return out;
   };
   const many = (c) => c.distinct >= 3 && (c.category || c.whole);
+  // A column named as groups are, scattered through the file, whose values
+  // recur within the runs of another grouping column, is most likely
+  // nested in it (Site in Wafer): the column in runs is the groups.
+  const nested = (c) => !c.runs && cols.some((o) => o !== c && many(o) && o.groups && o.runs && relabelledWithin(rows, o.j, c.j));
   const task = pick(
-    (c) => groupName.test(c.name) && c.repeats && (c.category || c.whole),
+    (c) => groupName.test(c.name) && c.repeats && (c.category || c.whole) && !nested(c),
     (c) => many(c) && c.category && c.groups && c.runs,
     (c) => many(c) && c.category && c.groups,
     (c) => many(c) && c.whole && c.groups && c.runs,

@@ -655,6 +655,36 @@ func TestTuneMatchesGo(t *testing.T) {
 	b.screenshot("tune.png")
 }
 
+// TestTuneAfterARunSaysItsSettingsChanged: Tune after a run fills the form
+// with its choice; the run bar's note and the model panel then say that
+// the settings shown are not the run's, and that Play trains with them
+// (the saves use the run's). A ρ off Tune's grid makes its choice differ.
+func TestTuneAfterARunSaysItsSettingsChanged(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.loadFile("tuned.csv", ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 3, 20))
+	b.setField("rho", "0.0123")
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 30*time.Second)
+	note := func() string { return eval[string](b, `document.getElementById("run-note").textContent`) }
+	model := func() string { return eval[string](b, `document.getElementById("model-current").textContent`) }
+	if strings.Contains(note(), "not this run's") || strings.Contains(model(), "changed since this run") {
+		t.Errorf("right after the run, the notes say its settings changed: %q; %q", note(), model())
+	}
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one")), chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "done"`, 120*time.Second)
+	if rho := eval[string](b, `document.getElementById("rho").value`); rho == "0.0123" {
+		t.Fatalf("Tune left ρ at %s", rho)
+	}
+	if !strings.Contains(note(), "The settings shown are not this run's: Play trains a new run with them.") {
+		t.Errorf("after Tune the run's note says %q; want that the settings shown are not the run's", note())
+	}
+	if !strings.Contains(model(), "settings have changed since this run: both saves use the run's settings") {
+		t.Errorf("after Tune the model panel says %q; want that both saves use the run's settings", model())
+	}
+	b.noConsoleErrors()
+}
+
 // visitsFile writes a file whose column visits holds 0, 1, 2 and, in every
 // fourth row, last.
 func visitsFile(last string) string {

@@ -403,9 +403,9 @@ export function wireController(app, form) {
   for (const f of checkedFields) {
     $(f).addEventListener("change", () => { if ($(f).getAttribute("aria-invalid") && !settingProblem(f, $(f).value)) fieldError(f, ""); });
   }
-  // A changed setting may make the run on screen no longer the form's
-  // (form.js has copied it into app.settings by now: it listens first).
-  for (const id of settingIds.concat(["selfPaced"])) $(id).addEventListener("change", showRunNote);
+  // A changed setting may make the run on screen no longer the form's:
+  // an edit, or Tune's choice (form.js says so once app.settings holds it).
+  app.on("settings", showRunNote);
   $("model").addEventListener("change", showHint);
   // Another method compiles other code: warm it while the visitor looks.
   for (const id of ["model", "selfPaced", "loss", "select"]) $(id).addEventListener("change", () => whenIdle(warmUp));

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/words"
 )
 
 // sameNote names the feature columns that carry nothing of their own: a
@@ -15,7 +16,7 @@ import (
 // MEANSES.y), between which a fit splits one effect and weakens its
 // penalty (a ridge's by half). Both are used as read; the note says so and names what to leave
 // out, and drop lists those columns (the constant ones, and the second
-// of each pair). "" when there is none, or for a sparse file (its
+// of each pair; the first maxSameNamed of each). "" when there is none, or for a sparse file (its
 // features have no columns to name).
 func sameNote(d *Data) (note string, drop []string) {
 	ds, enc := d.All, d.Encoding
@@ -24,8 +25,8 @@ func sameNote(d *Data) (note string, drop []string) {
 	}
 	hash, constant := featurePrints(ds)
 	at := enc.Starts()
-	var still []string
-	var repeats []string
+	var still, repeats []string
+	nStill, nRepeats := 0, 0
 	first := map[uint64]int{} // a column block's print → the first column with it
 	for k, c := range enc.Columns {
 		lo, hi := at[k], at[k+1]
@@ -38,29 +39,47 @@ func sameNote(d *Data) (note string, drop []string) {
 			flat = flat && constant[j]
 			key = (key ^ hash[j]) * fnvPrime
 		}
-		if flat {
-			still = append(still, c.Name)
-			drop = append(drop, c.Name)
-			continue
+		switch e, ok := first[key]; {
+		case flat:
+			if nStill++; nStill <= maxSameNamed {
+				still = append(still, c.Name)
+				drop = append(drop, c.Name)
+			}
+		case ok && at[e+1]-at[e] == hi-lo && sameBlock(ds, at[e], lo, hi-lo):
+			if nRepeats++; nRepeats <= maxSameNamed {
+				repeats = append(repeats, fmt.Sprintf("%s repeats %s", c.Name, enc.Columns[e].Name))
+				drop = append(drop, c.Name)
+			}
+		case len(first) < maxSamePrints:
+			first[key] = k
 		}
-		if e, ok := first[key]; ok && at[e+1]-at[e] == hi-lo && sameBlock(ds, at[e], lo, hi-lo) {
-			repeats = append(repeats, fmt.Sprintf("%s repeats %s", c.Name, enc.Columns[e].Name))
-			drop = append(drop, c.Name)
-			continue
-		}
-		first[key] = k
 	}
 	var parts []string
+	if nStill > maxSameNamed {
+		still = append(still, words.Grouped(int64(nStill-maxSameNamed))+" more")
+	}
 	if len(still) > 0 {
 		parts = append(parts, agreeing(still, "has the same value in every row: it tells no row from another and acts only as a second intercept; leave it out",
 			"have the same value in every row: they tell no row from another and act only as a second intercept; leave them out"))
 	}
+	if nRepeats > maxSameNamed {
+		repeats = append(repeats, fmt.Sprintf("%s more repeat another", words.Grouped(int64(nRepeats-maxSameNamed))))
+	}
 	if len(repeats) > 0 {
 		parts = append(parts, fmt.Sprintf("%s in every row: a fit splits one effect between the two, which also weakens its penalty; leave one of each pair out",
-			strings.Join(repeats, ", ")))
+			words.List(repeats)))
 	}
 	return strings.Join(parts, "; "), drop
 }
+
+// sameNote names at most maxSameNamed columns of each kind (a wide file
+// may have thousands), and keeps the prints of at most maxSamePrints
+// columns to find repeats of (a million columns would otherwise hold a
+// map of a million).
+const (
+	maxSameNamed  = 10
+	maxSamePrints = 1 << 17
+)
 
 // featurePrints makes one pass over ds's rows, in order, and returns for
 // each feature a print of its values in every row (equal features have

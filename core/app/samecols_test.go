@@ -73,6 +73,45 @@ func TestSameNote(t *testing.T) {
 	}
 }
 
+// TestSameNoteWide: a file of 2,000 columns in ten patterns names ten
+// repeats and counts the rest, and so does one of 50 constant columns.
+func TestSameNoteWide(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cell func(r, k int) int
+		want string
+	}{
+		{"ten patterns", func(r, k int) int { return (r + k) % 10 }, "x20 repeats x10 and 1,980 more repeat another in every row"},
+		{"constant", func(r, k int) int { return k % 5 }, "x1, x2, x3, x4, x5, x6, x7, x8, x9, x10 and 40 more have the same value in every row"},
+	} {
+		cols := 2000
+		if c.name == "constant" {
+			cols = 50
+		}
+		var sb strings.Builder
+		sb.WriteString("g,y")
+		for k := 1; k <= cols; k++ {
+			fmt.Fprintf(&sb, ",x%d", k)
+		}
+		sb.WriteString("\n")
+		for r := 0; r < 6; r++ {
+			fmt.Fprintf(&sb, "t%d,%d", r%2, r)
+			for k := 1; k <= cols; k++ {
+				fmt.Fprintf(&sb, ",%d", c.cell(r, k))
+			}
+			sb.WriteString("\n")
+		}
+		d, err := Load([]byte(sb.String()), LoadOptions{Name: "wide.csv", TaskColumn: "g", LabelColumn: "y"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := d.Summary()
+		if !strings.Contains(sum.SameNote, c.want) || len(sum.SameColumns) != 10 {
+			t.Errorf("%s: note %q, %d columns to leave out; want %q and 10", c.name, sum.SameNote, len(sum.SameColumns), c.want)
+		}
+	}
+}
+
 // BenchmarkSameNote: the note's pass over a wide file (2,000 rows, 500
 // numeric columns), as Summary makes it on every load.
 func BenchmarkSameNote(b *testing.B) {

@@ -45,10 +45,11 @@ type LoadOptions struct {
 	// without it such a file is refused at its first. The summary says
 	// what was left out (Summary.MissingNote).
 	OmitMissing bool
-	// Origin is the features' origin on a visitor's dense file: OriginAuto
-	// ("" too) as written until tune finds the likelihood prefers their
-	// means (Data.Centre), OriginZero as written, OriginMeans at the
-	// numeric features' means over every row (data.Encoding.Centre).
+	// Origin is the features' origin on a visitor's dense file (read by
+	// ParseOrigin): OriginAuto ("" too) as written until tune finds the
+	// likelihood prefers another (Data.Centre), OriginZero as written,
+	// OriginMeans at the numeric features' means over every row, t times
+	// them, or "column=value" (data.Encoding.Centre).
 	Origin string
 	// Splits, when set, is a split file (row,split1,...) whose column
 	// SplitColumn (default: its first) fixes the train/test split instead
@@ -79,9 +80,9 @@ type Data struct {
 	// Own is set for a visitor's own file (Load without Bundled): its runs
 	// and tuning fill unset settings from the own-data profile (OwnData).
 	Own bool
-	// Origin is the features' origin (LoadOptions.Origin): OriginMeans once
-	// centred, OriginZero when asked to stay as written, else "" (tune may
-	// move it).
+	// Origin is the features' origin (LoadOptions.Origin, Origin.String)
+	// once moved, OriginZero when asked to stay as written, else "" (tune
+	// may move it).
 	Origin string
 	// OriginNote says why tune moved the origin (Centre); empty otherwise.
 	OriginNote string
@@ -109,19 +110,23 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 		// a shared effect, with no room for a task's own (§14).
 		d.Encoding.Fix(d.All, data.TaskLevel(d.All))
 	}
-	t, set, err := OriginScale(opt.Origin)
+	o, err := ParseOrigin(opt.Origin)
 	switch {
 	case err != nil:
 		return nil, err
-	case !set:
-	case t == 0:
+	case !o.Set:
+	case o.Column == "" && o.T == 0:
 		d.Origin = OriginZero // asked for: tune keeps it
 	default:
 		if !d.Own || d.Encoding == nil || d.All.Sparse() {
-			return nil, fmt.Errorf("%s: origin %s: only a visitor's dense file's features are moved toward their means", opt.Name, opt.Origin)
+			return nil, fmt.Errorf("%s: origin %s: only a visitor's dense file's features are moved (a bundled data set's and a sparse file's stay as written)", opt.Name, opt.Origin)
 		}
-		d.Encoding.Centre(d.All, t)
-		d.Origin = OriginValue(t)
+		c, err := d.originAt(o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", opt.Name, err)
+		}
+		d.Encoding.Centre(d.All, c)
+		d.Origin = o.String()
 		if !slices.ContainsFunc(d.Encoding.Columns, func(c data.EncodedColumn) bool { return c.Values == nil }) {
 			d.originAsked = "the features' origin at the numeric features' means moves nothing here: the file has no numeric feature, and a category's indicators stay 0 or 1"
 		}
@@ -140,22 +145,22 @@ func Load(text []byte, opt LoadOptions) (*Data, error) {
 	return d, nil
 }
 
-// Centre moves the numeric features' origin of d, a visitor's dense data
-// set, to t times their means over every row (data.Encoding.Centre; a
-// fixed split's training and test rows are moved alike), and records why:
-// tune does it when the likelihood prefers it (TuneSearch). The rows and the
-// encoding are replaced by moved copies, so that a run made before keeps
-// the rows it trains on and its model file the encoding it was trained
-// with. A saved model keeps the means, so predict moves new rows alike.
-func (d *Data) Centre(t float64, note string) {
+// Centre moves the features' origin of d, a visitor's dense data set, to
+// o (Data.originAt; a fixed split's training and test rows are moved
+// alike), and records why: tune does it when the likelihood prefers it
+// (TuneSearch). The rows and the encoding are replaced by moved copies, so
+// that a run made before keeps the rows it trains on and its model file
+// the encoding it was trained with. A saved model keeps the origin, so
+// predict moves new rows alike.
+func (d *Data) Centre(o Origin, note string) error {
 	if d.Encoding == nil || d.All.Sparse() {
-		return
+		return nil
+	}
+	c, err := d.originAt(o)
+	if err != nil {
+		return err
 	}
 	e := *d.Encoding
-	c := e.Centres(d.All)
-	for j := range c {
-		c[j] *= t
-	}
 	e.Center = c
 	d.Encoding = &e
 	for _, part := range []**data.Dataset{&d.All, &d.Train, &d.Test} {
@@ -163,7 +168,60 @@ func (d *Data) Centre(t float64, note string) {
 			*part = data.Shifted(*part, c)
 		}
 	}
-	d.Origin, d.OriginNote = OriginValue(t), note
+	d.Origin, d.OriginNote = o.String(), note
+	return nil
+}
+
+// originAt is the origin o in the standardized units the rows are in: t
+// times the numeric features' means over every row (a category's
+// indicators stay 0 or 1), or one numeric column's value divided as the
+// column is. It fails for a column the file has no numeric feature of.
+func (d *Data) originAt(o Origin) ([]float64, error) {
+	e := d.Encoding
+	if o.Column == "" {
+		c := e.Centres(d.All)
+		for j := range c {
+			c[j] *= o.T
+		}
+		return c, nil
+	}
+	j, err := numericFeature(e, o.Column)
+	if err != nil {
+		return nil, fmt.Errorf("origin %s: %w", o, err)
+	}
+	c := make([]float64, d.All.Features)
+	c[j] = o.At / featureScale(e, j)
+	return c, nil
+}
+
+// numericFeature returns the feature of e's numeric column named col.
+func numericFeature(e *data.Encoding, col string) (int, error) {
+	at := e.Starts()
+	var numeric []string
+	for k, c := range e.Columns {
+		if c.Values != nil {
+			continue
+		}
+		if c.Name == col {
+			return at[k], nil
+		}
+		numeric = append(numeric, c.Name)
+	}
+	if len(numeric) == 0 {
+		return 0, fmt.Errorf("no column is a numeric feature (%s is not one)", col)
+	}
+	if len(numeric) > 8 {
+		numeric = append(numeric[:8:8], plural(len(numeric)-8, "more"))
+	}
+	return 0, fmt.Errorf("%s is not a numeric feature column (they are %s)", col, words.List(numeric))
+}
+
+// featureScale is the divisor of e's feature j (1 when none).
+func featureScale(e *data.Encoding, j int) float64 {
+	if j < len(e.Scale) && e.Scale[j] > 0 {
+		return e.Scale[j]
+	}
+	return 1
 }
 
 // oneLabel refuses a data set whose label takes one value in every row

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,8 +65,9 @@ func TestTuneOrigin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		at, set, err := OriginScale(res.Origin)
-		if moved := set && at != 0; err != nil || moved != c.moved || res.Origin != "" && res.Origin != d.Origin || moved != (d.Encoding.Center != nil) {
+		o, err := ParseOrigin(res.Origin)
+		at := o.T
+		if moved := o.Set && at != 0; err != nil || moved != c.moved || res.Origin != "" && res.Origin != d.Origin || moved != (d.Encoding.Center != nil) {
 			t.Errorf("%s: result's origin %q (%s), data's %q, center %v", c.name, res.Origin, res.OriginNote, d.Origin, d.Encoding.Center)
 			continue
 		}
@@ -91,6 +93,108 @@ func TestTuneOrigin(t *testing.T) {
 		}
 		if center := predictsItsFit(t, before, text); center != nil {
 			t.Errorf("%s: the model of a run made before the move took its means %v", c.name, center)
+		}
+	}
+}
+
+// slopeCSV writes groups (g,y,x,kind) of one numeric feature x, centred
+// as written (uniform on −1 to 1), and a text column; each group's
+// intercept is drawn independent of its slope at x = at: elsewhere they
+// are correlated, as a mixed model's (1 + x | g) fits them.
+func slopeCSV(seed uint64, groups int, at float64) string {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var sb strings.Builder
+	sb.WriteString("g,y,x,kind\n")
+	for g := 0; g < groups; g++ {
+		b, w := 1.5*r.NormFloat64(), 2+0.8*r.NormFloat64()
+		for i, n := 0, 6+r.IntN(7); i < n; i++ {
+			x, k := 2*r.Float64()-1, r.IntN(2)
+			y := 10 + b + w*(x-at) + 0.3*float64(k) + 0.5*r.NormFloat64()
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f,%s\n", g, y, x, []string{"a", "b"}[k])
+		}
+	}
+	return sb.String()
+}
+
+// TestTuneOriginAlongOneFeature: with one numeric feature whose slopes
+// vary, tune searches its origin along it, not along a multiple of its
+// mean (about 0 here, where no multiple reaches the point): it moves to
+// about where the intercepts were drawn independent of the slopes, writes
+// it as the column's value in the file's units, and says why. Read with
+// that setting, the file gets the same origin; the model fitted after it
+// predicts its own training file as the fit did. A column that is not a
+// numeric feature is refused by name.
+func TestTuneOriginAlongOneFeature(t *testing.T) {
+	text := slopeCSV(4, 80, -2.5)
+	d, err := Load([]byte(text), LoadOptions{Name: "own.csv", TaskColumn: "g", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Tune(context.Background(), d, TuneOptions{Config: mtl.Config{Model: "mmtl-joint"}, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := ParseOrigin(res.Origin)
+	if err != nil || o.Column != "x" || math.Abs(o.At+2.5) > 0.5 || res.Origin != d.Origin {
+		t.Fatalf("tune's origin %q (%v), data's %q; want x about −2.5: %s", res.Origin, err, d.Origin, res.OriginNote)
+	}
+	if !strings.Contains(res.OriginNote, "the origin of x was moved to −") || !strings.Contains(res.OriginNote, "uncorrelated with the task's slope on x") {
+		t.Errorf("the note %q", res.OriginNote)
+	}
+	// To a hundredth of x's spread (about 0.58): three decimals at most.
+	if s := strconv.FormatFloat(o.At, 'f', -1, 64); len(s) > len("-2.512") {
+		t.Errorf("the origin is written %s: finer than the likelihood tells apart", s)
+	}
+	again, err := Load([]byte(text), LoadOptions{Name: "own.csv", TaskColumn: "g", LabelColumn: "y", Origin: res.Origin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again.Encoding.Center, d.Encoding.Center) || d.Encoding.Center[0] == 0 || d.Encoding.Center[1] != 0 {
+		t.Errorf("read with origin %s: center %v; tune's %v", res.Origin, again.Encoding.Center, d.Encoding.Center)
+	}
+	r, err := NewRun(d, TrainOptions{Config: res.Config, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if center := predictsItsFit(t, r, text); center == nil || center[0] != d.Encoding.Center[0] {
+		t.Errorf("the saved model's origin %v, the data's %v", center, d.Encoding.Center)
+	}
+	for _, bad := range []string{"kind=1", "z=2"} {
+		_, err := Load([]byte(text), LoadOptions{Name: "own.csv", TaskColumn: "g", LabelColumn: "y", Origin: bad})
+		if err == nil || !strings.Contains(err.Error(), "is not a numeric feature column (they are x)") {
+			t.Errorf("origin %s: %v", bad, err)
+		}
+	}
+}
+
+// TestParseOrigin: the setting's words, numbers and column=value points,
+// written back as read.
+func TestParseOrigin(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Origin
+		out  string
+	}{
+		{"", Origin{}, OriginAuto},
+		{"auto", Origin{}, OriginAuto},
+		{"zero", Origin{Set: true}, OriginZero},
+		{"means", Origin{Set: true, T: 1}, OriginMeans},
+		{"0.3", Origin{Set: true, T: 0.3}, "0.3"},
+		{"age=-3.051", Origin{Set: true, Column: "age", At: -3.051}, "age=-3.051"},
+		{" Time = 3.2 ", Origin{Set: true, Column: "Time", At: 3.2}, "Time=3.2"},
+		{"a=b=1e3", Origin{Set: true, Column: "a=b", At: 1000}, "a=b=1000"},
+	} {
+		got, err := ParseOrigin(c.in)
+		if err != nil || got != c.want || got.String() != c.out {
+			t.Errorf("%q: %+v (%v), written %q; want %+v, %q", c.in, got, err, got.String(), c.want, c.out)
+		}
+	}
+	for _, bad := range []string{"middle", "11", "=2", "age=", "age=NaN", "age=x"} {
+		if _, err := ParseOrigin(bad); err == nil {
+			t.Errorf("%q was read", bad)
 		}
 	}
 }

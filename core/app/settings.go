@@ -87,34 +87,69 @@ func OmitMissing(v string) (bool, error) {
 	return false, fmt.Errorf("missing: %q is not %s or %s", v, MissingRefuse, MissingOmit)
 }
 
-// OriginScale reads the data setting "origin": "auto" (or "") says
-// nothing yet (tune may move the origin), "zero" keeps the features as
-// written (t = 0), "means" moves the numeric features' origin to their
-// means (t = 1), and a number t to t times their means (where tune's
-// likelihood put it: reml.Origin). set reports an origin chosen; anything
-// else is an error naming the choices.
-func OriginScale(v string) (t float64, set bool, err error) {
-	switch v = strings.TrimSpace(v); v {
-	case "", OriginAuto:
-		return 0, false, nil
-	case OriginZero:
-		return 0, true, nil
-	case OriginMeans:
-		return 1, true, nil
-	}
-	t, err = strconv.ParseFloat(v, 64)
-	if err != nil || math.IsNaN(t) || math.Abs(t) > maxOriginScale {
-		return 0, false, fmt.Errorf("origin: %q is not %s, %s, %s or a number t from −%g to %g (t times the means)", v, OriginAuto, OriginZero, OriginMeans, maxOriginScale, maxOriginScale)
-	}
-	return t, true, nil
+// An Origin is a value of the data setting "origin", read (ParseOrigin).
+type Origin struct {
+	// Set says an origin was chosen; unset ("auto"), tune may move it.
+	Set bool
+	// T puts the numeric features' origin at T times their means (0: as
+	// written), when Column is empty.
+	T float64
+	// Column and At put the origin of that numeric column's feature at
+	// the value At, in the file's units, the other features as written:
+	// where tune's likelihood put it along the one feature whose slopes
+	// vary by task (reml.OriginOf).
+	Column string
+	At     float64
 }
 
-// maxOriginScale bounds the origin's t (OriginScale): tune searches from
+// ParseOrigin reads the data setting "origin": "auto" (or "") says
+// nothing yet (tune may move the origin), "zero" keeps the features as
+// written (t = 0), "means" moves the numeric features' origin to their
+// means (t = 1), a number t to t times their means (where tune's
+// likelihood put it: reml.Origin), and "column=value" one column's origin
+// to that value (reml.OriginOf; the column is checked when the file is
+// read). Anything else is an error naming the choices.
+func ParseOrigin(v string) (Origin, error) {
+	switch v = strings.TrimSpace(v); v {
+	case "", OriginAuto:
+		return Origin{}, nil
+	case OriginZero:
+		return Origin{Set: true}, nil
+	case OriginMeans:
+		return Origin{Set: true, T: 1}, nil
+	}
+	if i := strings.LastIndex(v, "="); i >= 0 {
+		col := strings.TrimSpace(v[:i])
+		at, err := strconv.ParseFloat(strings.TrimSpace(v[i+1:]), 64)
+		if col == "" || err != nil || math.IsNaN(at) || math.IsInf(at, 0) {
+			return Origin{}, fmt.Errorf("origin: %q is not a column's name, =, and a number (age=-3.05)", v)
+		}
+		return Origin{Set: true, Column: col, At: at}, nil
+	}
+	t, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(t) || math.Abs(t) > maxOriginScale {
+		return Origin{}, fmt.Errorf("origin: %q is not %s, %s, %s, a number t from −%g to %g (t times the means) or a column's name = a number (age=-3.05)", v, OriginAuto, OriginZero, OriginMeans, maxOriginScale, maxOriginScale)
+	}
+	return Origin{Set: true, T: t}, nil
+}
+
+// String writes o as the setting's value (ParseOrigin's inverse).
+func (o Origin) String() string {
+	switch {
+	case !o.Set:
+		return OriginAuto
+	case o.Column != "":
+		return o.Column + "=" + strconv.FormatFloat(o.At, 'g', -1, 64)
+	}
+	return OriginValue(o.T)
+}
+
+// maxOriginScale bounds the origin's t (ParseOrigin): tune searches from
 // −1 to 2 times the means.
 const maxOriginScale = 10.0
 
-// OriginValue is the setting "origin" for t times the means (OriginScale's
-// inverse): "zero", "means", or the number.
+// OriginValue is the setting "origin" for t times the means: "zero",
+// "means", or the number.
 func OriginValue(t float64) string {
 	switch t {
 	case 0:
@@ -310,10 +345,10 @@ func buildSettings() []Setting {
 				{Value: MissingOmit, Note: "leave them out, as R's na.omit does"}},
 			Usage: "rows with a missing value (an empty cell, NA, ?) in the task, the label or a numeric feature"},
 		{Key: "origin", Flag: "origin", Name: "features' origin", Group: DataGroup, Kind: KindChoice, Default: OriginAuto,
-			Choices: []Choice{{Value: OriginAuto, Note: "as written, unless tune finds that a mixed model's likelihood prefers another origin along the way to the numeric features' means"},
+			Choices: []Choice{{Value: OriginAuto, Note: "as written, unless tune finds that a mixed model's likelihood prefers another origin: along the one numeric feature whose slopes vary by task, or else along the way to the numeric features' means"},
 				{Value: OriginZero, Note: "as written: a task's intercept is its level at x = 0"},
 				{Value: OriginMeans, Note: "at the numeric features' means: a task's intercept is its level at the average row"}},
-			Usage: "where the features' origin is, which the shrinkage of the tasks' intercepts depends on; also a number t, for t times the numeric features' means (where tune put it)"},
+			Usage: "where the features' origin is, which the shrinkage of the tasks' intercepts depends on; also a number t, for t times the numeric features' means, or column=value, for that column's origin at that value (where tune put it)"},
 	}
 	// A file starts from OwnPreset (not through WithPreset, which reads
 	// this schema).

@@ -72,9 +72,9 @@ type TuneResult struct {
 	// baselines were tuned over.
 	Intercept []float64 `json:"intercept,omitempty"`
 	// Origin is the setting "origin" when the search moved the features'
-	// origin (OriginMeans, or t times the means as a number: OriginValue;
-	// the data set it was given is so from then on), and OriginNote says
-	// why; empty otherwise.
+	// origin (Origin.String: OriginMeans, t times the means, or one
+	// column's value; the data set it was given is so from then on), and
+	// OriginNote says why; empty otherwise.
 	Origin     string `json:"origin,omitempty"`
 	OriginNote string `json:"originNote,omitempty"`
 }

@@ -158,28 +158,94 @@ func (s *TuneSearch) likelihood() {
 
 // estimate returns the REML estimate of MMTL's setting. On a file whose
 // features' origin was never chosen (no split file either: the likelihood
-// reads every row's label), it first compares the origin as written with
-// the features' means (reml.Origin) and, when the means fit better, moves
-// the data's origin there (Data.Centre) for the whole search and the fit
-// after it (docs/algorithms.md §15).
+// reads every row's label), it first searches where the origin fits best
+// and, when that fits better than the origin as written, moves the data's
+// origin there (Data.Centre) for the whole search and the fit after it
+// (docs/algorithms.md §15): along the one numeric feature whose slopes
+// vary by task when there is one (reml.OriginOf: exactly lme4's correlated
+// intercept and slope), else along the way to the numeric features' means
+// (reml.Origin).
 func (s *TuneSearch) estimate() (reml.Estimate, error) {
 	d := s.d
 	if d.Origin != "" || d.Train != nil || d.Encoding == nil {
 		return reml.Fit(d.All.Tasks, d.All.Features)
 	}
+	if j, col, ok := oneVarying(d.Encoding); ok {
+		return s.originAlong(j, col)
+	}
 	zero, best, t, moved, err := reml.Origin(d.All.Tasks, d.All.Features, d.Encoding.Centres(d.All))
 	if err != nil || !moved {
 		return zero, err
 	}
-	minus := func(v float64) string { return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1) }
 	where, level := "to their means", "at the average row"
 	if t != 1 {
 		where, level = fmt.Sprintf("to %s times their means", strconv.FormatFloat(t, 'g', -1, 64)), "there"
 	}
-	d.Centre(t, fmt.Sprintf("the numeric features' origin was moved %s, where a mixed model's restricted likelihood is highest (−2 log L %s, against %s at x = 0): each task's intercept is its level %s", where, minus(best.Criterion), minus(zero.Criterion), level))
+	if err := d.Centre(Origin{Set: true, T: t}, fmt.Sprintf("the numeric features' origin was moved %s, where a mixed model's restricted likelihood is highest (−2 log L %s, against %s at x = 0): each task's intercept is its level %s",
+		where, minusSign(best.Criterion), minusSign(zero.Criterion), level)); err != nil {
+		return zero, err
+	}
 	s.moved = true
 	return best, nil
 }
+
+// originAlong is estimate's search along feature j, column col's: the
+// origin is written in the column's units, to a hundredth of its spread.
+func (s *TuneSearch) originAlong(j int, col string) (reml.Estimate, error) {
+	d := s.d
+	scale := featureScale(d.Encoding, j)
+	round := func(x float64) float64 { return roundOrigin(x*scale, scale) / scale }
+	zero, best, x0, moved, err := reml.OriginOf(d.All.Tasks, d.All.Features, j, round)
+	if err != nil || !moved {
+		return zero, err
+	}
+	o := Origin{Set: true, Column: col, At: roundOrigin(x0*scale, scale)}
+	at := strings.Replace(strconv.FormatFloat(o.At, 'g', -1, 64), "-", "−", 1)
+	if err := d.Centre(o, fmt.Sprintf("the origin of %s was moved to %s, where a mixed model's restricted likelihood is highest (−2 log L %s, against %s at x = 0): each task's intercept is its level at %s = %s, where it is uncorrelated with the task's slope on %s, as in a mixed model with a correlated intercept and slope",
+		col, at, minusSign(best.Criterion), minusSign(zero.Criterion), col, at, col)); err != nil {
+		return zero, err
+	}
+	s.moved = true
+	return best, nil
+}
+
+// oneVarying returns the feature and name of e's one numeric column whose
+// slopes may vary by task (not a task-level feature, data.Encoding.Fixed);
+// false when there are none or several.
+func oneVarying(e *data.Encoding) (j int, col string, ok bool) {
+	fixed := map[int]bool{}
+	for _, f := range e.Fixed {
+		fixed[f] = true
+	}
+	at := e.Starts()
+	for k, c := range e.Columns {
+		if c.Values != nil || fixed[at[k]] {
+			continue
+		}
+		if ok {
+			return 0, "", false
+		}
+		j, col, ok = at[k], c.Name, true
+	}
+	return j, col, ok
+}
+
+// roundOrigin rounds v, an origin in a column's units, to a hundredth of
+// the column's spread (scale) at most, a power of ten: no finer choice is
+// told apart by the likelihood (reml.OriginOf stops there), and the
+// setting then reads as the file writes numbers.
+func roundOrigin(v, scale float64) float64 {
+	k := math.Ceil(-math.Log10(scale / 100))
+	if k >= 0 {
+		p := math.Pow(10, k)
+		return math.Round(v*p) / p
+	}
+	q := math.Pow(10, -k)
+	return math.Round(v/q) * q
+}
+
+// minusSign writes a criterion to a tenth, with a typeset minus.
+func minusSign(v float64) string { return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1) }
 
 // plan sets the baselines to search (a self-paced version paces from its
 // baseline's choice; MMTL's from the joint MMTL's) and the total number of
@@ -226,8 +292,8 @@ func (s *TuneSearch) Progress() (done, total int) { return s.done, max(s.total, 
 func (s *TuneSearch) Metric() eval.Metric { return s.metric }
 
 // Origin is the features' origin this search moved the data to before
-// anything was scored (the setting "origin": OriginMeans or a number t,
-// OriginValue), or "": the folds must be read so too.
+// anything was scored (the setting "origin", Origin.String), or "": the
+// folds must be read so too.
 func (s *TuneSearch) Origin() string {
 	if s.moved {
 		return s.d.Origin

@@ -37,8 +37,9 @@ type Encoding struct {
 	// before it existed has none.
 	Scale []float64 `json:"scale,omitempty"`
 	// Center, when set, holds the features' origin in the standardized
-	// units (after Scale): their means over the training file's rows, or
-	// a multiple of them (Centre); new rows are moved alike.
+	// units (after Scale): their means over the training file's rows, a
+	// multiple of them, or a point along one feature (Centre); new rows are
+	// moved alike.
 	Center []float64 `json:"center,omitempty"`
 	// Fixed lists the features constant within every task of the
 	// training file but not across its tasks (TaskLevel): a task-level
@@ -190,24 +191,21 @@ func (e *Encoding) Fix(ds *Dataset, js []int) {
 	e.Fixed = append([]int(nil), js...)
 }
 
-// Centre moves the origin of ds's numeric features, a dense data set read
-// (and standardized) with e, to t times their means over all of ds's rows
-// (t = 1: the means), and records it in e.Center (Centres) so that rows
-// read later with e are moved alike. A task's intercept is then its level
-// there rather than at x = 0 (docs/algorithms.md §15). A sparse data set
-// is left as it is.
-func (e *Encoding) Centre(ds *Dataset, t float64) {
+// Centre moves the origin of ds's features, a dense data set read (and
+// standardized) with e, to c (in the standardized units: t times the
+// means, Centres, or a point chosen otherwise), and records it in e.Center
+// so that rows read later with e are moved alike. A task's intercept is
+// then its level there rather than at x = 0 (docs/algorithms.md §15). A
+// sparse data set is left as it is.
+func (e *Encoding) Centre(ds *Dataset, c []float64) {
 	if ds.Sparse() || ds.Features == 0 {
 		return
 	}
-	e.Center = e.Centres(ds)
-	for j := range e.Center {
-		e.Center[j] *= t
-	}
+	e.Center = append([]float64(nil), c...)
 	Shift(ds, e.Center)
 }
 
-// Centres returns the origin Centre moves ds's features to: each numeric
+// Centres returns the features' means as an origin (Centre): each numeric
 // feature's mean over ds's rows, and 0 for a text column's indicators,
 // which stay 0 or 1 (the intercept is then a task's level at each
 // category's indicator 0, as a model with a factor has it).

@@ -66,7 +66,8 @@ type DataRef struct {
 	Text    []string `json:"text,omitempty"`
 	Missing string   `json:"missing,omitempty"`
 	// Origin is the features' origin the run read them with
-	// (app.LoadOptions.Origin): "means" when tune moved it; empty as
+	// (app.LoadOptions.Origin, app.ParseOrigin): where tune moved it
+	// ("means", a multiple of the means, or "column=value"); empty as
 	// written.
 	Origin string `json:"origin,omitempty"`
 }

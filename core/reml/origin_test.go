@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -93,5 +96,83 @@ func TestOriginMatchesCentredRows(t *testing.T) {
 	}
 	if d := math.Abs(got.Criterion - want.Criterion); d > 1e-8*math.Abs(want.Criterion) || got.Rho != want.Rho || got.Kappa != want.Kappa {
 		t.Errorf("from the moments: criterion %.10g, rho %g, kappa %g; from moved rows %.10g, %g, %g", got.Criterion, got.Rho, got.Kappa, want.Criterion, want.Rho, want.Kappa)
+	}
+}
+
+// TestOriginOfMatchesLme4Correlated: with one feature, MMTL's diagonal
+// model at the origin −σ_bs/σ_s² is lme4's y ~ x + (1 + x | task), whose
+// intercept and slope are correlated. On groups drawn so, with x centred
+// as written (testdata/correlated.R), OriginOf finds lme4's origin, and
+// the criterion there, with the constant lme4 keeps, is lme4's REML
+// deviance of the correlated fit.
+func TestOriginOfMatchesLme4Correlated(t *testing.T) {
+	f, err := os.Open("testdata/correlated.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ds, err := data.ReadCSV(f, "correlated.csv", data.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("testdata/lme4-correlated.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		if want[k], err = strconv.ParseFloat(v, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zero, best, x0, moved, err := OriginOf(ds.Tasks, 1, 0, func(x float64) float64 { return x })
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := newProblem(ds.Tasks, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	constant := float64(pr.n-pr.p) * (1 + math.Log(2*math.Pi))
+	t.Logf("x0 %.4f (lme4 %.4f); criterion %.4f, at 0 %.4f (lme4's correlated fit %.4f)", x0, want["x0"], best.Criterion+constant, zero.Criterion+constant, want["reml_deviance"])
+	if !moved || math.Abs(x0-want["x0"]) > 0.02 {
+		t.Errorf("moved %v to x = %.4f; lme4's decorrelating origin is %.4f", moved, x0, want["x0"])
+	}
+	if got := best.Criterion + constant; math.Abs(got-want["reml_deviance"]) > 5e-3 {
+		t.Errorf("REML deviance at the origin found %.6f, lme4's correlated fit %.6f", got, want["reml_deviance"])
+	}
+	// The rounding asked for is where the estimate is made.
+	_, _, r, _, err := OriginOf(ds.Tasks, 1, 0, func(x float64) float64 { return math.Round(x*10) / 10 })
+	if err != nil || r != math.Round(want["x0"]*10)/10 {
+		t.Errorf("rounded to tenths: x0 %v (%v), want %v", r, err, math.Round(want["x0"]*10)/10)
+	}
+}
+
+// TestOriginOfStaysWithoutSlopes: when the groups share their slope (the
+// likelihood puts no variance on the slopes), no origin fits better than
+// another, and OriginOf does not move; nor does it for a feature out of
+// range.
+func TestOriginOfStaysWithoutSlopes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 1))
+	tasks := make([]data.Task, 40)
+	for i := range tasks {
+		n := 8
+		x := mat.NewDense(n, 1, nil)
+		y := make([]float64, n)
+		a := rng.NormFloat64()
+		for r := 0; r < n; r++ {
+			v := rng.NormFloat64()
+			x.Set(r, 0, v)
+			y[r] = a + 2*v + 0.5*rng.NormFloat64()
+		}
+		tasks[i] = data.Task{Name: fmt.Sprint(i), X: x, Y: y}
+	}
+	_, _, x0, moved, err := OriginOf(tasks, 1, 0, func(x float64) float64 { return x })
+	if err != nil || moved || x0 != 0 {
+		t.Errorf("shared slopes: moved %v to %v (%v)", moved, x0, err)
+	}
+	if _, _, _, _, err := OriginOf(tasks, 1, 1, func(x float64) float64 { return x }); err == nil {
+		t.Error("feature 1 of 1 was searched")
 	}
 }

@@ -504,3 +504,199 @@ func (pr *problem) searchFrom(e Estimate) Estimate {
 	w.try(math.Log10(e.Kappa*p1), math.Log10(p1))
 	return w.compass(0.5)
 }
+
+// OriginOf finds, for feature j of tasks (d features), the origin x₀ along
+// it at which MMTL's model fits best: the intercepts at x_j = x₀, every
+// other feature as it is. With one feature whose slopes vary by task, the
+// diagonal model at the origin −σ_bs/σ_s² is exactly the mixed model with a
+// correlated intercept and slope (lme4's (1 + x | g)), and no multiple of
+// the features' means need reach it: a feature centred as written (Oxboys'
+// age, mean −0.01) has its decorrelating origin three years away. The
+// search starts from the deviations' predictions at x = 0 (their
+// decorrelating point), brackets the criterion's minimum by steps growing
+// by the golden ratio, and narrows it by golden sections to round(x)'s
+// resolution; round maps an origin to the one the caller will use (its
+// rounding in the file's units), and the estimate returned is there. It
+// returns the estimate at x = 0, the best, x₀, and whether x₀ fits better
+// than x = 0 by more than OriginMargin. It fails as Fit does.
+func OriginOf(tasks []data.Task, d, j int, round func(float64) float64) (atZero, best Estimate, x0 float64, moved bool, err error) {
+	pr, err := newProblem(tasks, d)
+	if err != nil {
+		return Estimate{}, Estimate{}, 0, false, err
+	}
+	if j < 0 || j >= d {
+		return Estimate{}, Estimate{}, 0, false, fmt.Errorf("reml: feature %d of %d", j, d)
+	}
+	o := &pointSearch{pr: pr, j: j, tried: map[float64]Estimate{}}
+	if err := o.at(0); err != nil {
+		return Estimate{}, Estimate{}, 0, false, err
+	}
+	atZero = o.tried[0]
+	if math.IsInf(atZero.Criterion, 1) {
+		return atZero, atZero, 0, false, errors.New("reml: the likelihood could not be evaluated at the origin as written")
+	}
+	if slopes, _ := atZero.Shared(); slopes {
+		return atZero, atZero, 0, false, nil // no slope varies: the origin changes nothing
+	}
+	u := pr.decorrelating(atZero, j)
+	if !(math.Abs(u) > 1e-3) || math.Abs(u) > maxPoint {
+		u = 1 // no lead from the predictions: a step of the feature's spread
+	}
+	x, err := o.minimum(u)
+	if err != nil {
+		return atZero, atZero, 0, false, err
+	}
+	x0 = round(x)
+	if err := o.at(x0); err != nil {
+		return atZero, atZero, 0, false, err
+	}
+	best = o.tried[x0]
+	if x0 == 0 || !(best.Criterion < atZero.Criterion-OriginMargin) {
+		return atZero, atZero, 0, false, nil
+	}
+	return atZero, best, x0, true, nil
+}
+
+// maxPoint bounds OriginOf's search: a hundred times the feature's spread
+// (the features are standardized) from x = 0.
+const maxPoint = 100.0
+
+// pointSearch is OriginOf's search along feature j: the estimate at each
+// origin tried.
+type pointSearch struct {
+	pr    *problem
+	j     int
+	tried map[float64]Estimate
+}
+
+// at finds the estimate at x_j = x: a full search at 0, else a compass
+// from the nearest origin tried.
+func (o *pointSearch) at(x float64) error {
+	if _, ok := o.tried[x]; ok {
+		return nil
+	}
+	if x == 0 {
+		o.tried[0] = o.pr.search()
+		return nil
+	}
+	c := make([]float64, o.pr.q-1)
+	c[o.j] = x
+	pc, err := o.pr.centred(c)
+	if err != nil {
+		return err
+	}
+	near, gap := 0.0, math.Inf(1)
+	for t := range o.tried {
+		if g := math.Abs(t - x); g < gap {
+			near, gap = t, g
+		}
+	}
+	o.tried[x] = pc.searchFrom(o.tried[near])
+	return nil
+}
+
+// f is the criterion at x_j = x.
+func (o *pointSearch) f(x float64) (float64, error) {
+	if err := o.at(x); err != nil {
+		return 0, err
+	}
+	return o.tried[x].Criterion, nil
+}
+
+// minimum brackets the criterion's minimum from 0 and u and narrows the
+// bracket to a hundredth of the feature's spread by golden sections.
+func (o *pointSearch) minimum(u float64) (float64, error) {
+	const gold = 1.618033988749895
+	a, b := 0.0, u
+	fa, err := o.f(a)
+	if err != nil {
+		return 0, err
+	}
+	fb, err := o.f(b)
+	if err != nil {
+		return 0, err
+	}
+	if fb > fa {
+		a, b, fa, fb = b, a, fb, fa
+	}
+	c := b + gold*(b-a)
+	fc, err := o.f(c)
+	if err != nil {
+		return 0, err
+	}
+	for fc < fb && math.Abs(c) < maxPoint {
+		a, b, fa, fb = b, c, fb, fc
+		c = b + gold*(b-a)
+		if fc, err = o.f(c); err != nil {
+			return 0, err
+		}
+	}
+	if fc < fb {
+		return c, nil // still falling at the bound
+	}
+	// Golden sections of [lo, hi] around b.
+	lo, hi := math.Min(a, c), math.Max(a, c)
+	for hi-lo > 0.01 {
+		var x float64
+		if b-lo > hi-b {
+			x = b - (b-lo)/(gold*gold)
+		} else {
+			x = b + (hi-b)/(gold*gold)
+		}
+		fx, err := o.f(x)
+		if err != nil {
+			return 0, err
+		}
+		if fx < fb {
+			if x < b {
+				hi = b
+			} else {
+				lo = b
+			}
+			b, fb = x, fx
+		} else if x < b {
+			lo = x
+		} else {
+			hi = x
+		}
+	}
+	return b, nil
+}
+
+// decorrelating predicts the tasks' deviations (BLUPs) at the estimate e
+// at x = 0 and returns the origin along feature j at which the predicted
+// intercept deviations c_t are uncorrelated with the slope deviations v_t:
+// c_t + x·v_t ⊥ v_t, x = −Σ c_t v_t / Σ v_t². Predictions are shrunk, so
+// this is a lead for the search, not its answer. NaN when no slope
+// deviation is predicted.
+func (pr *problem) decorrelating(e Estimate, j int) float64 {
+	q := pr.q
+	p1 := 2 * e.Rho
+	p0 := e.Kappa * p1
+	if _, s2 := pr.criterion(math.Log10(p0), math.Log10(p1)); math.IsNaN(s2) {
+		return math.NaN()
+	}
+	b := make([]float64, q) // the fixed effects, from the basis's coordinates
+	for r := 0; r < q; r++ {
+		b[r] = linalg.Dot(pr.basis[r*pr.p:(r+1)*pr.p], pr.beta)
+	}
+	a, u := make([]float64, q*q), make([]float64, q)
+	var cv, vv float64
+	for _, m := range pr.tasks {
+		copy(a, m.g)
+		a[0] += p0
+		for k := 1; k < q; k++ {
+			a[k*q+k] += p1
+		}
+		if !linalg.Cholesky(a, q) {
+			return math.NaN()
+		}
+		for r := 0; r < q; r++ {
+			u[r] = m.gy[r] - linalg.Dot(m.g[r*q:r*q+q], b)
+		}
+		linalg.CholSolve(a, q, u)
+		cv += u[0] * u[1+j]
+		vv += u[1+j] * u[1+j]
+	}
+	return -cv / vv
+}

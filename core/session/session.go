@@ -53,8 +53,9 @@ type LoadOptions struct {
 	// Missing is "omit" to leave out the rows with a missing value, or
 	// "refuse" ("" too) to refuse them (app.OmitMissing).
 	Missing string `json:"missing"`
-	// Origin is the features' origin (app.LoadOptions.Origin): "auto" ("" too),
-	// "zero" or "means".
+	// Origin is the features' origin (app.LoadOptions.Origin, read by
+	// app.ParseOrigin): "auto" ("" too), "zero", "means", t times the means
+	// or "column=value".
 	Origin string `json:"origin"`
 	// Bundled marks one of the bundled data sets, which keep the paper's
 	// settings; anything else is a visitor's own file (app.OwnData).

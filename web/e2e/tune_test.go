@@ -307,6 +307,66 @@ func TestInterceptSetting(t *testing.T) {
 	}
 }
 
+// TestTuneMovesTheOriginAlongOneFeature: on a file of one numeric
+// feature, centred as written, whose groups' intercepts were drawn
+// independent of their slopes at x = −2, Tune moves the origin along x
+// (Go's reml.OriginOf) and writes it as x's value; the pool reads the file
+// so (the chosen model and its CV score are Go's app.Tune's on the same
+// text), the data panel's menu and the link hold it, and the Tune panel
+// says where it went and why.
+func TestTuneMovesTheOriginAlongOneFeature(t *testing.T) {
+	b := newBrowserFor(t, 5*time.Minute)
+	b.openPage(true)
+	r := rand.New(rand.NewPCG(8, 3))
+	var sb strings.Builder
+	sb.WriteString("group,y,x\n")
+	for g := 0; g < 50; g++ {
+		a, w := 1.5*r.NormFloat64(), 2+0.8*r.NormFloat64()
+		for i := 0; i < 9; i++ {
+			x := 2*r.Float64() - 1
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f\n", g+1, 10+a+w*(x+2)+0.5*r.NormFloat64(), x)
+		}
+	}
+	text := sb.String()
+	b.loadGrouped("slopes.csv", text)
+	b.tuneAllModels(4 * time.Minute)
+	d, err := app.Load([]byte(text), app.LoadOptions{Name: "slopes.csv", TaskColumn: "group", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := app.Tune(t.Context(), d, app.TuneOptions{Folds: 3, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := app.ParseOrigin(res.Origin)
+	if err != nil || o.Column != "x" || math.Abs(o.At+2) > 0.6 {
+		t.Fatalf("Go's tune moved the origin to %q: %s", res.Origin, res.OriginNote)
+	}
+	if s := eval[string](b, `document.getElementById("tune-origin").hidden ? "" : document.getElementById("tune-origin").textContent`); !strings.HasPrefix(s, "The origin of x was moved to −") {
+		t.Errorf("the Tune panel's origin line is %q", s)
+	}
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "The origin of x was moved to −") {
+		t.Errorf("the status %q does not say where the origin went", s)
+	}
+	if h := b.hashParams().Get("origin"); h != res.Origin {
+		t.Errorf("the link's origin is %q, want Go's %s", h, res.Origin)
+	}
+	menu := eval[[]string](b, `(() => { const m = document.getElementById("feature-origin"); return [m.value, m.options[m.selectedIndex].textContent]; })()`)
+	if menu[0] != res.Origin || !strings.HasPrefix(menu[1], "at x = −") {
+		t.Errorf("the data panel's origin menu shows %q (%q); want %s", menu[1], menu[0], res.Origin)
+	}
+	type choice struct {
+		Key   string  `json:"key"`
+		Score float64 `json:"score"`
+	}
+	page := eval[choice](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen]; return {key: m.key, score: m.score.value}; })()`)
+	want := res.Models[res.Chosen]
+	if page.Key != want.Key || math.Abs(page.Score-want.Score.Value) > 1e-9*math.Abs(want.Score.Value) {
+		t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
+	}
+	b.noConsoleErrors()
+}
+
 // offsetGroupsCSV writes groups of 8 to 20 rows (group,y,x1,x2) whose
 // features lie around 4, with each group's intercept drawn independent of
 // its slopes at the features' means: a mixed model's likelihood prefers
@@ -352,7 +412,7 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	}
 	// Drawn with the intercepts at the means: moved there, or within a
 	// step of the search's grid (reml.OriginStep).
-	if at, set, err := app.OriginScale(res.Origin); err != nil || !set || math.Abs(at-1) > 0.25 {
+	if o, err := app.ParseOrigin(res.Origin); err != nil || !o.Set || o.Column != "" || math.Abs(o.T-1) > 0.25 {
 		t.Fatalf("Go's tune moved the origin to %q: %s", res.Origin, res.OriginNote)
 	}
 	if s := eval[string](b, `document.getElementById("tune-origin").hidden ? "" : document.getElementById("tune-origin").textContent`); !strings.HasPrefix(s, "The numeric features' origin was moved to ") || !strings.Contains(s, "restricted likelihood is highest") {

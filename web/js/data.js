@@ -22,7 +22,7 @@
 // the two column menus are columns.js's, at any width of file.
 import { bundle, presetSettings } from "./catalog.js";
 import { bundleSource } from "./sources.js";
-import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys } from "./state.js";
+import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys, originWords } from "./state.js";
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
 import { ColumnMenu, ColumnsTable, Columns, columnsOf, grouped, plural } from "./columns.js";
@@ -490,7 +490,7 @@ export function wireData(app, form) {
     $("feature-origin").disabled = !(own && enabled);
   }
 
-  /** Tune moved the loaded file's features to their means (Go's
+  /** Tune moved the loaded file's features' origin (Go's
    *  TuneSearch.Origin, in the page's learner): the file's choice says so,
    *  and every later reading (the tuning pool, a learner that died, Save
    *  on every row, the link, a published run) reads it so. */
@@ -504,16 +504,17 @@ export function wireData(app, form) {
   };
 
   // originChoice shows origin in the features' origin menu: one of its
-  // words, or a number t, t times the numeric features' means (where
-  // Tune's likelihood put it: Go's app.OriginScale), which gets an option
-  // of its own in place of any earlier one.
+  // words, or where Tune's likelihood put it (Go's app.ParseOrigin): a
+  // number t, t times the numeric features' means, or column=value, which
+  // gets an option of its own in place of any earlier one.
   function originChoice(origin) {
     const menu = $("feature-origin");
     const v = String(origin || "auto");
     const fixed = ["auto", "zero", "means"];
     for (const o of Array.from(menu.options)) if (!fixed.includes(o.value) && o.value !== v) o.remove();
     if (!Array.from(menu.options).some((o) => o.value === v)) {
-      menu.add(new Option(`at ${v} × the numeric features' means (where Tune's likelihood is highest)`, v));
+      const where = v.includes("=") ? originWords(v) : `${v} × the numeric features' means`;
+      menu.add(new Option(`at ${where} (where Tune's likelihood is highest)`, v));
     }
     menu.value = v;
   }

@@ -174,6 +174,15 @@ export function writeHash(s) {
   if (h !== location.hash) history.replaceState(null, "", h);
 }
 
+/** The origin setting (Go's app.ParseOrigin) in words, after "moved to"
+ *  or "at": "their means", "0.3 × their means", "age = −3.046". */
+export function originWords(v) {
+  const s = String(v || "");
+  const i = s.lastIndexOf("=");
+  if (i > 0) return `${s.slice(0, i)} = ${s.slice(i + 1).replace(/^-/, "−")}`;
+  return s === "means" ? "their means" : `${s} × their means`;
+}
+
 /** The flag settings written as a word in the text of setting st (every
  *  row: "all" in the training share's field): [{key, word}]. */
 export function wordsIn(st) {

@@ -25,7 +25,7 @@
 // tuning the status speaks of.
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
-import { trainOptions, writeHash, lambda0Auto, OWN_DATA } from "./state.js";
+import { trainOptions, writeHash, lambda0Auto, OWN_DATA, originWords } from "./state.js";
 import { method } from "./catalog.js";
 import { download, toCSV, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
@@ -268,11 +268,11 @@ export function wireTune(app, form) {
 
   // movedText is the status's sentence on a moved origin (showFound says why).
   const movedText = (result) => (!result.origin ? ""
-    : result.origin === "means" ? " The numeric features' origin was moved to their means (below)."
-      : ` The numeric features' origin was moved to ${result.origin} × their means (below).`);
+    : result.origin.includes("=") ? ` The origin of ${originWords(result.origin)} (below).`.replace(" = ", " was moved to ")
+      : ` The numeric features' origin was moved to ${originWords(result.origin)} (below).`);
 
-  // movedOrigin: the search moved the loaded data set's features to their
-  // means before scoring anything (Go's TuneSearch.Origin). The pool read
+  // movedOrigin: the search moved the loaded data set's features' origin
+  // (along one feature, or toward their means) before scoring anything (Go's TuneSearch.Origin). The pool read
   // it as it was, so each worker reads it again so, and frees the copy
   // read before (a large file would otherwise sit twice in its memory).
   function movedOrigin(origin) {

@@ -672,7 +672,34 @@ func TestOriginFlag(t *testing.T) {
 	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "means"); err != nil {
 		t.Errorf("train -origin means: %v", err)
 	}
-	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "mean"); err == nil || !strings.Contains(err.Error(), `"mean" is not auto, zero, means or a number t`) {
+	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "mean"); err == nil || !strings.Contains(err.Error(), `"mean" is not auto, zero, means, a number t`) {
 		t.Errorf("-origin mean: %v", err)
+	}
+
+	// One numeric feature, centred as written, whose intercepts were drawn
+	// independent of the slopes at x = −2: the origin moves along it, and
+	// is written as the column's value.
+	sb.Reset()
+	sb.WriteString("g,y,x\n")
+	for g := 0; g < 60; g++ {
+		b, w := 1.5*r.NormFloat64(), 2+0.8*r.NormFloat64()
+		for i := 0; i < 9; i++ {
+			x := 2*r.Float64() - 1
+			fmt.Fprintf(&sb, "g%d,%.4f,%.4f\n", g, 10+b+w*(x+2)+0.5*r.NormFloat64(), x)
+		}
+	}
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = spmtl(t, "tune", "-data", path, "-task", "g", "-model", "mmtl-joint")
+	m := regexp.MustCompile(`origin: the origin of x was moved to −\d\.\d+, .* \(train -origin (x=-\d\.\d+) fits so too\)`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("tune on one feature does not say it moved x's origin (%v):\n%s", err, out)
+	}
+	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", m[1]); err != nil {
+		t.Errorf("train -origin %s: %v", m[1], err)
+	}
+	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "y=1"); err == nil || !strings.Contains(err.Error(), "origin y=1: y is not a numeric feature column (they are x)") {
+		t.Errorf("-origin y=1: %v", err)
 	}
 }

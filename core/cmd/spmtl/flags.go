@@ -45,7 +45,7 @@ func (f *dataFlags) register(fs *flag.FlagSet) {
 	fs.Var(choiceFlag{dst: &f.missing}, missing.Flag, missing.Help())
 	origin := setting("origin")
 	fs.Var(choiceFlag{dst: &f.origin, choices: []string{app.OriginAuto, app.OriginZero, app.OriginMeans},
-		check: func(v string) error { _, _, err := app.OriginScale(v); return err }}, origin.Flag, origin.Help())
+		check: func(v string) error { _, err := app.ParseOrigin(v); return err }}, origin.Flag, origin.Help())
 	train := setting("train")
 	fs.Var(trainFlag{f}, train.Flag, train.Help())
 	seed := setting("seed")
@@ -302,7 +302,7 @@ type choiceFlag struct {
 	dst     *string
 	choices []string
 	// check, when set, reads a value that is none of the choices (-origin's
-	// number t: app.OriginScale).
+	// number t or column=value: app.ParseOrigin).
 	check func(string) error
 }
 

@@ -136,7 +136,7 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 	}
 	if res.OriginNote != "" {
 		// The saved model keeps the means; train reads the file so with -origin.
-		fmt.Fprintf(w, "origin: %s (train -origin %s fits so too)\n", res.OriginNote, res.Origin)
+		fmt.Fprintf(w, "origin: %s (train -origin %s fits so too)\n", res.OriginNote, shellWord(res.Origin))
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -147,6 +147,38 @@ func TestFirstStepSuggestions(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestPromptShowsTheFilesSettings: while a file waits for its columns,
+// the Model panel shows the settings a visitor's file starts from (not
+// the bundled data set's before it), an edit made meanwhile is the one
+// the file is read with, and the map says which file it waits for rather
+// than listing the tasks of the data set before it.
+func TestPromptShowsTheFilesSettings(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	if v := eval[string](b, `document.getElementById("maxIter").value`); v != "10" {
+		t.Fatalf("the bundled preset's max iterations %q, want 10", v)
+	}
+	b.upload("#file", writeTemp(t, "grouped.csv", groupedCSV(3, 4, 8, 12, false)))
+	b.waitForPrompt(30 * time.Second)
+	own := eval[[]string](b, `["maxIter", "train", "rho"].map((id) => document.getElementById(id).value)`)
+	if own[0] != "1000" || own[1] != "0.75" {
+		t.Errorf("while the file waits, max iterations and train rows/task read %q; want a visitor's file's 1000 and 0.75", own)
+	}
+	if l := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`); !strings.Contains(l, "grouped.csv waits for its task and label columns") || strings.Contains(l, "landmine") {
+		t.Errorf("while the file waits, the map says %q", l)
+	}
+	b.setField("rho", "0.0321")
+	b.do(chromedp.Click(chromedp.CSS("#use-suggested")))
+	b.waitFor(`spmtlApp.summary().name === "grouped.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	if v := eval[string](b, `document.getElementById("rho").value`); v != "0.0321" {
+		t.Errorf("ρ edited while the file waited reads %q once it is read, want 0.0321", v)
+	}
+	if l := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`); !strings.Contains(l, "of 4 tasks of grouped.csv") {
+		t.Errorf("once read, the map says %q", l)
+	}
+	b.noConsoleErrors()
+}
+
 // evalAwait evaluates a JS expression whose value is a promise, and
 // returns what it resolves to.
 func evalAwait[T any](b *browser, expr string) T {

@@ -9,7 +9,8 @@
 // its message), "state" (the run's state changed: see runMoves), "model"
 // (the current model changed: the finished run's, a loaded one, or none),
 // "settings" (the Model panel's settings were edited, or set by a link,
-// Tune or a reopened run: form.js).
+// Tune or a reopened run: form.js), "prompt" (a visitor's file waits for
+// its task and label columns: its name; data.js).
 // Only the current run's snapshots, results and failure become events
 // (controller.js). A learner that dies is replaced and given the data set
 // again (client.recover, below).

@@ -249,9 +249,17 @@ export function wireData(app, form) {
     showDataError(""); // a refusal shown is of the file before this one, its buttons of no use
     $("columns-box").hidden = true;
     $("data-notes").hidden = true;
+    // The Model panel shows the settings the file will be read with (a
+    // link's, else a visitor's file's starting point), and keeps what the
+    // visitor edits meanwhile: the first reading does not replace them.
+    Object.assign(app.settings, o.start || startingPoint(OWN_DATA));
+    o.start = null;
+    o.keep = true;
+    form.apply();
     showPrompt(o);
     app.columnPrompt = o.name;
     app.move("loadFailed");
+    app.emit("prompt", o.name);
   }
 
   // sampleText is the start of a visitor's text or file (SAMPLE_BYTES),
@@ -407,7 +415,7 @@ export function wireData(app, form) {
     // Play and Step stay disabled until the charts are reset for the new data.
     app.refusedFile = null;
     app.move("load");
-    if (fresh) Object.assign(app.settings, (own && own.start) || startingPoint(name));
+    if (fresh && !(name === OWN_DATA && own && own.keep)) Object.assign(app.settings, (own && own.start) || startingPoint(name));
     if (name === OWN_DATA) Object.assign(app.settings, roleSettings(source.opts));
     else dropOwnKeys(app.settings);
     app.settings.data = name;

@@ -607,7 +607,7 @@ export class Heatmap {
    *  after every drawing, scrolling included. */
   describe() {
     const K = this.history.length, T = this.tasks.length;
-    if (!T) return "Heatmap of the task weights τ: no data loaded yet.";
+    if (!T) return `Heatmap of the task weights τ: ${this.emptyText || "no data loaded yet."}`;
     if (!K && this.sequential) return `The task learned at each step, of ${T} tasks: no step yet.`;
     if (!K) return `Heatmap of the task weights τ of ${T} tasks${this.emptyText ? ` of ${this.emptyText}` : ": no run yet."} Press Play; each row will be a task, each column an iteration.`;
     if (this.described && this.described.K === K && this.described.tasks === this.tasks) return this.described.text;

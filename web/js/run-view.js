@@ -100,6 +100,16 @@ export function wireRunView(app, form) {
     curves.reset("", "parallel");
     showTable();
   });
+  // A file waiting for its task and label columns (data.js askColumns):
+  // the map no longer lists the data set before it as if it were next.
+  app.on("prompt", (name) => {
+    if (app.runInfo) return; // a run on screen stays until the file is read
+    setMode(false);
+    showVerdict("");
+    heat.emptyText = `${name} waits for its task and label columns (the Data panel); its tasks are drawn here once it is read.`;
+    heat.reset([], "parallel", false, []);
+    curves.reset("", "parallel");
+  });
   app.on("run", (info) => {
     // From the first run on (body.has-run), a phone shows the map right
     // after the run bar (style.css): the map follows Play's status and

@@ -365,6 +365,19 @@ func TestTuneMovesTheOriginAlongOneFeature(t *testing.T) {
 		t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
 	}
 	b.noConsoleErrors()
+
+	// The link, opened in a fresh page and given the file, reads it with
+	// that origin: the menu shows it, and a run's model keeps it.
+	link := "/#" + b.hashParams().Encode()
+	b.do(chromedp.Navigate(b.base + "/examples/module.html"))
+	b.do(chromedp.Navigate(b.base + link))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.upload("#file", writeTemp(t, "slopes.csv", text))
+	b.waitFor(`spmtlApp.summary().name === "slopes.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	if v := eval[string](b, `document.getElementById("feature-origin").value`); v != res.Origin {
+		t.Errorf("the link's file was read with the origin %q, want %s", v, res.Origin)
+	}
+	b.noConsoleErrors()
 }
 
 // offsetGroupsCSV writes groups of 8 to 20 rows (group,y,x1,x2) whose

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -106,26 +103,7 @@ func TestOriginMatchesCentredRows(t *testing.T) {
 // the criterion there, with the constant lme4 keeps, is lme4's REML
 // deviance of the correlated fit.
 func TestOriginOfMatchesLme4Correlated(t *testing.T) {
-	f, err := os.Open("testdata/correlated.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ds, err := data.ReadCSV(f, "correlated.csv", data.CSVOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile("testdata/lme4-correlated.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]float64{}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		k, v, _ := strings.Cut(line, " ")
-		if want[k], err = strconv.ParseFloat(v, 64); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ds, want := readFixtureFiles(t, "correlated.csv", "lme4-correlated.txt")
 	zero, best, x0, moved, err := OriginOf(ds.Tasks, 1, 0, func(x float64) float64 { return x })
 	if err != nil {
 		t.Fatal(err)

@@ -18,16 +18,23 @@ import (
 // (testdata/fixture.R wrote both).
 func readFixture(t *testing.T) (*data.Dataset, map[string]float64) {
 	t.Helper()
-	f, err := os.Open("testdata/twolevel.csv")
+	return readFixtureFiles(t, "twolevel.csv", "lme4.txt")
+}
+
+// readFixtureFiles reads the data file csv of testdata and lme4's figures
+// for it (txt: "name value" lines).
+func readFixtureFiles(t *testing.T, csv, txt string) (*data.Dataset, map[string]float64) {
+	t.Helper()
+	f, err := os.Open("testdata/" + csv)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ds, err := data.ReadCSV(f, "twolevel.csv", data.CSVOptions{})
+	ds, err := data.ReadCSV(f, csv, data.CSVOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile("testdata/lme4.txt")
+	b, err := os.ReadFile("testdata/" + txt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -330,14 +330,7 @@ func TestTuneMovesTheOriginAlongOneFeature(t *testing.T) {
 	text := sb.String()
 	b.loadGrouped("slopes.csv", text)
 	b.tuneAllModels(4 * time.Minute)
-	d, err := app.Load([]byte(text), app.LoadOptions{Name: "slopes.csv", TaskColumn: "group", LabelColumn: "y"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := app.Tune(t.Context(), d, app.TuneOptions{Folds: 3, Seed: 1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := goTune(t, "slopes.csv", text)
 	o, err := app.ParseOrigin(res.Origin)
 	if err != nil || o.Column != "x" || math.Abs(o.At+2) > 0.6 {
 		t.Fatalf("Go's tune moved the origin to %q: %s", res.Origin, res.OriginNote)
@@ -355,15 +348,7 @@ func TestTuneMovesTheOriginAlongOneFeature(t *testing.T) {
 	if menu[0] != res.Origin || !strings.HasPrefix(menu[1], "at x = −") {
 		t.Errorf("the data panel's origin menu shows %q (%q); want %s", menu[1], menu[0], res.Origin)
 	}
-	type choice struct {
-		Key   string  `json:"key"`
-		Score float64 `json:"score"`
-	}
-	page := eval[choice](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen]; return {key: m.key, score: m.score.value}; })()`)
-	want := res.Models[res.Chosen]
-	if page.Key != want.Key || math.Abs(page.Score-want.Score.Value) > 1e-9*math.Abs(want.Score.Value) {
-		t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
-	}
+	b.sameChoice(res)
 	b.noConsoleErrors()
 
 	// The link, opened in a fresh page and given the file, reads it with
@@ -378,6 +363,36 @@ func TestTuneMovesTheOriginAlongOneFeature(t *testing.T) {
 		t.Errorf("the link's file was read with the origin %q, want %s", v, res.Origin)
 	}
 	b.noConsoleErrors()
+}
+
+// goTune tunes every model on text, a grouped file (task column group,
+// label y), as the command line does: the search the page's must match.
+func goTune(t *testing.T, name, text string) *app.TuneResult {
+	t.Helper()
+	d, err := app.Load([]byte(text), app.LoadOptions{Name: name, TaskColumn: "group", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := app.Tune(t.Context(), d, app.TuneOptions{Folds: 3, Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// sameChoice checks that the page's Tune chose res's model at its CV
+// score: the pool scored the data as Go's search did (to 1e-9 relative).
+func (b *browser) sameChoice(res *app.TuneResult) {
+	b.t.Helper()
+	type choice struct {
+		Key   string  `json:"key"`
+		Score float64 `json:"score"`
+	}
+	page := eval[choice](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen]; return {key: m.key, score: m.score.value}; })()`)
+	want := res.Models[res.Chosen]
+	if page.Key != want.Key || math.Abs(page.Score-want.Score.Value) > 1e-9*math.Abs(want.Score.Value) {
+		b.t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
+	}
 }
 
 // offsetGroupsCSV writes groups of 8 to 20 rows (group,y,x1,x2) whose
@@ -415,14 +430,7 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	b.tuneAllModels(4 * time.Minute)
-	d, err := app.Load([]byte(text), app.LoadOptions{Name: "offset.csv", TaskColumn: "group", LabelColumn: "y"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := app.Tune(t.Context(), d, app.TuneOptions{Folds: 3, Seed: 1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := goTune(t, "offset.csv", text)
 	// Drawn with the intercepts at the means: moved there, or within a
 	// step of the search's grid (reml.OriginStep).
 	if o, err := app.ParseOrigin(res.Origin); err != nil || !o.Set || o.Column != "" || math.Abs(o.T-1) > 0.25 {
@@ -437,15 +445,7 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	if o := b.hashParams().Get("origin"); o != res.Origin {
 		t.Errorf("the link's origin is %q, want Go's %s", o, res.Origin)
 	}
-	type choice struct {
-		Key   string  `json:"key"`
-		Score float64 `json:"score"`
-	}
-	page := eval[choice](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen]; return {key: m.key, score: m.score.value}; })()`)
-	want := res.Models[res.Chosen]
-	if page.Key != want.Key || math.Abs(page.Score-want.Score.Value) > 1e-9*math.Abs(want.Score.Value) {
-		t.Errorf("the page chose %s at CV %v; Go's tune %s at %v", page.Key, page.Score, want.Key, want.Score.Value)
-	}
+	b.sameChoice(res)
 
 	// Save on every row fits the run on screen as it read the data: the
 	// run before tuning, as written. Play then trains the choice on the

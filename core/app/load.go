@@ -640,7 +640,8 @@ func fixedNote(e *data.Encoding) string {
 // can.
 const minLeakRows = 20
 
-// leakNote warns of the columns of words that fix a classifier's label:
+// leakNote warns of the columns of words that fix a classifier's label
+// (a regression's label computed from numeric columns: formulaLeak):
 // each of their values (two or more of them) is seen with one class only,
 // over rows of both classes. Such a column is the label in other words (a
 // label derived from it, as VerbAgg's r2 from resp), a fit reads the label
@@ -649,6 +650,9 @@ const minLeakRows = 20
 // columns' names.
 func leakNote(d *Data) (string, []string) {
 	ds, enc := d.All, d.Encoding
+	if ds.Kind == data.Regression {
+		return formulaLeak(d)
+	}
 	if ds.Kind != data.Classification || enc == nil || ds.Sparse() || ds.Rows() < minLeakRows {
 		return "", nil
 	}

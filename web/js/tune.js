@@ -38,7 +38,14 @@ const FOLDS = 3;
 const metricNames = { rmse: "RMSE", logloss: "log-loss", brier: "Brier", auc: "AUC" };
 const metricName = (m) => metricNames[m] || String(m || "").toUpperCase();
 
-const num = (v, digits = 4) => (typeof v === "number" && Number.isFinite(v) ? String(Number(v.toPrecision(digits))) : "n/a");
+// A setting or an SE to digits significant digits; beyond 10⁵ or below
+// 10⁻³ in e-notation (κ 1.155e8, not 115500000; ρ 1.778e-6, not
+// 0.000001778), which a reader can count.
+const num = (v, digits = 4) => {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "n/a";
+  const r = Number(v.toPrecision(digits)), a = Math.abs(r);
+  return a !== 0 && (a >= 1e5 || a < 1e-3) ? r.toExponential().replace("e+", "e") : String(r);
+};
 // A score keeps its four significant digits with their zeros (0.05340,
 // not 0.0534), as Go's reason sentence writes it beside the table.
 const score4 = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toPrecision(4) : "n/a");

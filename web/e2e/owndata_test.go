@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -631,8 +632,8 @@ func TestTuneMatchesGo(t *testing.T) {
 	// The baseline (not self-paced) has no λ0 to tune: one column of ρ.
 	b.do(chromedp.Click(chromedp.CSS("#selfPaced")))
 	// An edited setting: the saves would use the run's, and the panel says so.
-	if s := eval[string](b, `document.getElementById("model-current").textContent`); !strings.Contains(s, drift) || !strings.Contains(s, "press Play") {
-		t.Errorf("after the self-paced box changed, the model panel says %q; want that both saves use the run's settings", s)
+	if s := eval[string](b, `document.getElementById("model-current").textContent`); !strings.Contains(s, drift) || !strings.Contains(s, "\"Save this run's model\" saves the run's") {
+		t.Errorf("after the self-paced box changed, the model panel says %q; want which save fits which settings", s)
 	}
 	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "done" && spmtlApp.tune().grid.kappa.length === 0`, 120*time.Second)
@@ -679,8 +680,22 @@ func TestTuneAfterARunSaysItsSettingsChanged(t *testing.T) {
 	if !strings.Contains(note(), "The settings shown are not this run's: Play trains a new run with them.") {
 		t.Errorf("after Tune the run's note says %q; want that the settings shown are not the run's", note())
 	}
-	if !strings.Contains(model(), "settings have changed since this run: both saves use the run's settings") {
-		t.Errorf("after Tune the model panel says %q; want that both saves use the run's settings", model())
+	if !strings.Contains(model(), "settings have changed since this run: \"Save model for prediction\" fits them on every row") {
+		t.Errorf("after Tune the model panel says %q; want that Save model for prediction fits the settings shown", model())
+	}
+	// The model saved for prediction is Tune's choice, as tune -save's.
+	b.interceptDownloads()
+	b.do(chromedp.Click(chromedp.CSS("#save-model")))
+	var mf struct {
+		Config struct {
+			Rho float64 `json:"rho"`
+		} `json:"config"`
+	}
+	if err := json.Unmarshal([]byte(b.downloaded("spmtl-model.json")), &mf); err != nil {
+		t.Fatal(err)
+	}
+	if rho := eval[float64](b, `Number(document.getElementById("rho").value)`); mf.Config.Rho != rho {
+		t.Errorf("the model saved for prediction after Tune has ρ %v; the settings shown %v", mf.Config.Rho, rho)
 	}
 	b.noConsoleErrors()
 }

@@ -1,9 +1,10 @@
 // model.js: the current model and what a visitor does with it. The current
 // model is the finished run's or one loaded from a saved file, whichever
 // came last. "Save model for prediction" downloads a model file (Go's
-// JSON) fitted on every row of the data with the finished run's settings:
-// the run's own model when it trained on all rows, else a fit on all rows
-// in a worker of its own, which leaves the run on screen as it is. "Save
+// JSON) fitted on every row of the data with the finished run's settings,
+// or with the settings shown when they changed since (Tune's choice): the
+// run's own model when it trained on all rows, else a fit on all rows in a
+// worker of its own, which leaves the run on screen as it is. "Save
 // this run's model" downloads the run's model as trained (on its training
 // rows). "Load a saved model" reads one back, "Predict" reads a file's rows
 // with the current model: a preview of the first rows, the warnings, and
@@ -44,8 +45,9 @@ export function runModelText() {
 }
 
 /** Fits the training options opts on every row of the data set read from
- *  source (app.source) in a worker of its own; resolves with the model
- *  file's JSON text, its trained part saying so (file: the data's name). */
+ *  source (app.source) in a worker of its own; resolves with {text: the
+ *  model file's JSON text, its trained part saying so (file: the data's
+ *  name), name: the model's name}. */
 export async function fitAllRows(source, opts, file) {
   const client = new LearnerClient(makeWorker());
   try {
@@ -59,7 +61,8 @@ export async function fitAllRows(source, opts, file) {
     delete config.train;
     const info = await client.request("start", { config, play: true, tag: 1 });
     await finished;
-    return await client.request("exportModel", { handle: info.handle, opts: { file, rows: info.trainRows, all: true, seed: config.seed || 0 } });
+    const text = await client.request("exportModel", { handle: info.handle, opts: { file, rows: info.trainRows, all: true, seed: config.seed || 0 } });
+    return { text, name: info.name };
   } finally {
     client.close("the fit on all rows ended");
   }
@@ -93,25 +96,29 @@ export function wireModel(app) {
 
   // drifted: whether the run on screen is the current model and the Model
   // panel's settings are no longer the ones it trained with (Tune chose
-  // others, or the visitor edited them). Both saves use the run's settings,
-  // so the panel says so rather than letting a tuned setting look saved.
+  // others, or the visitor edited them). "Save model for prediction" then
+  // fits the settings shown, as the command line's tune -save fits its
+  // choice, and "Save this run's model" keeps the run's; the panel says so.
   function drifted(m) {
     if (!m || m.from !== "run" || !m.split || !m.split.opts || !app.data) return false;
     const key = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));
     try {
-      return key(trainOptions(app.settings, 0, method(app.settings.model))) !== key(m.split.opts);
+      return key(shownOptions()) !== key(m.split.opts);
     } catch (_) { return true; } // a setting that is not a number is not the run's
   }
-  const driftNote = " The Model panel's settings have changed since this run: both saves use the run's settings; press Play to train with the new ones, then save.";
+  const shownOptions = () => trainOptions(app.settings, 0, method(app.settings.model));
+  const driftNote = " The Model panel's settings have changed since this run: \"Save model for prediction\" fits them on every row; \"Save this run's model\" saves the run's.";
 
   function showModel(m) {
-    $("model-current").textContent = describe(m) + (drifted(m) ? driftNote : "");
+    const drift = drifted(m);
+    $("model-current").textContent = describe(m) + (drift ? driftNote : "");
     for (const id of ["save-model", "save-run-model"]) {
       $(id).disabled = !m || m.from !== "run";
       $(id).title = m && m.from === "file" ? "this model is a saved file already" : "";
     }
-    // A run on all rows has one model to save: it is the one for prediction.
-    $("save-run-model").hidden = !!(m && m.from === "run" && m.split && m.split.all);
+    // A run on all rows has one model to save: it is the one for
+    // prediction, unless the settings shown are others.
+    $("save-run-model").hidden = !!(m && m.from === "run" && m.split && m.split.all) && !drift;
     $("predict").disabled = !m;
   }
 
@@ -167,21 +174,33 @@ export function wireModel(app) {
 
   // "Save model for prediction": a model fitted on every row. A run on
   // all rows is that model; another is fitted again on all rows, with
-  // the run's settings, in a worker of its own.
+  // the run's settings, in a worker of its own. Settings changed since
+  // the run (Tune's choice) are fitted instead, on the data as it is read
+  // now (Tune may have moved its origin).
   let fitting = false;
   $("save-model").addEventListener("click", async () => {
     const m = app.model;
     if (!m || m.from !== "run" || fitting) return;
     try {
-      if (m.split && m.split.all) { save(await exportRunModel(m), `${m.name}, trained on all ${grouped(m.trainRows)} rows${drifted(m) ? " with the run's settings, not the Model panel's changed ones" : ""}`); return; }
-      const source = (m.split && m.split.source) || app.source;
-      if (!m.split || !m.split.opts || !source) throw new Error("the run's settings are not known: train again, or save this run's model");
+      const drift = drifted(m);
+      if (m.split && m.split.all && !drift) { save(await exportRunModel(m), `${m.name}, trained on all ${grouped(m.trainRows)} rows`); return; }
+      let opts, source;
+      if (drift) {
+        try { opts = shownOptions(); } catch (e) { throw new Error(`the Model panel's settings are not valid (${e.message}): correct them, or save this run's model`); }
+        source = app.source;
+      } else {
+        opts = m.split && m.split.opts;
+        source = (m.split && m.split.source) || app.source;
+      }
+      if (!opts || !source) throw new Error("the run's settings are not known: train again, or save this run's model");
       fitting = true;
       $("save-model").disabled = true;
-      $("predict-status").textContent = `Fitting ${m.name} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
-      const text = await fitAllRows(source, m.split.opts, m.data);
+      const which = drift ? "the settings shown" : `${m.name}`;
+      $("predict-status").textContent = `Fitting ${which} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
+      const fit = await fitAllRows(source, opts, m.data);
       if (app.model !== m) return; // another run or model came meanwhile
-      save(text, `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)${drifted(m) ? ", not the Model panel's changed ones" : ""}`);
+      save(fit.text, drift ? `${fit.name}, fitted on all ${grouped(app.data.rows)} rows with the settings shown, not the run's ("Save this run's model" saves the run's ${m.name})`
+        : `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)`);
     } catch (e) {
       showSlot("model-error", `Cannot save a model fitted on all rows: ${e.message}`);
     } finally {

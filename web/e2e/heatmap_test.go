@@ -314,8 +314,10 @@ func TestHeatmapDescribesTheWholeRun(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tau-scale.js's relRange: %v", err)
 	}
-	// A tiny weight printed as "1/9.916112721719266e+51" (1/v is a whole number past 2⁵³).
-	for i, want := range []string{"", "", "0.65–1.24", "1/8–8", "1", "1.00", "1.0e-52"} {
+	// A tiny weight once printed as "1/9.916112721719266e+51" (1/v is a
+	// whole number past 2⁵³), then as "1.0e-52": under a millionth of an
+	// equal share it is no weight, and says so.
+	for i, want := range []string{"", "", "0.65–1.24", "1/8–8", "1", "1.00", "under 1e-6"} {
 		if want != "" && ends[i] != want {
 			t.Errorf("printed range %d: %q, want %q", i, ends[i], want)
 		}
@@ -604,6 +606,33 @@ func TestSequentialHeatmapLabels(t *testing.T) {
 		if !strings.Contains(text, "τ") {
 			t.Errorf("spMTFL after CL: the %s says %q, without τ", what, text)
 		}
+	}
+	b.noConsoleErrors()
+}
+
+// TestHeatVerdictSaysWhenWeightsChangedNothing: with ρ near 0 the tasks are
+// fitted apart, so τ weighs each task's own fit and moves no prediction;
+// the self-paced run scores as its baseline on every task, and the sentence
+// beside the map says that the weights it paints changed nothing. A run
+// whose pace did change its scores (landmine's) says no such thing.
+func TestHeatVerdictSaysWhenWeightsChangedNothing(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	if v := eval[string](b, `spmtlApp.heatVerdict()`); strings.Contains(v, "changed no prediction") {
+		t.Errorf("landmine's run: %q", v)
+	}
+	b.loadFile("apart.csv", ownCSV([]string{"task", "y", "x1", "x2", "x3"}, 6, 20))
+	b.setField("rho", "0.000001")
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	verdict := eval[string](b, `spmtlApp.results().baseline && spmtlApp.results().baseline.versus ? spmtlApp.results().baseline.versus.verdict : ""`)
+	if verdict != "identical" {
+		t.Fatalf("with ρ 1e-6 the self-paced run against its baseline: %q, want identical", verdict)
+	}
+	if v := eval[string](b, `spmtlApp.heatVerdict()`); !strings.Contains(v, "These weights changed no prediction: spMTFL scored as MTFL, without self-pacing, on every task") {
+		t.Errorf("the sentence beside the map: %q", v)
 	}
 	b.noConsoleErrors()
 }

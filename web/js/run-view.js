@@ -128,8 +128,16 @@ export function wireRunView(app, form) {
   });
   app.on("results", (r) => {
     curves.finish(r && r.main && r.main.over ? r.main.over.se : NaN);
-    showVerdict(heat.verdict());
+    showVerdict((heat.verdict() + changedNothing(r)).trim());
   });
+  // changedNothing: when the self-paced run scored as its baseline on
+  // every task (Go's verdict "identical": to six digits), the weights the
+  // map paints moved no prediction, and the sentence beside it says so.
+  function changedNothing(r) {
+    const b = r && r.baseline, v = b && b.versus;
+    if (!heat.selfPaced || !v || v.verdict !== "identical") return "";
+    return ` These weights changed no prediction: ${r.main.label} scored as ${b.label}, without self-pacing, on every task (Results).`;
+  }
   $("order").addEventListener("change", () => { form.read(); heat.setOrder(app.settings.order); });
   $("heat-zoom").addEventListener("change", () => heat.setZoom($("heat-zoom").value));
   $("heat-stretch").addEventListener("change", () => heat.setStretch($("heat-stretch").checked));

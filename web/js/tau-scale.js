@@ -36,9 +36,12 @@ export function log2(x) {
 }
 
 /** A value of T·τ as a legend writes it: 1/8, 1/2, 1, 2, 8, or 2 digits
- *  below 1 and 3 from 1 on. A value that rounds up to 1 counts as 1 on:
+ *  below 1 and 3 from 1 on ("under 1e-6" below a millionth). A value that rounds up to 1 counts as 1 on:
  *  0.9999 is "1.00" like 1.004, not "1.0". */
 export function relText(v) {
+  // A weight under a millionth of an equal share is no weight at all, and
+  // "4.9e-155" would read as a measured one.
+  if (v > 0 && v < 1e-6) return "under 1e-6";
   // 1/8, 1/3 as fractions; 1/v of a tiny v is a whole number too once past
   // 2⁵³ (a weight of 1e-52 printed as "1/9.916112721719266e+51").
   if (v > 0 && v < 1 && 1 / v <= 1024 && Number.isInteger(1 / v)) return `1/${1 / v}`;

@@ -223,6 +223,16 @@ func WithSE(v, se float64) (value, err string) {
 		scale := math.Pow10(-d)
 		return strconv.FormatFloat(math.Round(v/scale)*scale, 'f', 0, 64), strconv.FormatFloat(math.Round(se/scale)*scale, 'f', 0, 64)
 	}
+	if d >= 8 {
+		// Past seven zeros after the point ("0.000000100 ± 0.000000046")
+		// the digits are counted, not read: both in one power of ten
+		// ("1.00e-7 ± 0.46e-7").
+		e := int(math.Floor(math.Log10(math.Max(math.Abs(v), se))))
+		scale := math.Pow10(e)
+		f := max(d+e, 0)
+		exp := "e" + strconv.Itoa(e)
+		return strconv.FormatFloat(v/scale, 'f', f, 64) + exp, strconv.FormatFloat(se/scale, 'f', f, 64) + exp
+	}
 	return strconv.FormatFloat(v, 'f', d, 64), strconv.FormatFloat(se, 'f', d, 64)
 }
 

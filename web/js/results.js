@@ -26,12 +26,20 @@ export function withSE(v, se) {
   let d = 1 - Math.floor(Math.log10(se));
   if (Math.round(se * 10 ** d) / 10 ** d >= 10 ** (2 - d)) d--;
   if (d < 0) { const s = 10 ** -d; return [String(Math.round(v / s) * s), String(Math.round(se / s) * s)]; }
+  if (d >= 8) {
+    // Past seven zeros after the point, both in one power of ten, as Go's
+    // eval.WithSE writes them ("1.00e-7 ± 0.46e-7").
+    const e = Math.floor(Math.log10(Math.max(Math.abs(v), se))), f = Math.max(d + e, 0);
+    return [`${(v / 10 ** e).toFixed(f)}e${e}`, `${(se / 10 ** e).toFixed(f)}e${e}`];
+  }
   return [v.toFixed(d), se.toFixed(d)];
 }
 
 /** The decimals withSE gives a value with this error (4 significant digits' worth without one). */
 function decimalsFor(v, se) {
   const [text] = withSE(v, se);
+  const sci = /^-?\d+(?:\.(\d*))?e(-?\d+)$/.exec(text); // "1.00e-7": 9 decimals
+  if (sci) return Math.min(100, Math.max(0, (sci[1] || "").length - Number(sci[2])));
   const dot = text.indexOf(".");
   return dot < 0 ? 0 : text.length - dot - 1;
 }
@@ -115,7 +123,8 @@ export function wireResults(app) {
       if (!o) continue;
       const [m2, s2] = withSE(o.over && o.over.mean, o.over && o.over.se);
       const what = role === "itl" ? "each task learned alone" : "its baseline";
-      items.push(o.versus ? `${o.versus.text}. (${o.label}, ${what}: ${m2} ± ${s2}.)` : `${o.label} (${what}): ${m2} ± ${s2}.`);
+      const score = m2 === "n/a" ? "no task could be scored" : `${m2} ± ${s2}`; // not "n/a ± n/a"
+      items.push(o.versus ? `${o.versus.text}. (${o.label}, ${what}: ${score}.)` : `${o.label} (${what}): ${score}.`);
       if (o.versus) short.push(`vs ${o.label}: ${verdictShort(o.versus, name)}`);
     }
     $("results-summary").replaceChildren(...items.map((t, i) => {

@@ -6,6 +6,7 @@ package e2e
 // differ in their last digits is labelled so that they differ.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -21,8 +22,8 @@ func TestNoScoreIsExplained(t *testing.T) {
 	b := newBrowser(t)
 	b.runDone("#data=landmine&model=mtfl&sp=1&maxIter=3&train=0.99999&run=1")
 	note := eval[string](b, `document.getElementById("results-note").textContent`)
-	if !strings.Contains(note, "no task's test rows hold both classes") {
-		t.Errorf("the results note %q does not say why every score is n/a", note)
+	if !strings.Contains(note, "no task's test rows hold both classes") || !strings.Contains(note, "a smaller train rows/task") {
+		t.Errorf("the results note %q does not say why every score is n/a, and what to do", note)
 	}
 	for _, id := range []string{"scatter-base", "scatter-itl"} {
 		if label := eval[string](b, `document.getElementById("`+id+`").getAttribute("aria-label")`); !strings.Contains(label, "no task could be scored") {
@@ -35,6 +36,30 @@ func TestNoScoreIsExplained(t *testing.T) {
 	// The run bar says it too, beside why the run ended.
 	if out := eval[string](b, `document.getElementById("run-outcome").textContent`); !strings.Contains(out, "No task could be scored (Results says why).") {
 		t.Errorf("the run bar says %q", out)
+	}
+	b.noConsoleErrors()
+
+	// Tasks of four rows (MASS's bacteria has 2-4): no split gives one test
+	// rows of both classes, and the note points to Tune's pooled score
+	// rather than to more test rows.
+	var sb strings.Builder
+	sb.WriteString("id,yb,week,trt\n")
+	for g := 0; g < 30; g++ {
+		for w := 0; w < 4; w++ {
+			fmt.Fprintf(&sb, "p%d,%d,%d,%s\n", g, (g+w)%2, w*2, []string{"drug", "placebo"}[g%2])
+		}
+	}
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "small.csv", sb.String()))
+	b.waitForPrompt(30 * time.Second)
+	b.setField("task-col", "id")
+	b.setField("label-col", "yb")
+	b.waitFor(`spmtlApp.summary() !== null && spmtlApp.summary().name === "small.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	note = eval[string](b, `document.getElementById("results-note").textContent`)
+	if !strings.Contains(note, "with 4 rows in a typical task no split can give one test rows of both") || !strings.Contains(note, "Tune scores the file by its log-loss pooled over every held-out row") || strings.Contains(note, "smaller train rows/task") {
+		t.Errorf("tasks of four rows: the results note %q", note)
 	}
 	b.noConsoleErrors()
 }

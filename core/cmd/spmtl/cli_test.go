@@ -148,6 +148,19 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestHelpSaysEachDefaultOnce: no flag's help repeats its default (the
+// flag package adds "(default X)" to a usage that already said it:
+// predict's -missing and -new-tasks did).
+func TestHelpSaysEachDefaultOnce(t *testing.T) {
+	twice := regexp.MustCompile(`(\(default [^)]*\)) *\(default [^)]*\)`)
+	for _, cmd := range []string{"train", "tune", "predict", "inspect", "reproduce", "pack", "publish", "generate"} {
+		_, help, _ := spmtl(t, cmd, "-h")
+		if m := twice.FindString(help); m != "" {
+			t.Errorf("%s -h says a default twice: %q", cmd, m)
+		}
+	}
+}
+
 // TestBundledDataFromAnyFolder: -data names a bundled data set, found in
 // the binary whatever the working folder.
 func TestBundledDataFromAnyFolder(t *testing.T) {

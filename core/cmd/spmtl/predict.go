@@ -18,8 +18,8 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "write the rows and their predictions to this CSV `file` (default: standard output)")
 	missing := app.MissingRefuse
 	newTasks := app.MissingRefuse
-	fs.Var(choiceFlag{dst: &newTasks}, "new-tasks", "rows of a task the model was not trained on, when it has no predictor for a new task (ITL, MTFL, MTASO): refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows) (default refuse)")
-	fs.Var(choiceFlag{dst: &missing}, "missing", "rows with a missing value (an empty cell, NA, ?, NaN) in the task or a feature the model reads: refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows) (default refuse)")
+	fs.Var(choiceFlag{dst: &newTasks}, "new-tasks", "rows of a task the model was not trained on, when it has no predictor for a new task (ITL, MTFL, MTASO): refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows)")
+	fs.Var(choiceFlag{dst: &missing}, "missing", "rows with a missing value (an empty cell, NA, ?, NaN) in the task or a feature the model reads: refuse (refuse the file at the first) or omit (keep the row with an empty prediction, and say which rows)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

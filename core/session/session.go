@@ -12,6 +12,7 @@ import (
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -156,7 +157,7 @@ func (s *Session) addRun(r *app.Run) RunInfo {
 	s.next++
 	s.runs[s.next] = r
 	return RunInfo{Handle: s.next, Name: r.Name(), Kind: string(r.Method.Kind), Tasks: r.Tasks(), TrainRows: r.Train.Rows(),
-		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(nil), ThinText: r.ThinText(nil), RoundedText: r.RoundedText(), IdleText: r.IdleText()}
+		TestRows: r.Test.Rows(), Config: r.Config, Untested: r.Untested, UntestedText: r.UntestedText(clipName), ThinText: r.ThinText(clipName), RoundedText: r.RoundedText(), IdleText: r.IdleText()}
 }
 
 // Comparison is a run started to be compared with another.
@@ -346,3 +347,8 @@ func (s *Session) Inspect(handle int) (app.Inspection, error) {
 	}
 	return app.Inspect(m), nil
 }
+
+// clipName writes a task's name as the page's notes quote it: at most 40
+// characters (words.Clip), where a 300-character name filled a phone's
+// screen once per task listed.
+func clipName(s string) string { return words.Clip(s, 40) }

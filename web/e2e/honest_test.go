@@ -64,6 +64,32 @@ func TestNoScoreIsExplained(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestLongTaskNamesAreClipped: a task named in 300 characters is quoted
+// in the run's notes and the map's sentences by its first 39 and "…", not
+// in full (a phone showed a screen of text per note); the map's row label
+// keeps the whole name in its read-out.
+func TestLongTaskNamesAreClipped(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(390, 844, true)
+	b.openPage(true)
+	long := "Sprague-Dawley litter " + strings.Repeat("from the second breeding colony, ", 9)
+	text := ownCSV([]string{"task", "y", "x1", "x2"}, 4, 20) + fmt.Sprintf("%q,1.5,0.2,0.3\n", long)
+	b.loadFile("long.csv", text)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	clipped := []rune(long)[:39]
+	for id, where := range map[string]string{"run-note": "the run's note", "results-note": "the results' note", "heat-verdict": "the map's sentence", "heatmap": "the map's label"} {
+		got := eval[string](b, fmt.Sprintf(`(() => { const e = document.getElementById(%q); return e.getAttribute("aria-label") || e.textContent; })()`, id))
+		if strings.Contains(got, long[:60]) {
+			t.Errorf("%s quotes the 300-character name in full: %q", where, got)
+		}
+		if id == "run-note" && !strings.Contains(got, string(clipped)+"…") {
+			t.Errorf("%s does not name the small task by its clipped name: %q", where, got)
+		}
+	}
+	b.noConsoleErrors()
+}
+
 // TestFailedPredictionLeavesNoOldPreview: after a file that cannot be
 // predicted (a column the model was trained with is missing), the panel
 // no longer shows, nor offers to download, the previous file's predictions.

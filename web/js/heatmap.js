@@ -13,7 +13,7 @@
 // notch left of a row marks a small task (fewer than SMALL_TASK rows),
 // whose weight rests on few rows. It also renders itself as SVG, with the
 // fixed scale and the same colours as Go's figure.Heatmap.
-import { escapeXML as esc } from "./export.js";
+import { escapeXML as esc, clipText } from "./export.js";
 import { drawSoon, wrapText } from "./chart-kit.js";
 import { TauScale, relEnds, relRange } from "./tau-scale.js";
 
@@ -616,10 +616,14 @@ export class Heatmap {
     return text;
   }
 
+  /** Task t's name as a sentence quotes it: at most 40 characters (a
+   *  300-character name filled a phone's screen in each sentence). */
+  named(t) { return clipText(this.tasks[t], 40); }
+
   describeRun() {
     const K = this.history.length, T = this.tasks.length;
     const last = this.history[K - 1];
-    const names = (idx) => idx.map((t) => this.tasks[t]).join(", ");
+    const names = (idx) => idx.map((t) => this.named(t)).join(", ");
     if (this.sequential) {
       const order = last.seq.order;
       return `Task learned at each of ${K} steps (of ${T} tasks): first ${names(order.slice(0, 2))}; latest ${names(order.slice(-1))}.`;
@@ -630,7 +634,7 @@ export class Heatmap {
       const ends = relEnds(this.runLo, this.runHi);
       // The tasks that share an extreme: up to four by name, or three and how many more.
       const tied = ({ k, tasks }) => {
-        const n = tasks.map((t) => this.tasks[t]);
+        const n = tasks.map((t) => this.named(t));
         return `${andList(n.length <= 4 ? n : [...n.slice(0, 3), `${n.length - 3} more`])} at iteration ${this.history[k].iter}`;
       };
       run = `Over ${K} iterations T·τ (1 = uniform) ranged from ${ends[0]} (${tied(this.loAt)}) to ${ends[ends.length - 1]} (${tied(this.hiAt)})`;
@@ -665,7 +669,7 @@ export class Heatmap {
     const range = relRange(this.runLo, this.runHi);
     const who = ({ tasks }) => {
       const t = tasks[0], size = rowsText(this.rows[t], true);
-      return `${this.tasks[t]}${tasks.length > 1 ? ` and ${tasks.length - 1} more` : ""}${size ? ` (${size})` : ""}`;
+      return `${this.named(t)}${tasks.length > 1 ? ` and ${tasks.length - 1} more` : ""}${size ? ` (${size})` : ""}`;
     };
     if (this.runLo >= 1 / NEAR && this.runHi <= NEAR) {
       return `Here τ stayed near uniform (T·τ ${range} over ${K} iteration${K === 1 ? "" : "s"}): the learner trusted every task about equally, `

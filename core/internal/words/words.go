@@ -35,3 +35,14 @@ func List(names []string) string {
 	}
 	return s + " and " + names[len(names)-1]
 }
+
+// Clip shortens s to at most n characters (runes), ending a cut one with
+// "…": a task's name quoted in a sentence, where 300 characters of a name
+// would fill a phone's screen.
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n || n < 2 {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

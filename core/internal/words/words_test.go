@@ -23,3 +23,22 @@ func TestList(t *testing.T) {
 		}
 	}
 }
+
+// TestClip: a long name is cut to n characters ending in "…", by
+// characters, not bytes; a short one is as it is.
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"litter 5", 40, "litter 5"},
+		{"Sprague-Dawley litter from the second breeding colony", 20, "Sprague-Dawley litt…"},
+		{"ééééé", 3, "éé…"},
+		{"abc", 3, "abc"},
+	} {
+		if got := Clip(c.in, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

@@ -500,6 +500,12 @@ type Predictions struct {
 	// Warnings are things the reader noticed (values the model never
 	// saw).
 	Warnings []string `json:"warnings,omitempty"`
+	// Delimiter and DecimalComma are the file's own conventions (";" and
+	// "1,5", as a spreadsheet writes in many locales; "" for a comma),
+	// which CSV writes the predictions in, so that the file reads back
+	// where it came from.
+	Delimiter    string `json:"delimiter,omitempty"`
+	DecimalComma bool   `json:"decimalComma,omitempty"`
 }
 
 // Predict reads new rows the way the model's training rows were read and
@@ -542,6 +548,12 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	}
 	ds, rows := tab.Data, tab.Rows
 	p.Warnings = tab.Warnings
+	if e := tab.Encoding; e != nil {
+		if e.Delimiter != "," {
+			p.Delimiter = e.Delimiter
+		}
+		p.DecimalComma = e.DecimalComma
+	}
 	for _, w := range []string{tab.Omitted.NoPrediction(), tab.Skipped.NoPrediction()} {
 		if w != "" {
 			p.Warnings = append(p.Warnings, w)
@@ -598,12 +610,23 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 }
 
 // CSV returns the predictions as a CSV file: the input's columns and the
-// prediction.
+// prediction, in the input's delimiter, the prediction with a decimal
+// comma where the input writes one (a semicolon file's "7,15" beside
+// "6.917" would mix two conventions in one file).
 func (p *Predictions) CSV() []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
+	if r := []rune(p.Delimiter); len(r) == 1 {
+		w.Comma = r[0]
+	}
 	w.Write(p.Header)
-	w.WriteAll(p.Rows)
+	for _, row := range p.Rows {
+		if p.DecimalComma && len(row) > 0 {
+			row = append(row[:len(row)-1:len(row)-1], strings.Replace(row[len(row)-1], ".", ",", 1))
+		}
+		w.Write(row)
+	}
+	w.Flush()
 	return b.Bytes()
 }
 

@@ -169,3 +169,41 @@ func TestPredictOmitMissing(t *testing.T) {
 		t.Errorf("warnings %q, want %q", p.Warnings, want)
 	}
 }
+
+// TestPredictionsCSVInTheFilesConventions: predictions of a file written
+// with semicolons and decimal commas (as a spreadsheet in many locales
+// writes it) come back in the same conventions, and read back; a file
+// with commas and points stays so.
+func TestPredictionsCSVInTheFilesConventions(t *testing.T) {
+	m := trainModel(t, classCSV, LoadOptions{Name: "class.csv"}, mtl.Config{Model: "itl"})
+	for _, c := range []struct {
+		name, text string
+		head       string
+		decimal    string // the prediction's decimal mark
+	}{
+		{"semicolons", "task;x1;x2\na;1,5;0,25\nb;-1;0,5\n", "task;x1;x2;prediction", ","},
+		{"commas", "task,x1,x2\na,1.5,0.25\nb,-1,0.5\n", "task,x1,x2,prediction", "."},
+		{"tabs", "task\tx1\tx2\na\t1.5\t0.25\nb\t-1\t0.5\n", "task\tx1\tx2\tprediction", "."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := Predict(m, []byte(c.text), "new.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := string(p.CSV())
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if lines[0] != c.head {
+				t.Errorf("header %q, want %q", lines[0], c.head)
+			}
+			fields := strings.FieldsFunc(lines[1], func(r rune) bool { return string(r) == string(c.head[4]) })
+			pred := fields[len(fields)-1]
+			if !strings.Contains(pred, c.decimal) || strings.Contains(pred, map[string]string{",": ".", ".": ","}[c.decimal]) {
+				t.Errorf("the prediction %q, want its decimal mark %q:\n%s", pred, c.decimal, out)
+			}
+			back, err := Predict(m, p.CSV(), "out.csv")
+			if err != nil || back.Values[0] != p.Values[0] {
+				t.Errorf("read back: %v, %v against %v", err, back, p.Values[0])
+			}
+		})
+	}
+}

@@ -80,8 +80,11 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := r.read(cr); err != nil {
 		return nil, err
 	}
+	// The new rows' own conventions (their delimiter, their decimal comma:
+	// after a semicolon, or in a comma-separated file that writes one), for
+	// a file of predictions written as they are.
 	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: taskCol, LabelColumn: labelCol,
-		Columns: cols, Dropped: t.leftOut(), Features: r.d}
+		Columns: cols, Dropped: t.leftOut(), Features: r.d, DecimalComma: t.delim == ';' || t.decimalMarks}
 	if err := r.finish(tab, ""); err != nil {
 		return nil, err
 	}

@@ -90,6 +90,32 @@ func TestLongTaskNamesAreClipped(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestPredictionsDownloadInTheFilesConventions: a file written with
+// semicolons and decimal commas, predicted in the page, downloads as the
+// same kind of file (Go's Predictions.CSV writes the same), not as commas
+// beside its quoted "7,15" cells and points in the predictions.
+func TestPredictionsDownloadInTheFilesConventions(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.interceptDownloads()
+	b.loadFile("mine.csv", ownCSV([]string{"task", "y", "x1", "x2"}, 3, 20))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)
+	semi := strings.NewReplacer(",", ";", ".", ",").Replace(ownCSV([]string{"task", "y", "x1", "x2"}, 3, 4))
+	b.upload("#predict-file", writeTemp(t, "semi.csv", semi))
+	b.waitFor(`spmtlApp.predictions() !== null`, 20*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#predict-csv")))
+	lines := strings.Split(strings.TrimSpace(b.downloaded("semi-predictions.csv")), "\n")
+	if lines[0] != "task;y;x1;x2;prediction" {
+		t.Errorf("the header of the predictions file: %q", lines[0])
+	}
+	f := strings.Split(lines[1], ";")
+	if len(f) != 5 || strings.Contains(f[4], ".") || !strings.Contains(f[4], ",") || strings.Contains(lines[1], `"`) {
+		t.Errorf("a row of the predictions file: %q; want five fields split by semicolons, the prediction with a decimal comma", lines[1])
+	}
+	b.noConsoleErrors()
+}
+
 // TestFailedPredictionLeavesNoOldPreview: after a file that cannot be
 // predicted (a column the model was trained with is missing), the panel
 // no longer shows, nor offers to download, the previous file's predictions.

@@ -28,19 +28,20 @@ export function inertCell(s) {
   return /^[=+\-@\t\r\n]/.test(s) && !NUMBER.test(s) ? `'${s}` : s;
 }
 
-const csvCell = (v, echo) => {
+const csvCell = (v, echo, delimiter) => {
   let s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : String(v ?? "");
   if (!echo && typeof v !== "number") s = inertCell(s);
   // Quoted when a reader could split or trim it otherwise (RFC 4180).
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /["\r\n]|^\s|\s$/.test(s) || s.includes(delimiter) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 /** A CSV file's text: one line per row, each cell quoted where needed
  *  (numbers as JavaScript writes them, the shortest text that reads back
  *  as the same number; text made inert, inertCell). echo: the cells are
- *  the visitor's own, repeated as they are (a predictions file). */
-export function toCSV(rows, { echo = false } = {}) {
-  return rows.map((r) => r.map((v) => csvCell(v, echo)).join(",")).join("\n") + "\n";
+ *  the visitor's own, repeated as they are (a predictions file), and
+ *  delimiter theirs (";" for a file that was so). */
+export function toCSV(rows, { echo = false, delimiter = "," } = {}) {
+  return rows.map((r) => r.map((v) => csvCell(v, echo, delimiter)).join(delimiter)).join("\n") + "\n";
 }
 
 export function textBlob(text, type) { return new Blob([text], { type }); }

@@ -317,8 +317,12 @@ export function wireModel(app) {
   $("predict-csv").addEventListener("click", () => {
     if (!predictions) return;
     const base = predictions.file.replace(/\.[^.]*$/, "");
-    // The visitor's own cells, as they are (echo): the file is their data with a column added.
-    download(`${base}-predictions.csv`, textBlob(toCSV([predictions.header, ...predictions.rows], { echo: true }), "text/csv"));
+    // The visitor's own cells, as they are (echo): the file is their data
+    // with a column added, in its own delimiter and decimal mark (Go's
+    // Predictions.CSV writes the same).
+    const p = predictions, last = p.header.length - 1;
+    const rows = p.decimalComma ? p.rows.map((r) => r.map((c, j) => (j === last ? String(c).replace(".", ",") : c))) : p.rows;
+    download(`${base}-predictions.csv`, textBlob(toCSV([p.header, ...rows], { echo: true, delimiter: p.delimiter || "," }), "text/csv"));
   });
 
   showModel(null);

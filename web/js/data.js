@@ -560,7 +560,10 @@ export function wireData(app, form) {
   // both columns are chosen).
   for (const [id, key] of [["task-col", "task"], ["label-col", "label"]]) {
     $(id).addEventListener("change", () => {
-      if (!own) return;
+      // A change event that changes nothing (a second one for the same
+      // choice) reads nothing again: a second reading would clear the
+      // run bar's word on why the run went.
+      if (!own || own[key] === $(id).value) return;
       own[key] = $(id).value;
       chosen(own, [key]);
     });
@@ -572,7 +575,10 @@ export function wireData(app, form) {
   // is kept for the read that choosing them starts.
   for (const [id, key] of [["missing-rows", "missing"], ["feature-origin", "origin"]]) {
     $(id).addEventListener("change", () => {
-      if (!own) return;
+      // A change event that changes nothing (a second one for the same
+      // choice) reads nothing again: a second reading would clear the
+      // run bar's word on why the run went.
+      if (!own || own[key] === $(id).value) return;
       own[key] = $(id).value;
       if (!(own.pending && own.pending.size)) parseOwn(false).catch(() => {});
     });

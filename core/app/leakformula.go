@@ -21,14 +21,7 @@ func formulaLeak(d *Data) (string, []string) {
 	if ds.Kind != data.Regression || enc == nil || ds.Sparse() || ds.Rows() < minLeakRows {
 		return "", nil
 	}
-	at := enc.Starts()
-	var cols []int // numeric columns' features
-	var names []string
-	for k, c := range enc.Columns {
-		if c.Values == nil {
-			cols, names = append(cols, at[k]), append(names, c.Name)
-		}
-	}
+	cols, names := enc.Numeric()
 	if len(cols) == 0 || len(cols) > maxLeakColumns || ds.Rows()*len(cols) > maxLeakCells {
 		return "", nil
 	}

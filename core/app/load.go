@@ -196,16 +196,9 @@ func (d *Data) originAt(o Origin) ([]float64, error) {
 
 // numericFeature returns the feature of e's numeric column named col.
 func numericFeature(e *data.Encoding, col string) (int, error) {
-	at := e.Starts()
-	var numeric []string
-	for k, c := range e.Columns {
-		if c.Values != nil {
-			continue
-		}
-		if c.Name == col {
-			return at[k], nil
-		}
-		numeric = append(numeric, c.Name)
+	features, numeric := e.Numeric()
+	if i := slices.Index(numeric, col); i >= 0 {
+		return features[i], nil
 	}
 	if len(numeric) == 0 {
 		return 0, fmt.Errorf("no column is a numeric feature (%s is not one)", col)

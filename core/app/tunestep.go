@@ -217,15 +217,15 @@ func oneVarying(e *data.Encoding) (j int, col string, ok bool) {
 	for _, f := range e.Fixed {
 		fixed[f] = true
 	}
-	at := e.Starts()
-	for k, c := range e.Columns {
-		if c.Values != nil || fixed[at[k]] {
+	features, names := e.Numeric()
+	for i, f := range features {
+		if fixed[f] {
 			continue
 		}
 		if ok {
 			return 0, "", false
 		}
-		j, col, ok = at[k], c.Name, true
+		j, col, ok = f, names[i], true
 	}
 	return j, col, ok
 }

@@ -231,6 +231,18 @@ func (e *Encoding) Starts() []int {
 	return at
 }
 
+// Numeric returns the features of e's numeric columns (one each, not a
+// text column's indicators) and their names, in the columns' order.
+func (e *Encoding) Numeric() (features []int, names []string) {
+	at := e.Starts()
+	for k, c := range e.Columns {
+		if c.Values == nil {
+			features, names = append(features, at[k]), append(names, c.Name)
+		}
+	}
+	return features, names
+}
+
 // Shifted returns a copy of ds, a dense data set, with c taken from every
 // row's features; ds is left as it is.
 func Shifted(ds *Dataset, c []float64) *Dataset {

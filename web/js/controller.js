@@ -9,7 +9,7 @@
 // a one-line hint says what Play will do. The settings are checked before
 // a run starts: a bad one is marked at its field (as is a learner's refusal
 // that names a field); any other failure is shown beside Play.
-import { trainOptions } from "./state.js";
+import { trainOptions, optionsKey } from "./state.js";
 import { method, bundle } from "./catalog.js";
 import { checkedFields, settingProblem } from "./checks.js";
 import { showSlot, fieldError, fieldOf, clearFieldErrors } from "./notices.js";
@@ -175,7 +175,6 @@ export function wireController(app, form) {
   // runSettings: the training options the run on screen started with
   // (without the data handle), to tell whether the form still shows them.
   let runSettings = "";
-  const optionsKey = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));
 
   // settingsChanged: whether a run is on screen and the form's settings are
   // not the ones it started with (Play and Step then start a new run).

@@ -17,7 +17,7 @@
 import { download, textBlob, toCSV, escapeXML, clipText } from "./export.js";
 import { showSlot } from "./notices.js";
 import { LearnerClient, giveModule } from "./client.js";
-import { trainOptions } from "./state.js";
+import { trainOptions, optionsKey } from "./state.js";
 import { method } from "./catalog.js";
 import { MODEL_BOUNDS, checkSize } from "./bounded-json.js";
 import { grouped, plural } from "./columns.js";
@@ -101,9 +101,8 @@ export function wireModel(app) {
   // choice, and "Save this run's model" keeps the run's; the panel says so.
   function drifted(m) {
     if (!m || m.from !== "run" || !m.split || !m.split.opts || !app.data) return false;
-    const key = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));
     try {
-      return key(shownOptions()) !== key(m.split.opts);
+      return optionsKey(shownOptions()) !== optionsKey(m.split.opts);
     } catch (_) { return true; } // a setting that is not a number is not the run's
   }
   const shownOptions = () => trainOptions(app.settings, 0, method(app.settings.model));

@@ -215,6 +215,10 @@ export function trainOptions(s, dataHandle, m) {
   return o;
 }
 
+/** Training options as a key that compares two runs' settings (the data
+ *  set's handle aside): the run on screen against the form's settings. */
+export const optionsKey = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));
+
 /** The λ0 setting for a multiple K of the automatic λ0 ("auto", "auto*K"),
  *  written from the schema's forms of λ0 (app.Lambda0Text writes the same). */
 export function lambda0Auto(k) {

@@ -25,6 +25,12 @@ type anchorProblem struct {
 	b     []float64
 	loss  []float64 // each task's data term at the last evaluation (may be nil)
 	cache []taskCache
+	// deviations has the squared W-steps solve for w − a itself (wstep.dev)
+	// and the gradient read it: a visitor's file, where ρ reaches 5·10⁷
+	// (§15). The reproduction's joint MMTL keeps the path its tables were
+	// computed with.
+	deviations bool
+	dev        [][]float64
 
 	evals int
 	err   error
@@ -94,6 +100,15 @@ func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
 	}
 	for t, td := range ap.tasks {
 		ws := &wstep{loss: ap.cfg.Loss, scale: lossScale(ap.cfg.Loss, ap.cfg.Variant, ap.cfg.Scale, td), rho: rho, m: ap.m, anchor: anchor, kappa: kappa, b0: b0}
+		if ap.deviations && ap.cfg.Loss == Squared {
+			if ap.dev == nil {
+				ap.dev = make([][]float64, len(ap.tasks))
+			}
+			if ap.dev[t] == nil {
+				ap.dev[t] = make([]float64, d)
+			}
+			ws.dev = ap.dev[t]
+		}
 		l, pen, err := td.solveExact(ws, ap.w[t], &ap.b[t], &ap.cache[t])
 		if err != nil && ap.err == nil {
 			ap.err = err
@@ -103,8 +118,12 @@ func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
 		}
 		om := ap.omega[t]
 		f += om * (l + rho*pen)
-		for i := range anchor {
-			g[i] += 2 * rho * om * (anchor[i] - ap.w[t][i])
+		if ws.dev != nil {
+			linalg.Axpy(g[:d], -2*rho*om, ws.dev)
+		} else {
+			for i := range anchor {
+				g[i] += 2 * rho * om * (anchor[i] - ap.w[t][i])
+			}
 		}
 		if kappa > 0 {
 			g[d] += 2 * rho * math.Sqrt(kappa) * om * (b0 - ap.b[t])
@@ -243,17 +262,36 @@ func probeNewton(x []float64, f func([]float64) (float64, []float64), gtol float
 }
 
 // dampedSolve sets dir = −H⁺g, the step of the pseudo-inverse of the
-// symmetric probed Hessian H: along eigenvectors whose eigenvalue is below
-// 1e-9 of the largest, it does not move. φ is flat along a direction in
+// symmetric probed Hessian H, computed on H scaled to a unit diagonal
+// (S H S with S = diag(H)^(-1/2)): a feature that a visitor's file holds
+// to a shared effect is divided by 1,000 (§14), so the shared mean's
+// curvature along it is a millionth of the others', and two correlated
+// such features (epil's base and lbase) put an eigenvalue of H below any
+// fixed fraction of the largest, where the step was cut and the fit stopped
+// short of the optimum (TestMMTLHeldFeaturesClosedForm). Scaled, only the
+// directions in which φ is flat are below 1e-9 of the largest: those in
 // which no task's rows vary (the sums of one-hot groups against the
-// intercepts), where H is zero and g is rounding noise; a damped solve
-// divided that noise by the small damping and moved the shared mean and
-// intercept far along the valley — to a point that fits every row seen
+// intercepts), where H is zero and g is rounding noise. The step does not
+// move along them, orthogonally in the point's own coordinates: a damped
+// solve divided that noise by the small damping and moved the shared mean
+// and intercept far along the valley — to a point that fits every row seen
 // equally well but predicts a value never seen (a new category) by where
 // the rounding fell, different natively and under js/wasm. h is left as
 // it was. It reports false when H has no positive eigenvalue.
 func dampedSolve(h []float64, n int, g, dir []float64) bool {
-	a := append([]float64(nil), h...)
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = 1
+		if v := h[i*n+i]; v > 0 {
+			s[i] = 1 / math.Sqrt(v)
+		}
+	}
+	a := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			a[i*n+j] = s[i] * h[i*n+j] * s[j]
+		}
+	}
 	vals, vecs := linalg.SymEigen(a, n)
 	if len(vals) == 0 || !(vals[0] > 0) {
 		return false
@@ -262,18 +300,35 @@ func dampedSolve(h []float64, n int, g, dir []float64) bool {
 	for i := range dir {
 		dir[i] = 0
 	}
+	var flat [][]float64 // H's null directions, S z for S H S's null z, orthonormal
 	for k, lam := range vals {
 		if lam <= cut {
-			continue // descending: the rest are smaller
+			v := make([]float64, n)
+			for i := range v {
+				v[i] = s[i] * vecs[i*n+k]
+			}
+			for _, u := range flat {
+				linalg.Axpy(v, -linalg.Dot(u, v), u)
+			}
+			if nv := math.Sqrt(linalg.Dot(v, v)); nv > 0 {
+				for i := range v {
+					v[i] /= nv
+				}
+				flat = append(flat, v)
+			}
+			continue
 		}
 		var c float64
 		for i := 0; i < n; i++ {
-			c += vecs[i*n+k] * g[i]
+			c += vecs[i*n+k] * s[i] * g[i]
 		}
 		c /= lam
 		for i := 0; i < n; i++ {
-			dir[i] -= c * vecs[i*n+k]
+			dir[i] -= c * vecs[i*n+k] * s[i]
 		}
+	}
+	for _, u := range flat {
+		linalg.Axpy(dir, -linalg.Dot(u, dir), u)
 	}
 	return true
 }

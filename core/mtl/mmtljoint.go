@@ -159,7 +159,7 @@ func (j *JointMMTL) fista() error {
 // leaves the W-step solutions at the minimizer in j.w, j.b.
 func (j *JointMMTL) exact() error {
 	T := len(j.tasks)
-	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache}
+	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache, deviations: j.cfg.Scale == SumLoss}
 	for t := range ap.omega {
 		ap.omega[t] = 1
 	}

@@ -33,6 +33,12 @@ type wstep struct {
 	// (under js/wasm the collector runs on the fitting thread; see
 	// docs/bench.md, "The table's kernels under js/wasm").
 	scratch []float64
+	// dev, when set (a d-vector) with an anchor, receives the solution's
+	// deviation w − a as the squared W-step solves for it, not as the
+	// difference of w and a: at a large ρ every w sits close to a, and the
+	// difference loses the digits that MMTL's value function reads
+	// (docs/algorithms.md §2.7).
+	dev []float64
 }
 
 // buf returns ws.scratch with length n, allocated on first use. Its

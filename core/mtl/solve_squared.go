@@ -49,12 +49,28 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 	if eta != 0 {
 		linalg.Axpy(w, eta*(td.ybar-ws.b0), td.xbar)
 	}
-	if ws.anchor != nil {
+	switch {
+	case ws.anchor != nil && ws.dev != nil:
+		// The deviation u = w − a solves the same system with the right
+		// side less (C + η x̄x̄ᵀ)a: the residual's moments at the anchor.
+		a := ws.anchor
+		for j := range w {
+			w[j] -= linalg.Dot(td.c[j*d:j*d+d], a)
+		}
+		if eta != 0 {
+			linalg.Axpy(w, -eta*linalg.Dot(td.xbar, a), td.xbar)
+		}
+		linalg.CholSolve(l, d, w)
+		copy(ws.dev, w)
+		linalg.Axpy(w, 1, a)
+	case ws.anchor != nil:
 		ma := ws.buf(d)
 		ws.m.applyM(ma, ws.anchor)
 		linalg.Axpy(w, rho2, ma)
+		linalg.CholSolve(l, d, w)
+	default:
+		linalg.CholSolve(l, d, w)
 	}
-	linalg.CholSolve(l, d, w)
 	*b = td.ybar - linalg.Dot(td.xbar, w)
 	if gamma != 1 {
 		*b = gamma*(*b) + (1-gamma)*ws.b0
@@ -222,6 +238,9 @@ func (td *taskData) spanToW(ws *wstep, alpha []float64, centered bool, xu []floa
 		w[j] = x
 	}
 	if ws.anchor != nil {
+		if ws.dev != nil {
+			copy(ws.dev, w)
+		}
 		linalg.Axpy(w, 1, ws.anchor)
 	}
 }

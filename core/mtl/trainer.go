@@ -329,7 +329,7 @@ func (tr *Trainer) thetaStep(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, tr.cfg.Model); err != nil {
 		return err
 	}
-	ap := &anchorProblem{tasks: tr.tasks, cfg: tr.cfg, m: mm.m, omega: tau, w: tr.w, b: tr.b, loss: tr.loss, cache: tr.cache}
+	ap := &anchorProblem{tasks: tr.tasks, cfg: tr.cfg, m: mm.m, omega: tau, w: tr.w, b: tr.b, loss: tr.loss, cache: tr.cache, deviations: true}
 	a := mm.w0
 	if a == nil {
 		a = make([]float64, len(tr.w[0]))

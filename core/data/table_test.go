@@ -187,6 +187,21 @@ func TestReadTableOwnFiles(t *testing.T) {
 					}
 				}
 			}},
+		// A named column with no value in any row (R's NA throughout, or
+		// blank) is left out with the reason, however many there are: read,
+		// its first cell refused the file, one column per reading.
+		{name: "named columns with no value", text: "task,y,x,notes,blank\na,1,2,NA,\nb,0,3,NA,\n",
+			check: func(t *testing.T, tab *Table) {
+				if tab.Data.Features != 1 || !reflect.DeepEqual(tab.Encoding.Dropped, []string{"notes", "blank"}) {
+					t.Fatalf("%d features, dropped %q", tab.Data.Features, tab.Encoding.Dropped)
+				}
+				for _, c := range tab.Columns[3:] {
+					if c.Role != RoleRefused || c.Reason != "no value in any row" {
+						t.Errorf("column %+v", c)
+					}
+				}
+			}},
+		{name: "a label with no value is refused", text: "task,y,x\na,NA,2\nb,NA,3\n", err: "missing value"},
 		// pandas writes its row index as an unnamed first column, R's
 		// write.csv its row names under "": left out, as R's read.csv
 		// takes them as row names. An unnamed column after a named one
@@ -410,8 +425,6 @@ func TestRemedies(t *testing.T) {
 		// NaN is a missing value, as R's is.na and Python's writers take
 		// it: the rows holding one may be left out; Inf is no missing value.
 		{"NaN", "task,y,x1,x2\na,1,2,nan\na,2,3,4\n", TableOptions{}, `NaN or Inf value "nan" in column x2: 1 of the 2 rows has a missing value or NaN; leave those rows out, correct the values, or leave the column out`, Remedy{Drop: "x2", Omit: true}},
-		// A named column left empty: leaving the rows out would leave none.
-		{"an empty column", "task,y,x1,notes\na,1,2,\na,2,3,\n", TableOptions{}, `mine.csv:2:4: missing value in column notes: 2 of the 2 rows have a missing value, all in this column; fill the values in, or leave the column out`, Remedy{Drop: "notes"}},
 		{"Inf", "task,y,x1,x2\na,1,2,-inf\n", TableOptions{}, `NaN or Inf value "-inf" in column x2: correct the value, or leave the column out`, Remedy{Drop: "x2"}},
 		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},

@@ -273,6 +273,13 @@ func (t *csvTable) leading(j int) bool {
 func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, maxCat int, dropRefused bool) (cols []EncodedColumn, words []string, err error) {
 	for j, h := range t.header {
 		st := &stats[j]
+		if t.roles[j] == RoleNumeric && st.numeric == 0 && st.text == 0 && st.empty > 0 {
+			// A column with no value in any row has nothing to learn from;
+			// read, its first cell would refuse the file, one such column
+			// per reading.
+			t.roles[j], t.refused[j] = RoleRefused, "no value in any row"
+			continue
+		}
 		isWords := asText[j] || st.text > 0 && 2*st.numeric < st.numeric+st.text
 		switch {
 		case t.roles[j] != RoleNumeric || isWords:

@@ -920,3 +920,24 @@ func TestTaskLevel(t *testing.T) {
 		t.Errorf("fixed %v, scale %v, dose %v (was %v): want dose divided by %v more", e.Fixed, e.Scale, ds.Tasks[1].X.At(0, 1), before, FixedScale)
 	}
 }
+
+// TestLooksLikeDates: a column of dates as spreadsheets and R write them is
+// named so when it is left out for its many values; other words are not.
+func TestLooksLikeDates(t *testing.T) {
+	for _, tc := range []struct {
+		values []string
+		want   bool
+	}{
+		{[]string{"2020-09-17", "2020-09-18", emptyValue, "2021-01-02"}, true},
+		{[]string{"2020-09-17 10:31:00", "2020-09-17T11:00"}, true},
+		{[]string{"24/09/2020", "9/17/20", "17.09.2020"}, true},
+		{[]string{"2020-09-17", "unknown"}, false},
+		{[]string{"Berlin", "Paris"}, false},
+		{[]string{"12-34"}, false},
+		{[]string{emptyValue}, false},
+	} {
+		if got := looksLikeDates(tc.values); got != tc.want {
+			t.Errorf("looksLikeDates(%q) = %v, want %v", tc.values, got, tc.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -302,6 +303,9 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 				count = fmt.Sprintf("more than %d", maxCat)
 			}
 			reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
+			if looksLikeDates(st.values) {
+				reason += "; dates: written as days since a start, they could be used"
+			}
 			if asText[j] {
 				reason = fmt.Sprintf("read as words: %s", reason)
 			}
@@ -374,4 +378,24 @@ func gapless(cols []EncodedColumn) {
 		}
 		cols[k].Values = vals
 	}
+}
+
+// dateLike matches a date as spreadsheets and R write one: 2020-09-17
+// (with a time after it or not), 17/09/2020, 9/17/20, 17.09.2020.
+var dateLike = regexp.MustCompile(`^(\d{4}-\d{1,2}-\d{1,2}([ T].*)?|\d{1,2}[/.-]\d{1,2}[/.-](\d{2}|\d{4}))$`)
+
+// looksLikeDates reports whether nine in ten of a column's values (the
+// first ones, as columnStats keeps them; empty cells aside) are dates.
+func looksLikeDates(values []string) bool {
+	n, dates := 0, 0
+	for _, v := range values {
+		if v == emptyValue {
+			continue
+		}
+		n++
+		if dateLike.MatchString(strings.TrimSpace(v)) {
+			dates++
+		}
+	}
+	return n > 0 && 10*dates >= 9*n
 }

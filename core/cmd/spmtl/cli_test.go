@@ -614,8 +614,9 @@ func TestColumnListQuotes(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("task,y,x,\"notes, free\"\n")
 	for i := 0; i < 60; i++ {
-		fmt.Fprintf(&sb, "t%d,%d,%d,word %d\n", i%3, i%7, i%5, i)
+		fmt.Fprintf(&sb, "t%d,%d,%d,%d\n", i%3, i%7, i%5, i)
 	}
+	sb.WriteString("t0,1,2,a word\n") // refused where it is, with -drop's hint
 	data := filepath.Join(dir, "n.csv")
 	if err := os.WriteFile(data, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -714,5 +715,29 @@ func TestOriginFlag(t *testing.T) {
 	}
 	if _, _, err := spmtl(t, "train", "-data", path, "-task", "g", "-origin", "y=1"); err == nil || !strings.Contains(err.Error(), "origin y=1: y is not a numeric feature column (they are x)") {
 		t.Errorf("-origin y=1: %v", err)
+	}
+}
+
+// TestTrainLeavesOutDates: two columns of dates (too many values to read
+// as words) are left out together, each with the reason and what would
+// make it usable, where a refusal named one per run.
+func TestTrainLeavesOutDates(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x,born,weighed\n")
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&sb, "t%d,%d,%d,2020-%02d-%02d,%d/%d/2021\n", i%3, i%7, i%5, 1+i%12, 1+i, 1+i%28, 1+i%12)
+	}
+	data := filepath.Join(t.TempDir(), "dates.csv")
+	if err := os.WriteFile(data, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "train", "-data", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, col := range []string{"born", "weighed"} {
+		if want := col + " (60 distinct values, more than 50 to encode; dates: written as days since a start, they could be used)"; !strings.Contains(out, want) {
+			t.Errorf("the summary does not say %q:\n%s", want, out)
+		}
 	}
 }

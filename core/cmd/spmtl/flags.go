@@ -105,7 +105,11 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("-%w", err)
 	}
-	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text), OmitMissing: omit, Origin: f.origin}
+	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text), OmitMissing: omit, Origin: f.origin,
+		// A text column with too many values to encode is left out with the
+		// reason, which the summary prints, as the page leaves it unticked:
+		// refused, a file with two date columns took three runs.
+		DropRefused: true}
 	if f.split != "" {
 		path, col := splitFlag(f.split)
 		if opt.Splits, err = os.ReadFile(path); err != nil {

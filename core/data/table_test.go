@@ -934,6 +934,9 @@ func TestLooksLikeDates(t *testing.T) {
 		{[]string{"2020-09-17", "unknown"}, false},
 		{[]string{"Berlin", "Paris"}, false},
 		{[]string{"12-34"}, false},
+		{[]string{"2020-9-1", "1/2/2021", "01.02.21"}, true},
+		{[]string{"2020-09-17x", "17/09/202", "123/1/2020", "2020/09-17", "17/09"}, false},
+		{[]string{"2020/09/17"}, true},
 		{[]string{emptyValue}, false},
 	} {
 		if got := looksLikeDates(tc.values); got != tc.want {

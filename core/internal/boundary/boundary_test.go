@@ -113,6 +113,22 @@ func TestOnlyWasmUsesTheBridge(t *testing.T) {
 	}
 }
 
+// TestLearnerLeavesOutHeavyPackages: the page's learner (./wasm) links
+// no package that costs it tens of kilobytes gzipped for what a few lines
+// do (docs/bench.md, "What the learner's bytes are"): regexp, which a
+// date check in core/data once pulled in for 125 KB.
+func TestLearnerLeavesOutHeavyPackages(t *testing.T) {
+	pkgs := goList(t, "./wasm")
+	for _, p := range pkgs {
+		if p.ImportPath == "regexp" {
+			t.Errorf("the learner links regexp (+125 KB gzipped): write the match out by hand")
+		}
+	}
+	if len(pkgs) < 20 {
+		t.Fatalf("go list found %d packages for ./wasm", len(pkgs))
+	}
+}
+
 // TestSectionCitations: every section a code comment cites ("§6.2") is a
 // heading of a document in docs/.
 func TestSectionCitations(t *testing.T) {

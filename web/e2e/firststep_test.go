@@ -179,6 +179,42 @@ func TestPromptShowsTheFilesSettings(t *testing.T) {
 	b.noConsoleErrors()
 }
 
+// TestRefusedFileShowsItsSettings: a file refused before it was ever read
+// leaves "your data" in Preset; the Model panel then shows the settings a
+// visitor's file starts from (not the bundled data set's before it), the
+// map says which file is not read rather than listing the tasks of the data
+// set before it, and an edit made meanwhile is the one the file is read
+// with once the refusal's remedy is taken.
+func TestRefusedFileShowsItsSettings(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("task,y,x,w\n")
+	for i := 0; i < 24; i++ {
+		w := fmt.Sprint(i % 5)
+		if i == 17 {
+			w = "n.d."
+		}
+		fmt.Fprintf(&sb, "t%d,%d,%.2f,%s\n", i%3, i%4, float64(i)/7, w)
+	}
+	b.upload("#file", writeTemp(t, "bad.csv", sb.String()))
+	b.waitFor(`!document.getElementById("data-error").hidden`, 30*time.Second)
+	own := eval[[]string](b, `["maxIter", "train"].map((id) => document.getElementById(id).value)`)
+	if own[0] != "1000" || own[1] != "0.75" {
+		t.Errorf("after the refusal, max iterations and train rows/task read %q; want a visitor's file's 1000 and 0.75", own)
+	}
+	if l := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`); !strings.Contains(l, "bad.csv is not read") || strings.Contains(l, "landmine") {
+		t.Errorf("after the refusal, the map says %q", l)
+	}
+	b.setField("rho", "0.0321")
+	b.do(chromedp.Click(chromedp.CSS("#leave-out")))
+	b.waitFor(`spmtlApp.summary().name === "bad.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	if v := eval[string](b, `document.getElementById("rho").value`); v != "0.0321" {
+		t.Errorf("ρ edited after the refusal reads %q once the file is read, want 0.0321", v)
+	}
+	b.noConsoleErrors()
+}
+
 // evalAwait evaluates a JS expression whose value is a promise, and
 // returns what it resolves to.
 func evalAwait[T any](b *browser, expr string) T {

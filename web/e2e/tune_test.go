@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,6 +258,10 @@ func TestTuneEveryModelCancel(t *testing.T) {
 	b.loadGrouped("cancel.csv", groupedCSV(5, 800, 1, 20, true))
 	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")), chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "running" && spmtlApp.tune().search !== null && spmtlApp.tune().search.done > 0`, 60*time.Second)
+	// While it runs, the status says how far it is and for how long.
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !regexp.MustCompile(`^\d+ / \d+ points after \d+ (s|min \d\d s) · `).MatchString(s) {
+		t.Errorf("the status while the search runs: %q", s)
+	}
 	b.do(chromedp.Click(chromedp.CSS("#tune-cancel")))
 	b.waitFor(`spmtlApp.tune().state === "cancelled"`, 10*time.Second)
 	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "cancelled") {

@@ -229,9 +229,20 @@ export function wireData(app, form) {
       app.refusedFile = o.name;
       if (app.data) $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
       $("bar-summary").textContent = `${o.name} is not read: see the Data panel`;
+      // Preset says "your data": the Model panel shows the settings the
+      // file will be read with, as while it waits for its columns
+      // (askColumns), not the data set's before it, and the map no longer
+      // lists that data set's tasks.
+      if (!o.keep) {
+        Object.assign(app.settings, o.start || startingPoint(OWN_DATA));
+        o.start = null;
+        o.keep = true;
+        form.apply();
+      }
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
+    if (!o.good) app.emit("prompt", o.name, "refused");
   }
 
   // askColumns is a file's first step when its header lacks the task or

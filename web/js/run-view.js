@@ -100,13 +100,16 @@ export function wireRunView(app, form) {
     curves.reset("", "parallel");
     showTable();
   });
-  // A file waiting for its task and label columns (data.js askColumns):
-  // the map no longer lists the data set before it as if it were next.
-  app.on("prompt", (name) => {
+  // A file waiting for its task and label columns (data.js askColumns), or
+  // refused before it was ever read (why: "refused"): the map no longer
+  // lists the data set before it as if it were next.
+  app.on("prompt", (name, why) => {
     if (app.runInfo) return; // a run on screen stays until the file is read
     setMode(false);
     showVerdict("");
-    heat.emptyText = `${name} waits for its task and label columns (the Data panel); its tasks are drawn here once it is read.`;
+    heat.emptyText = why === "refused"
+      ? `${name} is not read (the Data panel says why and what to do); its tasks are drawn here once it is read.`
+      : `${name} waits for its task and label columns (the Data panel); its tasks are drawn here once it is read.`;
     heat.reset([], "parallel", false, []);
     curves.reset("", "parallel");
   });

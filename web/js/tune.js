@@ -50,6 +50,12 @@ const num = (v, digits = 4) => {
 // not 0.0534), as Go's reason sentence writes it beside the table.
 const score4 = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toPrecision(4) : "n/a");
 
+// Milliseconds as a reader counts them: "4 s", "2 min 05 s".
+const elapsedWords = (ms) => {
+  const s = Math.floor(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+};
+
 /** The pool's size: 2 to 4 workers. */
 const poolSize = () => Math.max(2, Math.min(4, navigator.hardwareConcurrency || 2));
 
@@ -236,11 +242,15 @@ export function wireTune(app, form) {
     if (step.origin) movedOrigin(step.origin);
     // Go raises the total when the search asks for more than it planned
     // (app.TuneSearch.Next); within a batch the count never passes it.
+    // The time so far, as the command line's progress says it: a large
+    // file's search takes minutes, and the count alone does not say how
+    // fast it goes (the self-paced points, last, cost the most).
+    const began = performance.now();
     const progress = (done) => {
       search.done = done;
       const total = Math.max(step.total, done);
       $("tune-bar").max = Math.max(1, total); $("tune-bar").value = done;
-      setStatus(`${done} / ${total} points · ${size} workers · ${FOLDS}-fold CV, ${label}`, true);
+      setStatus(`${done} / ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${FOLDS}-fold CV, ${label}`, true);
     };
     progress(step.done);
     while (!step.result) {

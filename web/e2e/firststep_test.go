@@ -206,6 +206,8 @@ func TestRefusedFileShowsItsSettings(t *testing.T) {
 	if l := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`); !strings.Contains(l, "bad.csv is not read") || strings.Contains(l, "landmine") {
 		t.Errorf("after the refusal, the map says %q", l)
 	}
+	// The map draws it too, where its rows would be (a map of no row drew nothing).
+	b.waitFor(`((spmtlApp.heatmapLayout() || {}).empty || "").includes("bad.csv is not read")`, 5*time.Second)
 	b.setField("rho", "0.0321")
 	b.do(chromedp.Click(chromedp.CSS("#leave-out")))
 	b.waitFor(`spmtlApp.summary().name === "bad.csv" && spmtlApp.state() === "idle"`, 30*time.Second)

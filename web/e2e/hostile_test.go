@@ -454,10 +454,12 @@ func TestRefusedFileIsNotReplacedByTheOneBefore(t *testing.T) {
 	if hint := eval[string](b, `document.getElementById("first-hint").textContent`); !strings.Contains(hint, "na.csv is not read") {
 		t.Errorf("the hint says %q", hint)
 	}
-	// The empty heatmap below has the rows of the data set still loaded,
-	// and says whose they are.
-	if empty := eval[string](b, `spmtlApp.heatmapLayout().empty || ""`); !strings.Contains(empty, "landmine/data.csv: no run yet") {
-		t.Errorf("the empty heatmap says %q, want that it is landmine's, with no run yet", empty)
+	// The empty heatmap says which file is not read, rather than listing
+	// the tasks of the data set still loaded (as while a file waits for its
+	// columns: TestPromptShowsTheFilesSettings).
+	b.waitFor(`(spmtlApp.heatmapLayout() || {}).empty !== undefined`, 5*time.Second)
+	if empty := eval[string](b, `spmtlApp.heatmapLayout().empty || ""`); !strings.Contains(empty, "na.csv is not read") || strings.Contains(empty, "landmine") {
+		t.Errorf("the empty heatmap says %q, want that na.csv is not read", empty)
 	}
 	for _, id := range []string{"play", "tune"} {
 		b.do(chromedp.Click(chromedp.CSS("#" + id)))

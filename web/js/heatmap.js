@@ -364,6 +364,15 @@ export class Heatmap {
     return this.labels;
   }
 
+  // drawEmpty writes emptyText in the middle of a map with no column yet.
+  drawEmpty(g, left, pw, G) {
+    if (this.history.length || !this.emptyText) return;
+    g.textAlign = "center"; g.textBaseline = "middle"; g.fillStyle = "#4a5263";
+    const lines = wrapText(g, this.emptyText, pw - 16), mid = TOP + Math.min(G.ph, 120) / 2;
+    lines.forEach((line, i) => g.fillText(line, left + pw / 2, mid + (i - (lines.length - 1) / 2) * 15));
+    this.layout.empty = lines.join(" ");
+  }
+
   draw() {
     const c = this.canvas, wrap = this.wrap;
     const dpr = window.devicePixelRatio || 1;
@@ -394,7 +403,13 @@ export class Heatmap {
     this.order_ = order;
     this.layout = { left, top: TOP, width: pw, height: G.ph, rowH: G.rowH, colW, rows: G.drawnRows, tasks: T, group: G.group,
       cols: this.history.length, dpr, order, scroll, content: G.content, canvasHeight: G.baseH };
-    if (!T) { this.changed(); return; }
+    if (!T) {
+      // No rows: a file waits for its columns or was refused (run-view.js,
+      // "prompt"); the map says so where its rows would be.
+      this.drawEmpty(g, left, pw, G);
+      this.changed();
+      return;
+    }
     const scale = this.scale;
     const r0 = Math.max(0, Math.floor(scroll / G.rowH)), r1 = Math.min(G.drawnRows, Math.ceil((scroll + G.ph) / G.rowH));
     this.layout.firstRow = r0; this.layout.lastRow = r1;
@@ -466,14 +481,9 @@ export class Heatmap {
     // A frame, so that cells near the neutral colour still show the map's extent.
     g.strokeStyle = "#9aa3b2";
     g.strokeRect(left - 0.5, TOP - 0.5, pw + 1, G.ph + 1);
-    // An empty map says so, and of which data set: after a visitor's file
-    // was refused, the rows are still the data set loaded before it.
-    if (!this.history.length && this.emptyText) {
-      g.textAlign = "center"; g.textBaseline = "middle"; g.fillStyle = "#4a5263";
-      const lines = wrapText(g, this.emptyText, pw - 16), mid = TOP + Math.min(G.ph, 120) / 2;
-      lines.forEach((line, i) => g.fillText(line, left + pw / 2, mid + (i - (lines.length - 1) / 2) * 15));
-      this.layout.empty = lines.join(" ");
-    }
+    // An empty map says so, and of which data set, or which file waits to
+    // be read (run-view.js, "prompt").
+    this.drawEmpty(g, left, pw, G);
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "top";
     // The steps under the map, as far apart as the widest (the last) needs;
     // the last kept inside the canvas.

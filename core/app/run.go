@@ -81,7 +81,7 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 		var err error
 		train, test, err = eval.SplitPerTask(d.All, opt.Train, d.All.Kind == data.Classification, opt.Seed)
 		if err != nil {
-			return nil, fmt.Errorf("train: %w", err)
+			return nil, fmt.Errorf("train %s: %w", d.All.Name, err)
 		}
 	}
 	if err := checkMemory(train, opt); err != nil {

@@ -148,7 +148,7 @@ func foldsCanTest(d *Data, k int) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("tune: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more (fewer folds, or train a chosen setting on every row without a score)", k, k, k)
+	return fmt.Errorf("tune %s: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more (fewer folds, or train a chosen setting on every row without a score)", d.All.Name, k, k, k)
 }
 
 // unscored says why a fit that succeeded gave no finite score on a test

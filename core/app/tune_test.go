@@ -69,7 +69,7 @@ func TestScorePointSaysWhy(t *testing.T) {
 		{"hard rule, lambda0 auto", tuneCSV(3, 12, number), mtl.Config{Model: "mtfl", SelfPaced: true, Tau: mtl.Hard, Rho: 0.1, AutoLambda0: 1, Seed: 1},
 			"fold 1 of 3: new trainer: lambda0 auto applies to the softmax rule", false},
 		// Refused by TuneFolds before any point (TestTuneRefusesUntestableUpFront).
-		{"two rows per task", tuneCSV(3, 2, number), selfPaced, "every task has fewer than 3 rows", false},
+		{"two rows per task", tuneCSV(3, 2, number), selfPaced, "tune two rows per task.csv: every task has fewer than 3 rows", false},
 		{"one class in most tasks", tuneCSV(4, 9, oneClass), mtl.Config{Model: "mtfl", Rho: 0.1, Seed: 1}, "", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -144,5 +144,23 @@ func TestTuneRefusesUntestableUpFront(t *testing.T) {
 	_, err = Tune(context.Background(), d, TuneOptions{Seed: 1}, func(int, int) { calls++ })
 	if err == nil || !strings.Contains(err.Error(), "3-fold cross-validation needs tasks of 3 rows or more") || calls != 0 {
 		t.Errorf("error %v after %d progress calls", err, calls)
+	}
+}
+
+// TestShapeRefusalsNameTheFile: a file whose tasks are too small to test
+// is refused by name, on the command line as on the page, for tuning as
+// for a run with a split (a hostile file of three one-row groups printed
+// "tune: every task has ..." with no file).
+func TestShapeRefusalsNameTheFile(t *testing.T) {
+	number := func(t, i int) string { return fmt.Sprintf("%.1f", float64(t+i)) }
+	d, err := Load(tuneCSV(3, 1, number), LoadOptions{Name: "three1.csv", TaskColumn: "task", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TuneFolds(d, 3, 1); err == nil || !strings.HasPrefix(err.Error(), "tune three1.csv: every task has fewer than 3 rows") {
+		t.Errorf("tune: %v", err)
+	}
+	if _, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: "stl"}}); err == nil || !strings.HasPrefix(err.Error(), "train three1.csv: split: no task has enough rows for a test set") {
+		t.Errorf("train: %v", err)
 	}
 }

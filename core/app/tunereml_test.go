@@ -104,3 +104,16 @@ func TestLikelihoodPointNotTakenWhenWorse(t *testing.T) {
 		t.Error("the joint MMTL is not marked as a mixed model's")
 	}
 }
+
+// TestLikelySettingInRange: an estimate whose intercepts are shared and
+// whose slopes vary freely has a κ above its range; the grid point keeps
+// κ at the range's top, which a fit accepts, and the estimate's ρ.
+func TestLikelySettingInRange(t *testing.T) {
+	for _, e := range []reml.Estimate{{Rho: 6.2e-6, Kappa: 8.06e12}, {Rho: 5e7, Kappa: 1.4e-8}, {Rho: 3, Kappa: 0.2}} {
+		p := likelySetting(e)
+		cfg := mtl.Config{Model: "mmtl", Rho: p[0], Intercept: p[1]}.Defaults(false)
+		if err := cfg.Validate(); err != nil || p[0] != e.Rho || p[1] > e.Kappa || (e.Kappa <= 1e12 && p[1] != e.Kappa) {
+			t.Errorf("estimate %+v: grid point %v (%v)", e, p, err)
+		}
+	}
+}

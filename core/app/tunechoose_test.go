@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -201,5 +202,29 @@ func TestTuneSearchSteps(t *testing.T) {
 	}
 	if got.Models[got.Chosen].Name != want.Models[want.Chosen].Name || got.Config != want.Config || got.Reason != want.Reason {
 		t.Errorf("stepped: %s %+v (%s); Tune: %s %+v (%s)", got.Models[got.Chosen].Name, got.Config, got.Reason, want.Models[want.Chosen].Name, want.Config, want.Reason)
+	}
+}
+
+// TestFailedNote: a grid some of whose points failed says how many and why
+// the first did, with its setting; a grid that scored every point says
+// nothing.
+func TestFailedNote(t *testing.T) {
+	ok := eval.Estimate{Value: 1, SE: 0.1, N: 10}
+	pt := func(rho, kappa float64, err error, est eval.Estimate) gridPoint {
+		return gridPoint{cfg: mtl.Config{Rho: rho, Intercept: kappa, AutoLambda0: 4}, err: err, est: est}
+	}
+	for _, tc := range []struct {
+		grid      []gridPoint
+		selfPaced bool
+		want      string
+	}{
+		{[]gridPoint{pt(1, 0.1, nil, ok), pt(10, 0.1, nil, ok)}, false, ""},
+		{[]gridPoint{pt(1, 0.1, nil, ok), pt(6.2e-6, 8.06e12, errors.New("fold 1 of 3: out of range"), eval.Undefined()), pt(3, 0, nil, eval.Undefined())}, false,
+			"2 of 3 points could not be scored; the first (ρ 6.2e-06, κ 8.06e+12): fold 1 of 3: out of range"},
+		{[]gridPoint{pt(3, 0, nil, eval.Undefined()), pt(1, 0, nil, ok)}, true, "1 of 2 points could not be scored; the first (ρ 3, λ0 auto*4): its score is not defined"},
+	} {
+		if got := failedNote(tc.grid, tc.selfPaced); got != tc.want {
+			t.Errorf("failedNote = %q, want %q", got, tc.want)
+		}
 	}
 }

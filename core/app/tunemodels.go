@@ -39,6 +39,10 @@ type ModelScore struct {
 	Points  int    `json:"points"`
 	Failed  int    `json:"failed"`
 	Failure string `json:"failure,omitempty"`
+	// FailedNote says, when some points failed and others scored, how
+	// many and why the first did (failedNote): the table's count alone
+	// said "1 of 17" and nothing else.
+	FailedNote string `json:"failedNote,omitempty"`
 	// Flat says when a self-paced model's λ0 grid is flat (flatLambda0):
 	// every multiple within one standard error of the best.
 	Flat string `json:"flat,omitempty"`

@@ -101,10 +101,41 @@ func summarize(m eval.Metric, f family, grid []gridPoint, simpler []float64) sco
 	}
 	ms.Best = grid[best].est
 	ms.Config, ms.Score, ms.Scores = grid[chosen].cfg, grid[chosen].est, grid[chosen].scores
+	ms.FailedNote = failedNote(grid, f.selfPaced)
 	if f.selfPaced {
 		ms.Flat = flatLambda0(grid, best, chosen)
 	}
 	return scored{model: ms, grid: grid, losses: grid[chosen].losses}
+}
+
+// failedNote says how many of a grid's points failed and why the first
+// did, with its setting; "" when none did.
+func failedNote(grid []gridPoint, selfPaced bool) string {
+	failed, first := 0, -1
+	for i, p := range grid {
+		if p.err != nil || !p.est.OK() {
+			failed++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if failed == 0 {
+		return ""
+	}
+	p := grid[first]
+	at := fmt.Sprintf("ρ %.3g", p.cfg.Rho)
+	if p.cfg.Intercept > 0 {
+		at += fmt.Sprintf(", κ %.3g", p.cfg.Intercept)
+	}
+	if selfPaced {
+		at += ", λ0 " + Lambda0Text(p.cfg)
+	}
+	why := "its score is not defined"
+	if p.err != nil {
+		why = p.err.Error()
+	}
+	return fmt.Sprintf("%d of %d points could not be scored; the first (%s): %s", failed, len(grid), at, why)
 }
 
 // pickPaired is pickPoint with ties judged on the held-out rows, paired

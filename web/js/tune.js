@@ -381,6 +381,8 @@ export function wireTune(app, form) {
       // A long reason goes below the table, where it can wrap.
       if (notTried) notes.push(`${ms.name} was not tried: ${ms.failure.replace(/^not tried: /, "")}`);
       if (ms.flat) notes.push(`${ms.name}: ${ms.flat}.`);
+      // Go's words on the points that failed beside others that scored (app.ModelScore.FailedNote).
+      if (ok && ms.failedNote) notes.push(`${ms.name}: ${ms.failedNote}.`);
       const how = ms.settingNote || ""; // Go's words for a setting chosen otherwise than by the one-SE rule (REML)
       cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? `flat in λ0${ms.baselineTies ? ": self-pacing makes no difference" : ""} (below)` : how), "note");
       body.append(tr);

@@ -159,6 +159,9 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 			set += " (REML)"
 		}
 		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\t%d of %d\t\n", mark, m.Name, plusMinus(m.Best), set, score(m.Score.Value), m.Failed, m.Points)
+		if m.FailedNote != "" {
+			notTried = append(notTried, m.Name+": "+m.FailedNote)
+		}
 	}
 	tw.Flush()
 	for _, n := range notTried {

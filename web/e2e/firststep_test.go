@@ -160,9 +160,9 @@ func TestPromptShowsTheFilesSettings(t *testing.T) {
 	}
 	b.upload("#file", writeTemp(t, "grouped.csv", groupedCSV(3, 4, 8, 12, false)))
 	b.waitForPrompt(30 * time.Second)
-	own := eval[[]string](b, `["maxIter", "train", "rho"].map((id) => document.getElementById(id).value)`)
-	if own[0] != "1000" || own[1] != "0.75" {
-		t.Errorf("while the file waits, max iterations and train rows/task read %q; want a visitor's file's 1000 and 0.75", own)
+	own := eval[[]string](b, `["maxIter", "train", "preset"].map((id) => document.getElementById(id).value)`)
+	if own[0] != "1000" || own[1] != "0.75" || own[2] != "custom" {
+		t.Errorf("while the file waits, max iterations, train rows/task and Preset read %q; want a visitor's file's 1000, 0.75 and \"your data\" (custom)", own)
 	}
 	if l := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`); !strings.Contains(l, "grouped.csv waits for its task and label columns") || strings.Contains(l, "landmine") {
 		t.Errorf("while the file waits, the map says %q", l)
@@ -199,9 +199,9 @@ func TestRefusedFileShowsItsSettings(t *testing.T) {
 	}
 	b.upload("#file", writeTemp(t, "bad.csv", sb.String()))
 	b.waitFor(`!document.getElementById("data-error").hidden`, 30*time.Second)
-	own := eval[[]string](b, `["maxIter", "train"].map((id) => document.getElementById(id).value)`)
-	if own[0] != "1000" || own[1] != "0.75" {
-		t.Errorf("after the refusal, max iterations and train rows/task read %q; want a visitor's file's 1000 and 0.75", own)
+	own := eval[[]string](b, `["maxIter", "train", "preset"].map((id) => document.getElementById(id).value)`)
+	if own[0] != "1000" || own[1] != "0.75" || own[2] != "custom" {
+		t.Errorf("after the refusal, max iterations, train rows/task and Preset read %q; want a visitor's file's 1000, 0.75 and \"your data\" (custom)", own)
 	}
 	if l := eval[string](b, `document.getElementById("heatmap").getAttribute("aria-label")`); !strings.Contains(l, "bad.csv is not read") || strings.Contains(l, "landmine") {
 		t.Errorf("after the refusal, the map says %q", l)

@@ -239,6 +239,7 @@ export function wireData(app, form) {
         o.keep = true;
         form.apply();
       }
+      $("preset").value = OWN_DATA; // form.apply shows the data set still loaded; the settings are the file's
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
@@ -267,6 +268,7 @@ export function wireData(app, form) {
     o.start = null;
     o.keep = true;
     form.apply();
+    $("preset").value = OWN_DATA; // form.apply shows the data set still loaded; the settings are the file's
     showPrompt(o);
     app.columnPrompt = o.name;
     app.move("loadFailed");

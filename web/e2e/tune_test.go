@@ -135,7 +135,7 @@ func TestTuneEveryModel(t *testing.T) {
 	mm := eval[likely](b, `(() => { const r = spmtlApp.tune().search.result;
 		const i = r.models.findIndex((m) => m.key === "mmtl-joint" && !m.selfPaced), m = r.models[i];
 		return {setting: m.setting || "", rho: m.config.rho, intercept: m.config.intercept || 0,
-			note: document.querySelectorAll("#tune-models tbody tr")[i].cells[6].textContent}; })()`)
+			note: document.querySelectorAll("#tune-models tbody tr")[i].cells[6].textContent + " | " + document.getElementById("tune-leftout").textContent}; })()`)
 	d, err := app.Load([]byte(text), app.LoadOptions{Name: "grouped.csv", TaskColumn: "group", LabelColumn: "y"})
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestTuneEveryModel(t *testing.T) {
 	}
 	slopes, _ := est.Shared() // this file's groups share their slopes: the note says so
 	if mm.Setting != app.SettingLikelihood || math.Abs(mm.Rho-est.Rho) > 1e-9*est.Rho || math.Abs(mm.Intercept-est.Kappa) > 1e-9*est.Kappa ||
-		!strings.Contains(mm.Note, "REML") || !slopes || !strings.Contains(mm.Note, "slopes: they share them") {
+		!strings.HasPrefix(mm.Note, "REML estimate (below) | ") || !slopes || !strings.Contains(mm.Note, "MMTL: ρ and intercept: their REML estimate") || !strings.Contains(mm.Note, "slopes: they share them") {
 		t.Errorf("MMTL's row: %+v; want the REML estimate rho %v, kappa %v, and a note naming it", mm, est.Rho, est.Kappa)
 	}
 	if chosen < 0 {

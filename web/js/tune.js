@@ -383,7 +383,11 @@ export function wireTune(app, form) {
       if (ms.flat) notes.push(`${ms.name}: ${ms.flat}.`);
       // Go's words on the points that failed beside others that scored (app.ModelScore.FailedNote).
       if (ok && ms.failedNote) notes.push(`${ms.name}: ${ms.failedNote}.`);
-      const how = ms.settingNote || ""; // Go's words for a setting chosen otherwise than by the one-SE rule (REML)
+      // Go's words for a setting chosen otherwise than by the one-SE rule
+      // (REML) go below the table, where they wrap; in its narrow note
+      // column they made the row a dozen lines tall on a phone.
+      const how = ms.settingNote ? `${ms.setting === "reml" ? "REML estimate" : "see"} (below)` : "";
+      if (ms.settingNote) notes.push(`${ms.name}: ${ms.settingNote}.`);
       cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? `flat in λ0${ms.baselineTies ? ": self-pacing makes no difference" : ""} (below)` : how), "note");
       body.append(tr);
     });

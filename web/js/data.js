@@ -229,17 +229,9 @@ export function wireData(app, form) {
       app.refusedFile = o.name;
       if (app.data) $("summary").textContent = `${o.name} is not read (see above). Still loaded: ${summaryText(app.data)}`;
       $("bar-summary").textContent = `${o.name} is not read: see the Data panel`;
-      // Preset says "your data": the Model panel shows the settings the
-      // file will be read with, as while it waits for its columns
-      // (askColumns), not the data set's before it, and the map no longer
-      // lists that data set's tasks.
-      if (!o.keep) {
-        Object.assign(app.settings, o.start || startingPoint(OWN_DATA));
-        o.start = null;
-        o.keep = true;
-        form.apply();
-      }
-      $("preset").value = OWN_DATA; // form.apply shows the data set still loaded; the settings are the file's
+      // As while it waits for its columns (askColumns): the file's
+      // settings, and the map no longer lists the data set before it.
+      showFileSettings(o);
     }
     showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
@@ -261,18 +253,27 @@ export function wireData(app, form) {
     showDataError(""); // a refusal shown is of the file before this one, its buttons of no use
     $("columns-box").hidden = true;
     $("data-notes").hidden = true;
-    // The Model panel shows the settings the file will be read with (a
-    // link's, else a visitor's file's starting point), and keeps what the
-    // visitor edits meanwhile: the first reading does not replace them.
-    Object.assign(app.settings, o.start || startingPoint(OWN_DATA));
-    o.start = null;
-    o.keep = true;
-    form.apply();
-    $("preset").value = OWN_DATA; // form.apply shows the data set still loaded; the settings are the file's
+    showFileSettings(o);
     showPrompt(o);
     app.columnPrompt = o.name;
     app.move("loadFailed");
     app.emit("prompt", o.name);
+  }
+
+  // showFileSettings is what a file not yet read shows (waiting for its
+  // columns, or refused): the Model panel the settings it will be read with
+  // (a link's, else a visitor's file's starting point), kept from then on
+  // with what the visitor edits meanwhile (the first reading does not
+  // replace them), and Preset "your data" (form.apply shows the data set
+  // still loaded).
+  function showFileSettings(o) {
+    if (!o.keep) {
+      Object.assign(app.settings, o.start || startingPoint(OWN_DATA));
+      o.start = null;
+      o.keep = true;
+      form.apply();
+    }
+    $("preset").value = OWN_DATA;
   }
 
   // sampleText is the start of a visitor's text or file (SAMPLE_BYTES),

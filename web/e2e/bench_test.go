@@ -2,7 +2,10 @@ package e2e
 
 // The page's timings as a benchmark, not a gate (./build.sh bench, with
 // SPMTL_BENCH=1): a machine's load changes them, so they are printed and
-// written to bench.json, never compared with a limit.
+// written to bench.json, never compared with a limit. Each browser is
+// closed as soon as its figure is read: a finished page left open beside
+// the next measurement shares the machine's two cores with it (the bench
+// kept them all open until 2026-11-27, ~25 browsers by the table).
 //
 //   - navigation to a finished landmine run on the page served by
 //     `go run serve.go`, five cold loads (a new browser profile each), with
@@ -29,6 +32,7 @@ package e2e
 //     variant, the default pool), unless SPMTL_BENCH_TABLE=0.
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -39,6 +43,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -70,10 +75,33 @@ func serveGo(t *testing.T) string {
 	}
 	cmd := exec.Command(bin, "-addr", addr, "-dir", dist, "-build=false")
 	cmd.Dir = root
+	logs, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	// serve.go compresses the data sets in the background once it listens
+	// (seconds of one core): a page measured meanwhile would share the
+	// machine with it, so the server is ready when it says they are done.
+	ready := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(logs)
+		said := false
+		for sc.Scan() {
+			if !said && strings.Contains(sc.Text(), "gzipped copy is ready") {
+				said = true
+				close(ready)
+			}
+		}
+	}()
+	select {
+	case <-ready:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("serve.go did not finish compressing its files in 2 minutes")
+	}
 	base := "http://" + addr
 	for i := 0; i < 200; i++ {
 		if r, err := http.Get(base + "/"); err == nil {
@@ -190,6 +218,7 @@ func benchReturn(t *testing.T, base string, report map[string]any, key, what str
 			marks[k] = append(marks[k], v)
 		}
 	}
+	b.close()
 	report[key] = map[string]any{"first_tau_median": median(tau), "first_tau_runs": tau, "results_median": median(done), "results_runs": done, "marks_median": medians(marks)}
 	t.Logf("%s: first τ column median %.0f ms of %v; finished median %.0f ms of %v; median marks %v", what, median(tau), tau, median(done), done, medians(marks))
 }
@@ -216,6 +245,7 @@ func TestBench(t *testing.T) {
 		b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 		wall := float64(time.Since(start).Milliseconds())
 		m := eval[map[string]float64](b, pageMarksJS)
+		b.close()
 		total := m["results"]
 		t.Logf("landmine load %d: finished at %.0f ms in the page (%.0f ms by the test's clock); marks %v", i+1, total, wall, m)
 		totals = append(totals, total)
@@ -272,6 +302,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 		b.do(chromedp.Navigate(base + "/#data=landmine&model=mtfl&sp=1&run=1"))
 		b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)
 		posted := eval[[]string](b, `window.spmtlPosted`)
+		b.close()
 		if len(posted) != 2 {
 			t.Fatalf("the page posted %d load and start requests, want 2: %v", len(posted), posted)
 		}
@@ -298,6 +329,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 			if err != nil {
 				t.Fatalf("the learner alone: %v", err)
 			}
+			c.close()
 			tau = append(tau, m["snapshot"])
 			for k, v := range m {
 				marks[k] = append(marks[k], v)
@@ -323,6 +355,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 		m := eval[map[string]float64](b, pageMarksJS)
 		playTau = append(playTau, m["snapshot"]-m["play"])
 		playDone = append(playDone, m["results"]-m["play"])
+		b.close()
 	}
 	report["play_first_tau_ms"] = map[string]any{"median": median(playTau), "runs": playTau, "results_median": median(playDone), "results_runs": playDone}
 	t.Logf("Play on an idle landmine page -> first τ column: median %.0f ms of %v; -> results: median %.0f ms", median(playTau), playTau, median(playDone))
@@ -337,6 +370,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 		b.do(chromedp.Navigate("file://" + filepath.Join(dist, "spmtl-offline.html") + "#run=1"))
 		b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)
 		m := eval[map[string]float64](b, pageMarksJS)
+		b.close()
 		offline = append(offline, m["snapshot"])
 		for k, v := range m {
 			offlineMarks[k] = append(offlineMarks[k], v)
@@ -356,6 +390,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 		b.do(chromedp.Navigate(base+"/"+hash), chromedp.Evaluate[chromedp.Void](stallWatch))
 		b.waitFor(`window.spmtlApp !== undefined && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 90*time.Second)
 		stalls[name] = eval[float64](b, `window.__gap`)
+		b.close()
 	}
 	{
 		b := newBrowser(t)
@@ -368,6 +403,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 		b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 240*time.Second)
 		b.waitFor(`spmtlApp.heatmapLayout().cols === spmtlApp.snapshots().length`, 20*time.Second)
 		stalls["8000 tasks"] = eval[float64](b, `window.__gap`)
+		b.close()
 	}
 	report["longest_stall_ms"] = stalls
 	t.Logf("longest main-thread stall (ms): %v", stalls)
@@ -406,6 +442,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 		secs := time.Since(start).Seconds()
 		pool := eval[int](b, `Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4))`)
 		report["browser_table_s"] = map[string]any{"seconds": secs, "workers": pool, "state": eval[string](b, `spmtlApp.repro().state`)}
+		b.close()
 		t.Logf("the whole table (six data sets, 10 runs, paper variant) in the browser: %.0f s with %d workers", secs, pool)
 	}
 
@@ -431,6 +468,7 @@ Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "loa
 func benchTuneEveryModel(t *testing.T, base string) map[string]any {
 	t.Helper()
 	b := newBrowserFor(t, 30*time.Minute)
+	defer b.close()
 	b.viewport(1280, 800, false)
 	b.do(chromedp.Navigate(base + "/"))
 	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
@@ -482,6 +520,7 @@ const wideWatch = `(() => {
 func benchWideFile(t *testing.T, cols int) map[string]float64 {
 	t.Helper()
 	b := newBrowserFor(t, 10*time.Minute)
+	defer b.close()
 	b.viewport(1280, 800, false)
 	b.openPage(true)
 	b.do(chromedp.Evaluate[chromedp.Void](wideWatch))

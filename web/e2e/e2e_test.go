@@ -36,6 +36,9 @@ type browser struct {
 	// missing, when set, makes the server answer 404 for these paths (a
 	// site deployed without some of dist's files).
 	missing map[string]bool
+	// close ends the browser (its processes and the test's server), at
+	// once; the test's cleanup calls it too.
+	close func()
 }
 
 func distDir(t *testing.T) string {
@@ -103,7 +106,8 @@ func newBrowserFor(t *testing.T, d time.Duration, extra ...chromedp.ExecAllocato
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, d)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	b.close = sync.OnceFunc(func() { cancelT(); cancelC(); cancelA(); srv.Close() })
+	t.Cleanup(b.close)
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}

@@ -523,3 +523,47 @@ func TestBadLinkReported(t *testing.T) {
 	b.waitFor(`!document.getElementById("link-note").hidden && document.getElementById("model").value === "mtfl"`, 10*time.Second)
 	b.noConsoleErrors()
 }
+
+// undrawnCanvasesJS lists the page's canvases that are laid out (a box of
+// their own, not hidden) but were never drawn at their size: a bitmap
+// that is not the box at the pixel ratio, or has no pixel painted. Such a
+// canvas shows an empty panel where a chart, its title or its "nothing
+// yet" sentence should be.
+const undrawnCanvasesJS = `(() => {
+	const dpr = window.devicePixelRatio || 1, out = [];
+	for (const c of document.querySelectorAll("canvas")) {
+		if (!c.clientWidth || !c.clientHeight || !c.getClientRects().length) continue;
+		let painted = false;
+		if (c.width === Math.round(c.clientWidth * dpr) && c.height === Math.round(c.clientHeight * dpr)) {
+			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			for (let i = 3; i < d.length && !painted; i += 4) painted = d[i] > 0;
+		}
+		if (!painted) out.push(c.id || c.className || "canvas");
+	}
+	return out;
+})()`
+
+// TestEveryChartIsDrawn: every chart on the page is drawn at its size when
+// the page has loaded, on a phone and on a desktop, before anything is
+// run (until 2026-11-27 the Figures panel's objective chart stayed an
+// empty box until a sweep ran: only its neighbour was retitled, and so
+// drawn), and again after a run.
+func TestEveryChartIsDrawn(t *testing.T) {
+	for _, vp := range phoneAndDesktop {
+		b := newBrowser(t)
+		b.viewport(vp.w, vp.h, vp.mobile)
+		b.openPage(true)
+		// The charts draw in tasks of their own (chart-kit drawSoon).
+		time.Sleep(500 * time.Millisecond)
+		if u := eval[[]string](b, undrawnCanvasesJS); len(u) > 0 {
+			t.Errorf("%dx%d, loaded: canvases never drawn at their size: %v", vp.w, vp.h, u)
+		}
+		b.do(chromedp.Click(chromedp.CSS("#play")))
+		b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+		time.Sleep(500 * time.Millisecond)
+		if u := eval[[]string](b, undrawnCanvasesJS); len(u) > 0 {
+			t.Errorf("%dx%d, after a run: canvases never drawn at their size: %v", vp.w, vp.h, u)
+		}
+		b.close()
+	}
+}

@@ -43,6 +43,9 @@ export class MultiLine {
     this.note = ""; // what the last drawing said of coinciding series
     canvas.addEventListener("mousemove", (e) => this.hover(e));
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
+    // Drawn at once with its title and "no sweep yet": a canvas never drawn
+    // is an empty box in the panel.
+    drawSoon(this);
   }
   reset(names) { this.series = names.map((name) => ({ name, points: [], notRun: false })); drawSoon(this); }
 

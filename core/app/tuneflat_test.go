@@ -134,8 +134,8 @@ func TestChooseModelPassedOver(t *testing.T) {
 		want  int
 		says  string
 	}{
-		{"behind on every row", func(int) float64 { return 0.01 }, 2, "MMTL (1.910 ± 0.03) is simpler and within one standard error, but behind it on the same held-out rows"},
-		{"noise only", func(i int) float64 { return 0.001 + 0.002*float64(1-2*(i%2)) }, 1, "MMTL (1.901 ± 0.03) differs from it by less than one standard error"},
+		{"behind on every row", func(int) float64 { return 0.01 }, 2, "MMTL (1.910 ± 0.030) is simpler and within one standard error, but behind it on the same held-out rows"},
+		{"noise only", func(i int) float64 { return 0.001 + 0.002*float64(1-2*(i%2)) }, 1, "MMTL (1.901 ± 0.030) differs from it by less than one standard error"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			mm, mmMean := rowLosses(c.shift)

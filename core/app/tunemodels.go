@@ -380,9 +380,10 @@ func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best eva
 func plusMinus(e eval.Estimate) string {
 	// Four significant digits with their zeros (0.6100, not 0.61): the
 	// reason sits beside the table's four digits, and 0.61 next to 0.6097
-	// read as a contradiction.
+	// read as a contradiction. The error keeps its two digits' zeros too
+	// (± 0.020, not ± 0.02, which reads as known to one).
 	if math.IsNaN(e.SE) {
 		return fmt.Sprintf("%#.4g", e.Value)
 	}
-	return fmt.Sprintf("%#.4g ± %.2g", e.Value, e.SE)
+	return fmt.Sprintf("%#.4g ± %#.2g", e.Value, e.SE)
 }

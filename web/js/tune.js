@@ -49,6 +49,13 @@ const num = (v, digits = 4) => {
 // A score keeps its four significant digits with their zeros (0.05340,
 // not 0.0534), as Go's reason sentence writes it beside the table.
 const score4 = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toPrecision(4) : "n/a");
+// A standard error to two significant digits with their zeros (± 0.020,
+// not ± 0.02, which reads as known to one), in e-notation where num uses it.
+const se2 = (v) => {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "n/a";
+  const a = Math.abs(Number(v.toPrecision(2)));
+  return a !== 0 && (a >= 1e5 || a < 1e-3) ? v.toExponential(1).replace("e+", "e") : v.toPrecision(2);
+};
 
 // Milliseconds as a reader counts them: "4 s", "2 min 05 s".
 const elapsedWords = (ms) => {
@@ -185,7 +192,7 @@ export function wireTune(app, form) {
     // baseline too (Go's baselineTies) says pacing itself does not.
     const flat = !ms.flat ? "" : ms.baselineTies ? " Every λ0 tied, and so did the model without self-pacing: self-pacing makes no difference here (below)."
       : " Every λ0 tied: the pace's strength makes no difference here (below).";
-    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${score4(sc.value)} ± ${num(sc.se, 2)}); the settings now use it.${flat}${movedText(result)} Press Play to train with it.`);
+    setStatus(`chose ${chosen} (CV ${metricName(result.metric)} ${score4(sc.value)} ± ${se2(sc.se)}); the settings now use it.${flat}${movedText(result)} Press Play to train with it.`);
     offer();
   }
 
@@ -332,7 +339,7 @@ export function wireTune(app, form) {
     // The CV score pools every held-out row; Results' mean is over tasks,
     // each alike: with tasks of few rows the two differ (grouseticks: 6.1
     // against 2.9), which the status says rather than leave as a puzzle.
-    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${num(sc.se, 2)}, pooled over every held-out row, where Results averages over tasks); the settings now use it.${movedText(result)} Press Play to train with it.`);
+    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${se2(sc.se)}, pooled over every held-out row, where Results averages over tasks); the settings now use it.${movedText(result)} Press Play to train with it.`);
     offer();
     performance.mark("spmtl:tune-done"); // ./build.sh bench: the result is shown
   }
@@ -373,7 +380,7 @@ export function wireTune(app, form) {
       // The score of the setting shown (the one-SE rule's choice, which
       // the reason sentence quotes), not the model's best point.
       const sc = ok && ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
-      cell(ok ? `${score4(sc.value)} ± ${num(sc.se, 2)}` : notTried ? "not tried" : "failed", "num score");
+      cell(ok ? `${score4(sc.value)} ± ${se2(sc.se)}` : notTried ? "not tried" : "failed", "num score");
       cell(ok ? num(cfg.rho) : "—", "num");
       cell(ok ? num(cfg.intercept || 0) : "—", "num");
       cell(ok && ms.selfPaced ? lambda0Auto(cfg.autoLambda0 || 1) : "—", "num");

@@ -6,7 +6,6 @@ package e2e
 
 import (
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -87,44 +86,5 @@ func TestStartupOrder(t *testing.T) {
 		if !slices.Equal(early[k], played[k]) {
 			t.Fatalf("iteration %d: run=1's τ %v, Play's %v", k+1, early[k], played[k])
 		}
-	}
-}
-
-// TestPrefetchNamesTheLinksDataSet: the start-up script names the data set
-// the page will load to the worker (worker.js prefetch), which fetches its
-// binary table while the learner compiles; the page's load then takes that
-// table, so it is fetched once, and no other table is: the page's first
-// data set when the link names none, the link's when it names a bundle,
-// none for a generated data set. (That the fetch now comes before Go's
-// start is a matter of timing, shown by docs/bench.md's marks, not here.)
-func TestPrefetchNamesTheLinksDataSet(t *testing.T) {
-	for _, c := range []struct{ hash, want string }{
-		{"", "/data/landmine/data.packed"},
-		{"#data=school", "/data/school/data.packed"},
-		{"#data=syn1", ""},
-	} {
-		b := newBrowser(t)
-		b.do(chromedp.Navigate(b.base + "/" + c.hash))
-		b.waitFor(`window.spmtlApp && (spmtlApp.summary() !== null || spmtlApp.state() !== "loading")`, 60*time.Second)
-		time.Sleep(300 * time.Millisecond)
-		b.mu.Lock()
-		var tables []string
-		for _, p := range b.served {
-			if strings.HasSuffix(p, ".packed") {
-				tables = append(tables, p)
-			}
-		}
-		b.mu.Unlock()
-		want := []string{}
-		if c.want != "" {
-			want = []string{c.want}
-		}
-		if strings.Join(tables, " ") != strings.Join(want, " ") {
-			t.Errorf("%q: binary tables fetched %v, want %v", c.hash, tables, want)
-		}
-		if errs := b.consoleErrors(); len(errs) > 0 {
-			t.Errorf("%q: console errors: %v", c.hash, errs)
-		}
-		b.close()
 	}
 }

@@ -21,13 +21,13 @@ export function canLoad(b) {
   return bundleFiles(b).every((rel) => embedded() && embedded()[rel]);
 }
 
-/** A bundle's data and split files as one source: {packed | url,
+/** A bundle's data and split files as one source: {packed | url, tableURL,
  *  splitPacked | splitURL}. A served CSV has a binary table beside it
  *  (data.packed, written by ./build.sh with spmtl pack), which the worker
- *  reads instead when it can (worker.js tableOf): the same data set
- *  without parsing numbers. */
+ *  reads instead when it can: the same data set without parsing numbers. */
 export function bundleSource(b) {
   const src = fileSource(b.data);
+  if (src.url && /\.csv$/.test(b.data)) src.tableURL = new URL(`data/${b.data.replace(/\.csv$/, ".packed")}`, location.href).href;
   if (b.splits) {
     const sp = fileSource(b.splits);
     if (sp.packed !== undefined) src.splitPacked = sp.packed; else src.splitURL = sp.url;

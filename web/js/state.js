@@ -13,10 +13,9 @@
 // always loads as shipped: its links carry no column roles.
 import { settings, setting, pageKey, startSettings, presetPart, bundle } from "./catalog.js";
 
-// The page's own choices: the data set shown first (index.html's <html
-// data-preset>, which its start-up script reads too), self-paced on, and
-// the order menu (a view of the heatmap, not a setting of the learner).
-const pageDefaults = { data: document.documentElement.dataset.preset, sp: "1", order: "name" };
+// The page's own choices: the data set shown first, self-paced on, and the
+// order menu (a view of the heatmap, not a setting of the learner).
+const pageDefaults = { data: "landmine", sp: "1", order: "name" };
 
 /** The bounds of a setting's value from outside the page (a link, an
  *  embedding host's message; issue 34): a column role (a list of column

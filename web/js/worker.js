@@ -3,14 +3,11 @@
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
 //     compiled                         {module, compiled, fetched} the first worker compiled, or null
-//     prefetch {data}                  the binary table (tableOf) of the bundled data set named,
-//                                      fetched now for the load that will ask for it (index.html's
-//                                      start-up script names the link's data set at once)
-//     load {url|file|text|packed, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text, missing, origin}}
+//     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text, missing, origin}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed);
-//                                      a url's binary table (tableOf), when there is one, is
-//                                      read instead of the CSV
+//                                      tableURL: a bundled CSV's binary table (spmtl pack),
+//                                      read instead of the CSV when it loads
 //     reload {opts}                    re-parses the kept text with other columns or drops
 //     header                           the kept CSV text's header {names, delimiter} (names packed: packStrings),
 //                                      for the column menus after a refusal
@@ -160,44 +157,11 @@ async function fetchTable(url) {
   try { return new Uint8Array(await (await fetchChecked(url)).arrayBuffer()); } catch (_) { return null; }
 }
 
-// tableOf is the binary table of a bundled CSV at url: ./build.sh writes
-// each data/NAME/data.csv also as data.packed beside it (spmtl pack). A
-// table that is missing or unreadable leaves the CSV to be read.
-function tableOf(url) {
-  return typeof url === "string" && /\.csv$/.test(url) ? url.replace(/\.csv$/, ".packed") : null;
-}
-
-// prefetched: the tables fetched before their load asked (prefetch), by
-// URL; taken: those a load has fetched itself. A load takes its table from
-// here, once.
-const prefetched = new Map(), taken = new Set();
-function takeTable(url) {
-  const t = tableOf(url);
-  if (!t) return Promise.resolve(null);
-  const p = prefetched.get(t) || fetchTable(t);
-  prefetched.delete(t);
-  taken.add(t);
-  return p;
-}
-
-// prefetch fetches the binary table of the bundled data set named data,
-// where the catalogue ./build.sh wrote (catalog.json) puts it. It runs
-// while the learner compiles: from the page's first request until Go has
-// started, this worker's thread reads no message, and a load's own fetch
-// of its table started only then. No catalogue or no such data set: nothing.
-async function prefetch(data) {
-  const c = await fetch(new URL("../catalog.json", self.location.href)).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-  const b = c && Array.isArray(c.bundles) ? c.bundles.find((x) => x.name === data) : null;
-  // Where sources.js fileSource puts a bundle's files: data/ beside the page.
-  const t = b && typeof b.data === "string" ? tableOf(new URL(`../data/${b.data}`, self.location.href).href) : null;
-  if (t && !prefetched.has(t) && !taken.has(t)) prefetched.set(t, fetchTable(t));
-}
-
 // readData reads a data set (the load request, see serveRequests below).
 async function readData(m) {
   // The table is fetched, and the offline file's copy unpacked, while the
   // learner starts: the page asks for its first data set before that.
-  const fetching = takeTable(m.url);
+  const fetching = fetchTable(m.tableURL);
   const unpacking = m.packed ? spmtlUnpack(m.packed) : null;
   if (unpacking) unpacking.catch(() => { /* awaited below */ });
   await boot();
@@ -364,21 +328,14 @@ serveRequests({
   // {text}, with its split file from {splitURL} or {splitText}. Reading and
   // decoding happen here, not on the page's thread (the sentiment preset is
   // 9.5 MB of text); the text stays here so "reload" can re-parse it. A
-  // bundled CSV's url has its binary table beside it (tableOf: the same
-  // data set, read without parsing a number: docs/architecture.md, "Packed
+  // bundled CSV comes with {tableURL}, its binary table (the same data set,
+  // read without parsing a number: docs/architecture.md, "Packed
   // presets"); its text is fetched only if a reload or the column menus
   // need it, and a table that is missing or unreadable falls back to the CSV.
   // The offline file's {packed} copy of a CSV may be its table (web/offline).
   load(m) {
     loading = readData(m);
     return loading;
-  },
-  // prefetch starts the download of url's table at once, while the
-  // learner compiles and starts (the worker answers nothing else until
-  // Go has started; the load that follows finds the table there).
-  prefetch(m) {
-    prefetch(String(m.data || "")).catch(() => { /* the load fetches it */ });
-    return true;
   },
   // reload re-parses the last data set with other column choices (or
   // other columns left out).

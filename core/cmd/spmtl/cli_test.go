@@ -290,6 +290,11 @@ func TestTuneRefusesSplitFlags(t *testing.T) {
 	if strings.Contains(help, "-train") || strings.Contains(help, "-split") || !strings.Contains(help, "-folds") || !strings.Contains(help, "-seed uint\n    \trandom seed for the split and the learner (default 1)") {
 		t.Errorf("tune -h:\n%s", help)
 	}
+	// Without -model tune searches every model: its help must not give
+	// train's default, which tunes that model alone (a helper typed it).
+	if !strings.Contains(help, "(default: every model, and cross-validation chooses)") || strings.Contains(help, "(default mtfl)") {
+		t.Errorf("tune -h on -model:\n%s", help)
+	}
 	_, help, _ = spmtl(t, "train", "-rho", "5", "-h")
 	if !strings.Contains(help, "-train") || !strings.Contains(help, "-split") || !strings.Contains(help, "regularization rho (default 0.1, or the bundled data set's)\n") {
 		t.Errorf("train -h:\n%s", help)

@@ -27,6 +27,14 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	var mf modelFlags
 	df.register(fs)
 	mf.register(fs)
+	// Without -model tune searches every model: the schema's default is the
+	// model train fits, and -model with it tunes that model alone.
+	if f := fs.Lookup("model"); f != nil {
+		if i := strings.LastIndex(f.Usage, " (default"); i >= 0 {
+			f.Usage = f.Usage[:i]
+		}
+		f.Usage = strings.Replace(f.Usage, "model", "model to tune alone", 1) + " (default: every model, and cross-validation chooses)"
+	}
 	for _, name := range []string{"train", "split"} {
 		refuseFlag(fs, name, "tune uses every row: cross-validation makes its own folds, and the model it saves is fitted on all the rows; leave out -"+name+" (spmtl train takes it)")
 	}
@@ -53,6 +61,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// How the file was read, and what was left out, before the search,
+	// which can take minutes: advice to leave a column out should not wait.
+	printData(stdout, d, nil)
 	cfg := mf.cfg
 	cfg.Seed = int64(df.seed)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -65,7 +76,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	printData(stdout, d, nil)
 	printModels(stdout, res, time.Since(start))
 	if len(res.Models) == 1 {
 		printTune(stdout, res)

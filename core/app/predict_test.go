@@ -26,7 +26,7 @@ func TestPredictMessages(t *testing.T) {
 		{"no task column", "task,sex,hours\nS1,M,1\n", `new.csv:1:1: no task column "school" in header (task, sex, hours): the file must have the columns the model was trained with`},
 		{"no feature column", "school,sex\nS1,M\n", `new.csv:1:1: no column "hours" in header (school, sex): the model was trained with it, so the file must have it too`},
 		{"missing value", "school,sex,hours\nS1,M,\n", "new.csv:2:3: missing value in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value"},
-		{"a word", "school,sex,hours\nS1,M,n.d.\n", `new.csv:2:3: non-numeric value "n.d." in column hours`},
+		{"a word", "school,sex,hours\nS1,M,n.d.\n", `new.csv:2:3: non-numeric value "n.d." in column hours, which the model was trained with as numbers: correct the value, or delete the row`},
 		{"NA", "school,sex,hours\nS1,M,NA\n", `new.csv:2:3: missing value ("NA") in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value`},
 		{"too large", "school,sex,hours\nS1,M,1e200\n", "new.csv:2:3: value 1e+200 in column hours is beyond ±1e100, too large to compute with: correct the value, or delete the row"},
 	} {

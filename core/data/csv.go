@@ -152,6 +152,8 @@ func valueErr(file string, line, col int, st numStatus, s string, v float64, col
 		return parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or delete the row", short(s), column)
 	case st == numNotFinite:
 		pe = parseErr(file, line, col, ErrNotFinite, "NaN or Inf value %q in column %s: correct the value, or leave the column out", short(s), column)
+	case predict:
+		return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s, which the model was trained with as numbers: correct the value, or delete the row", short(s), column)
 	default:
 		return parseErr(file, line, col, ErrNotNumber, "non-numeric value %q in column %s", short(s), column)
 	}

@@ -198,6 +198,9 @@ func subspaceHoldsAll(cfg mtl.Config, d int) string {
 	if d > cfg.H {
 		return ""
 	}
+	if d == 1 {
+		return fmt.Sprintf("MTASO: its shared subspace of h = %d dimensions would hold the one feature, where it shares nothing", cfg.H)
+	}
 	return fmt.Sprintf("MTASO: its shared subspace of h = %d dimensions would hold all %d features, where it shares nothing", cfg.H, d)
 }
 

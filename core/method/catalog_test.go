@@ -188,9 +188,13 @@ func TestCatalogFacts(t *testing.T) {
 	for _, tc := range []struct {
 		h, d int
 		idle bool
-	}{{5, 3, true}, {5, 5, true}, {5, 6, false}} {
+	}{{5, 3, true}, {5, 5, true}, {5, 6, false}, {5, 1, true}} {
 		if why := mtaso.Idle(mtl.Config{H: tc.h}, tc.d); (why != "") != tc.idle {
 			t.Errorf("MTASO with h %d on %d features: idle %q, want idle %v", tc.h, tc.d, why, tc.idle)
 		}
+	}
+	// One feature is "the one feature", not "all 1 features".
+	if why := mtaso.Idle(mtl.Config{H: 5}, 1); !strings.Contains(why, "would hold the one feature") {
+		t.Errorf("MTASO on one feature: %q", why)
 	}
 }

@@ -26,13 +26,14 @@ func sameNote(d *Data) (note string, drop []string) {
 	hash, constant := featurePrints(ds)
 	at := enc.Starts()
 	var still, repeats []string
-	nStill, nRepeats := 0, 0
+	nStill, nRepeats, nColumns := 0, 0, 0
 	first := map[uint64]int{} // a column block's print → the first column with it
 	for k, c := range enc.Columns {
 		lo, hi := at[k], at[k+1]
 		if lo == hi {
 			continue
 		}
+		nColumns++
 		flat := true
 		key := uint64(hi - lo)
 		for j := lo; j < hi; j++ {
@@ -58,7 +59,15 @@ func sameNote(d *Data) (note string, drop []string) {
 	if nStill > maxSameNamed {
 		still = append(still, words.Grouped(int64(nStill-maxSameNamed))+" more")
 	}
-	if len(still) > 0 {
+	switch {
+	case len(still) > 0 && nStill == nColumns:
+		// Nothing else to learn from: leaving them out would leave the
+		// file refused for having no feature, so the note says what the
+		// fit is instead of advising that (Dyestuff with a column of ones).
+		parts = append(parts, agreeing(still, "has the same value in every row: with no other feature, the tasks' intercepts are all the model learns (as R's lmer(y ~ 1 + (1 | task)) fits)",
+			"have the same value in every row: with no other feature, the tasks' intercepts are all the model learns (as R's lmer(y ~ 1 + (1 | task)) fits)"))
+		drop = nil
+	case len(still) > 0:
 		parts = append(parts, agreeing(still, "has the same value in every row: it tells no row from another and acts only as a second intercept; leave it out",
 			"have the same value in every row: they tell no row from another and act only as a second intercept; leave them out"))
 	}

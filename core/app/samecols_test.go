@@ -54,6 +54,10 @@ func TestSameNote(t *testing.T) {
 			return x.cell(i)
 		}}), nil, nil},
 		{"constant within each task only", file(x, col{"diet", func(i int) string { return fmt.Sprint(i % 4) }}), nil, nil},
+		// The only feature: leaving it out would leave no feature, which is
+		// refused, so the note says what is fitted instead (Dyestuff, given a
+		// column of ones after that refusal, was told to leave it out).
+		{"the only feature constant", file(col{"one", func(int) string { return "1" }}), []string{"one has the same value in every row", "the tasks' intercepts are all the model learns", "lmer(y ~ 1 + (1 | task))"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, err := Load([]byte(c.text), LoadOptions{Name: "s.csv", TaskColumn: "g", LabelColumn: "y"})
@@ -74,7 +78,8 @@ func TestSameNote(t *testing.T) {
 }
 
 // TestSameNoteWide: a file of 2,000 columns in ten patterns names ten
-// repeats and counts the rest, and so does one of 50 constant columns.
+// repeats and counts the rest, and so does one of 50 constant columns and
+// one that varies.
 func TestSameNoteWide(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -82,11 +87,18 @@ func TestSameNoteWide(t *testing.T) {
 		want string
 	}{
 		{"ten patterns", func(r, k int) int { return (r + k) % 10 }, "x20 repeats x10 and 1,980 more repeat another in every row"},
-		{"constant", func(r, k int) int { return k % 5 }, "x1, x2, x3, x4, x5, x6, x7, x8, x9, x10 and 40 more have the same value in every row"},
+		// 50 constant columns beside one that varies (with nothing beside
+		// them, the note says what is fitted instead: TestSameNote).
+		{"constant", func(r, k int) int {
+			if k == 51 {
+				return r
+			}
+			return k % 5
+		}, "x1, x2, x3, x4, x5, x6, x7, x8, x9, x10 and 40 more have the same value in every row"},
 	} {
 		cols := 2000
 		if c.name == "constant" {
-			cols = 50
+			cols = 51
 		}
 		var sb strings.Builder
 		sb.WriteString("g,y")

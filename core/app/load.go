@@ -490,6 +490,12 @@ type Summary struct {
 	// ones to leave out.
 	SameNote    string   `json:"sameNote,omitempty"`
 	SameColumns []string `json:"sameColumns,omitempty"`
+	// QuotedNote names the columns of a few whole numbers in a file that
+	// writes every number in quotes (data.Table.QuotedNumbers), read as
+	// numbers though they may be a factor's codes; QuotedColumns are the
+	// ones to read as words if they are.
+	QuotedNote    string   `json:"quotedNote,omitempty"`
+	QuotedColumns []string `json:"quotedColumns,omitempty"`
 	// TaskColumn and LabelColumn are the CSV columns used.
 	TaskColumn  string `json:"taskColumn,omitempty"`
 	LabelColumn string `json:"labelColumn,omitempty"`
@@ -533,6 +539,7 @@ func (d *Data) Summary() Summary {
 		sum.LeakNote, sum.LeakColumns = leakNote(d)
 		sum.FixedNote = fixedNote(d.Encoding)
 		sum.SameNote, sum.SameColumns = sameNote(d)
+		sum.QuotedNote, sum.QuotedColumns = quotedNote(tab)
 	}
 	sum.OriginNote = d.originAsked
 	return sum
@@ -547,6 +554,26 @@ func taskNote(col string, tasks, rows int) string {
 		return ""
 	}
 	return fmt.Sprintf("the task column %s makes %d tasks of %d rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, tasks, rows, col)
+}
+
+// quotedNote names the columns of data.Table.QuotedNumbers: every number of
+// the file is in quotes, so its quotes tell nothing, and a column of a few
+// whole numbers may be a factor's codes (R writes a data frame of factors
+// so: cbpp's period "1" to "4") or numbers. They are read as numbers; the
+// note says so and how to read them as words. "" when there is none.
+func quotedNote(tab *data.Table) (string, []string) {
+	var cols []string
+	for _, name := range tab.QuotedNumbers {
+		if slices.ContainsFunc(tab.Columns, func(c data.ColumnInfo) bool { return c.Name == name && c.Role == data.RoleNumeric }) {
+			cols = append(cols, name)
+		}
+	}
+	if len(cols) == 0 {
+		return "", nil
+	}
+	return agreeing(cols,
+		"holds a few whole numbers, all in quotes as every number of the file is, so the quotes cannot say whether they are a factor's codes (as R writes them) or numbers: it is read as a number; if its values are codes, read it as words",
+		"hold a few whole numbers, all in quotes as every number of the file is, so the quotes cannot say whether they are a factor's codes (as R writes them) or numbers: they are read as numbers; if their values are codes, read them as words"), cols
 }
 
 // levelNote says which columns were read as categories for their open

@@ -397,6 +397,13 @@ type Table struct {
 	// quotes likewise but which have too many distinct values to encode:
 	// they are read as numbers, and a front end says what that means.
 	ManyCodes []string
+	// QuotedNumbers names the columns that would be Codes if the file
+	// wrote any number bare: every number in the file is in quotes, so its
+	// quotes cannot tell a factor's codes (R's write.csv of a data frame
+	// of factors only) from numbers (a writer that quotes every field).
+	// They are read as numbers, whole and few enough to be codes, and a
+	// front end says how to read them as words.
+	QuotedNumbers []string
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
 	// back with the predictions: for the sparse format, each row's number
@@ -527,6 +534,8 @@ type csvTable struct {
 	// written without quotes, in a feature or the label.
 	codes, manyCodes []string
 	bare             bool
+	// quotedNumbers are the columns of Table.QuotedNumbers.
+	quotedNumbers []string
 }
 
 // openCSV reads a checked text's header with the delimiter (0: from a

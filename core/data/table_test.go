@@ -824,9 +824,10 @@ func chickCSV(quote string, diets int) string {
 // that writes its other numbers bare, is a factor's codes (R's write.csv,
 // pandas' QUOTE_NONNUMERIC): read as words unasked and named in Codes, or,
 // with too many values to encode, read as numbers and named in ManyCodes.
-// Quotes that every field has, or that a number needs for its comma, say
-// nothing, and neither do a column's quotes when some of its numbers are
-// bare.
+// Quotes that every field has, or that a number needs for its comma, do
+// not make codes, and neither do a column's quotes when some of its
+// numbers are bare; where every field has them, a column of a few whole
+// numbers is named in QuotedNumbers.
 func TestReadTableCodes(t *testing.T) {
 	features := func(want ...string) func(*testing.T, *Table) {
 		return func(t *testing.T, tab *Table) {
@@ -853,8 +854,23 @@ func TestReadTableCodes(t *testing.T) {
 			opt: TableOptions{TaskColumn: "g"}, check: features("code=1", "code=2")},
 		{name: "codes written bare", text: chickCSV("%s", 4), opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"},
 			check: features("Time", "Diet")},
+		// Read as numbers, and named (QuotedNumbers) where a few whole
+		// numbers could be codes: a front end says so (cbpp written by R
+		// with a yes/no label has no bare number at all).
 		{name: "every field quoted", text: quoteAll(chickCSV("%q", 4)),
-			opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"}, check: features("Time", "Diet")},
+			opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"}, check: func(t *testing.T, tab *Table) {
+				features("Time", "Diet")(t, tab)
+				if len(tab.Codes) != 0 || !slices.Contains(tab.QuotedNumbers, "Diet") {
+					t.Errorf("codes %q, quoted numbers %q: want Diet read as a number and named", tab.Codes, tab.QuotedNumbers)
+				}
+			}},
+		{name: "every field quoted, fractions", text: "\"g\",\"y\",\"x\"\n\"a\",\"1\",\"0.5\"\n\"a\",\"2\",\"1.5\"\n\"b\",\"3\",\"2.5\"\n",
+			opt: TableOptions{TaskColumn: "g"}, check: func(t *testing.T, tab *Table) {
+				features("x")(t, tab)
+				if len(tab.QuotedNumbers) != 0 {
+					t.Errorf("quoted numbers %q: a column of fractions is no codes", tab.QuotedNumbers)
+				}
+			}},
 		{name: "some of the column bare", text: strings.Replace(chickCSV("%q", 4), `,"2"`+"\n", ",2\n", 1),
 			opt: TableOptions{TaskColumn: "Chick", LabelColumn: "weight"}, check: features("Time", "Diet")},
 		{name: "quotes that hold a comma", text: "task,y,price\na,1,\"1,200\"\na,2,\"3,400\"\nb,3,\"2,500\"\n",

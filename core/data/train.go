@@ -79,7 +79,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks || t.groupDots,
 		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
-	tab.Levels, tab.Codes, tab.ManyCodes = t.levels, t.codes, t.manyCodes
+	tab.Levels, tab.Codes, tab.ManyCodes, tab.QuotedNumbers = t.levels, t.codes, t.manyCodes, t.quotedNumbers
 	if err := r.finish(tab, opt.Positive); err != nil {
 		return nil, err
 	}
@@ -291,6 +291,8 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 			t.codes = append(t.codes, h)
 		case t.bare && st.quotedOnly():
 			t.manyCodes = append(t.manyCodes, h)
+		case !t.bare && st.codes(maxCat) && !st.fraction:
+			t.quotedNumbers = append(t.quotedNumbers, h)
 		}
 		if t.roles[j] != RoleNumeric || !isWords {
 			continue

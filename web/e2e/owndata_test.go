@@ -806,6 +806,21 @@ func TestOwnFileTextColumn(t *testing.T) {
 	if opts := eval[[]string](b, `Array.from(document.querySelector('#columns tr[data-column="visits"] select').options).map((o) => o.textContent)`); !slices.Equal(opts, []string{"words", "leave out"}) {
 		t.Errorf("kids.csv: visits's menu offers %q, want words and leave out", opts)
 	}
+
+	// Every number in quotes (R's write.csv of factors only): period is
+	// read as a number, and the notes say how to read it as words.
+	var herds strings.Builder
+	herds.WriteString("\"herd\",\"period\",\"y\"\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&herds, "%q,%q,%q\n", fmt.Sprint(i%5), fmt.Sprint(1+i%4), []string{"no", "yes"}[(i/3)%2])
+	}
+	b.upload("#file", writeTemp(t, "herds.csv", herds.String()))
+	b.waitForPrompt(20 * time.Second)
+	b.do(chromedp.SetValue(chromedp.CSS("#task-col"), "herd"))
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "herds.csv" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, `Numbers in quotes: period holds a few whole numbers, all in quotes as every number of the file is`) || !strings.Contains(notes, `(its menu in Columns: "words")`) {
+		t.Errorf("herds.csv: the notes %q do not say period may be codes", notes)
+	}
 	b.noConsoleErrors()
 }
 

@@ -490,7 +490,10 @@ export function wireData(app, form) {
     // Go names the columns constant within every task, shared effects (core/app fixedNote).
     if (s.fixedNote) notes.push(`Task-level: ${s.fixedNote}.`);
     // Go names the columns with one value in every row, or that repeat another (core/app sameNote).
-    if (s.sameNote) notes.push(`Columns: ${s.sameNote} (its menu in Columns: "leave out").`);
+    // (With no other feature there is nothing to leave out: no menu named.)
+    if (s.sameNote) notes.push(`Columns: ${s.sameNote}${s.sameColumns && s.sameColumns.length ? ' (its menu in Columns: "leave out")' : ""}.`);
+    // Go names the columns of a few whole numbers in a file that quotes every number (core/app quotedNote).
+    if (s.quotedNote) notes.push(`Numbers in quotes: ${s.quotedNote} (its menu in Columns: "words").`);
     // Go's note on the features' origin asked for (core/app Data.OriginNote).
     if (s.originNote) notes.push(`Origin: ${s.originNote}.`);
     // Go says which rows were left out for a missing value (core/data Omitted.Text).

@@ -746,3 +746,41 @@ func TestTrainLeavesOutDates(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainNotesOfQuotesAndConstants: a file that quotes every number (R's
+// write.csv of a data frame of factors only: cbpp with a yes/no label)
+// names its column of a few whole numbers, read as a number, with the flag
+// that reads it as words; a constant column that is the only feature gets
+// no advice to leave it out (which would leave no feature), and no empty
+// "(-drop )".
+func TestTrainNotesOfQuotesAndConstants(t *testing.T) {
+	dir := t.TempDir()
+	var quoted, constant strings.Builder
+	quoted.WriteString("\"herd\",\"period\",\"y\"\n")
+	constant.WriteString("g,y,one\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&quoted, "%q,%q,%q\n", fmt.Sprint(i%5), fmt.Sprint(1+i%4), []string{"no", "yes"}[(i/3)%2])
+		fmt.Fprintf(&constant, "b%d,%d.5,1\n", i%5, (i*7)%13)
+	}
+	for _, tc := range []struct {
+		name, text, task, label, want, not string
+	}{
+		{"quoted.csv", quoted.String(), "herd", "y", "period holds a few whole numbers, all in quotes as every number of the file is", ""},
+		{"constant.csv", constant.String(), "g", "y", "one has the same value in every row: with no other feature", "(-drop"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := spmtl(t, "train", "-data", path, "-task", tc.task, "-label", tc.label, "-maxiter", "2")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !strings.Contains(out, tc.want) || (tc.not != "" && strings.Contains(out, tc.not)) {
+			t.Errorf("%s: output lacks %q (or has %q):\n%s", tc.name, tc.want, tc.not, out)
+		}
+		if tc.name == "quoted.csv" && !strings.Contains(out, "read it as words (-text period)") {
+			t.Errorf("%s: no -text for period:\n%s", tc.name, out)
+		}
+	}
+}

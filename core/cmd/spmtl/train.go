@@ -311,8 +311,14 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.FixedNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.FixedNote)
 	}
-	if sum.SameNote != "" {
+	switch {
+	case sum.SameNote != "" && len(sum.SameColumns) > 0:
 		fmt.Fprintf(w, "  %s (-drop %s)\n", sum.SameNote, shellWords(sum.SameColumns))
+	case sum.SameNote != "":
+		fmt.Fprintf(w, "  %s\n", sum.SameNote)
+	}
+	if sum.QuotedNote != "" {
+		fmt.Fprintf(w, "  %s (-text %s)\n", sum.QuotedNote, shellWords(sum.QuotedColumns))
 	}
 	if sum.OriginNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.OriginNote)

@@ -322,17 +322,18 @@ func ChooseModel(m eval.Metric, models []ModelScore) (chosen int, reason string)
 			break
 		}
 	}
-	return chosen, choiceReason(models[best], models[chosen], chosen == best, plusMinus(models[best].Best), "is within one standard error and")
+	return chosen, choiceReason(models[best], models[chosen], chosen == best, "", plusMinus(models[best].Best), "is within one standard error and")
 }
 
 // choiceReason is the sentence that says why a model was chosen: the
 // best, or a simpler one that ties with it (within says how, ending in
-// the words before "simpler").
-func choiceReason(best, chosen ModelScore, isBest bool, bestScore, within string) string {
+// the words before "simpler"); at says which of a model's scores compete
+// ("" or " at its chosen setting").
+func choiceReason(best, chosen ModelScore, isBest bool, at, bestScore, within string) string {
 	if isBest {
-		return fmt.Sprintf("%s scored best (%s): chosen.", best.Name, bestScore)
+		return fmt.Sprintf("%s scored best%s (%s): chosen.", best.Name, at, bestScore)
 	}
-	return fmt.Sprintf("%s scored best (%s); %s %s simpler: chosen.", best.Name, bestScore, chosen.Name, within)
+	return fmt.Sprintf("%s scored best%s (%s); %s %s simpler: chosen.", best.Name, at, bestScore, chosen.Name, within)
 }
 
 // chooseModelPaired is ChooseModel with ties judged on the held-out rows,
@@ -356,7 +357,10 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (
 			break
 		}
 	}
-	reason = choiceReason(models[best], models[chosen], chosen == best, plusMinus(models[best].Score),
+	// The scores compared are at each model's chosen setting (the
+	// table's "its CV" column), not its best point's ("best CV"): said,
+	// as a lower best point elsewhere in the table read as a contradiction.
+	reason = choiceReason(models[best], models[chosen], chosen == best, " at its chosen setting", plusMinus(models[best].Score),
 		fmt.Sprintf("(%s) differs from it by less than one standard error of the difference on the same rows, and is", plusMinus(models[chosen].Score)))
 	return chosen, reason + passedOver(m, models, losses, ests[best], chosen)
 }

@@ -782,5 +782,9 @@ func TestTrainNotesOfQuotesAndConstants(t *testing.T) {
 		if tc.name == "quoted.csv" && !strings.Contains(out, "read it as words (-text period)") {
 			t.Errorf("%s: no -text for period:\n%s", tc.name, out)
 		}
+		// A label of words says which is the positive class before predict does.
+		if tc.name == "quoted.csv" && !strings.Contains(out, `the positive class is "yes", against "no"`) {
+			t.Errorf("%s: the positive class is not said:\n%s", tc.name, out)
+		}
 	}
 }

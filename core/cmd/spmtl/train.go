@@ -302,6 +302,11 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.LabelNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.LabelNote)
 	}
+	// A label of words: which is the positive class, whose probability
+	// predict writes (a helper found it said only by predict).
+	if _, err := strconv.ParseFloat(sum.Positive, 64); sum.Positive != "" && sum.Negative != "" && err != nil {
+		fmt.Fprintf(w, "  the positive class is %q, against %q: a score or probability is that of %q\n", sum.Positive, sum.Negative, sum.Positive)
+	}
 	if sum.MissingNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.MissingNote)
 	}

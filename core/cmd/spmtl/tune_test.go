@@ -36,7 +36,7 @@ func TestTuneChoosesAModel(t *testing.T) {
 			t.Errorf("no row with a score ± SE for %s:\n%s", name, out)
 		}
 	}
-	if strings.Count(out, "\n* ") != 1 || !regexp.MustCompile(`(?m)^\S+.* scored best \(.*\).*: chosen\.$`).MatchString(out) {
+	if strings.Count(out, "\n* ") != 1 || !regexp.MustCompile(`(?m)^\S+.* scored best at its chosen setting \(.*\).*: chosen\.$`).MatchString(out) {
 		t.Errorf("want one chosen row and the reason:\n%s", out)
 	}
 	pred, _, err := spmtl(t, "predict", "-model", model, "-data", "testdata/exam-new.csv")

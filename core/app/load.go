@@ -576,6 +576,31 @@ func quotedNote(tab *data.Table) (string, []string) {
 		"hold a few whole numbers, all in quotes as every number of the file is, so the quotes cannot say whether they are a factor's codes (as R writes them) or numbers: they are read as numbers; if their values are codes, read them as words"), cols
 }
 
+// inNumberOrder returns the values sorted as numbers when every one is a
+// number (a factor's codes "2", "10", "1" as 1, 2, 10), else as they are:
+// a note lists them so, where the order they first appear in reads as
+// arbitrary (Oxide's Site "2, 3, 1").
+func inNumberOrder(values []string) []string {
+	nums := make([]float64, len(values))
+	for i, v := range values {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return values
+		}
+		nums[i] = x
+	}
+	idx := make([]int, len(values))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(nums[a], nums[b]) })
+	out := make([]string, len(values))
+	for k, i := range idx {
+		out[k] = values[i]
+	}
+	return out
+}
+
 // levelNote says which columns were read as categories for their open
 // level (data.Table.Levels): "visits holds whole numbers and 3+: it is
 // read as a category, one indicator per value (0, 1, 2, 3+)"; "" when
@@ -596,13 +621,20 @@ func levelNote(tab *data.Table) string {
 		parts = append(parts, fmt.Sprintf("%s holds whole numbers and %s: it is read as a category, one indicator per value (%s)",
 			name, strings.Join(words, " and "), strings.Join(tab.Columns[i].Values, ", ")))
 	}
+	// One sentence for every column of codes, each with its values (a file
+	// of several, InstEval's, repeated the sentence for each).
+	var codes []string
 	for _, name := range tab.Codes {
 		i := slices.IndexFunc(tab.Columns, func(c data.ColumnInfo) bool { return c.Name == name })
 		if i < 0 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s holds numbers written in quotes, as R writes a factor's codes: it is read as a category, one indicator per value (%s); write them without quotes to read them as numbers",
-			name, strings.Join(tab.Columns[i].Values, ", ")))
+		codes = append(codes, fmt.Sprintf("%s (%s)", name, strings.Join(inNumberOrder(tab.Columns[i].Values), ", ")))
+	}
+	if len(codes) > 0 {
+		parts = append(parts, agreeing(codes,
+			"holds numbers written in quotes, as R writes a factor's codes: it is read as a category, one indicator per value; write them without quotes to read them as numbers",
+			"hold numbers written in quotes, as R writes a factor's codes: they are read as categories, one indicator per value; write them without quotes to read them as numbers"))
 	}
 	// A column of words with empty or NA cells: those are a category of
 	// their own here (R would make them missing), which -missing omit

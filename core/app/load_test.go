@@ -460,21 +460,23 @@ func TestEmptyCategoryNote(t *testing.T) {
 	}
 }
 
-// TestCodesNote: a column of codes in quotes read as a category is named
-// with its values, and one with too many values to encode is named as ids
-// are, to be left out.
+// TestCodesNote: the columns of codes in quotes read as categories are
+// named in one sentence with their values, and one with too many values
+// to encode is named as ids are, to be left out.
 func TestCodesNote(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("\"g\",\"y\",\"diet\",\"student\",\"x\"\n")
+	b.WriteString("\"g\",\"y\",\"diet\",\"student\",\"x\",\"site\"\n")
 	for i := 0; i < 60; i++ {
-		fmt.Fprintf(&b, "%q,%d,%q,%q,%d\n", fmt.Sprint(i%4), i, fmt.Sprint(1+i%3), fmt.Sprint(1000+i%55), i%7)
+		fmt.Fprintf(&b, "%q,%d,%q,%q,%d,%q\n", fmt.Sprint(i%4), i, fmt.Sprint(1+i%3), fmt.Sprint(1000+i%55), i%7, fmt.Sprint(3-i%3))
 	}
 	d, err := Load([]byte(b.String()), LoadOptions{Name: "r.csv", TaskColumn: "g"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum := d.Summary()
-	if want := "diet holds numbers written in quotes, as R writes a factor's codes: it is read as a category, one indicator per value (1, 2, 3); write them without quotes to read them as numbers"; sum.LevelNote != want {
+	// One sentence for both columns, their values in number order (site's
+	// appear as 3, 2, 1).
+	if want := "diet (1, 2, 3) and site (1, 2, 3) hold numbers written in quotes, as R writes a factor's codes: they are read as categories, one indicator per value; write them without quotes to read them as numbers"; sum.LevelNote != want {
 		t.Errorf("LevelNote %q, want %q", sum.LevelNote, want)
 	}
 	if !strings.Contains(sum.IDNote, "student holds numbers written in quotes, as R writes a factor's codes, with too many distinct values to read as a category") || !slices.Equal(sum.IDColumns, []string{"student"}) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
+	"github.com/spmtl/spmtl/core/reml"
 )
 
 // flatGrid makes a self-paced grid over the multiples ks whose held-out
@@ -140,7 +141,7 @@ func TestChooseModelPassedOver(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			mm, mmMean := rowLosses(c.shift)
 			models := []ModelScore{{Name: "STL", Score: est(stlMean, 0.03)}, {Name: "MMTL", Score: est(mmMean, 0.03)}, {Name: "spMMTL", Score: est(spMean, 0.03)}}
-			got, reason := chooseModelPaired(eval.RMSEMetric, models, [][]float64{stl, mm, sp})
+			got, reason := chooseModelPaired(eval.RMSEMetric, models, [][]float64{stl, mm, sp}, nil)
 			if got != c.want || !strings.Contains(reason, c.says) {
 				t.Errorf("chose %d: %q; want %d saying %q", got, reason, c.want, c.says)
 			}
@@ -148,5 +149,31 @@ func TestChooseModelPassedOver(t *testing.T) {
 				t.Errorf("a chosen tie is also said passed over: %q", reason)
 			}
 		})
+	}
+}
+
+// TestPreferenceWhenTasksDiffer: where the likelihood says the tasks differ
+// (TuneSearch.vary above reml.VaryMargin), the pooled STL is preferred
+// after MMTL, so a three-way tie on the same rows goes to MMTL; elsewhere
+// the listed order stands and the tie goes to STL.
+func TestPreferenceWhenTasksDiffer(t *testing.T) {
+	noise := func(k float64) func(int) float64 {
+		return func(i int) float64 { return k * float64(1-2*(i%2)) }
+	}
+	stl, stlMean := rowLosses(noise(0.002))
+	mm, mmMean := rowLosses(noise(0.001))
+	sp, spMean := rowLosses(func(int) float64 { return 0 })
+	models := []ModelScore{{Name: "STL", Key: "stl", Score: est(stlMean, 0.03)}, {Name: "MMTL", Key: "mmtl-joint", Score: est(mmMean, 0.03)},
+		{Name: "spMMTL", Key: "mmtl", SelfPaced: true, Score: est(spMean-0.0001, 0.03)}}
+	losses := [][]float64{stl, mm, sp}
+	for _, c := range []struct {
+		vary float64
+		want int
+	}{{0, 0}, {reml.VaryMargin - 0.1, 0}, {reml.VaryMargin + 0.1, 1}, {212, 1}} {
+		s := &TuneSearch{vary: c.vary}
+		order := s.preference(models)
+		if got, reason := chooseModelPaired(eval.RMSEMetric, models, losses, order); got != c.want {
+			t.Errorf("vary %v: order %v chose %d (%q), want %d", c.vary, order, got, reason, c.want)
+		}
 	}
 }

@@ -341,7 +341,7 @@ func choiceReason(best, chosen ModelScore, isBest bool, at, bestScore, within st
 // known (losses[i], nil when not): the simplest model whose chosen point's
 // losses are within one standard error of the difference from the best
 // model's.
-func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (chosen int, reason string) {
+func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64, order []int) (chosen int, reason string) {
 	ests := make([]eval.Estimate, len(models))
 	for i := range models {
 		ests[i] = models[i].Score
@@ -350,8 +350,14 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (
 	if best < 0 || losses[best] == nil {
 		return ChooseModel(m, models)
 	}
+	if order == nil {
+		order = make([]int, len(models))
+		for i := range order {
+			order[i] = i
+		}
+	}
 	chosen = best
-	for i := range models {
+	for _, i := range order {
 		if i == best || (ests[i].OK() && losses[i] != nil && eval.PairedWithinOneSE(losses[i], losses[best])) {
 			chosen = i
 			break
@@ -362,7 +368,7 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (
 	// as a lower best point elsewhere in the table read as a contradiction.
 	reason = choiceReason(models[best], models[chosen], chosen == best, " at its chosen setting", plusMinus(models[best].Score),
 		fmt.Sprintf("(%s) differs from it by less than one standard error of the difference on the same rows, and is", plusMinus(models[chosen].Score)))
-	return chosen, reason + passedOver(m, models, losses, ests[best], chosen)
+	return chosen, reason + passedOver(m, models, losses, ests[best], chosen, order)
 }
 
 // passedOver explains a simpler model that the scores' own standard
@@ -370,8 +376,11 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64) (
 // the paired rule passed over: the same rows say it is behind. Without
 // this, "0.0535 ± 0.007" beside a chosen "0.0534 ± 0.007" reads as a rule
 // not applied. "" when there is none.
-func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best eval.Estimate, chosen int) string {
-	for i := 0; i < chosen; i++ {
+func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best eval.Estimate, chosen int, order []int) string {
+	for _, i := range order {
+		if i == chosen {
+			break
+		}
 		if losses[i] != nil && withinOneSE(m, models[i].Score, best) {
 			return fmt.Sprintf(" %s (%s) is simpler and within one standard error, but behind it on the same held-out rows by more than one standard error of their difference: not chosen.",
 				models[i].Name, plusMinus(models[i].Score))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,12 @@ type TuneSearch struct {
 	// moved is set when this search moved the features' origin to their
 	// means (Data.Centre), before anything was scored.
 	moved bool
+	// vary is how much lower MMTL's REML criterion is than the pooled
+	// model's (reml.Pooled), when the likelihood was estimated; 0 when
+	// it was not. Above reml.VaryMargin the tasks differ by the
+	// likelihood, and the pooled STL is not the simpler choice when it
+	// ties with MMTL (chooseModelPaired's order).
+	vary float64
 
 	bases    []*baseSearch
 	byKey    map[string]*baseSearch
@@ -150,6 +157,9 @@ func (s *TuneSearch) likelihood() {
 				continue
 			}
 			est = &e
+			if pooled, err := reml.Pooled(s.d.All.Tasks, s.d.All.Features); err == nil {
+				s.vary = pooled - e.Criterion
+			}
 		}
 		b.likely = likelySetting(*est)
 		b.likelyNote = likelyNote(*est)
@@ -595,6 +605,34 @@ func (s *TuneSearch) likelyText() string {
 	return ""
 }
 
+// preference is the order in which the choice prefers the models (the
+// simplest first, as listed), except that where the likelihood says the
+// tasks differ (vary above reml.VaryMargin) the pooled STL comes after
+// MMTL: STL is MMTL's limit with no task deviating, which the likelihood
+// has just rejected, and MMTL's own choice already took its largest ρ
+// within one standard error. nil keeps the listed order.
+func (s *TuneSearch) preference(models []ModelScore) []int {
+	if !(s.vary > reml.VaryMargin) {
+		return nil
+	}
+	stl := slices.IndexFunc(models, func(m ModelScore) bool { return m.Key == "stl" })
+	mm := slices.IndexFunc(models, func(m ModelScore) bool { return m.Key == "mmtl-joint" && !m.SelfPaced })
+	if stl < 0 || mm < 0 || stl > mm {
+		return nil
+	}
+	order := make([]int, 0, len(models))
+	for i := range models {
+		switch i {
+		case stl:
+		case mm:
+			order = append(order, mm, stl)
+		default:
+			order = append(order, i)
+		}
+	}
+	return order
+}
+
 // Result returns the tuning's result once Next has returned nil. When no
 // point could be scored there is nothing to choose, and it fails with the
 // first point's reason.
@@ -610,7 +648,23 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 		losses[i] = c.losses
 	}
 	distinctNames(res.Models)
-	chosen, reason := chooseModelPaired(s.metric, res.Models, losses)
+	order := s.preference(res.Models)
+	chosen, reason := chooseModelPaired(s.metric, res.Models, losses, order)
+	if was, _ := chooseModelPaired(s.metric, res.Models, losses, nil); order != nil && was != chosen && was >= 0 && res.Models[was].Key == "stl" {
+		// The order changed the choice: the listed order would have taken
+		// the pooled STL. Said in place of "simpler", which STL is as listed.
+		why := fmt.Sprintf("the likelihood says the tasks differ (−2 log L %.1f lower with their deviations than with one pooled model, over %.2f at 5%%), and STL is MMTL with no task deviating", s.vary, reml.VaryMargin)
+		ests := make([]eval.Estimate, len(res.Models))
+		for i, m := range res.Models {
+			ests[i] = m.Score
+		}
+		if bestOf(s.metric, ests) == was {
+			reason = fmt.Sprintf("%s scored best at its chosen setting (%s); %s (%s) differs from it by less than one standard error of the difference on the same rows; %s: %s chosen.",
+				res.Models[was].Name, plusMinus(res.Models[was].Score), res.Models[chosen].Name, plusMinus(res.Models[chosen].Score), why, res.Models[chosen].Name)
+		} else {
+			reason += fmt.Sprintf(" %s (%s) ties with it on the same rows and pools every task, but %s: %s comes first.", res.Models[was].Name, plusMinus(res.Models[was].Score), why, res.Models[chosen].Name)
+		}
+	}
 	if chosen < 0 {
 		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %s", res.Models[0].Failure)
 	}

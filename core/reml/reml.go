@@ -99,6 +99,31 @@ func Fit(tasks []data.Task, d int) (Estimate, error) {
 	return est, nil
 }
 
+// Pooled returns the criterion with the tasks' deviations held at the top
+// of the search's box (a ten-millionth of the features' spread): one
+// pooled model, to set against an estimate's Criterion in a
+// likelihood-ratio test of the tasks' variances. It is the same at every
+// origin of the features (with no deviation the intercept is a fixed
+// effect), and fails as Fit does.
+func Pooled(tasks []data.Task, d int) (float64, error) {
+	pr, err := newProblem(tasks, d)
+	if err != nil {
+		return 0, err
+	}
+	c, _ := pr.criterion(logHi, logHi)
+	if math.IsInf(c, 1) || math.IsNaN(c) {
+		return 0, errors.New("reml: the pooled model's likelihood could not be evaluated")
+	}
+	return c, nil
+}
+
+// VaryMargin is how much lower the criterion at an estimate must be than
+// the pooled model's (Pooled) for the tasks to differ by the likelihood:
+// the test of two variances (the intercepts' and the slopes') at their
+// boundary, whose null distribution is ¼χ²₀ + ½χ²₁ + ¼χ²₂ (Self and Liang
+// 1987), at 5%: ½P(χ²₁ > 4.23) + ¼P(χ²₂ > 4.23) = 0.050.
+const VaryMargin = 4.23
+
 // OriginMargin is how much lower (−2 log-likelihood) the criterion at the
 // origin Origin finds must be than at x = 0 for the origin to move: where
 // the origin is, is one more parameter, and the likelihood-ratio test of

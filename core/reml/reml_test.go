@@ -302,3 +302,37 @@ func TestShared(t *testing.T) {
 		}
 	}
 }
+
+// TestPooled: the pooled model's criterion (every deviation held at the
+// top of the box) is above the estimate's, by far where the rows were
+// drawn with task intercepts and slopes (synth.Grouped's defaults: the
+// tasks differ), and by less than VaryMargin where they were drawn with
+// none: there the likelihood cannot tell the tasks apart.
+func TestPooled(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		opt    synth.GroupedOptions
+		differ bool
+	}{
+		{"tasks differ", synth.GroupedOptions{Groups: 60, Seed: 3}, true},
+		{"one model", synth.GroupedOptions{Groups: 60, SigmaB: 1e-9, SigmaU: []float64{0, 0, 0}, Seed: 3}, false},
+	} {
+		r, err := synth.Grouped(tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		est, err := Fit(r.Train.Tasks, r.Train.Features)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pooled, err := Pooled(r.Train.Tasks, r.Train.Features)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gap := pooled - est.Criterion
+		t.Logf("%s: pooled %.4f, estimate %.4f (rho %.3g, kappa %.3g): %.3f lower", tc.name, pooled, est.Criterion, est.Rho, est.Kappa, gap)
+		if gap < -1e-6 || (gap > VaryMargin) != tc.differ {
+			t.Errorf("%s: the estimate is %.4g below the pooled model; want above VaryMargin %v: %v", tc.name, gap, VaryMargin, tc.differ)
+		}
+	}
+}

@@ -636,6 +636,19 @@ func levelNote(tab *data.Table) string {
 			"holds numbers written in quotes, as R writes a factor's codes: it is read as a category, one indicator per value; write them without quotes to read them as numbers",
 			"hold numbers written in quotes, as R writes a factor's codes: they are read as categories, one indicator per value; write them without quotes to read them as numbers"))
 	}
+	// Dates read as categories (data.Table.Dates): what that loses, and
+	// how to keep it.
+	var dates []string
+	for _, name := range tab.Dates {
+		if i := slices.IndexFunc(tab.Columns, func(c data.ColumnInfo) bool { return c.Name == name }); i >= 0 && tab.Columns[i].Role == data.RoleText {
+			dates = append(dates, name)
+		}
+	}
+	if len(dates) > 0 {
+		parts = append(parts, agreeing(dates,
+			"looks like dates: it is read as a category, one indicator per date, which keeps neither their order nor how far apart they are; written as numbers (days since a start, say), it would be read as one number",
+			"look like dates: they are read as categories, one indicator per date, which keeps neither their order nor how far apart they are; written as numbers (days since a start, say), each would be read as one number"))
+	}
 	// A column of words with empty or NA cells: those are a category of
 	// their own here (R would make them missing), which -missing omit
 	// does not change; say so where it happens.

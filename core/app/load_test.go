@@ -520,3 +520,20 @@ func TestLeakNote(t *testing.T) {
 		}
 	}
 }
+
+// TestDatesNote: a column of a few dates, read as a category, is named in
+// the notes with what that loses and how to keep it.
+func TestDatesNote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("g,y,born,x\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "t%d,%d,2024-0%d-1%d,%d\n", i%4, i, 1+i%3, i%5, (i*3)%7)
+	}
+	d, err := Load([]byte(b.String()), LoadOptions{Name: "d.csv", TaskColumn: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note := d.Summary().LevelNote; !strings.Contains(note, "born looks like dates: it is read as a category, one indicator per date, which keeps neither their order nor how far apart they are") {
+		t.Errorf("LevelNote %q: want born named as dates", note)
+	}
+}

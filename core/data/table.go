@@ -404,6 +404,11 @@ type Table struct {
 	// They are read as numbers, whole and few enough to be codes, and a
 	// front end says how to read them as words.
 	QuotedNumbers []string
+	// Dates names the columns read as categories whose values look like
+	// dates (nine in ten of them: 2024-03-01, 1/3/2024): one indicator per
+	// date keeps neither their order nor their distances, and a front end
+	// says so.
+	Dates []string
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
 	// back with the predictions: for the sparse format, each row's number
@@ -534,8 +539,9 @@ type csvTable struct {
 	// written without quotes, in a feature or the label.
 	codes, manyCodes []string
 	bare             bool
-	// quotedNumbers are the columns of Table.QuotedNumbers.
-	quotedNumbers []string
+	// quotedNumbers are the columns of Table.QuotedNumbers, dates those of
+	// Table.Dates.
+	quotedNumbers, dates []string
 }
 
 // openCSV reads a checked text's header with the delimiter (0: from a

@@ -960,3 +960,21 @@ func TestLooksLikeDates(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTableDates: a column of a few dates is read as a category and
+// named in Dates (a front end says what one indicator per date loses); a
+// column of words is not named.
+func TestReadTableDates(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("task,y,born,kind\n")
+	for i := 0; i < 24; i++ {
+		fmt.Fprintf(&b, "t%d,%d,2024-0%d-1%d,%s\n", i%3, i, 1+i%3, i%4, []string{"oak", "ash"}[i%2])
+	}
+	tab, err := ReadTable([]byte(b.String()), "d.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tab.Dates, []string{"born"}) {
+		t.Errorf("dates %q, want born only", tab.Dates)
+	}
+}

@@ -79,7 +79,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	tab.Encoding = &Encoding{Format: "csv", Delimiter: string(t.delim), TaskColumn: t.taskCol, LabelColumn: t.labelCol, DecimalComma: t.decimalMarks || t.groupDots,
 		Columns: cols, Dropped: t.leftOut(), Text: words, Features: r.d}
-	tab.Levels, tab.Codes, tab.ManyCodes, tab.QuotedNumbers = t.levels, t.codes, t.manyCodes, t.quotedNumbers
+	tab.Levels, tab.Codes, tab.ManyCodes, tab.QuotedNumbers, tab.Dates = t.levels, t.codes, t.manyCodes, t.quotedNumbers, t.dates
 	if err := r.finish(tab, opt.Positive); err != nil {
 		return nil, err
 	}
@@ -317,6 +317,8 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 			}
 			t.roles[j] = RoleRefused
 			t.refused[j] = reason
+		} else if looksLikeDates(st.values) {
+			t.dates = append(t.dates, h)
 		}
 	}
 	for j, h := range t.header {

@@ -340,7 +340,9 @@ func choiceReason(best, chosen ModelScore, isBest bool, at, bestScore, within st
 // paired (eval.PairedWithinOneSE), for the models whose row losses are
 // known (losses[i], nil when not): the simplest model whose chosen point's
 // losses are within one standard error of the difference from the best
-// model's.
+// model's. order lists the models' indices in the order they are preferred
+// (nil: as listed, simplest first; TuneSearch.preference moves STL after
+// MMTL where the likelihood says the tasks differ).
 func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64, order []int) (chosen int, reason string) {
 	ests := make([]eval.Estimate, len(models))
 	for i := range models {

@@ -147,8 +147,7 @@ func (tr *Trainer) looSquaredPrimal(td *taskData, ws *wstep, w []float64, b floa
 			z[j] = x[j] - gamma*td.xbar[j]
 		}
 		copy(v, z)
-		linalg.CholSolve(cache.l, d, v)
-		h := 1/(n+c) + linalg.Dot(z, v)
+		h := 1/(n+c) + linalg.LowerNormSq(cache.l, d, v)
 		var e float64
 		if h >= absorbed {
 			e = td.y[i] - tr.sharedPrediction(td, ws, i)
@@ -164,14 +163,10 @@ func (tr *Trainer) looSquaredPrimal(td *taskData, ws *wstep, w []float64, b floa
 func (tr *Trainer) looSquaredSpan(td *taskData, ws *wstep, w []float64, b float64, cache *taskCache, add func(float64)) {
 	n := td.n
 	lam := 2 * ws.rho / ws.scale
-	col := make([]float64, n)
+	inv := make([]float64, n)
+	linalg.InverseDiagonal(cache.l, n, inv, make([]float64, n))
 	for i := 0; i < n; i++ {
-		for j := range col {
-			col[j] = 0
-		}
-		col[i] = 1
-		linalg.CholSolve(cache.l, n, col)
-		h := 1/float64(n) + 1 - lam*col[i]
+		h := 1/float64(n) + 1 - lam*inv[i]
 		var e float64
 		if h >= absorbed {
 			e = td.y[i] - tr.sharedPrediction(td, ws, i)
@@ -203,8 +198,7 @@ func (tr *Trainer) looLogisticPrimal(td *taskData, ws *wstep, w []float64, b flo
 		copy(xt, td.x.RawRowView(i))
 		xt[d] = 1
 		copy(v, xt)
-		linalg.CholSolve(hs, p, v)
-		a := ws.scale * linalg.Dot(xt, v)
+		a := ws.scale * linalg.LowerNormSq(hs, p, v)
 		f := linalg.Dot(xt[:d], w) + b
 		y := td.y[i]
 		s := sigmoid(-y * f) // σ(−y f)

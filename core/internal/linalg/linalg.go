@@ -107,6 +107,30 @@ func LowerSolve(l []float64, n int, b []float64) {
 	}
 }
 
+// LowerNormSq returns ‖L⁻¹b‖² = bᵀ(LLᵀ)⁻¹b for the factor left by
+// Cholesky, overwriting b with L⁻¹b: half the work of CholSolve and a Dot,
+// and never negative. It serves the leverages of a leave-one-out loss.
+func LowerNormSq(l []float64, n int, b []float64) float64 {
+	LowerSolve(l, n, b)
+	return Dot(b[:n], b[:n])
+}
+
+// InverseDiagonal sets out[i] = [(LLᵀ)⁻¹]_ii = ‖L⁻¹e_i‖² for the factor
+// left by Cholesky, with y (length n) as scratch. L⁻¹e_i is zero above
+// entry i, so column i costs (n−i)²/2 products: n³/6 in all, where n
+// CholSolves of unit vectors cost n³.
+func InverseDiagonal(l []float64, n int, out, y []float64) {
+	for i := 0; i < n; i++ {
+		y[i] = 1 / l[i*n+i]
+		s := y[i] * y[i]
+		for k := i + 1; k < n; k++ {
+			y[k] = -Dot(l[k*n+i:k*n+k], y[i:k]) / l[k*n+k]
+			s += y[k] * y[k]
+		}
+		out[i] = s
+	}
+}
+
 // CholSolve solves LLᵀx = b in place for the factor left by Cholesky.
 func CholSolve(l []float64, n int, b []float64) {
 	LowerSolve(l, n, b)

@@ -438,3 +438,36 @@ func benchEigenMatrices(n int) (near, a []float64) {
 	}
 	return near, a
 }
+
+// TestInverseDiagonalAndLowerNormSq: the diagonal of A⁻¹ and bᵀA⁻¹b from
+// A's Cholesky factor agree with gonum's inverse of A.
+func TestInverseDiagonalAndLowerNormSq(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 2, 7, 30} {
+		a := randSPD(rng, n)
+		var inv mat.Dense
+		if err := inv.Inverse(mat.NewDense(n, n, append([]float64(nil), a...))); err != nil {
+			t.Fatal(err)
+		}
+		l := append([]float64(nil), a...)
+		if !Cholesky(l, n) {
+			t.Fatalf("n=%d: SPD matrix rejected", n)
+		}
+		got := make([]float64, n)
+		InverseDiagonal(l, n, got, make([]float64, n))
+		b := make([]float64, n)
+		for i := range b {
+			b[i] = rng.NormFloat64()
+		}
+		want := mat.Inner(mat.NewVecDense(n, b), &inv, mat.NewVecDense(n, b))
+		quad := LowerNormSq(l, n, append([]float64(nil), b...))
+		if math.Abs(quad-want) > 1e-9*math.Abs(want) {
+			t.Errorf("n=%d: bᵀA⁻¹b = %v, gonum %v", n, quad, want)
+		}
+		for i := 0; i < n; i++ {
+			if w := inv.At(i, i); math.Abs(got[i]-w) > 1e-9*w {
+				t.Errorf("n=%d: [A⁻¹]_%d%d = %v, gonum %v", n, i, i, got[i], w)
+			}
+		}
+	}
+}

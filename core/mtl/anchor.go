@@ -89,6 +89,21 @@ func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
 	if ap.last != nil && equalVec(x, ap.last) {
 		return ap.lastF, ap.lastG
 	}
+	return ap.evaluate(x, true)
+}
+
+// gradient is eval's gradient alone, for probeNewton's probes, which read
+// no value: the squared primal W-step's data term and penalty cost about
+// as much as its solve (docs/bench.md, "Fifteenth round"). It leaves the
+// W-step solutions in w, b, but not each task's data term in loss.
+func (ap *anchorProblem) gradient(x []float64) []float64 {
+	_, g := ap.evaluate(x, false)
+	return g
+}
+
+// evaluate is eval, with φ_ω (and each task's data term) only when value
+// is set; only a full evaluation is kept for the next call.
+func (ap *anchorProblem) evaluate(x []float64, value bool) (float64, []float64) {
 	ap.evals++
 	d, rho, kappa := len(ap.w[0]), ap.cfg.Rho, ap.cfg.Intercept
 	f := 0.0
@@ -109,15 +124,19 @@ func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
 			}
 			ws.dev = ap.dev[t]
 		}
-		l, pen, err := td.solveExact(ws, ap.w[t], &ap.b[t], &ap.cache[t])
-		if err != nil && ap.err == nil {
+		om := ap.omega[t]
+		if value {
+			l, pen, err := td.solveExact(ws, ap.w[t], &ap.b[t], &ap.cache[t])
+			if err != nil && ap.err == nil {
+				ap.err = err
+			}
+			if ap.loss != nil {
+				ap.loss[t] = l
+			}
+			f += om * (l + rho*pen)
+		} else if err := td.solveOnly(ws, ap.w[t], &ap.b[t], &ap.cache[t]); err != nil && ap.err == nil {
 			ap.err = err
 		}
-		if ap.loss != nil {
-			ap.loss[t] = l
-		}
-		om := ap.omega[t]
-		f += om * (l + rho*pen)
 		if ws.dev != nil {
 			linalg.Axpy(g[:d], -2*rho*om, ws.dev)
 		} else {
@@ -133,7 +152,11 @@ func (ap *anchorProblem) eval(x []float64) (float64, []float64) {
 		f += c * linalg.Dot(anchor, anchor)
 		linalg.Axpy(g[:d], 2*c, anchor)
 	}
-	ap.last, ap.lastF, ap.lastG = append([]float64(nil), x...), f, g
+	// A gradient's W-steps replace the solutions a kept evaluation left.
+	ap.last = nil
+	if value {
+		ap.last, ap.lastF, ap.lastG = append([]float64(nil), x...), f, g
+	}
 	return f, g
 }
 
@@ -150,7 +173,7 @@ func (ap *anchorProblem) solve(x, g0 []float64, probe bool) error {
 // short (probeMax); else, or if that fails, by L-BFGS.
 func (ap *anchorProblem) solveTo(x []float64, gtol float64, probe bool) error {
 	if probe && len(x) <= probeMax {
-		if ok := probeNewton(x, ap.eval, gtol); ap.err != nil || ok {
+		if ok := probeNewton(x, ap.eval, ap.gradient, gtol); ap.err != nil || ok {
 			if ap.err != nil {
 				return ap.err
 			}
@@ -199,13 +222,15 @@ func (ap *anchorProblem) shared(x []float64) ([]float64, float64) {
 const probeMax = 65
 
 // probeNewton minimizes f from x (overwritten) by Newton steps whose
-// Hessian is probed column by column from gradient differences. φ of the
+// Hessian is probed column by column from differences of grad, f's
+// gradient alone (as f computes it: the differences are exact only
+// then). φ of the
 // squared loss is quadratic, so the differences are exact up to rounding
 // and one step lands at the minimizer; for the logistic loss they are
 // secants and a few damped steps do. It reports false when a probed
 // Hessian is not positive definite or no step decreases f, leaving x at
 // its best point for another method to go on from.
-func probeNewton(x []float64, f func([]float64) (float64, []float64), gtol float64) bool {
+func probeNewton(x []float64, f func([]float64) (float64, []float64), grad func([]float64) []float64, gtol float64) bool {
 	n := len(x)
 	fx, g := f(x)
 	g = append([]float64(nil), g...)
@@ -220,7 +245,7 @@ func probeNewton(x []float64, f func([]float64) (float64, []float64), gtol float
 			copy(xt, x)
 			step := 1e-4 * (1 + math.Abs(x[i]))
 			xt[i] += step
-			_, gi := f(xt)
+			gi := grad(xt)
 			for j := 0; j < n; j++ {
 				h[j*n+i] = (gi[j] - g[j]) / step
 			}

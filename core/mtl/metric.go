@@ -189,10 +189,17 @@ func newThinSVD(W [][]float64, omega []float64, d int, projBuf []float64) (*thin
 			if o2 == 0 {
 				continue
 			}
+			// The lower triangle only, mirrored below: half the products
+			// of a full rank-one update per task.
 			for i, wi := range w {
 				if wi != 0 {
-					linalg.Axpy(a[i*d:i*d+d], o2*wi, w)
+					linalg.Axpy(a[i*d:i*d+i+1], o2*wi, w[:i+1])
 				}
+			}
+		}
+		for i := 0; i < d; i++ {
+			for j := 0; j < i; j++ {
+				a[j*d+i] = a[i*d+j]
 			}
 		}
 		lam, vecs := linalg.SymEigen(a, d)

@@ -160,6 +160,13 @@ type missingCount struct {
 	// nan is set once a label or a number is NaN (nanCell), which counts
 	// as missing: R's is.na and na.omit take it so.
 	nan bool
+	// words counts, per header column, the empty or marked cells of a
+	// column of words, read without omit (where each is a value of its
+	// own); wordRows the rows with no other gap. Omit leaves them out too
+	// (gapless text columns, rowReader.textGaps), so the refusal that
+	// offers it counts them.
+	words    []int
+	wordRows int
 }
 
 // add counts the missing cells of a data row at line, and reports whether
@@ -169,7 +176,7 @@ func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
 		m.cells = make([]int, len(r.t.header))
 		m.tasks = map[string]bool{}
 	}
-	any := false
+	any, word := false, false
 	for j, f := range rec {
 		switch k := r.colOf[j]; {
 		case j == r.t.task:
@@ -190,6 +197,15 @@ func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
 			if !missingCell(f) {
 				continue
 			}
+		case k >= 0 && !r.omit && r.cols[k].Values != nil:
+			if missingCell(f) {
+				if m.words == nil {
+					m.words = make([]int, len(r.t.header))
+				}
+				m.words[j]++
+				word = true
+			}
+			continue
 		default:
 			continue
 		}
@@ -197,6 +213,9 @@ func (m *missingCount) add(r *rowReader, rec []string, line int) bool {
 		any = true
 	}
 	if !any {
+		if word {
+			m.wordRows++
+		}
 		return false
 	}
 	m.rows++
@@ -237,8 +256,14 @@ func missingCell(f string) bool {
 // instantiated for MissingColumn took 2.5 KB of the gzipped learner, for
 // lists the length of a header.
 func (m *missingCount) columns(r *rowReader) []MissingColumn {
+	return countedColumns(r, m.cells)
+}
+
+// countedColumns lists the header columns with a count in cells, most
+// first.
+func countedColumns(r *rowReader, cells []int) []MissingColumn {
 	var out []MissingColumn
-	for j, n := range m.cells {
+	for j, n := range cells {
 		if n == 0 {
 			continue
 		}
@@ -316,6 +341,11 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 		remedy.Drop = col
 	}
 	leave := "leave those rows out, "
+	if words := countedColumns(r, m.words); len(words) > 0 {
+		// Omit also takes the rows whose word is empty or NA, which
+		// this read kept as a value of their own.
+		leave = fmt.Sprintf("leave those rows out (%d rows in all, as an empty or NA word then counts as missing too: %s), ", m.rows+m.wordRows, columnCounts(words))
+	}
 	if m.rows == r.rows {
 		// Every row misses a value (a named column left empty): leaving
 		// the rows out would leave nothing.

@@ -1,8 +1,10 @@
 package data
 
 import (
+	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -119,5 +121,32 @@ func TestOmitMissingWordsPredict(t *testing.T) {
 				t.Errorf("%d rows read, want %d (omitted: %q)", got, tc.kept, tab.Omitted.Text())
 			}
 		})
+	}
+}
+
+// TestWordGapWithoutOmit: without omit an NA word is a value of its own,
+// but the model trained leaving such rows out has no indicator for it:
+// predict refuses it as a missing value with omit as the remedy, and the
+// training refusal that offers omit counts the rows omit would also take.
+func TestWordGapWithoutOmit(t *testing.T) {
+	train, err := ReadTable([]byte("task,y,x,colour\na,1,1,red\na,2,2,NA\nb,3,3,blue\nb,4,4,red\n"), "train.csv", TableOptions{OmitMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadNewRowsWith([]byte("task,x,colour\na,1,red\na,2,NA\n"), "new.csv", train.Encoding, NewRowsOptions{})
+	var pe *ParseError
+	if !errors.As(err, &pe) || !errors.Is(err, ErrMissingValue) || pe.Line != 3 || pe.Column != 3 || !pe.Remedy.Omit {
+		t.Errorf("an NA word the model has no value for: %v (%+v), want a missing value at new.csv:3:3 with omit as the remedy", err, pe)
+	}
+	_, err = ReadTable([]byte("task,y,x,colour\na,1,1,red\na,NA,2,red\nb,3,3,NA\nb,4,4,\nb,5,5,blue\n"), "m.csv", TableOptions{})
+	if err == nil || !strings.Contains(err.Error(), "1 of the 5 rows has a missing value") || !strings.Contains(err.Error(), "3 rows in all") || !strings.Contains(err.Error(), "colour: 2") {
+		t.Errorf("refusal %v: want the label's one row, and 3 rows in all with colour's two gaps", err)
+	}
+	tab, err := ReadTable([]byte("task,y,x,colour\na,1,1,red\na,NA,2,red\nb,3,3,NA\nb,4,4,\nb,5,5,blue\n"), "m.csv", TableOptions{OmitMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Omitted.Rows != 3 {
+		t.Errorf("omit left out %d rows, the refusal said 3", tab.Omitted.Rows)
 	}
 }

@@ -296,11 +296,19 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 			xrow[r.offset[k]] = x
 			continue
 		}
+		cell := s
 		if s == "" {
 			s = emptyValue
 		}
 		if i, ok := r.index[k][s]; ok {
 			xrow[r.offset[k]+i] = 1
+		} else if r.textGaps[k] && missingCell(cell) {
+			// Empty or NA in a column of words whose encoding has no
+			// such value (a model trained leaving those rows out, or
+			// never shown one): a missing value, refused or left out as
+			// in a numeric column, not a word with every indicator 0.
+			l, _ := cr.FieldPos(j)
+			return r.bad(j, l, numEmpty, cell, 0)
 		} else {
 			r.unseen[k]++
 			if r.example[k] == "" {

@@ -168,7 +168,7 @@ func checkLoss(d *Data, cfg mtl.Config) error {
 
 // emptyLike returns a data set with ds's tasks and no rows.
 func emptyLike(ds *data.Dataset) *data.Dataset {
-	out := &data.Dataset{Name: ds.Name, Features: ds.Features, FeatureNames: ds.FeatureNames, Kind: ds.Kind, Positive: ds.Positive, Negative: ds.Negative}
+	out := &data.Dataset{Name: ds.Name, Features: ds.Features, FeatureNames: ds.FeatureNames, Kind: ds.Kind, Positive: ds.Positive, Negative: ds.Negative, Fixed: ds.Fixed}
 	for i := range ds.Tasks {
 		out.Tasks = append(out.Tasks, ds.Tasks[i].Subset(nil))
 	}

@@ -126,6 +126,10 @@ type Dataset struct {
 	// Positive and Negative name the classes as they appeared in the
 	// source (for example "1" and "0"); empty for regression.
 	Positive, Negative string
+	// Fixed lists the features that Encoding.Fix divided by FixedScale
+	// (task-level covariates), in increasing order: a shared weight on one
+	// is FixedScale times the effect per standard deviation.
+	Fixed []int
 	// SourceRows is the number of data rows in the file the dataset was
 	// read from (0 when unknown). Task.Source indexes into those rows, and
 	// SplitByMask checks a mask's length against it.

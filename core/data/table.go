@@ -189,6 +189,7 @@ func (e *Encoding) Fix(ds *Dataset, js []int) {
 		e.Scale[j] *= FixedScale
 	}
 	e.Fixed = append([]int(nil), js...)
+	ds.Fixed = append([]int(nil), js...)
 }
 
 // Centre moves the origin of ds's features, a dense data set read (and

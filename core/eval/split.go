@@ -27,7 +27,7 @@ func subsetPair(ds *data.Dataset, trainRows, testRows [][]int) (tr, te *data.Dat
 
 func shell(ds *data.Dataset) *data.Dataset {
 	return &data.Dataset{Name: ds.Name, Features: ds.Features, FeatureNames: ds.FeatureNames,
-		Kind: ds.Kind, Positive: ds.Positive, Negative: ds.Negative}
+		Kind: ds.Kind, Positive: ds.Positive, Negative: ds.Negative, Fixed: ds.Fixed}
 }
 
 // trainCount turns a train size (a count ≥ 1, or a fraction in (0, 1)) into

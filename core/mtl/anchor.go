@@ -3,6 +3,7 @@ package mtl
 import (
 	"math"
 
+	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/internal/linalg"
 )
 
@@ -19,12 +20,15 @@ import (
 type anchorProblem struct {
 	tasks []*taskData
 	cfg   Config
-	m     *metric // one pointer for every evaluation: the caches hold
-	omega []float64
-	w     [][]float64
-	b     []float64
-	loss  []float64 // each task's data term at the last evaluation (may be nil)
-	cache []taskCache
+	// priorU is each feature's factor in the prior's precision
+	// (priorScales; nil: 1).
+	priorU []float64
+	m      *metric // one pointer for every evaluation: the caches hold
+	omega  []float64
+	w      [][]float64
+	b      []float64
+	loss   []float64 // each task's data term at the last evaluation (may be nil)
+	cache  []taskCache
 	// deviations has the squared W-steps solve for w − a itself (wstep.dev)
 	// and the gradient read it: a visitor's file, where ρ reaches 5·10⁷
 	// (§15). The reproduction's joint MMTL keeps the path its tables were
@@ -57,6 +61,44 @@ func meanPrior(cfg Config) float64 {
 		return 1 / (2 * MeanPriorSD * MeanPriorSD)
 	}
 	return 0
+}
+
+// priorScales returns each feature's factor u_j in the prior's precision,
+// c·Σ_j u_j w̄_j²: 1/FixedScale² for a task-level covariate the intake
+// divided by FixedScale (data.Dataset.Fixed), 1 for every other. The
+// prior is on the effect per standard deviation (§5.3), and a weight on
+// x/(sd·FixedScale) is FixedScale times that effect: at u = 1 its prior
+// standard deviation was 0.0025 per standard deviation, and a new group's
+// prediction lost the covariate, which the tasks' intercepts absorbed
+// (docs/findings.md, "Task-level covariates of a classifier"). nil when
+// every factor is 1, or when the tasks are in span coordinates, where a
+// reduction mixes the features (the prior stays isotropic there).
+func priorScales(ds *data.Dataset, d int, reduced bool) []float64 {
+	if ds == nil || len(ds.Fixed) == 0 || reduced || d != ds.Features {
+		return nil
+	}
+	u := make([]float64, d)
+	for j := range u {
+		u[j] = 1
+	}
+	for _, j := range ds.Fixed {
+		if j >= 0 && j < d {
+			u[j] = 1 / (data.FixedScale * data.FixedScale)
+		}
+	}
+	return u
+}
+
+// priorQuad returns Σ_j u_j v_j², ‖v‖² when u is nil.
+func priorQuad(u, v []float64) float64 {
+	if u == nil {
+		return linalg.Dot(v, v)
+	}
+	var s float64
+	for j, x := range v {
+		s += u[j] * x * x
+	}
+	return s
 }
 
 // priorWeight is the prior's coefficient c in c‖w̄‖² beside the weighted
@@ -149,8 +191,14 @@ func (ap *anchorProblem) evaluate(x []float64, value bool) (float64, []float64) 
 		}
 	}
 	if c := priorWeight(meanPrior(ap.cfg), ap.omega, len(ap.tasks)); c > 0 {
-		f += c * linalg.Dot(anchor, anchor)
-		linalg.Axpy(g[:d], 2*c, anchor)
+		f += c * priorQuad(ap.priorU, anchor)
+		for j, v := range anchor {
+			u := 1.0
+			if ap.priorU != nil {
+				u = ap.priorU[j]
+			}
+			g[j] += 2 * c * u * v
+		}
 	}
 	// A gradient's W-steps replace the solutions a kept evaluation left.
 	ap.last = nil

@@ -18,28 +18,31 @@ type mmtl struct {
 	rho, prior float64
 	T          int
 	weight     float64
+	// priorU is each feature's factor in the prior's precision
+	// (priorScales; nil: 1).
+	priorU []float64
 }
 
 var _ structure = (*mmtl)(nil)
 
 func newMMTL(env structureEnv) structure {
-	return &mmtl{m: identityMetric(env.d), rho: env.cfg.Rho, prior: meanPrior(env.cfg), T: env.T}
+	return &mmtl{m: identityMetric(env.d), rho: env.cfg.Rho, prior: meanPrior(env.cfg), T: env.T, priorU: env.priorU}
 }
 
 func (s *mmtl) metric() *metric      { return s.m }
 func (s *mmtl) anchor(int) []float64 { return s.w0 }
 
-// extra is the prior's π‖w0‖² (§5.3), 0 without one.
+// extra is the prior's c·Σ_j u_j w0_j² (§5.3), 0 without one.
 func (s *mmtl) extra() float64 {
 	if s.weight == 0 || s.w0 == nil {
 		return 0
 	}
-	return s.weight * linalg.Dot(s.w0, s.w0)
+	return s.weight * priorQuad(s.priorU, s.w0)
 }
 
-// update sets w0 to the minimizer of Σ_t τ_t ρ‖w_t − w0‖² + c‖w0‖² with
-// c = π·Στ_t/T (priorWeight): ρΣτ_t w_t / (ρΣτ_t + c), the τ-weighted mean
-// when π = 0.
+// update sets w0 to the minimizer of Σ_t τ_t ρ‖w_t − w0‖² + c·Σ_j u_j w0_j²
+// with c = π·Στ_t/T (priorWeight) and u the features' factors (priorU):
+// w0_j = ρΣτ_t w_tj / (ρΣτ_t + c·u_j), the τ-weighted mean when π = 0.
 func (s *mmtl) update(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, "mmtl"); err != nil {
 		return err
@@ -56,6 +59,15 @@ func (s *mmtl) update(W [][]float64, tau []float64) error {
 	w0 := make([]float64, len(W[0]))
 	for t, w := range W {
 		linalg.Axpy(w0, tau[t]/den, w)
+	}
+	if s.priorU != nil && s.weight > 0 {
+		// A feature whose factor is not 1: the same sum over a
+		// denominator of its own.
+		for j, u := range s.priorU {
+			if u != 1 {
+				w0[j] *= den / (sum + s.weight*u/s.rho)
+			}
+		}
 	}
 	s.w0 = w0
 	return nil

@@ -159,7 +159,7 @@ func (j *JointMMTL) fista() error {
 // leaves the W-step solutions at the minimizer in j.w, j.b.
 func (j *JointMMTL) exact() error {
 	T := len(j.tasks)
-	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache, deviations: j.cfg.Scale == SumLoss}
+	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, priorU: priorScales(j.p.Data, len(j.w[0]), j.reduced), m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache, deviations: j.cfg.Scale == SumLoss}
 	for t := range ap.omega {
 		ap.omega[t] = 1
 	}
@@ -219,7 +219,7 @@ func (j *JointMMTL) snapshot() Snapshot {
 		snap.Objective += l + j.cfg.Rho*pen
 	}
 	if pi := meanPrior(j.cfg); pi > 0 {
-		snap.Objective += pi * linalg.Dot(mean, mean)
+		snap.Objective += pi * priorQuad(priorScales(j.p.Data, len(mean), j.reduced), mean)
 	}
 	snap.SPObjective = snap.Objective
 	return snap

@@ -577,3 +577,62 @@ func TestMMTLHeldFeaturesClosedForm(t *testing.T) {
 		}
 	}
 }
+
+// TestTaskLevelClassifierEffect: a classifier's tasks whose log-odds a
+// task-level covariate moves (held divided by data.FixedScale, as an own
+// file's intake does, and listed in Dataset.Fixed). The prior on the
+// shared weights is on the effect per standard deviation (§5.3), so the
+// shared weight on the covariate carries its effect, both in the
+// alternation and in the joint MMTL; listed as an ordinary feature (the
+// prior on the divided weight), the effect shrinks to nothing and the
+// intercepts absorb it.
+func TestTaskLevelClassifierEffect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	ds := &data.Dataset{Name: "tasklevel", Features: 2, Kind: data.Classification, Fixed: []int{1}}
+	for k := 0; k < 40; k++ {
+		z := float64(k%2)*2 - 1 // the covariate, ±1 per task
+		c := 0.3 * rng.NormFloat64()
+		x := mat.NewDense(30, 2, nil)
+		y := make([]float64, 30)
+		for i := range y {
+			x0 := rng.NormFloat64()
+			x.SetRow(i, []float64{x0, z / data.FixedScale})
+			y[i] = -1
+			if rng.Float64() < 1/(1+math.Exp(-(0.5*x0+1.2*z+c))) {
+				y[i] = 1
+			}
+		}
+		ds.Tasks = append(ds.Tasks, data.Task{Name: fmt.Sprint(k), X: x, Y: y})
+	}
+	effect := func(ds *data.Dataset, joint bool) float64 {
+		cfg := Config{Model: "mmtl", Loss: Logistic, Rho: 10, Intercept: 0.1, Scale: SumLoss, JointTheta: true, MaxIter: 1000}
+		var th *Theta
+		if joint {
+			j := mustJoint(t, ds, cfg)
+			if _, err := j.Step(); err != nil {
+				t.Fatal(err)
+			}
+			th = j.Theta()
+		} else {
+			tr := mustTrainer(t, ds, cfg)
+			for !tr.Done() {
+				if _, err := tr.Step(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			th = tr.Theta()
+		}
+		// The shared mean's weight per unit of z.
+		return th.Mean[1] / data.FixedScale
+	}
+	for _, joint := range []bool{false, true} {
+		if e := effect(ds, joint); e < 0.6 || e > 2 {
+			t.Errorf("joint %v: the shared effect of the task-level covariate is %.4g per unit, want near 1.2", joint, e)
+		}
+	}
+	plain := *ds
+	plain.Fixed = nil
+	if e := effect(&plain, true); math.Abs(e) > 0.05 {
+		t.Errorf("without Fixed the prior holds the divided weight, yet its effect is %.4g per unit", e)
+	}
+}

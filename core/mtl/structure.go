@@ -37,6 +37,9 @@ type structureEnv struct {
 	T         int
 	cfg       Config
 	selfPaced bool
+	// priorU is each feature's factor in the precision of MMTL's prior
+	// (priorScales; nil: 1).
+	priorU []float64
 }
 
 // structureKind is one method of the self-paced trainer: how to build its

@@ -90,7 +90,7 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 		return nil, fmt.Errorf("new trainer: %w", err)
 	}
 	dim := len(tr.all[0].xbar)
-	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl}
+	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl, priorU: priorScales(p.Data, dim, tr.reduced)}
 	tr.st = kind.new(tr.env)
 	tr.w = make([][]float64, len(tr.tasks))
 	for t := range tr.w {
@@ -329,7 +329,7 @@ func (tr *Trainer) thetaStep(W [][]float64, tau []float64) error {
 	if err := validateWeights(tau, tr.cfg.Model); err != nil {
 		return err
 	}
-	ap := &anchorProblem{tasks: tr.tasks, cfg: tr.cfg, m: mm.m, omega: tau, w: tr.w, b: tr.b, loss: tr.loss, cache: tr.cache, deviations: true}
+	ap := &anchorProblem{tasks: tr.tasks, cfg: tr.cfg, priorU: mm.priorU, m: mm.m, omega: tau, w: tr.w, b: tr.b, loss: tr.loss, cache: tr.cache, deviations: true}
 	a := mm.w0
 	if a == nil {
 		a = make([]float64, len(tr.w[0]))

@@ -676,8 +676,18 @@ func levelNote(tab *data.Table) string {
 // (data.Encoding.Fixed): "Diet is constant within every task: …"; "" when
 // none is.
 func fixedNote(e *data.Encoding) string {
-	if e == nil || len(e.Fixed) == 0 {
+	names := fixedColumns(e)
+	if len(names) == 0 {
 		return ""
+	}
+	return agreeing(names, "is", "are") + " constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)"
+}
+
+// fixedColumns names the columns all of whose features are task-level
+// covariates (data.Encoding.Fixed).
+func fixedColumns(e *data.Encoding) []string {
+	if e == nil || len(e.Fixed) == 0 {
+		return nil
 	}
 	fixed := map[int]bool{}
 	for _, j := range e.Fixed {
@@ -694,10 +704,7 @@ func fixedNote(e *data.Encoding) string {
 			names = append(names, c.Name)
 		}
 	}
-	if len(names) == 0 {
-		return ""
-	}
-	return agreeing(names, "is", "are") + " constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)"
+	return names
 }
 
 // minLeakRows is the fewest rows in which a column of words that fixes the

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -562,6 +563,12 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	model := m.Model()
 	if w := withNewTasks(model, ds, shared, from); w != "" {
 		p.Warnings = append(p.Warnings, w)
+		if names := fixedColumns(m.Encoding); len(names) > 0 && m.Method != "stl" && m.Config.Intercept == 0 {
+			// Free intercepts: nothing tells a task-level effect from
+			// them, so the shared weight on it stays at 0 (§14).
+			p.Warnings = append(p.Warnings, "the model's intercepts are free, so each task's own intercept took the effect of "+words.List(names)+
+				" (constant within every task), and the new tasks' predictions do not use it: a model with a shared intercept (the intercept setting above 0) lets the shared predictor carry it")
+		}
 	}
 	p.Header = append(append([]string(nil), tab.Header...), "")
 	logistic := m.Kind == data.Classification.String() && m.Config.Loss == mtl.Logistic

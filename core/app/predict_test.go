@@ -207,3 +207,31 @@ func TestPredictionsCSVInTheFilesConventions(t *testing.T) {
 		})
 	}
 }
+
+// TestPredictNewTaskFreeIntercepts: with free intercepts a task-level
+// covariate's effect is the intercepts' (§14), so a new task's prediction
+// cannot use it, and predict says so; a shared intercept, or a file with
+// no task-level column, has no such warning.
+func TestPredictNewTaskFreeIntercepts(t *testing.T) {
+	d, err := Load([]byte("school,score,sector,hours\nS1,1,public,2\nS1,2,public,3\nS2,3,private,4\nS2,5,private,1\n"), LoadOptions{Name: "train.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Encoding.Fixed) == 0 || len(d.All.Fixed) == 0 {
+		t.Fatalf("sector is constant within each school: fixed %v, the data's %v", d.Encoding.Fixed, d.All.Fixed)
+	}
+	for _, kappa := range []float64{0, 0.1} {
+		m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Method: "mmtl-joint", Kind: "regression", Encoding: d.Encoding, Config: mtl.Config{Intercept: kappa},
+			Tasks: []string{"S1", "S2"}, W: [][]float64{{0, 0, 1}, {0, 0, 1}}, B: []float64{1, 3}, Theta: &mtl.Theta{Kind: "mmtl", Mean: []float64{0, 0, 1}}}
+		p, err := Predict(m, []byte("school,sector,hours\nS9,public,5\n"), "new.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := slices.ContainsFunc(p.Warnings, func(w string) bool {
+			return strings.HasPrefix(w, "the model's intercepts are free, so each task's own intercept took the effect of sector")
+		})
+		if said != (kappa == 0) {
+			t.Errorf("intercept %g: warnings %q", kappa, p.Warnings)
+		}
+	}
+}

@@ -882,6 +882,15 @@ func TestReadTableCodes(t *testing.T) {
 					t.Errorf("codes %q, many %q: want Diet read as numbers and named", tab.Codes, tab.ManyCodes)
 				}
 			}},
+		// A word among the quoted values (a grade K, 1, 2, 3): read as
+		// words, and not named as numbers in quotes, which they are not.
+		{name: "a word among the codes", text: "\"g\",\"y\",\"grade\"\n\"a\",1.5,\"1\"\n\"a\",2,\"K\"\n\"b\",3,\"1\"\n\"b\",4,\"2\"\n\"c\",5,\"3\"\n",
+			opt: TableOptions{TaskColumn: "g"}, check: func(t *testing.T, tab *Table) {
+				features("grade=1", "grade=K", "grade=2", "grade=3")(t, tab)
+				if len(tab.Codes) != 0 {
+					t.Errorf("codes %q: a column with a word is no column of numbers in quotes", tab.Codes)
+				}
+			}},
 		{name: "a quoted field over two lines before the codes", text: "\"g\",\"note\",\"y\",\"code\"\n\"a\",\"two\nlines\",1.5,\"1\"\n\"a\",\"x\",2,\"2\"\n\"b\",\"y\",3,\"1\"\n",
 			opt: TableOptions{TaskColumn: "g", Drop: []string{"note"}}, check: features("code=1", "code=2")},
 	})

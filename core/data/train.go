@@ -288,7 +288,12 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 			t.levels = append(t.levels, h)
 		case t.bare && st.codes(maxCat):
 			isWords, st.readAsCodes = true, true
-			t.codes = append(t.codes, h)
+			if st.text == 0 {
+				// Named as numbers in quotes only when they all are:
+				// a word among them ("K", 1, 2, 3) is a category anyway,
+				// and writing the numbers bare would not make it one.
+				t.codes = append(t.codes, h)
+			}
 		case t.bare && st.quotedOnly():
 			t.manyCodes = append(t.manyCodes, h)
 		case !t.bare && st.codes(maxCat) && !st.fraction:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/figure"
+	"github.com/spmtl/spmtl/core/internal/words"
 )
 
 // runInspect prints (and with -out writes as CSV and SVG) the shared
@@ -33,12 +34,20 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ins := app.Inspect(m)
-	fmt.Fprintf(stdout, "model %s (%s) on %s: %d tasks, %d features, %s; %s\n", m.Name, m.Method, m.Trained.File, len(m.Tasks), len(m.Features), m.Kind, m.Stop)
-	if m.Tuned != nil {
-		c := m.Tuned.Config
-		fmt.Fprintf(stdout, "chosen by %d-fold cross-validation: rho %g", m.Tuned.Folds, c.Rho)
-		if c.SelfPaced {
-			fmt.Fprintf(stdout, ", lambda0 %g x auto = %.4g", c.AutoLambda0, m.Lambda0)
+	fmt.Fprintf(stdout, "model %s (%s) on %s: %s, %s, %s; %s\n", m.Name, m.Method, m.Trained.File, words.Plural(len(m.Tasks), "task"), words.Plural(len(m.Features), "feature"), m.Kind, m.Stop)
+	if r := m.Tuned; r != nil {
+		// As tune printed the choice: its settings, and how the chosen
+		// model's were found (by the likelihood, or by the folds).
+		how := fmt.Sprintf("%d-fold cross-validation", r.Folds)
+		if r.Chosen >= 0 && r.Chosen < len(r.Models) && r.Models[r.Chosen].Setting == app.SettingLikelihood {
+			how = fmt.Sprintf("the likelihood (REML), the model by %d-fold cross-validation", r.Folds)
+		}
+		fmt.Fprintf(stdout, "chosen by %s: %s", how, settings(r.Config))
+		if r.Config.SelfPaced {
+			fmt.Fprintf(stdout, " = %.4g", m.Lambda0)
+		}
+		if r.Origin != "" {
+			fmt.Fprintf(stdout, "; origin %s", r.Origin)
 		}
 		fmt.Fprintln(stdout)
 	}

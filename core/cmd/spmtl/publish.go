@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 	"github.com/spmtl/spmtl/core/publish"
@@ -197,8 +198,8 @@ func pageSettings(fs *flag.FlagSet, cfg mtl.Config, bundle string, train float64
 // scores, and the file's size in parts.
 func printPublished(w io.Writer, rec *publish.RunFile, out string, sz publish.Sizes, took time.Duration) {
 	d, r := rec.Data, rec.Run
-	fmt.Fprintf(w, "data %s: %d tasks, %d rows, %d features, %s; %d training rows, %d test rows\n",
-		d.Name, len(d.Tasks), d.Rows, d.Features, d.Kind, r.TrainRows, r.TestRows)
+	fmt.Fprintf(w, "data %s: %s, %s, %s, %s; %s, %s\n",
+		d.Name, words.Plural(len(d.Tasks), "task"), words.Plural(d.Rows, "row"), words.Plural(d.Features, "feature"), d.Kind, words.Plural(r.TrainRows, "training row"), words.Plural(r.TestRows, "test row"))
 	for _, note := range []string{d.FeatureText, d.LevelNote, d.MissingNote} {
 		if note != "" {
 			fmt.Fprintf(w, "  %s\n", note)

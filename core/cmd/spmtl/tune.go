@@ -174,6 +174,13 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 		}
 	}
 	tw.Flush()
+	// What a setting the likelihood put at its box's edge means, which
+	// the table's number alone does not say (as the page's notes).
+	for _, m := range res.Models {
+		if m.SettingNote != "" && m.Best.OK() {
+			fmt.Fprintf(w, "%s: %s\n", m.Name, m.SettingNote)
+		}
+	}
 	for _, n := range notTried {
 		fmt.Fprintf(w, "%s\n", n)
 	}

@@ -36,6 +36,11 @@ func TestTuneChoosesAModel(t *testing.T) {
 			t.Errorf("no row with a score ± SE for %s:\n%s", name, out)
 		}
 	}
+	// exam's REML puts ρ at its box's top: the table's "rho 5e+07 (REML)"
+	// is said in words below it, as the page says it.
+	if strings.Contains(out, "(REML)") && !regexp.MustCompile(`(?m)^MMTL: ρ and intercept: their REML estimate, as a mixed model's; `).MatchString(out) {
+		t.Errorf("a REML setting without its note:\n%s", out)
+	}
 	if strings.Count(out, "\n* ") != 1 || !regexp.MustCompile(`(?m)^\S+.* scored best at its chosen setting \(.*\).*: chosen\.$`).MatchString(out) {
 		t.Errorf("want one chosen row and the reason:\n%s", out)
 	}

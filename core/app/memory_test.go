@@ -89,3 +89,28 @@ func TestTuneRefusesOverBudget(t *testing.T) {
 		t.Errorf("a small file: %v", err)
 	}
 }
+
+// TestTuneRefusesRowLossesOverBudget: every scored point keeps a loss per
+// held-out row (for the paired comparisons); a search whose points' losses
+// and rows would not fit the budget is refused before it fits anything,
+// saying that the rows are what costs, and a budget that holds them lets
+// it start.
+func TestTuneRefusesRowLossesOverBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("g,y,x\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "t%d,%d,%d\n", i%20, i%7, i%11)
+	}
+	d, err := Load([]byte(b.String()), LoadOptions{Name: "long.csv", TaskColumn: "g", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := mtl.Estimate(mtl.ShapeOf(d.All), mtl.NoExtra, mtl.EstimateRuns).Bytes
+	_, err = NewTuneSearch(d, TuneOptions{Memory: rows + 10*3000*8})
+	if err == nil || !strings.Contains(err.Error(), "keep a held-out loss for every one of the 3,000 rows") || !strings.Contains(err.Error(), "-memory") {
+		t.Errorf("a budget below the points' row losses: %v", err)
+	}
+	if _, err := NewTuneSearch(d, TuneOptions{Memory: rows + 1000*3000*8}); err != nil {
+		t.Errorf("a budget that holds the row losses: %v", err)
+	}
+}

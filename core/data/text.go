@@ -39,6 +39,9 @@ func CheckText(b []byte, name string) error {
 	if looksJSON(b) {
 		return fmt.Errorf("%s: %w: it is JSON: write it as CSV, one row per example with a header (pandas: read_json, then to_csv), and give that file", name, ErrNotTable)
 	}
+	if what := markupOrPointer(b); what != "" {
+		return fmt.Errorf("%s: %w: it is %s", name, ErrNotTable, what)
+	}
 	head := b[:min(len(b), 8<<10)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
 		line, col := position(b, i)
@@ -141,6 +144,25 @@ func looksJSON(b []byte) bool {
 		return rest[0] == '"' || rest[0] == '}'
 	}
 	return rest[0] == '{' || rest[0] == '[' || rest[0] == ']'
+}
+
+// markupOrPointer says what b is when it starts as a web page (HTML), an
+// XML document, or a Git LFS pointer does: what a download link gives
+// when it serves a page (a repository's "blob" view, a sign-in or
+// warning page, a storage service's error) or a pointer instead of the
+// file. A CSV header does not start with "<" nor with LFS's version line.
+func markupOrPointer(b []byte) string {
+	b = skipSpace(bytes.TrimPrefix(b, utf8BOM))
+	head := bytes.ToLower(b[:min(len(b), 64)])
+	switch {
+	case bytes.HasPrefix(head, []byte("<!doctype html")), bytes.HasPrefix(head, []byte("<html")), bytes.HasPrefix(head, []byte("<head")), bytes.HasPrefix(head, []byte("<body")), bytes.HasPrefix(head, []byte("<table")):
+		return "a web page (HTML), not the data: a download link that served a page; download the raw file (on GitHub, the Raw button), and give that"
+	case bytes.HasPrefix(head, []byte("<?xml")):
+		return "an XML document (a storage service's error message, or data in another format): download the data as CSV, and give that"
+	case bytes.HasPrefix(head, []byte("version https://git-lfs.github.com/spec/")):
+		return "a Git LFS pointer, not the data: the repository stores the file elsewhere; fetch it (git lfs pull, or the Download button), and give that"
+	}
+	return ""
 }
 
 // skipSpace returns b after its leading spaces, tabs and line breaks.

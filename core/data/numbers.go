@@ -163,8 +163,9 @@ func stripUnit(s string) (string, unit) {
 // them was words, one indicator per amount). A comma is a decimal mark after a semicolon delimiter (decimal),
 // and inside a quoted field of a comma-separated file a thousands
 // separator (ungroup), unless the file writes decimal commas
-// (decimalMarks: writesDecimalComma); a tab-separated file could mean
-// either, and gets neither. In a file that writes its numbers with a
+// (decimalMarks: writesDecimalComma). A tab-separated file (Excel's
+// "Unicode Text" and what it puts on the clipboard) has a decimal comma
+// when it writes one (writesDecimalComma), else neither reading. In a file that writes its numbers with a
 // decimal comma (groupDots), a point separates thousands (ungroupDots:
 // "1.750" is 1750), and a number with a point anywhere else is strayDot.
 func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, commaRead, unit) {
@@ -203,7 +204,7 @@ func commaText(s string, delim rune, decimalMarks, groupDots bool) (string, comm
 		return s, noComma
 	}
 	switch {
-	case delim == ';' || delim == ',' && decimalMarks:
+	case delim == ';' || (delim == ',' || delim == '\t') && decimalMarks:
 		if t := decimal(s); t != s {
 			return t, decimalComma
 		}
@@ -222,7 +223,7 @@ func commaText(s string, delim rune, decimalMarks, groupDots bool) (string, comm
 // a decimal comma reads as a number ("30,4", "0,5", "3.227,64"). A text
 // without both a comma and a point has nothing to decide.
 func groupsDots(text []byte, delim rune, decimalMarks bool) bool {
-	if delim == ',' {
+	if delim == ',' || delim == '\t' {
 		return decimalMarks
 	}
 	if delim != ';' || bytes.IndexByte(text, ',') < 0 || bytes.IndexByte(text, '.') < 0 {
@@ -242,9 +243,13 @@ func groupsDots(text []byte, delim rune, decimalMarks bool) bool {
 // "0,000"; not "1,234", which English grouping reads too), as a
 // spreadsheet in a decimal-comma locale writes its CSV. Such a file's
 // commas in numbers are all decimal marks: "1,037" beside "0,942" is
-// 1.037, where it once read as 1037 while "0,000" was refused.
+// 1.037, where it once read as 1037 while "0,000" was refused. A
+// tab-separated text is asked the same of any field: Excel's "Unicode
+// Text" in a decimal-comma locale, whose numbers were read as words
+// ("2,55" left out as a column of 116 values, a label "0,047" a third
+// class).
 func writesDecimalComma(text []byte, delim rune) bool {
-	if delim != ',' || bytes.IndexByte(text, '"') < 0 {
+	if delim != ',' && delim != '\t' || delim == ',' && bytes.IndexByte(text, '"') < 0 {
 		return false
 	}
 	return anyCommaField(text, delim, func(s string) bool {

@@ -20,7 +20,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.decimalMarks = t.decimalMarks || (enc.DecimalComma && t.delim == ',')
+	t.decimalMarks = t.decimalMarks || (enc.DecimalComma && (t.delim == ',' || t.delim == '\t'))
 	t.groupDots = t.groupDots || (enc.DecimalComma && (t.delim == ',' || t.delim == ';'))
 	ti, ok := t.idx[taskCol]
 	if !ok {

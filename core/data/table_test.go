@@ -317,7 +317,8 @@ func TestReadTableOwnFiles(t *testing.T) {
 				}
 			}},
 		// After a semicolon the comma is the decimal mark; in a tab-separated
-		// file it could be either, so "1,234" stays a word there.
+		// file that writes no number only a decimal comma reads it could be
+		// either, so "1,234" stays a word there.
 		{name: "semicolon: 1,234 is a decimal", text: "task;y;x\na;1;1,234\nb;0;2\n",
 			check: func(t *testing.T, tab *Table) {
 				if tab.Data.Tasks[0].X.At(0, 0) != 1.234 || tab.Columns[2].Thousands {
@@ -328,6 +329,21 @@ func TestReadTableOwnFiles(t *testing.T) {
 			check: func(t *testing.T, tab *Table) {
 				if c := tab.Columns[2]; c.Role != RoleText || c.Thousands {
 					t.Errorf("x %+v", c)
+				}
+			}},
+		// A tab-separated file that writes a number only a decimal comma
+		// reads ("0,047", "2,55": Excel's "Unicode Text" in a
+		// decimal-comma locale) writes every number so, as a
+		// comma-separated one that quotes them; a point then separates
+		// thousands.
+		{name: "tab with decimal commas", text: "task\ty\tx\tdose\na\t1,755\t2,55\t0,5\na\t0,047\t1.234,5\t1,0\nb\t2\t-1,25\t1,5\nb\t3,5\t4\t0,5\n",
+			check: func(t *testing.T, tab *Table) {
+				a, b := tab.Data.Tasks[0], tab.Data.Tasks[1]
+				if a.Y[0] != 1.755 || a.Y[1] != 0.047 || a.X.At(0, 0) != 2.55 || a.X.At(1, 0) != 1234.5 || b.X.At(0, 0) != -1.25 || tab.Columns[3].Role != RoleNumeric || a.X.At(1, 1) != 1 {
+					t.Errorf("y %v, x %v %v, dose %+v", a.Y, a.X.RawMatrix().Data, b.X.RawMatrix().Data, tab.Columns[3])
+				}
+				if !tab.Encoding.DecimalComma {
+					t.Error("the encoding does not record the decimal comma")
 				}
 			}},
 		// A text column keeps its values as written: "1,5" after a

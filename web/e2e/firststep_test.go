@@ -284,6 +284,9 @@ func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 	}{
 		{"regions.csv", "sep=;\nRegion;Outcome;feat1;feat2\n", 24, func(i int) string { return fmt.Sprintf("site%02d;%d,5;%d;%d,25\n", i%4, i%7, (i*3)%5, i%3) }, both, ""},
 		{"sorted.csv", "Region,Outcome,feat1\n", 1200, func(i int) string { return fmt.Sprintf("site%02d,%d.5,%d\n", i/600, i%7, (i*3)%5) }, both, ""},
+		// Excel's "Unicode Text" (tabs) in a decimal-comma locale: Outcome
+		// is a number ("3,5"), not words, so it is the label, as Go reads it.
+		{"regions.txt", "Region\tOutcome\tfeat1\n", 24, func(i int) string { return fmt.Sprintf("site%02d\t%d,5\t%d\n", i%4, i%7, (i*3)%5) }, both, ""},
 		// A price column left of the groups was read as words by the
 		// page's suggestions (Go reads "$95" as 95), and so suggested as the task.
 		{"prices.csv", "Price,Region,Outcome\n", 40, func(i int) string { return fmt.Sprintf("$%d,site%02d,%d.5\n", 90+i%5, i%4, i%7) }, both, ""},

@@ -170,7 +170,7 @@ export function suggestColumns(text, delimiter, header) {
   const names = recs[0].map((h) => h.trim());
   const rows = recs.slice(1), qrows = quoted.slice(1);
   const cols = [];
-  const decimalComma = delimiter === "semicolon" || delim === "," && writesDecimalComma(rows);
+  const decimalComma = delimiter === "semicolon" || (delim === "," || delim === "\t") && writesDecimalComma(rows);
   for (const [j, name] of names.entries()) {
     if (name === "" || !header.has(name)) continue;
     const p = profile(rows.map((r) => r[j] ?? ""), decimalComma);

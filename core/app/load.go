@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -777,7 +778,66 @@ func leakNote(d *Data) (string, []string) {
 		names = append(names, c.Name)
 		parts = append(parts, fmt.Sprintf("%s fixes the label: each of its values is seen with one class only (%s), so a model reads the label off it and scores as perfect; if %s is the label in other words, leave it out", c.Name, strings.Join(pairs, "; "), c.Name))
 	}
+	if note, col := separatingColumn(d); note != "" {
+		names = append(names, col)
+		parts = append(parts, note)
+	}
 	return strings.Join(parts, "; "), names
+}
+
+// minSeparatedRows is the fewest rows of each class in which a numeric
+// column that separates them is worth a warning: a column separates a
+// class of one row whenever that row holds its largest or smallest value.
+const minSeparatedRows = 5
+
+// separatingColumn names the first numeric column that separates a
+// classifier's two classes exactly (every row of one class above every
+// row of the other): a copy of a 0/1 label, or the number the label was
+// cut from (passed = score > 50). A model reads the label off it and
+// cross-validates as perfect. "" when none does, or when a class has
+// fewer than minSeparatedRows rows.
+func separatingColumn(d *Data) (string, string) {
+	ds, enc := d.All, d.Encoding
+	cols, colNames := enc.Numeric()
+	if len(cols) == 0 || ds.Rows()*len(cols) > maxLeakCells {
+		return "", ""
+	}
+	x, y := rawColumns(ds, enc, cols)
+	var pos, neg int
+	for _, v := range y {
+		if v > 0 {
+			pos++
+		} else {
+			neg++
+		}
+	}
+	if pos < minSeparatedRows || neg < minSeparatedRows {
+		return "", ""
+	}
+	for k, col := range x {
+		loP, hiP, loN, hiN := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+		for i, v := range col {
+			if y[i] > 0 {
+				loP, hiP = math.Min(loP, v), math.Max(hiP, v)
+			} else {
+				loN, hiN = math.Min(loN, v), math.Max(hiN, v)
+			}
+		}
+		var above, below string
+		var lo, hi float64
+		switch {
+		case hiN < loP:
+			above, below, lo, hi = ds.Positive, ds.Negative, loP, hiN
+		case hiP < loN:
+			above, below, lo, hi = ds.Negative, ds.Positive, loN, hiP
+		default:
+			continue
+		}
+		name := colNames[k]
+		return fmt.Sprintf("%s separates the classes exactly: every %s row has %s ≥ %.4g and every %s row ≤ %.4g, so a model reads the label off it and scores as perfect; if the label is %s or was cut from it, leave %s out",
+			name, above, name, lo, below, hi, name, name), name
+	}
+	return "", ""
 }
 
 // idNote names the columns that look like ids (data.ColumnInfo.ID) and

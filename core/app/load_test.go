@@ -537,3 +537,36 @@ func TestDatesNote(t *testing.T) {
 		t.Errorf("LevelNote %q: want born named as dates", note)
 	}
 }
+
+// TestSeparatingColumn: a numeric column that separates a classifier's two
+// classes exactly (a copy of the 0/1 label, or the score the label was cut
+// from) is named in the leak note; one that overlaps them, or a class of a
+// few rows (which any column's extreme separates), is not.
+func TestSeparatingColumn(t *testing.T) {
+	file := func(rows int, passed func(i int, score float64) string) string {
+		var b strings.Builder
+		b.WriteString("g,passed,score,x\n")
+		for i := 0; i < rows; i++ {
+			score := float64((i*37)%41) - 20.5
+			fmt.Fprintf(&b, "s%d,%s,%g,%d\n", i%4, passed(i, score), score, (i*7)%5)
+		}
+		return b.String()
+	}
+	cut := func(_ int, s float64) string { return map[bool]string{true: "yes", false: "no"}[s > 3] }
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"cut from the score", file(40, cut), "score separates the classes exactly: every yes row has score ≥ 3.5 and every no row ≤ 2.5"},
+		{"overlapping", file(40, func(i int, s float64) string { return cut(i, s+float64(i%3)*4) }), ""},
+		{"a class of four rows", file(40, func(_ int, s float64) string { return map[bool]string{true: "yes", false: "no"}[s > 16] }), ""},
+	} {
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "p.csv", TaskColumn: "g", LabelColumn: "passed"})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		sum := d.Summary()
+		if !strings.HasPrefix(sum.LeakNote, tc.want) || (tc.want == "") != (sum.LeakNote == "") || (tc.want != "") != slices.Equal(sum.LeakColumns, []string{"score"}) {
+			t.Errorf("%s: LeakNote %q, columns %q; want %q", tc.name, sum.LeakNote, sum.LeakColumns, tc.want)
+		}
+	}
+}

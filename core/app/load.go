@@ -535,6 +535,9 @@ func (d *Data) Summary() Summary {
 		sum.NumberNote = numberNote(tab)
 		sum.IDNote, sum.IDColumns = idNote(tab)
 		sum.TaskNote = taskNote(enc.TaskColumn, len(sum.Tasks), sum.Rows)
+		if near := nearTaskNames(enc.TaskColumn, sum.Tasks); near != "" {
+			sum.TaskNote = strings.TrimPrefix(sum.TaskNote+"; "+near, "; ")
+		}
 		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 		sum.LevelNote = levelNote(tab)
 		sum.LeakNote, sum.LeakColumns = leakNote(d)
@@ -555,6 +558,44 @@ func taskNote(col string, tasks, rows int) string {
 		return ""
 	}
 	return fmt.Sprintf("the task column %s makes %d tasks of %d rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, tasks, rows, col)
+}
+
+// nearTaskNames says which task names differ only in letter case, in
+// leading zeros or in a number's trailing ".0" ("G1" and "g1", "7" and
+// "007", "1" and "1.0", as a spreadsheet or pandas may rewrite a column of
+// codes): they are tasks apart, each with its own weights, where the file
+// most likely meant one group. "" when none do.
+func nearTaskNames(col string, tasks []TaskSummary) string {
+	key := func(s string) string {
+		k := strings.ToLower(strings.TrimSpace(s))
+		if f, err := strconv.ParseFloat(k, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 && strings.Trim(k, "0123456789.+-") == "" {
+			return strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		return k
+	}
+	first := map[string]string{}
+	var pairs []string
+	n := 0
+	for _, ts := range tasks {
+		t := ts.Name
+		k := key(t)
+		if f, ok := first[k]; !ok {
+			first[k] = t
+		} else if f != t {
+			n++
+			if len(pairs) < 3 {
+				pairs = append(pairs, fmt.Sprintf("%q and %q", f, t))
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	more := ""
+	if n > len(pairs) {
+		more = fmt.Sprintf(" (and %d more)", n-len(pairs))
+	}
+	return fmt.Sprintf("the task column %s has names that differ only in letter case, leading zeros or a trailing .0: %s%s are separate tasks; if each pair is one group, write its name alike", col, strings.Join(pairs, ", "), more)
 }
 
 // quotedNote names the columns of data.Table.QuotedNumbers: every number of

@@ -570,3 +570,32 @@ func TestSeparatingColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestNearTaskNames: task names that differ only in letter case, leading
+// zeros or a trailing ".0" are named in the task note; distinct names are
+// not.
+func TestNearTaskNames(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"7", "007", "8"}, `"7" and "007" are separate tasks`},
+		{[]string{"g1", "G1", "g2"}, `"g1" and "G1" are separate tasks`},
+		{[]string{"1", "2", "1.0", "2.0", "3", "3.0", "4", "4.0"}, `"1" and "1.0", "2" and "2.0", "3" and "3.0" (and 1 more) are separate tasks`},
+		{[]string{"a", "b", "10", "100", "1.5", "15"}, ""},
+	} {
+		var b strings.Builder
+		b.WriteString("g,y,x\n")
+		for i := 0; i < 4*len(tc.names); i++ {
+			fmt.Fprintf(&b, "%s,%d,%d\n", tc.names[i%len(tc.names)], i%5, i%3)
+		}
+		d, err := Load([]byte(b.String()), LoadOptions{Name: "n.csv", TaskColumn: "g"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := d.Summary().TaskNote
+		if tc.want == "" && note != "" || tc.want != "" && !strings.Contains(note, tc.want) {
+			t.Errorf("%q: TaskNote %q, want %q", tc.names, note, tc.want)
+		}
+	}
+}

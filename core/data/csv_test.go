@@ -45,6 +45,11 @@ func TestReadCSVErrors(t *testing.T) {
 		{"third class", "task,y,x1\na,yes,1\nb,no,1\na,maybe,1\n", CSVOptions{}, 4, 2, `third class "maybe": labels seen so far are "yes" and "no"`, ErrLabels},
 		{"third class forced", "task,y,x1\na,0,1\na,1,1\nb,2,1\n", CSVOptions{Kind: KindClassification}, 4, 2, `third class "2": labels seen so far are "0" and "1"`, ErrLabels},
 		{"third class after text", "task,y,x1\na,no,1\na,1,1\nb,2,1\n", CSVOptions{}, 4, 2, `third class "2"`, ErrLabels},
+		// A stray word among numbers is likely a missing value (SAS's ".",
+		// a spreadsheet's "-"): each message says how to write it.
+		{"a dot among numbers", "task,y,x1\na,0.5,1\na,1.5,1\nb,2.5,1\nb,.,1\n", CSVOptions{}, 5, 2, `non-numeric label "." in column y, but the labels before it take more than two values ("0.5", "1.5", ...): they are neither numbers nor two classes; if "." marks a missing label, write NA there instead`, ErrLabels},
+		{"a dot first", "task,y,x1\na,.,1\na,1.5,1\nb,2.5,1\n", CSVOptions{}, 4, 2, `(labels are classes because "." is not a number); a classifier here learns two classes: if "." marks a missing label, write NA there instead`, ErrLabels},
+		{"a dash among 0/1", "task,y,x1\na,0,1\na,1,1\nb,-,1\n", CSVOptions{}, 4, 2, `third class "-": labels seen so far are "0" and "1"; a classifier here learns two classes: if "-" marks a missing label, write NA there instead (rows missing a label can be left out); else merge`, ErrLabels},
 		{"regression text label", "task,y,x1\na,1,1\na,high,1\n", CSVOptions{Kind: KindRegression}, 3, 2, `non-numeric label "high"`, ErrNotNumber},
 		{"empty file", "", CSVOptions{}, 1, 1, "empty file", ErrEmptyFile},
 		{"only BOM", "\xef\xbb\xbf", CSVOptions{}, 1, 1, "empty file", ErrEmptyFile},

@@ -107,8 +107,17 @@ func (l *labeler) add(raw string, line, col int) (int8, float64, error) {
 					short(s), short(l.classes[0].text), short(l.classes[1].text), short(s), short(c.text))
 			}
 		}
-		return 0, 0, parseErr(l.file, line, col, ErrLabels, "third class %q: labels seen so far are %q and %q%s; a classifier here learns two classes: merge the classes into two, or keep only the rows of two",
-			short(s), short(l.classes[0].text), short(l.classes[1].text), l.why())
+		fix := "merge the classes into two, or keep only the rows of two"
+		if _, st := parseNum(s); st == numOK && l.nonNum && l.mode != KindClassification {
+			// Numbers but for one word: the word is likely a missing
+			// value written as SAS or a spreadsheet writes one.
+			fix = fmt.Sprintf("if %q marks a missing label, write NA there instead (rows missing a label can be left out), or correct it", short(l.firstText))
+		} else if _, st := parseNum(s); st != numOK && l.classes[0].numeric && l.classes[1].numeric {
+			// A word among 0/1 labels: likely a missing value too.
+			fix = fmt.Sprintf("if %q marks a missing label, write NA there instead (rows missing a label can be left out); else %s", short(s), fix)
+		}
+		return 0, 0, parseErr(l.file, line, col, ErrLabels, "third class %q: labels seen so far are %q and %q%s; a classifier here learns two classes: %s",
+			short(s), short(l.classes[0].text), short(l.classes[1].text), l.why(), fix)
 	}
 	l.many = true
 	return -1, v, nil
@@ -129,8 +138,8 @@ func (l *labeler) noteText(s string, numeric bool, k int8, v float64, line, col 
 
 func (l *labeler) notNumbers(s string, line, col int) error {
 	return parseErr(l.file, line, col, ErrLabels,
-		"non-numeric label %q%s, but the labels before it take more than two values (%q, %q, ...): they are neither numbers nor two classes",
-		short(s), l.where(), short(l.classes[0].text), short(l.classes[1].text))
+		"non-numeric label %q%s, but the labels before it take more than two values (%q, %q, ...): they are neither numbers nor two classes; if %q marks a missing label, write NA there instead (rows missing a label can be left out), or correct it",
+		short(s), l.where(), short(l.classes[0].text), short(l.classes[1].text), short(s))
 }
 
 // where names the label column for a message, if there is one.

@@ -388,6 +388,7 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "a web page", text: "\n\n<!DOCTYPE html>\n<html lang=\"en\" data-color-mode=\"auto\">\n<body>task,y,x</body></html>\n", err: "mine.csv: not a table: it is a web page (HTML), not the data"},
 		{name: "an HTML table", text: "<table><tr><td>task</td><td>y</td></tr></table>\n", err: "it is a web page (HTML)"},
 		{name: "XML", text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>AccessDenied</Code></Error>\n", err: "it is an XML document (a storage service"},
+		{name: "a title above the table", text: "Sales report 2023,,,\n,,,\ntask,y,x,z\na,1,2,3\nb,2,3,4\n", err: "mine.csv:1:1: the first line (Sales report 2023, \"\", \"\", \"\") names one column of 4, as a title above a table does"},
 		{name: "an LFS pointer", text: "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n", err: "it is a Git LFS pointer, not the data"},
 		{name: "a header that starts with a bracket", text: "[task],y,x\na,1,2\n", opt: TableOptions{TaskColumn: "[task]"},
 			check: func(t *testing.T, tab *Table) { wantTasks(t, tab, "a") }},

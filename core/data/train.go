@@ -131,6 +131,17 @@ func (t *csvTable) hasRows() bool {
 	}
 }
 
+// namedFields counts a header's fields that are not empty.
+func namedFields(header []string) int {
+	n := 0
+	for _, h := range header {
+		if strings.TrimSpace(h) != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // trainingRoles finds the task and label columns, which training needs
 // both of, by name; a missing one is refused with the header's columns.
 func (t *csvTable) trainingRoles() error {
@@ -139,6 +150,11 @@ func (t *csvTable) trainingRoles() error {
 	}
 	ti, tok := t.idx[t.taskCol]
 	li, lok := t.idx[t.labelCol]
+	if named := namedFields(t.header); named == 1 && len(t.header) >= 2 && (!tok || !lok) {
+		// "Sales report 2023,,,," above the table, as a spreadsheet's
+		// report has: no choice of columns among these reads the file.
+		return parseErr(t.name, t.hline, 1, ErrHeader, "the first line (%s) names one column of %d, as a title above a table does: delete the lines above the one that names the columns, and give the file again", listNames(t.header), len(t.header))
+	}
 	if (!tok || !lok) && !t.hasRows() {
 		// Choosing columns for a file of no rows would end in this.
 		return parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows: the file has a header and nothing else")

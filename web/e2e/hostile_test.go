@@ -476,3 +476,25 @@ func TestRefusedFileIsNotReplacedByTheOneBefore(t *testing.T) {
 	b.waitFor(`spmtlApp.state() === "done"`, 60*time.Second)
 	b.noConsoleErrors()
 }
+
+// TestTitleRowAboveTheHeader: a spreadsheet's report with a title line
+// above its table is refused as such, with what to delete, rather than
+// answered with a column prompt that suggested the title as the task.
+func TestTitleRowAboveTheHeader(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("Sales report 2023,,,\n,,,\nregion,sales,price,staff\n")
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&sb, "r%d,%d,%d.5,%d\n", i%3, 100+i*7%13, i%5, i%4)
+	}
+	b.upload("#file", writeTemp(t, "report.csv", sb.String()))
+	msg := b.shownError("data-error", 30*time.Second)
+	if !strings.Contains(msg, "report.csv:1:1: the first line (Sales report 2023") || !strings.Contains(msg, "as a title above a table does: delete the lines above") {
+		t.Errorf("the refusal: %q", msg)
+	}
+	if p := eval[string](b, `spmtlApp.columnPrompt()`); p != "" {
+		t.Errorf("a column prompt beside the refusal: %q", p)
+	}
+	b.noConsoleErrors()
+}

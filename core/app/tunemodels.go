@@ -370,7 +370,7 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64, o
 	// as a lower best point elsewhere in the table read as a contradiction.
 	reason = choiceReason(models[best], models[chosen], chosen == best, " at its chosen setting", plusMinus(models[best].Score),
 		fmt.Sprintf("(%s) differs from it by less than one standard error of the difference on the same rows, and is", plusMinus(models[chosen].Score)))
-	return chosen, reason + passedOver(m, models, losses, ests[best], chosen, order)
+	return chosen, reason + passedOver(m, models, losses, best, chosen, order)
 }
 
 // passedOver explains a simpler model that the scores' own standard
@@ -378,14 +378,21 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64, o
 // the paired rule passed over: the same rows say it is behind. Without
 // this, "0.0535 ± 0.007" beside a chosen "0.0534 ± 0.007" reads as a rule
 // not applied. "" when there is none.
-func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best eval.Estimate, chosen int, order []int) string {
+func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best, chosen int, order []int) string {
 	for _, i := range order {
 		if i == chosen {
 			break
 		}
-		if losses[i] != nil && withinOneSE(m, models[i].Score, best) {
-			return fmt.Sprintf(" %s (%s) is simpler and within one standard error, but behind it on the same held-out rows by more than one standard error of their difference: not chosen.",
-				models[i].Name, plusMinus(models[i].Score))
+		if losses[i] != nil && withinOneSE(m, models[i].Score, models[best].Score) {
+			// Named, not "it": the comparison is with the best model,
+			// and a passed-over score better than the chosen one's read
+			// as the rule contradicting the table (Indometh's STL).
+			also := ""
+			if m.Better(models[i].Score.Value, models[chosen].Score.Value) {
+				also = fmt.Sprintf(" (each model is compared with %s on the same rows, not with %s)", models[best].Name, models[chosen].Name)
+			}
+			return fmt.Sprintf(" %s (%s) is simpler and within one standard error of %s, but behind %s on the same held-out rows by more than one standard error of their difference: not chosen%s.",
+				models[i].Name, plusMinus(models[i].Score), models[best].Name, models[best].Name, also)
 		}
 	}
 	return ""

@@ -912,7 +912,7 @@ func idNote(tab *data.Table) (string, []string) {
 // separators, and those written with a decimal comma in a comma-separated
 // file, or is empty when none has.
 func numberNote(tab *data.Table) string {
-	var grouped, decimal, percent, money []string
+	var grouped, decimal, percent, money, parens []string
 	for j, c := range tab.Columns {
 		if c.Thousands {
 			grouped = append(grouped, data.ColumnLabel(c.Name, j))
@@ -925,6 +925,9 @@ func numberNote(tab *data.Table) string {
 		}
 		if c.Money {
 			money = append(money, data.ColumnLabel(c.Name, j))
+		}
+		if c.Parens {
+			parens = append(parens, data.ColumnLabel(c.Name, j))
 		}
 	}
 	var notes []string
@@ -943,6 +946,9 @@ func numberNote(tab *data.Table) string {
 	}
 	if len(money) > 0 {
 		notes = append(notes, namesHave(money)+" numbers written as amounts of money: $95 is read as 95")
+	}
+	if len(parens) > 0 {
+		notes = append(notes, namesHave(parens)+" negative numbers written in parentheses, as an accountant writes them: (1.23) is read as −1.23")
 	}
 	return strings.Join(notes, "; ")
 }

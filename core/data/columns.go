@@ -57,6 +57,10 @@ type ColumnInfo struct {
 	// written as amounts of money ("$95", "12,50 €"), read without the
 	// sign.
 	Money bool `json:"money,omitempty"`
+	// Parens is set on a numeric or label column some of whose negative
+	// numbers are written in parentheses ("(1.23)", as spreadsheets'
+	// Accounting format writes them), read as negative.
+	Parens bool `json:"parens,omitempty"`
 	// Roles are the roles a visitor may give a feature column, in the
 	// order a menu offers them: RoleNumeric for a column of numbers, then
 	// RoleText for one of words, or of numbers that are all whole or mixed

@@ -57,3 +57,33 @@ func TestMoney(t *testing.T) {
 		t.Errorf("a column of ticker symbols: %+v, want words", c)
 	}
 }
+
+// TestAccountingNegatives: a negative number in parentheses ("(1.23)",
+// "($0.72)", "$(12)"), as spreadsheets' Accounting format writes it, is
+// read as negative and the column says so (ColumnInfo.Parens); such a
+// column was left out as words (120 distinct values). A word in
+// parentheses is no number, nor is a signed number in them.
+func TestAccountingNegatives(t *testing.T) {
+	tab, err := ReadTable([]byte("task,y,x,z\na,1,1.5,(a)\na,2,(0.72),(b)\nb,3,\"(1,250.50)\",(-3)\nb,4,($0.25),(a)\nb,5,$(12),(b)\n"), "m.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []float64
+	for _, tk := range tab.Data.Tasks {
+		for i := range tk.Y {
+			got = append(got, tk.X.At(i, 0))
+		}
+	}
+	want := []float64{1.5, -0.72, -1250.5, -0.25, -12}
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			t.Fatalf("values %v, want %v", got, want)
+		}
+	}
+	if c := tab.Columns[2]; c.Role != RoleNumeric || !c.Parens || !c.Money || !c.Thousands {
+		t.Errorf("x %+v, want numbers in parentheses, money and thousands", c)
+	}
+	if c := tab.Columns[3]; c.Role != RoleText || c.Parens {
+		t.Errorf("z %+v, want words", c)
+	}
+}

@@ -129,6 +129,9 @@ const (
 	noUnit  unit = iota
 	percent      // "12%", read as 12
 	money        // "$95", "€ 12,50", "12,50 €", read as 95 and 12.5
+	// parens, added to the unit inside them, marks a negative number in
+	// parentheses: "(1.23)" is −1.23, "($0.72)" is −0.72.
+	parens unit = 4
 )
 
 // currencies are the signs of money that numberText reads past, before or
@@ -174,6 +177,13 @@ func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, com
 	if len(s) > 3 && s[0] == 0xE2 && strings.HasPrefix(s, "\u2212") {
 		s = "-" + s[len("\u2212"):]
 	}
+	if inner, ok := accountingNegative(s); ok {
+		// "(1,234.50)", "($0.72)", "$(12)": a negative amount as a
+		// spreadsheet's Accounting and Currency formats write it.
+		if t, comma, u := numberText(inner, delim, decimalMarks, groupDots); numClass(t) == numOK && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "+") {
+			return "-" + t, comma, u | parens
+		}
+	}
 	if spacedBytes(s) {
 		if t, ok := ungroupSpaces(s); ok {
 			t, comma, u := numberText(t, delim, decimalMarks, groupDots)
@@ -190,6 +200,25 @@ func numberText(s string, delim rune, decimalMarks, groupDots bool) (string, com
 	}
 	t, comma := commaText(s, delim, decimalMarks, groupDots)
 	return t, comma, noUnit
+}
+
+// accountingNegative returns what a number in parentheses holds, with a
+// currency sign written outside them moved in ("$(12)" holds "$12"), and
+// whether s is one.
+func accountingNegative(s string) (string, bool) {
+	for _, c := range currencies {
+		if p, ok := strings.CutPrefix(s, c); ok && strings.HasPrefix(p, "(") {
+			if in, ok := strings.CutPrefix(p, "("); ok {
+				if in, ok := strings.CutSuffix(in, ")"); ok && in != "" {
+					return c + in, true
+				}
+			}
+		}
+	}
+	if len(s) > 2 && s[0] == '(' && s[len(s)-1] == ')' {
+		return strings.TrimSpace(s[1 : len(s)-1]), true
+	}
+	return "", false
 }
 
 // commaText is numberText without the percent sign.

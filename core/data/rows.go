@@ -63,6 +63,7 @@ type rowReader struct {
 	decimals  []int    // per header column: numbers written with a decimal comma (a comma-separated file)
 	percents  []int    // per header column: numbers written as percentages
 	moneys    []int    // per header column: numbers written as amounts of money
+	parens    []int    // per header column: negative numbers in parentheses
 }
 
 // taskRows are one task's rows as they are read.
@@ -78,7 +79,7 @@ type taskRows struct {
 func newRowReader(t *csvTable, cols []EncodedColumn, colOf []int) *rowReader {
 	r := &rowReader{t: t, cols: cols, colOf: colOf, offset: make([]int, len(cols)), index: make([]map[string]int, len(cols)),
 		byName: map[string]*taskRows{}, unseen: make([]int, len(cols)), example: make([]string, len(cols)), thousands: make([]int, len(t.header)),
-		decimals: make([]int, len(t.header)), percents: make([]int, len(t.header)), moneys: make([]int, len(t.header))}
+		decimals: make([]int, len(t.header)), percents: make([]int, len(t.header)), moneys: make([]int, len(t.header)), parens: make([]int, len(t.header))}
 	for k, c := range cols {
 		r.offset[k] = r.d
 		if c.Values == nil {
@@ -287,11 +288,14 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 					r.decimals[j]++ // "3.227,64"
 				}
 			}
-			switch u {
+			switch u &^ parens {
 			case percent:
 				r.percents[j]++
 			case money:
 				r.moneys[j]++
+			}
+			if u&parens != 0 {
+				r.parens[j]++
 			}
 			xrow[r.offset[k]] = x
 			continue
@@ -346,6 +350,7 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 		tab.Columns[l.col].DecimalComma = l.decimals
 		tab.Columns[l.col].Percent = l.percents
 		tab.Columns[l.col].Money = l.moneys
+		tab.Columns[l.col].Parens = l.parens
 	}
 	for j := range tab.Columns {
 		if t.roles[j] == RoleNumeric {
@@ -353,6 +358,7 @@ func (r *rowReader) finish(tab *Table, positive string) error {
 			tab.Columns[j].DecimalComma = r.decimals[j] > 0
 			tab.Columns[j].Percent = r.percents[j] > 0
 			tab.Columns[j].Money = r.moneys[j] > 0
+			tab.Columns[j].Parens = r.parens[j] > 0
 		}
 	}
 	ds.Tasks = make([]Task, len(r.tasks))
@@ -381,6 +387,7 @@ type labelReader struct {
 	decimals  bool
 	percents  bool
 	moneys    bool
+	parens    bool
 }
 
 // read reads the label of a row: its class and its value (labeler.add).
@@ -392,8 +399,9 @@ func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, flo
 	}
 	l.thousands = l.thousands || comma == thousandsComma || comma == thousandsDot
 	l.decimals = l.decimals || comma == decimalComma || comma == thousandsDot && strings.IndexByte(s, '.') >= 0
-	l.percents = l.percents || u == percent
-	l.moneys = l.moneys || u == money
+	l.percents = l.percents || u&^parens == percent
+	l.moneys = l.moneys || u&^parens == money
+	l.parens = l.parens || u&parens != 0
 	c, v, err := l.lab.add(s, line, l.col+1)
 	if err != nil {
 		return 0, 0, err

@@ -287,6 +287,9 @@ func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 		// Excel's "Unicode Text" (tabs) in a decimal-comma locale: Outcome
 		// is a number ("3,5"), not words, so it is the label, as Go reads it.
 		{"regions.txt", "Region\tOutcome\tfeat1\n", 24, func(i int) string { return fmt.Sprintf("site%02d\t%d,5\t%d\n", i%4, i%7, (i*3)%5) }, both, ""},
+		// An accountant's negatives, "(12.5)", are numbers, as Go reads
+		// them: not a column of words to suggest as the groups.
+		{"ledger.csv", "Amount,Branch,Outcome\n", 40, func(i int) string { return fmt.Sprintf("(%d.5),b%02d,%d.5\n", i/8, i%4, i%7) }, "Suggested: Branch as the task, Outcome as the label", "Amount as the task"},
 		// A price column left of the groups was read as words by the
 		// page's suggestions (Go reads "$95" as 95), and so suggested as the task.
 		{"prices.csv", "Price,Region,Outcome\n", 40, func(i int) string { return fmt.Sprintf("$%d,site%02d,%d.5\n", 90+i%5, i%4, i%7) }, both, ""},

@@ -79,6 +79,12 @@ const commaGroups = grouped(",", "\\."), dotGroups = grouped("\\.", ",");
 // task suggested. NaN when it is no number.
 function numberOf(raw, decimalComma) {
   let v = raw.replace(/^\u2212/, "-");
+  // An accountant's negative, "(1.23)" or "$(12)", as Go reads it (core/data accountingNegative).
+  const paren = v.match(/^([$€£¥]?)\(\s*([^()]*?)\s*\)$/);
+  if (paren) {
+    const inner = numberOf(paren[1] + paren[2], decimalComma);
+    return Number.isFinite(inner) && !/^[-+]/.test(paren[2]) ? -inner : NaN;
+  }
   const unit = v.match(/^([-+]?)\s*[$€£¥]\s*(.+)$/) || v.match(/^([-+]?)(.+?)\s*[$€£¥%]$/);
   if (unit) v = unit[1] + unit[2];
   if (/^[-+]?\d{1,3}([\u00a0\u202f']\d{3})+([.,]\d+)?$/.test(v)) v = v.replace(/[\u00a0\u202f']/g, "");

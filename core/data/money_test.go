@@ -2,6 +2,18 @@ package data
 
 import "testing"
 
+// firstFeature returns the first feature's values, task by task in the
+// order the tasks first appear.
+func firstFeature(tab *Table) []float64 {
+	var got []float64
+	for _, tk := range tab.Data.Tasks {
+		for i := range tk.Y {
+			got = append(got, tk.X.At(i, 0))
+		}
+	}
+	return got
+}
+
 // TestMoney: numbers written as amounts of money ("$95", "-$12",
 // "12,50 €", "€ 3,20", "1.250,00 €") are read without the sign, and the
 // column says so (ColumnInfo.Money); a tester's "$95" column was one-hot
@@ -29,12 +41,7 @@ func TestMoney(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []float64
-			for _, tk := range tab.Data.Tasks {
-				for i := range tk.Y {
-					got = append(got, tk.X.At(i, 0))
-				}
-			}
+			got := firstFeature(tab)
 			// Tasks a, b: rows 1, 2 then 3, 4, as the file has them.
 			for i := range tc.want {
 				if i >= len(got) || got[i] != tc.want[i] {
@@ -68,12 +75,7 @@ func TestAccountingNegatives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []float64
-	for _, tk := range tab.Data.Tasks {
-		for i := range tk.Y {
-			got = append(got, tk.X.At(i, 0))
-		}
-	}
+	got := firstFeature(tab)
 	want := []float64{1.5, -0.72, -1250.5, -0.25, -12}
 	for i := range want {
 		if i >= len(got) || got[i] != want[i] {

@@ -48,6 +48,9 @@ type JointMMTL struct {
 	// where it is the tasks' mean): with the summed logistic loss's prior
 	// (§5.3) it is not the mean of the w_t.
 	a []float64
+	// priorU is each feature's factor in the prior's precision
+	// (priorScales; nil: 1), for the solve and the objective alike.
+	priorU []float64
 }
 
 // NewJointMMTL returns the joint MMTL fit of p with cfg (cfg.Model is
@@ -72,6 +75,7 @@ func NewJointMMTL(p *Problem, cfg Config) (j *JointMMTL, err error) {
 	cfg.Model = "mmtl-joint"
 	j = &JointMMTL{p: p, cfg: cfg, w: make([][]float64, len(p.tasks)), b: make([]float64, len(p.tasks)), cache: make([]taskCache, len(p.tasks))}
 	j.tasks, j.reduced = p.tasksFor(cfg.Solver)
+	j.priorU = priorScales(p.Data, len(j.tasks[0].xbar), j.reduced)
 	for t := range j.w {
 		j.w[t] = make([]float64, len(j.tasks[0].xbar))
 	}
@@ -159,7 +163,7 @@ func (j *JointMMTL) fista() error {
 // leaves the W-step solutions at the minimizer in j.w, j.b.
 func (j *JointMMTL) exact() error {
 	T := len(j.tasks)
-	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, priorU: priorScales(j.p.Data, len(j.w[0]), j.reduced), m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache, deviations: j.cfg.Scale == SumLoss}
+	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, priorU: j.priorU, m: identityMetric(len(j.w[0])), omega: make([]float64, T), w: j.w, b: j.b, cache: j.cache, deviations: j.cfg.Scale == SumLoss}
 	for t := range ap.omega {
 		ap.omega[t] = 1
 	}
@@ -219,7 +223,7 @@ func (j *JointMMTL) snapshot() Snapshot {
 		snap.Objective += l + j.cfg.Rho*pen
 	}
 	if pi := meanPrior(j.cfg); pi > 0 {
-		snap.Objective += pi * priorQuad(priorScales(j.p.Data, len(mean), j.reduced), mean)
+		snap.Objective += pi * priorQuad(j.priorU, mean)
 	}
 	snap.SPObjective = snap.Objective
 	return snap

@@ -554,6 +554,11 @@ func (d *Data) Summary() Summary {
 // measurements taken for the task column ("-task x1": 78 tasks of 80
 // rows) trains every row alone, and nothing said so. "" otherwise.
 func taskNote(col string, tasks, rows int) string {
+	if tasks == 1 && rows > 1 {
+		// Nothing to share, nothing to pace: every model is one ridge
+		// fit of the rows (a constant column taken for the task column).
+		return fmt.Sprintf("the task column %s holds one task: learning tasks together, and the pace, need two or more, so every model here fits this one task alone; is %s the column that names each row's group?", col, col)
+	}
 	if rows < 20 || 2*tasks <= rows {
 		return ""
 	}

@@ -330,18 +330,20 @@ func TestLoadText(t *testing.T) {
 	}
 }
 
-// TestTaskNote: a task column that makes nearly a task per row is said to
-// be likely the wrong one; a grouped file's is not.
+// TestTaskNote: a task column that makes nearly a task per row, or one
+// task of every row, is said to be likely the wrong one; a grouped file's
+// is not.
 func TestTaskNote(t *testing.T) {
 	var sb strings.Builder
-	sb.WriteString("task,y,x1\n")
+	sb.WriteString("task,y,x1,site\n")
 	for i := 0; i < 40; i++ {
-		fmt.Fprintf(&sb, "t%d,%d,%.3f\n", i%4, i%5, float64(i)/7)
+		fmt.Fprintf(&sb, "t%d,%d,%.3f,s1\n", i%4, i%5, float64(i)/7)
 	}
 	for _, c := range []struct {
 		task string
 		want string
-	}{{"task", ""}, {"x1", "the task column x1 makes 40 tasks of 40 rows: most rows are a task of their own"}} {
+	}{{"task", ""}, {"x1", "the task column x1 makes 40 tasks of 40 rows: most rows are a task of their own"},
+		{"site", "the task column site holds one task: learning tasks together, and the pace, need two or more"}} {
 		d, err := Load([]byte(sb.String()), LoadOptions{Name: "g.csv", TaskColumn: c.task, LabelColumn: "y"})
 		if err != nil {
 			t.Fatal(err)

@@ -81,12 +81,47 @@ func (e *Encoding) Standardize(ds *Dataset) {
 	scale := make([]float64, p)
 	for j := range scale {
 		scale[j] = 1
-		if sd := math.Sqrt(m2[j] / float64(max(n, 1))); sd > 0 && !math.IsInf(sd, 0) && !math.IsNaN(sd) {
+		sd := math.Sqrt(m2[j] / float64(max(n, 1)))
+		if sd == 0 {
+			sd = tinySD(ds, j)
+		}
+		if sd > 0 && !math.IsInf(sd, 0) && !math.IsNaN(sd) {
 			scale[j] = sd
 		}
 	}
 	e.Scale = scale
 	e.divide(ds)
+}
+
+// tinySD is the standard deviation of feature j over ds's rows in units
+// of its largest magnitude, for a column whose squares underflowed: values
+// near 1e-300 vary, yet their deviations' products are 0, and the column
+// stayed at 1e-300 beside features of unit spread, as if it were 0. It is
+// 0 for a constant column, as Standardize's own pass says of one.
+func tinySD(ds *Dataset, j int) float64 {
+	var top float64
+	for i := range ds.Tasks {
+		t := &ds.Tasks[i]
+		for r := 0; r < t.Rows(); r++ {
+			top = math.Max(top, math.Abs(t.X.At(r, j)))
+		}
+	}
+	if !(top > 0) || math.IsInf(top, 0) {
+		return 0
+	}
+	n := 0
+	var mean, m2 float64
+	for i := range ds.Tasks {
+		t := &ds.Tasks[i]
+		for r := 0; r < t.Rows(); r++ {
+			n++
+			v := t.X.At(r, j) / top
+			dv := v - mean
+			mean += dv / float64(n)
+			m2 += dv * (v - mean)
+		}
+	}
+	return math.Sqrt(m2/float64(max(n, 1))) * top
 }
 
 // divide divides ds's features by e.Scale and then takes e.Center from

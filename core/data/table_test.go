@@ -3,6 +3,7 @@ package data
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -1006,5 +1007,32 @@ func TestReadTableDates(t *testing.T) {
 	}
 	if !slices.Equal(tab.Dates, []string{"born"}) {
 		t.Errorf("dates %q, want born only", tab.Dates)
+	}
+}
+
+// TestStandardizeTinyValues: a feature of values near 1e-300, whose
+// squares underflow, is divided by its standard deviation all the same
+// (it stayed near 1e-300 beside unit features, as if it were 0); a
+// constant feature keeps the divisor 1.
+func TestStandardizeTinyValues(t *testing.T) {
+	tab, err := ReadTable([]byte("task,y,tiny,same,x\na,1,1e-300,5,1\na,2,3e-300,5,2\nb,3,2e-300,5,4\nb,4,4e-300,5,3\n"), "m.csv", TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tab.Encoding
+	e.Standardize(tab.Data)
+	var sum, sq float64
+	var n int
+	for _, tk := range tab.Data.Tasks {
+		for r := 0; r < tk.Rows(); r++ {
+			v := tk.X.At(r, 0)
+			sum += v
+			sq += v * v
+			n++
+		}
+	}
+	mean := sum / float64(n)
+	if sd := math.Sqrt(sq/float64(n) - mean*mean); math.Abs(sd-1) > 1e-12 || e.Scale[1] != 1 {
+		t.Errorf("tiny's standard deviation after Standardize %v (scale %v), same's scale %v: want 1 and 1", sd, e.Scale[0], e.Scale[1])
 	}
 }

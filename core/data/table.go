@@ -602,7 +602,16 @@ func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*c
 		if next := bytes.TrimSpace(lineOf(text, hline+1)); bytes.IndexAny(next, ",;\t") >= 0 {
 			return nil, nil, parseErr(name, hline, 1, ErrHeader, "line %d holds one field (%q) and line %d several: if line %d is a title above the header, delete it, so that the file starts with the column names", hline, short(header[0]), hline+1, hline)
 		}
-		return nil, nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names", short(header[0]))
+		seen := ""
+		for _, sep := range []string{"|", ":", "^", "~"} {
+			if strings.Count(header[0], sep) >= 2 {
+				// A separator the reader does not take (a database's
+				// export with pipes): name it and what to do.
+				seen = fmt.Sprintf(" (it holds %q between names: save the file with commas, semicolons or tabs between fields)", sep)
+				break
+			}
+		}
+		return nil, nil, parseErr(name, hline, 1, ErrHeader, "the header has a single column %q: the file has no comma, semicolon or tab between column names%s", short(header[0]), seen)
 	}
 	if err := checkNames(header, name, hline); err != nil {
 		return nil, nil, err

@@ -69,7 +69,8 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("delimiter %q", tab.Encoding.Delimiter)
 				}
 			}},
-		{name: "one column", text: "task|y|x\na|1|2\n", err: "the header has a single column"},
+		{name: "one column", text: "task|y|x\na|1|2\n", err: `the header has a single column "task|y|x": the file has no comma, semicolon or tab between column names (it holds "|" between names: save the file with commas, semicolons or tabs between fields)`},
+		{name: "one name", text: "score\n1\n2\n", err: `the header has a single column "score": the file has no comma, semicolon or tab between column names`},
 		// Excel's first line "sep=;" names the delimiter; later lines keep
 		// their numbers.
 		{name: "excel sep line", text: "\ufeffsep=;\r\ntask;y;x1,x2\r\na;1;2\r\nb;0;3\r\n",

@@ -145,10 +145,16 @@ func checkMemory(train *data.Dataset, opt TrainOptions) error {
 // memory given, and the two it is compared with) when their estimate is
 // over budget bytes: 0 is mtl.DefaultBudget, a negative budget no limit.
 func fitsBudget(d *data.Dataset, extra mtl.Memory, budget int64) error {
+	return mtl.CheckBudget(mtl.Estimate(mtl.ShapeOf(d), extra, mtl.EstimateRuns), budgetOf(budget))
+}
+
+// budgetOf is the budget an option asks for: 0 for the default
+// (mtl.DefaultBudget), below 0 for none.
+func budgetOf(budget int64) int64 {
 	if budget == 0 {
-		budget = mtl.DefaultBudget
+		return mtl.DefaultBudget
 	}
-	return mtl.CheckBudget(mtl.Estimate(mtl.ShapeOf(d), extra, mtl.EstimateRuns), budget)
+	return budget
 }
 
 // checkLoss refuses the logistic loss on labels that are not two classes,

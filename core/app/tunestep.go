@@ -141,10 +141,7 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 // tuned at 111 points, took 12 GB and was killed, where the fits' estimate
 // said 200 MB.
 func (s *TuneSearch) lossesFit() error {
-	budget := s.opt.Memory
-	if budget == 0 {
-		budget = mtl.DefaultBudget
-	}
+	budget := budgetOf(s.opt.Memory)
 	if budget < 0 {
 		return nil
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -225,6 +226,56 @@ func TestFailedNote(t *testing.T) {
 	} {
 		if got := failedNote(tc.grid, tc.selfPaced); got != tc.want {
 			t.Errorf("failedNote = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// TestCappedNote: a grid whose chosen point's fits stopped at the
+// iteration cap says so, with how many folds and points; a chosen point
+// whose fits converged says nothing, whatever the other points did.
+func TestCappedNote(t *testing.T) {
+	ok := eval.Estimate{Value: 1, SE: 0.1, N: 10}
+	pt := func(capped int) gridPoint {
+		return gridPoint{cfg: mtl.Config{Rho: 1, MaxIter: 1000}, est: ok, capped: capped}
+	}
+	for _, tc := range []struct {
+		grid   []gridPoint
+		chosen int
+		want   string
+	}{
+		{[]gridPoint{pt(0), pt(3)}, 0, ""},
+		{[]gridPoint{pt(0), pt(3), pt(1)}, 1, "at the chosen setting the fits of 3 folds stopped at the iteration cap (1000) without converging (some fold's did at 2 of the grid's 3 points): its CV score is that of fits stopped at the cap, not of the model at its optimum"},
+		{[]gridPoint{pt(1)}, 0, "at the chosen setting the fit of 1 fold stopped at the iteration cap (1000) without converging (some fold's did at 1 of the grid's 1 points): its CV score is that of fits stopped at the cap, not of the model at its optimum"},
+	} {
+		if got := cappedNote(tc.grid, tc.chosen); got != tc.want {
+			t.Errorf("cappedNote = %q,\nwant %q", got, tc.want)
+		}
+	}
+}
+
+// TestScorePointCountsCappedFolds: a point whose fits stop at the
+// iteration cap counts its folds (the note above reads them); the same
+// point with room to converge counts none.
+func TestScorePointCountsCappedFolds(t *testing.T) {
+	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
+	d, err := Load(tuneCSV(3, 12, number), LoadOptions{Name: "capped.csv", TaskColumn: "task", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	folds, err := TuneFolds(d, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, err := PrepareFolds(folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		maxIter, want int
+	}{{2, 3}, {1000, 0}} {
+		cfg := configFor(d, mtl.Config{Model: "mtfl", Rho: 0.1, Seed: 1, MaxIter: c.maxIter}).Defaults(false)
+		if r := ScorePoint(probs, folds, cfg); r.Failure != "" || r.Capped != c.want {
+			t.Errorf("maxIter %d: capped %d (failure %q), want %d", c.maxIter, r.Capped, r.Failure, c.want)
 		}
 	}
 }

@@ -43,6 +43,11 @@ type ModelScore struct {
 	// many and why the first did (failedNote): the table's count alone
 	// said "1 of 17" and nothing else.
 	FailedNote string `json:"failedNote,omitempty"`
+	// CappedNote says, when the chosen setting's fits reached the
+	// iteration cap on some fold, that its score is that of unfinished
+	// fits, and at how many of the grid's points that happened
+	// (cappedNote).
+	CappedNote string `json:"cappedNote,omitempty"`
 	// Flat says when a self-paced model's λ0 grid is flat (flatLambda0):
 	// every multiple within one standard error of the best.
 	Flat string `json:"flat,omitempty"`
@@ -70,6 +75,8 @@ type gridPoint struct {
 	// losses are the held-out rows' losses behind est (eval.RowLosses),
 	// for paired comparisons.
 	losses []float64
+	// capped is how many folds' fits reached the iteration cap.
+	capped int
 }
 
 // tuner scores a batch of configurations in a pool of goroutines on the
@@ -203,14 +210,17 @@ type TunePointResult struct {
 	Scores  eval.PooledScores `json:"scores"`
 	Losses  []float64         `json:"-"`
 	Failure string            `json:"failure,omitempty"`
+	// Capped is how many of the folds' fits stopped at the iteration cap
+	// without converging: the score is then that of unfinished fits.
+	Capped int `json:"capped,omitempty"`
 }
 
 // ScorePoint scores cfg on the folds (probs from PrepareFolds): what a
 // worker of a tuning pool computes for each configuration a TuneSearch
 // asks for.
 func ScorePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) TunePointResult {
-	s, losses, err := tuneScores(probs, folds, cfg)
-	r := TunePointResult{Scores: s, Losses: losses}
+	s, losses, capped, err := tuneScores(probs, folds, cfg)
+	r := TunePointResult{Scores: s, Losses: losses, Capped: capped}
 	if err != nil {
 		r.Failure, r.Losses = err.Error(), nil
 	}
@@ -222,13 +232,14 @@ func ScorePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) TunePoi
 // all the folds are scored together. The error says why a point cannot be
 // scored (the first fold whose fit failed, or no finite score).
 func TuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, error) {
-	s, _, err := tuneScores(probs, folds, cfg)
+	s, _, _, err := tuneScores(probs, folds, cfg)
 	return s, err
 }
 
 // tuneScores is TuneScores, with the held-out rows' losses behind the
-// tuning metric (nil when the point could not be scored).
-func tuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, []float64, error) {
+// tuning metric (nil when the point could not be scored) and how many of
+// the folds' fits reached the iteration cap.
+func tuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, []float64, int, error) {
 	kind := data.Regression
 	if len(probs) > 0 {
 		kind = probs[0].Data.Kind
@@ -236,21 +247,25 @@ func tuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.P
 	logistic := cfg.Defaults(kind == data.Classification).Loss == mtl.Logistic
 	undefined := eval.Pooled(kind, logistic, nil, nil)
 	var held eval.Held
+	capped := 0
 	for f := range folds {
-		preds, err := eval.FitPredict(probs[f], cfg, folds[f].Test)
+		preds, stop, err := eval.FitPredictStop(probs[f], cfg, folds[f].Test)
 		if err != nil {
-			return undefined, nil, fmt.Errorf("fold %d of %d: %w", f+1, len(folds), err)
+			return undefined, nil, 0, fmt.Errorf("fold %d of %d: %w", f+1, len(folds), err)
+		}
+		if stop == mtl.StopCap {
+			capped++
 		}
 		held.Add(preds, folds[f].Test)
 	}
 	if len(held.Y) == 0 {
-		return undefined, nil, fmt.Errorf("fold 1 of %d: %w", len(folds), unscored(folds[0].Test, math.NaN(), len(folds)))
+		return undefined, nil, 0, fmt.Errorf("fold 1 of %d: %w", len(folds), unscored(folds[0].Test, math.NaN(), len(folds)))
 	}
 	s := eval.Pooled(kind, logistic, held.Margin, held.Y)
 	if v := s.Of(s.Metric); !v.OK() {
-		return s, nil, fmt.Errorf("the pooled %s is %v: the fitted model's predictions are not finite numbers", s.Metric, v.Value)
+		return s, nil, 0, fmt.Errorf("the pooled %s is %v: the fitted model's predictions are not finite numbers", s.Metric, v.Value)
 	}
-	return s, eval.RowLosses(s.Metric, logistic, held.Margin, held.Y), nil
+	return s, eval.RowLosses(s.Metric, logistic, held.Margin, held.Y), capped, nil
 }
 
 // withinOneSE reports whether e is within one standard error of best (the

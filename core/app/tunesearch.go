@@ -102,10 +102,34 @@ func summarize(m eval.Metric, f family, grid []gridPoint, simpler []float64) sco
 	ms.Best = grid[best].est
 	ms.Config, ms.Score, ms.Scores = grid[chosen].cfg, grid[chosen].est, grid[chosen].scores
 	ms.FailedNote = failedNote(grid, f.selfPaced)
+	ms.CappedNote = cappedNote(grid, chosen)
 	if f.selfPaced {
 		ms.Flat = flatLambda0(grid, best, chosen)
 	}
 	return scored{model: ms, grid: grid, losses: grid[chosen].losses}
+}
+
+// cappedNote says, when the fits of the chosen point reached the
+// iteration cap on some fold, that its CV score is that of unfinished
+// fits, and at how many of the grid's points some fold's fit did; "" when
+// the chosen point's fits all converged.
+func cappedNote(grid []gridPoint, chosen int) string {
+	c := grid[chosen]
+	if c.capped == 0 {
+		return ""
+	}
+	points := 0
+	for _, p := range grid {
+		if p.capped > 0 && p.err == nil {
+			points++
+		}
+	}
+	folds := "fit of 1 fold"
+	if c.capped > 1 {
+		folds = fmt.Sprintf("fits of %d folds", c.capped)
+	}
+	return fmt.Sprintf("at the chosen setting the %s stopped at the iteration cap (%d) without converging (some fold's did at %d of the grid's %d points): its CV score is that of fits stopped at the cap, not of the model at its optimum",
+		folds, c.cfg.Defaults(false).MaxIter, points, len(grid))
 }
 
 // failedNote says how many of a grid's points failed and why the first

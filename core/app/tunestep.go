@@ -383,7 +383,7 @@ func (s *TuneSearch) Feed(res []TunePointResult) error {
 		return fmt.Errorf("tune: %d results for a batch of %d", len(res), len(s.pending))
 	}
 	for i, p := range s.pending {
-		gp := gridPoint{cfg: p.cfg, scores: res[i].Scores, est: res[i].Scores.Of(s.metric), losses: res[i].Losses}
+		gp := gridPoint{cfg: p.cfg, scores: res[i].Scores, est: res[i].Scores.Of(s.metric), losses: res[i].Losses, capped: res[i].Capped}
 		if res[i].Failure != "" {
 			gp.err, gp.est, gp.losses = errors.New(res[i].Failure), eval.Undefined(), nil
 		}

@@ -313,12 +313,22 @@ func FitScore(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) (float64, erro
 // test, one slice per task: FitScore's fit, for scores it does not
 // compute (the pooled scores of tuning on own data).
 func FitPredict(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) ([][]float64, error) {
+	preds, _, err := FitPredictStop(p, cfg, test)
+	return preds, err
+}
+
+// FitPredictStop is FitPredict, with why the fit ended (mtl.StopCap when
+// it reached the iteration cap before converging), which tuning reports
+// beside a score of unfinished fits.
+func FitPredictStop(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) ([][]float64, mtl.StopReason, error) {
 	l, err := method.New(p, cfg)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	if _, err := mtl.Run(nil, l); err != nil {
-		return nil, err
+	last, err := mtl.Run(nil, l)
+	if err != nil {
+		return nil, "", err
 	}
-	return mtl.Predict(l, test)
+	preds, err := mtl.Predict(l, test)
+	return preds, last.Stop, err
 }

@@ -230,11 +230,13 @@ type TunePoint struct {
 	Scores  []float64   `json:"scores"`
 	Metric  eval.Metric `json:"metric"`
 	Failure string      `json:"failure"`
+	// Capped is app.TunePointResult.Capped.
+	Capped int `json:"capped,omitempty"`
 }
 
 // PointOf is r as the page carries it.
 func PointOf(r app.TunePointResult) TunePoint {
-	p := TunePoint{Metric: r.Scores.Metric, Failure: r.Failure}
+	p := TunePoint{Metric: r.Scores.Metric, Failure: r.Failure, Capped: r.Capped}
 	for _, e := range []eval.Estimate{r.Scores.RMSE, r.Scores.LogLoss, r.Scores.Brier, r.Scores.AUC} {
 		p.Scores = append(p.Scores, e.Value, e.SE, float64(e.N))
 	}
@@ -249,5 +251,5 @@ func (p TunePoint) Result(losses []float64) (app.TunePointResult, error) {
 	}
 	est := func(i int) eval.Estimate { return eval.Estimate{Value: f[i], SE: f[i+1], N: int(f[i+2])} }
 	s := eval.PooledScores{Metric: p.Metric, RMSE: est(0), LogLoss: est(3), Brier: est(6), AUC: est(9)}
-	return app.TunePointResult{Scores: s, Losses: losses, Failure: p.Failure}, nil
+	return app.TunePointResult{Scores: s, Losses: losses, Failure: p.Failure, Capped: p.Capped}, nil
 }

@@ -83,11 +83,12 @@ func TestRequestDefaults(t *testing.T) {
 }
 
 // TestTunePoint: a point's scores cross as 12 numbers and come back as
-// they were, NaN included; another count is refused.
+// they were, NaN included, with its count of capped folds; another count
+// is refused.
 func TestTunePoint(t *testing.T) {
 	r := app.TunePointResult{Scores: eval.PooledScores{Metric: eval.LogLossMetric, RMSE: eval.Estimate{Value: 0.5, SE: 0.1, N: 30},
 		LogLoss: eval.Estimate{Value: 0.7, SE: 0.05, N: 30}, Brier: eval.Undefined(), AUC: eval.Estimate{Value: 0.8, SE: math.NaN(), N: 1}},
-		Failure: "", Losses: []float64{1, 2}}
+		Failure: "", Losses: []float64{1, 2}, Capped: 2}
 	p := PointOf(r)
 	if len(p.Scores) != 12 || p.Scores[3] != 0.7 || p.Metric != eval.LogLossMetric {
 		t.Fatalf("point %+v", p)
@@ -102,7 +103,7 @@ func TestTunePoint(t *testing.T) {
 	}
 	s, w := back.Scores, r.Scores
 	if s.Metric != w.Metric || !same(s.RMSE, w.RMSE) || !same(s.LogLoss, w.LogLoss) || !same(s.Brier, w.Brier) || !same(s.AUC, w.AUC) ||
-		!reflect.DeepEqual(back.Losses, r.Losses) {
+		!reflect.DeepEqual(back.Losses, r.Losses) || back.Capped != r.Capped {
 		t.Errorf("read back %+v, want %+v", back, r)
 	}
 	p.Scores = p.Scores[:11]

@@ -515,3 +515,43 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestTuneSaysWhenFitsStoppedAtTheCap: on 24 rows in 6 groups MTFL-mean's
+// fits reach the iteration cap in every fold at its chosen setting; the
+// page's notes under the table say so, as the command line does, rather
+// than showing its CV score as a finished model's.
+func TestTuneSaysWhenFitsStoppedAtTheCap(t *testing.T) {
+	b := newBrowserFor(t, 5*time.Minute)
+	b.openPage(true)
+	b.loadGrouped("plots.csv", cappedPlotsCSV())
+	b.tuneAllModels(3 * time.Minute)
+	notes := eval[string](b, `document.getElementById("tune-leftout").textContent`)
+	if !strings.Contains(notes, "MTFL-mean: at the chosen setting the fits of 2 folds stopped at the iteration cap (1000) without converging") ||
+		!strings.Contains(notes, "not of the model at its optimum") {
+		t.Errorf("the tuning's notes do not say that MTFL-mean's fits stopped at the cap: %q", notes)
+	}
+	b.noConsoleErrors()
+}
+
+// cappedPlotsCSV is 6 groups of 4 plots with three 0/1 treatments in a
+// half fraction and a yield from a fixed formula (a block effect, three
+// treatment effects and a deterministic wobble): small enough that
+// MTFL-mean's alternation crawls.
+func cappedPlotsCSV() string {
+	design := [][3]int{{0, 1, 1}, {1, 1, 0}, {0, 0, 0}, {1, 0, 1}, {1, 0, 0}, {1, 1, 1}, {0, 1, 0}, {0, 0, 1}}
+	block := []float64{3, -2, 5, -6, 1, -1}
+	var sb strings.Builder
+	sb.WriteString("group,y,N,P,K\n")
+	for g := 0; g < 6; g++ {
+		for i := 0; i < 4; i++ {
+			k := (g*4 + i) % 8
+			if g%2 == 1 {
+				k = (g*4 + i + 3) % 8
+			}
+			n, p, kk := design[k][0], design[k][1], design[k][2]
+			y := 50 + 6*float64(n) - float64(p) - 4*float64(kk) + block[g] + float64((g*7+i*13)%9-4)*0.9
+			fmt.Fprintf(&sb, "b%d,%.1f,%d,%d,%d\n", g+1, y, n, p, kk)
+		}
+	}
+	return sb.String()
+}

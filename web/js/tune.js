@@ -390,6 +390,8 @@ export function wireTune(app, form) {
       if (ms.flat) notes.push(`${ms.name}: ${ms.flat}.`);
       // Go's words on the points that failed beside others that scored (app.ModelScore.FailedNote).
       if (ok && ms.failedNote) notes.push(`${ms.name}: ${ms.failedNote}.`);
+      // … and when its chosen setting's fits stopped at the iteration cap (app.ModelScore.CappedNote).
+      if (ok && ms.cappedNote) notes.push(`${ms.name}: ${ms.cappedNote}.`);
       // Go's words for a setting chosen otherwise than by the one-SE rule
       // (REML) go below the table, where they wrap; in its narrow note
       // column they made the row a dozen lines tall on a phone.

@@ -172,6 +172,9 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 		if m.FailedNote != "" {
 			notTried = append(notTried, m.Name+": "+m.FailedNote)
 		}
+		if m.CappedNote != "" {
+			notTried = append(notTried, m.Name+": "+m.CappedNote)
+		}
 	}
 	tw.Flush()
 	// What a setting the likelihood put at its box's edge means, which

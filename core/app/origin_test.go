@@ -170,6 +170,46 @@ func TestTuneOriginAlongOneFeature(t *testing.T) {
 	}
 }
 
+// TestTuneOneModelMovesTheOrigin: a model tuned alone (tune -model mtfl)
+// is tuned on the data the search over every model tunes it on: the
+// origin moves as it does there, though no candidate is a mixed model's,
+// and its row (setting and scores) is that table's row. Before, its
+// setting and score differed from the row it was asked to reproduce.
+func TestTuneOneModelMovesTheOrigin(t *testing.T) {
+	text := slopeCSV(4, 40, -2.5)
+	load := func() *Data {
+		d, err := Load([]byte(text), LoadOptions{Name: "own.csv", TaskColumn: "g", LabelColumn: "y"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	all, err := Tune(context.Background(), load(), TuneOptions{Seed: 1, Config: mtl.Config{Model: ""}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.Origin == "" {
+		t.Fatalf("the search over every model kept the origin as written: %s", all.Search)
+	}
+	i := slices.IndexFunc(all.Models, func(m ModelScore) bool { return m.Key == "mtfl" && !m.SelfPaced })
+	if i < 0 {
+		t.Fatal("no MTFL row in the table")
+	}
+	d := load()
+	one, err := Tune(context.Background(), d, TuneOptions{Seed: 1, Config: mtl.Config{Model: "mtfl"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := all.Models[i], one.Models[0]
+	if one.Origin != all.Origin || d.Origin != all.Origin {
+		t.Errorf("MTFL alone: origin %q (data %q), the table's %q", one.Origin, d.Origin, all.Origin)
+	}
+	if got.Config.Rho != want.Config.Rho || got.Config.Intercept != want.Config.Intercept || got.Score != want.Score || got.Best != want.Best {
+		t.Errorf("MTFL alone: ρ %g κ %g, %v (best %v); the table's row: ρ %g κ %g, %v (best %v)",
+			got.Config.Rho, got.Config.Intercept, got.Score, got.Best, want.Config.Rho, want.Config.Intercept, want.Score, want.Best)
+	}
+}
+
 // TestParseOrigin: the setting's words, numbers and column=value points,
 // written back as read.
 func TestParseOrigin(t *testing.T) {

@@ -188,6 +188,25 @@ func (s *TuneSearch) likelihood() {
 		b.likely = likelySetting(*est)
 		b.likelyNote = likelyNote(*est)
 	}
+	if est == nil && s.likelyWhy == "" && s.mixedModelReads() {
+		// No candidate is a mixed model's (tune -model mtfl): the origin
+		// is still chosen as the search over every model chooses it, so
+		// that a model tuned alone is tuned on the same data as its row
+		// in that table. The estimate itself is MMTL's and is not used;
+		// when it fails, the origin stays as written, as it does there.
+		_, _ = s.estimate()
+	}
+}
+
+// mixedModelReads reports whether the search over every model would
+// estimate MMTL's setting by its likelihood on this file (and so choose
+// the features' origin): MMTL's configuration here has the summed
+// squared loss.
+func (s *TuneSearch) mixedModelReads() bool {
+	c := s.opt.Config
+	c.Model, c.SelfPaced = "mmtl-joint", false
+	c = configFor(s.d, c).Defaults(false)
+	return c.Loss == mtl.Squared && c.Scale == mtl.SumLoss
 }
 
 // estimate returns the REML estimate of MMTL's setting. On a file whose

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -206,16 +207,40 @@ func listOf(names []string, what string) string {
 	return b.String()
 }
 
-// printable reports whether s holds no control character nor invalid
-// UTF-8: a name or value that does is quoted in a message (%q,
-// strconv.Quote), so that "\x1275" does not read as 75.
+// printable reports whether s holds no control character, no invisible
+// format character (a zero-width space, a byte order mark, as text copied
+// from a web page carries) nor invalid UTF-8: a name or value that does is
+// quoted in a message (%q, strconv.Quote), so that "\x1275" does not read
+// as 75, nor "\u200bgroup" as group.
 func printable(s string) bool {
 	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) {
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return false
 		}
 	}
 	return true
+}
+
+// invisibleTwin says, when a header name is want with invisible characters
+// in it (format characters, as a zero-width space copied from a web page;
+// spaces around it are trimmed when read), which name and what to do; ""
+// when none is. It follows a "no column" refusal, whose list of the
+// header's names shows the two alike.
+func invisibleTwin(header []string, want string) string {
+	for _, h := range header {
+		var seen []string
+		visible := strings.Map(func(r rune) rune {
+			if unicode.Is(unicode.Cf, r) {
+				seen = append(seen, fmt.Sprintf("U+%04X", r))
+				return -1
+			}
+			return r
+		}, h)
+		if len(seen) > 0 && strings.TrimSpace(visible) == want {
+			return fmt.Sprintf(": the column %s is %s with an invisible character (%s) in its name; delete it from the file's header", strconv.Quote(short(h)), short(want), strings.Join(slices.Compact(seen), ", "))
+		}
+	}
+	return ""
 }
 
 // short cuts s for use in a message.

@@ -59,6 +59,12 @@ func TestReadCSVErrors(t *testing.T) {
 		{"missing task column", "id,y,x1\na,1,2\n", CSVOptions{}, 1, 1, `no task column "task" in header (id, y, x1)`, ErrHeader},
 		{"missing label column", "task,label,x1\na,1,2\n", CSVOptions{}, 1, 1, `no label column "y" in header (task, label, x1)`, ErrHeader},
 		{"missing custom column", "task,y,x1\na,1,2\n", CSVOptions{TaskColumn: "school"}, 1, 1, `no task column "school"`, ErrHeader},
+		// Copied from a web table: a zero-width space before the name. The
+		// list quotes it, and the refusal says what it is.
+		{"invisible character in the task's name", "\u200btask,y,x1\na,1,2\n", CSVOptions{}, 1, 1,
+			`no task column "task" in header ("\u200btask", y, x1): the column "\u200btask" is task with an invisible character (U+200B) in its name; delete it from the file's header`, ErrHeader},
+		{"invisible character in the label's name", "task,y\u2060,x1\na,1,2\n", CSVOptions{}, 1, 1,
+			`no label column "y" in header (task, "y\u2060", x1): the column "y\u2060" is y with an invisible character (U+2060) in its name`, ErrHeader},
 		{"duplicate column", "task,y,x1,x1\na,1,2,3\n", CSVOptions{}, 1, 4, `duplicate column name "x1" (also column 3)`, ErrHeader},
 		{"unnamed column with values", "task,y,x1,\na,1,2,3\n", CSVOptions{}, 2, 4, `column 4 has values ("3") but no name in the header`, ErrHeader},
 		{"no features", "task,y\na,1\n", CSVOptions{}, 1, 1, "no feature columns", ErrHeader},

@@ -24,7 +24,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	t.groupDots = t.groupDots || (enc.DecimalComma && (t.delim == ',' || t.delim == ';'))
 	ti, ok := t.idx[taskCol]
 	if !ok {
-		return nil, parseErr(name, t.hline, 1, ErrHeader, "no task column %q in header (%s): the file must have the columns the model was trained with", short(taskCol), listNames(t.header))
+		return nil, parseErr(name, t.hline, 1, ErrHeader, "no task column %q in header (%s): the file must have the columns the model was trained with%s", short(taskCol), listNames(t.header), invisibleTwin(t.header, taskCol))
 	}
 	t.task, t.roles[ti] = ti, RoleTask
 	if li, ok := t.idx[labelCol]; ok {
@@ -34,7 +34,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	want := map[string]bool{}
 	for _, c := range enc.Columns {
 		if _, ok := t.idx[c.Name]; !ok {
-			return nil, parseErr(name, t.hline, 1, ErrHeader, "no column %q in header (%s): the model was trained with it, so the file must have it too", short(c.Name), listNames(t.header))
+			return nil, parseErr(name, t.hline, 1, ErrHeader, "no column %q in header (%s): the model was trained with it, so the file must have it too%s", short(c.Name), listNames(t.header), invisibleTwin(t.header, c.Name))
 		}
 		want[c.Name] = true
 	}

@@ -165,10 +165,16 @@ func (t *csvTable) trainingRoles() error {
 		pe.Remedy = Remedy{Choose: RoleTask}
 		return pe
 	case !tok:
+		if twin := invisibleTwin(t.header, t.taskCol); twin != "" {
+			return parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header (%s)%s", short(t.taskCol), listNames(t.header), twin)
+		}
 		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header (%s); choose the task column among these", short(t.taskCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleTask}
 		return pe
 	case !lok:
+		if twin := invisibleTwin(t.header, t.labelCol); twin != "" {
+			return parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header (%s)%s", short(t.labelCol), listNames(t.header), twin)
+		}
 		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header (%s); choose the label column among these", short(t.labelCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleLabel}
 		return pe

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -15,8 +14,8 @@ import (
 //	0,train,test
 //	1,test,train
 //
-// and returns, for every data row of the data file, whether it is a training
-// row. column names the split column; when empty, the first column other
+// (its delimiter comma, semicolon or tab) and returns, for every data row of
+// the data file, whether it is a training row. column names the split column; when empty, the first column other
 // than "row" is used. The "row" column, when present, must number the rows
 // 0, 1, 2, ... in order: it is the 0-based data row of the data file,
 // counting over all tasks in file order (Task.Source). Values are "train"
@@ -28,7 +27,9 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	cr := newCSVReader(bytes.NewReader(crLines(text)))
+	// Comma, semicolon or tab, as a data file's (a split file written by
+	// the same spreadsheet has the same delimiter).
+	cr := tableReader(crLines(text), SniffDelimiter(text))
 	// An unnamed column (a spreadsheet's trailing delimiter) is never a
 	// split column, and its values are not read.
 	header, hline, err := readHeader(cr, name, true)
@@ -73,6 +74,10 @@ func ReadSplitFile(r io.Reader, name string, column string) ([]bool, error) {
 				l, _ := cr.FieldPos(ri)
 				return nil, parseErr(name, l, ri+1, ErrNotNumber, "non-numeric row number %q in column row", short(s))
 			}
+			if n == 1 && len(mask) == 0 {
+				l, _ := cr.FieldPos(ri)
+				return nil, parseErr(name, l, ri+1, ErrSplit, "the rows are numbered from 1: number them from 0 (the data file's first row is row 0), that is, subtract one from every row number")
+			}
 			if n != len(mask) {
 				l, _ := cr.FieldPos(ri)
 				return nil, parseErr(name, l, ri+1, ErrSplit, "row %d out of order: want %d (rows must be numbered 0, 1, 2, ... in order)", n, len(mask))
@@ -104,7 +109,7 @@ func SplitColumns(r io.Reader, name string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
-	header, _, err := readHeader(newCSVReader(bytes.NewReader(crLines(text))), name, true)
+	header, _, err := readHeader(tableReader(crLines(text), SniffDelimiter(text)), name, true)
 	if err != nil {
 		return nil, quoteErr(crLines(text), name, err)
 	}

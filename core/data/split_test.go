@@ -39,6 +39,9 @@ func TestReadSplitFile(t *testing.T) {
 		// lines may end with a lone CR.
 		{"row,split1\r\n0,train\r\n1,test\r\n\r\n,\r\n", "", []bool{true, false}},
 		{"row,split1\r0,train\r1,test\r", "", []bool{true, false}},
+		// Written by a spreadsheet in a decimal-comma locale, or as tabs.
+		{"row;split1;split2\n0;train;test\n1;test;train\n", "split2", []bool{false, true}},
+		{"row\tsplit1\n0\ttest\n1\ttrain\n", "split1", []bool{false, true}},
 	}
 	for _, tc := range tests {
 		got, err := ReadSplitFile(strings.NewReader(tc.in), "s.csv", tc.column)
@@ -52,6 +55,10 @@ func TestSplitColumns(t *testing.T) {
 	got, err := SplitColumns(strings.NewReader("row,split1,,split2,\n0,train,,test,\n"), "s.csv")
 	if err != nil || !reflect.DeepEqual(got, []string{"split1", "split2"}) {
 		t.Errorf("SplitColumns = %q, %v; want the named columns [split1 split2]", got, err)
+	}
+	got, err = SplitColumns(strings.NewReader("row;a;b\n0;train;test\n"), "s.csv")
+	if err != nil || !reflect.DeepEqual(got, []string{"a", "b"}) {
+		t.Errorf("SplitColumns of a semicolon file = %q, %v", got, err)
 	}
 	got, err = SplitColumns(strings.NewReader("row,a,b\r0,train,test\r"), "s.csv")
 	if err != nil || !reflect.DeepEqual(got, []string{"a", "b"}) {
@@ -71,7 +78,8 @@ func TestReadSplitFileErrors(t *testing.T) {
 		{"missing column", "row,split1,split2\n0,train,test\n", "split3", 1, 1, `no split column "split3" in header (row, split1, split2)`, ErrHeader},
 		{"only row column", "row\n0\n", "", 1, 1, "no split column", ErrHeader},
 		{"out of order", "row,split1\n0,train\n2,test\n1,test\n", "split1", 3, 1, "row 2 out of order: want 1", ErrSplit},
-		{"starts at 1", "row,split1\n1,train\n", "split1", 2, 1, "row 1 out of order: want 0", ErrSplit},
+		{"starts at 1", "row,split1\n1,train\n2,test\n", "split1", 2, 1, "the rows are numbered from 1: number them from 0 (the data file's first row is row 0), that is, subtract one from every row number", ErrSplit},
+		{"starts at 2", "row,split1\n2,train\n", "split1", 2, 1, "row 2 out of order: want 0", ErrSplit},
 		{"non-numeric row", "split1,row\ntrain,first\n", "split1", 2, 2, `non-numeric row number "first"`, ErrNotNumber},
 		{"ragged", "row,split1\n0,train,x\n", "split1", 2, 3, "ragged row: 3 fields, want 2", ErrRaggedRow},
 		{"empty", "", "split1", 1, 1, "empty file", ErrEmptyFile},

@@ -285,6 +285,33 @@ type labelTracker struct {
 	// numeric: every label is a number.
 	numeric bool
 	count   int
+	// rows counts the labels read; first and last are the first and the
+	// last of them while each is one more than the one before (a row
+	// number chosen as the label), and uneven is set at the first that
+	// is not.
+	rows        int
+	first, last float64
+	uneven      bool
+}
+
+// step follows the labels' values in file order (counting).
+func (l *labelTracker) step(v float64) {
+	switch {
+	case l.uneven:
+	case l.rows == 0:
+		l.first, l.last = v, v
+	case v == l.last+1 && v == math.Trunc(v):
+		l.last = v
+	default:
+		l.uneven = true
+	}
+	l.rows++
+}
+
+// counting reports whether the labels count up by one from row to row,
+// over at least minIDRows rows, as a row number does.
+func (l *labelTracker) counting() bool {
+	return !l.uneven && l.rows >= minIDRows && l.first == math.Trunc(l.first)
 }
 
 func (l *labelTracker) add(s string, line, col int, file string) {
@@ -320,6 +347,9 @@ func (l *labelTracker) info(col string, kind Kind) LabelInfo {
 	case kind == Regression && l.allInt && l.count >= 3 && l.count <= 10:
 		out.Note = fmt.Sprintf("%s has %d distinct values (%s): read as regression", col, l.count, strings.Join(l.values, ", "))
 		out.Third = l.third
+	case kind == Regression && l.counting():
+		out.Note = fmt.Sprintf("%s counts up by one from row to row (%s, %s, … %s), as a row number does: a model of it learns nothing; choose the column that holds what to predict",
+			col, strconv.FormatFloat(l.first, 'f', -1, 64), strconv.FormatFloat(l.first+1, 'f', -1, 64), strconv.FormatFloat(l.last, 'f', -1, 64))
 	case kind == Classification && l.count == 2 && l.numeric && !l.allInt:
 		out.Note = fmt.Sprintf("%s has two values, %s and %s, so it is read as two classes (a label of measurements would have more)", col, l.values[0], l.values[1])
 	}

@@ -407,6 +407,7 @@ func (l *labelReader) read(rec []string, cr *csv.Reader, t *csvTable) (int8, flo
 		return 0, 0, err
 	}
 	l.seen.add(s, line, l.col+1, t.name)
+	l.seen.step(v)
 	return c, v, nil
 }
 

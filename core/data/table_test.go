@@ -103,6 +103,22 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("third value at %+v, want line 5 column 2", th)
 				}
 			}},
+		// A row number chosen as the label: every value one more than the
+		// one before. Twelve labels counting up, and the same twelve in
+		// another order (an id, or a measurement of whole numbers), which
+		// get no note.
+		{name: "a label that counts the rows", text: counted(12, func(i int) int { return 1001 + i }),
+			check: func(t *testing.T, tab *Table) {
+				if want := "y counts up by one from row to row (1001, 1002, … 1012), as a row number does: a model of it learns nothing; choose the column that holds what to predict"; tab.Labels.Note != want {
+					t.Errorf("note %q,\nwant %q", tab.Labels.Note, want)
+				}
+			}},
+		{name: "whole labels in no order", text: counted(12, func(i int) int { return 1001 + (i*5)%12 }),
+			check: func(t *testing.T, tab *Table) {
+				if tab.Labels.Note != "" {
+					t.Errorf("note %q", tab.Labels.Note)
+				}
+			}},
 		{name: "real regression labels get no note", text: "task,y,x\na,0.5,1\na,1.5,2\nb,2.25,3\n",
 			check: func(t *testing.T, tab *Table) {
 				if tab.Labels.Note != "" {
@@ -1036,4 +1052,15 @@ func TestStandardizeTinyValues(t *testing.T) {
 	if sd := math.Sqrt(sq/float64(n) - mean*mean); math.Abs(sd-1) > 1e-12 || e.Scale[1] != 1 {
 		t.Errorf("tiny's standard deviation after Standardize %v (scale %v), same's scale %v: want 1 and 1", sd, e.Scale[0], e.Scale[1])
 	}
+}
+
+// counted writes a file of n rows in two tasks whose label in row i is
+// y(i).
+func counted(n int, y func(int) int) string {
+	var sb strings.Builder
+	sb.WriteString("task,y,x\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "%c,%d,%d\n", 'a'+i%2, y(i), (i*7)%5)
+	}
+	return sb.String()
 }

@@ -39,7 +39,13 @@ func TestDecodeText(t *testing.T) {
 	}{
 		{"UTF-8", "task,y\nÉcole,1\n", "task,y\nÉcole,1\n", UTF8},
 		{"Windows-1252", "task;y\n\xC9cole;1\ncaf\xE9 \x80 \x93x\x94;2\n", "task;y\nÉcole;1\ncafé € “x”;2\n", Windows1252},
-		{"undefined bytes are C1 controls", "a\x81\x8D\x8F\x90\x9D", "a\u0081\u008D\u008F\u0090\u009D", Windows1252},
+		// Bytes Windows-1252 leaves undefined are Mac Roman's letters: the
+		// older Excel for Mac's "CSV" (Genève, Zürich).
+		{"undefined in Windows-1252", "a\x81\x8D\x8F\x90\x9D", "aÅçèêù", MacRoman},
+		{"Mac Roman", "city,y\nGen\x8Fve,1\nZ\x9Frich,2\n", "city,y\nGenève,1\nZürich,2\n", MacRoman},
+		{"Mac Roman, letters between letters", "city,y\nZ\x9Frich,2\nK\x9Aln,3\n\xA4 \xDB,4\n", "city,y\nZürich,2\nKöln,3\n§ €,4\n", MacRoman},
+		{"Windows-1252 letters between letters", "city,y\nZ\xFCrich,2\nKo\x9Aice,3\n", "city,y\nZürich,2\nKošice,3\n", Windows1252},
+		{"Windows-1252's š and ž alone", "city,y\nKo\x9Aice,3\n\x8Eilina,4\n", "city,y\nKošice,3\nŽilina,4\n", Windows1252},
 		{"UTF-8 with one bad byte stays", "École\xE9", "École\xE9", UTF8},
 		{"binary stays", "a\x00\xE9", "a\x00\xE9", UTF8},
 		{"UTF-16", "\xFF\xFEa\x00", "a", UTF16},
@@ -49,14 +55,29 @@ func TestDecodeText(t *testing.T) {
 			t.Errorf("%s: %q, %q; want %q, %q", tc.name, got, enc, tc.want, tc.enc)
 		}
 	}
-	// Every byte of the upper half, as the table and the identity map give it.
+	// Every byte of the upper half but the five Windows-1252 leaves
+	// undefined, as its table and the identity map give them.
 	var all []byte
+	for c := 0x80; c < 0x100; c++ {
+		switch c {
+		case 0x81, 0x8D, 0x8F, 0x90, 0x9D:
+		default:
+			all = append(all, byte(c))
+		}
+	}
+	got, enc := DecodeText(all)
+	runes := []rune(string(got))
+	if enc != Windows1252 || len(runes) != 123 || runes[0] != '€' || runes[0x1F-5] != 'Ÿ' || runes[0x20-5] != 0xA0 || runes[0x69-5] != 'é' || runes[0x7F-5] != 'ÿ' {
+		t.Errorf("the upper half decodes from %s to %q", enc, got)
+	}
+	// Every byte of the upper half, with the five: Mac Roman's table.
+	all = all[:0]
 	for c := 0x80; c < 0x100; c++ {
 		all = append(all, byte(c))
 	}
-	got, _ := DecodeText(all)
-	runes := []rune(string(got))
-	if len(runes) != 128 || runes[0] != '€' || runes[0x1F] != 'Ÿ' || runes[0x20] != 0xA0 || runes[0x69] != 'é' || runes[0x7F] != 'ÿ' {
-		t.Errorf("the upper half decodes to %q", got)
+	got, enc = DecodeText(all)
+	want := "ÄÅÇÉÑÖÜáàâäãåçéèêëíìîïñóòôöõúùûü†°¢£§•¶ß®©™´¨≠ÆØ∞±≤≥¥µ∂∑∏π∫ªºΩæø¿¡¬√ƒ≈∆«»…\u00a0ÀÃÕŒœ–—“”‘’÷◊ÿŸ⁄€‹›ﬁﬂ‡·‚„‰ÂÊÁËÈÍÎÏÌÓÔ\uf8ffÒÚÛÙıˆ˜¯˘˙˚¸˝˛ˇ"
+	if enc != MacRoman || string(got) != want {
+		t.Errorf("the upper half decodes from %s to\n%q, want\n%q", enc, got, want)
 	}
 }

@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -39,6 +40,11 @@ func TestTrainOnAllRows(t *testing.T) {
 	note := eval[string](b, `document.getElementById("results-note").textContent`)
 	if !strings.Contains(note, "trained on all") || !strings.Contains(note, "no test score") {
 		t.Errorf("the results note of a run on every row: %q", note)
+	}
+	// The run bar says how the run ended, as after every run.
+	if o := eval[string](b, `document.getElementById("run-outcome").hidden ? "" : document.getElementById("run-outcome").textContent`); !strings.HasPrefix(o, "Ran the paper's") && !strings.HasPrefix(o, "Stopped at the limit") && !strings.HasPrefix(o, "Settled after") ||
+		!strings.HasSuffix(o, "No test score: every row was trained on (train rows/task: all).") {
+		t.Errorf("the run bar after a run on every row: %q", o)
 	}
 	if n := eval[int](b, `spmtlApp.resultsTable().count`); n != 0 {
 		t.Errorf("the results table of a run on every row has %d rows, want none (no scores of nothing)", n)
@@ -109,6 +115,13 @@ func TestTrainOnAllRows(t *testing.T) {
 				t.Errorf("w[%d][%d]: the page's fit on all rows %.17g, Go's %.17g", i, j, g, w)
 			}
 		}
+	}
+	// Predicting now uses the run's model (75% of the rows), which the
+	// status says, and that the model just saved predicts differently.
+	b.upload("#predict-file", writeTemp(t, "exam.csv", string(examText)))
+	b.waitFor(`document.getElementById("predict-status").textContent.includes("predicted")`, 30*time.Second)
+	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !strings.Contains(s, fmt.Sprintf("as the run trained it (on %d of the 71 rows; the model saved for prediction, fitted on all 71 rows, predicts differently", eval[int](b, `spmtlApp.runInfo().trainRows`))) {
+		t.Errorf("predicting after the model on all rows was saved: %q", s)
 	}
 	b.do(chromedp.Evaluate[chromedp.Void](`delete window.__downloads["spmtl-model.json"]`))
 	b.do(chromedp.Click(chromedp.CSS("#save-run-model")))

@@ -846,3 +846,28 @@ func TestOwnFileLeakWarning(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestRefusedLabelKeepsTheFileRead: choosing a label the intake refuses
+// (intake: three words) on a file already read keeps it read with its
+// columns, and the refusal says so, as the menu goes back to them; the
+// next run on it takes the refusal, now of a choice no longer on screen,
+// off the page.
+func TestRefusedLabelKeepsTheFileRead(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	b.loadExam(t, false)
+	b.do(chromedp.SetValue(chromedp.CSS("#label-col"), "intake"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("label-col").dispatchEvent(new Event("change"))`))
+	msg := b.shownError("data-error", 30*time.Second)
+	if !strings.Contains(msg, "exam.csv is still read as before, with school as the task and score as the label.") {
+		t.Errorf("the refusal of a label on a file read before: %q", msg)
+	}
+	if v := eval[string](b, `document.getElementById("label-col").value`); v != "score" {
+		t.Errorf("the label menu after the refusal shows %q, want score (the file's read columns)", v)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done"`, 60*time.Second)
+	if s := eval[string](b, `spmtlApp.dataError()`); s != "" {
+		t.Errorf("after a run on the file as read, the refusal of another label is still shown: %q", s)
+	}
+}

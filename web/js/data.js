@@ -233,7 +233,10 @@ export function wireData(app, form) {
       // settings, and the map no longer lists the data set before it.
       showFileSettings(o);
     }
-    showDataError(e.message, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
+    // A file read before is still read with its columns, which the menus
+    // went back to: said, or the menus' change reads as unexplained.
+    const kept = o.good ? ` ${o.name} is still read as before, with ${o.task} as the task and ${o.label} as the label.` : "";
+    showDataError(e.message + kept, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
     if (!o.good) app.emit("prompt", o.name, "refused");
   }
@@ -636,6 +639,10 @@ export function wireData(app, form) {
       if (err) { showDataError(err.message); return; }
       giveFile(src, name);
     });
+
+  // A run started on the data read: a refusal of another choice of its
+  // columns, still shown, is of a choice no longer on screen.
+  app.on("run", () => { if (!own || (own.good && !own.failed && !own.pending)) showDataError(""); });
 
   window.spmtlApp.dataError = () => ($("data-error").hidden ? "" : $("data-error").textContent);
   // The loaded data set's columns, one object each (columns.js Columns.list): for tests.

@@ -198,6 +198,7 @@ export function wireModel(app) {
       $("predict-status").textContent = `Fitting ${which} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
       const fit = await fitAllRows(source, opts, m.data);
       if (app.model !== m) return; // another run or model came meanwhile
+      m.savedAll = app.data.rows; // predictions with the run's model say it is not this one
       save(fit.text, drift ? `${fit.name}, fitted on all ${grouped(app.data.rows)} rows with the settings shown, not the run's ("Save this run's model" saves the run's ${m.name})`
         : `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)`);
     } catch (e) {
@@ -249,7 +250,7 @@ export function wireModel(app) {
     $("predict-status").textContent = `Predicting ${f.name} with ${m.name}…`;
     try {
       const p = await client.request("predict", Object.assign({ handle: m.handle, file: f, name: f.name }, opts));
-      predictions = Object.assign(p, { file: f.name, model: m.name });
+      predictions = Object.assign(p, { file: f.name, model: predictedWith(m) });
       showPredictions();
       showSlot("model-error", "");
     } catch (e) {
@@ -263,6 +264,14 @@ export function wireModel(app) {
         $("predict-complete").hidden = false;
       }
     }
+  }
+  // predictedWith names the model a prediction used: a run's, trained on
+  // its split, is not the one "Save model for prediction" fitted on every
+  // row, which a visitor who saved that one could take it for.
+  function predictedWith(m) {
+    if (m.from !== "run" || (m.split && m.split.all) || !app.data) return m.name;
+    const saved = m.savedAll ? `; the model saved for prediction, fitted on all ${grouped(m.savedAll)} rows, predicts differently: load its spmtl-model.json (Load a saved model) to predict with it` : "";
+    return `${m.name} as the run trained it (on ${grouped(m.trainRows)} of the ${grouped(app.data.rows)} rows${saved})`;
   }
   $("predict-file").addEventListener("change", () => {
     const f = $("predict-file").files[0];

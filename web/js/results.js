@@ -154,6 +154,10 @@ export function wireResults(app) {
     table.clear();
     $("results-note").textContent = `${r.main.label}: trained on all ${app.runInfo.trainRows} rows (train rows/task: all), so no row was held out `
       + "and there is no test score. For one, give train rows/task a count or a fraction.";
+    // The run bar still says how the run ended, as after every other run.
+    const stop = plainStop(app.runInfo, app.snapshots[app.snapshots.length - 1], !!bundle(app.settings.data));
+    $("run-outcome").textContent = [stop, "No test score: every row was trained on (train rows/task: all)."].filter(Boolean).join(" ");
+    $("run-outcome").hidden = false;
   }
 
   function show(r) {

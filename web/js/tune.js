@@ -437,7 +437,8 @@ export function wireTune(app, form) {
       offer();
     });
   });
-  $("tune-cancel").addEventListener("click", cancel);
+  // Not the handler itself: the click's event would be read as why.
+  $("tune-cancel").addEventListener("click", () => cancel());
   $("model").addEventListener("change", offer);
   for (const id of ["tune-scope-all", "tune-scope-one"]) $(id).addEventListener("change", () => { showScope(); offer(); });
   // Other data: a tuning of the old data would fill the form with its

@@ -75,7 +75,7 @@ func Inspect(m *ModelFile) Inspection {
 			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: values})
 		}
 		if len(m.Encoding.Scale) > 0 {
-			ins.Explain += " The features were standardized (each divided by its standard deviation over the training file's rows, docs/algorithms.md §14), so the values compare across features whatever their units."
+			ins.Explain += " The features were standardized (each divided by its standard deviation over the training file's rows), so the values compare across features whatever their units."
 		}
 		if len(fixed) > 0 {
 			var fn []string

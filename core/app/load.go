@@ -727,7 +727,7 @@ func fixedNote(e *data.Encoding) string {
 	if len(names) == 0 {
 		return ""
 	}
-	return agreeing(names, "is", "are") + " constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)"
+	return agreeing(names, "is", "are") + " constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect"
 }
 
 // fixedColumns names the columns all of whose features are task-level

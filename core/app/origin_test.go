@@ -322,7 +322,7 @@ func TestTaskLevelFixed(t *testing.T) {
 	if got := d.Encoding.Fixed; !slices.Equal(got, []int{1, 2, 3, 4}) {
 		t.Fatalf("fixed %v, want the diet's indicators and the dose (1-4)", got)
 	}
-	if got, want := d.Summary().FixedNote, "diet and dose are constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect (docs/algorithms.md §14)"; got != want {
+	if got, want := d.Summary().FixedNote, "diet and dose are constant within every task (a task-level covariate): a shared effect, which the tasks do not deviate from, as a mixed model's fixed effect"; got != want {
 		t.Errorf("FixedNote %q, want %q", got, want)
 	}
 	run, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: "mmtl-joint", Rho: 1, Intercept: 1}, All: true})

@@ -279,3 +279,23 @@ func TestScorePointCountsCappedFolds(t *testing.T) {
 		}
 	}
 }
+
+// TestPlusMinus: four significant digits and two of the error, their
+// zeros kept (0.6100 ± 0.020) and no point left after a whole number
+// (279.8 ± 12, not ± 12.; 1234 for 1234.4).
+func TestPlusMinus(t *testing.T) {
+	for _, c := range []struct {
+		e    eval.Estimate
+		want string
+	}{
+		{eval.Estimate{Value: 0.61, SE: 0.02}, "0.6100 ± 0.020"},
+		{eval.Estimate{Value: 279.84, SE: 12.2}, "279.8 ± 12"},
+		{eval.Estimate{Value: 1234.4, SE: 0.5}, "1234 ± 0.50"},
+		{eval.Estimate{Value: 1234.4, SE: math.NaN()}, "1234"},
+		{eval.Estimate{Value: 2.5e-7, SE: 1e-8}, "2.500e-07 ± 1.0e-08"},
+	} {
+		if got := plusMinus(c.e); got != c.want {
+			t.Errorf("plusMinus(%v ± %v) = %q, want %q", c.e.Value, c.e.SE, got, c.want)
+		}
+	}
+}

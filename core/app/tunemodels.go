@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/spmtl/spmtl/core/data"
@@ -419,8 +420,16 @@ func plusMinus(e eval.Estimate) string {
 	// reason sits beside the table's four digits, and 0.61 next to 0.6097
 	// read as a contradiction. The error keeps its two digits' zeros too
 	// (± 0.020, not ± 0.02, which reads as known to one).
+	// Without the point %#g leaves on a whole number (12. for 12, 1234.
+	// for 1234.4), which reads as a typing slip.
 	if math.IsNaN(e.SE) {
-		return fmt.Sprintf("%#.4g", e.Value)
+		return digits(e.Value, 4)
 	}
-	return fmt.Sprintf("%#.4g ± %#.2g", e.Value, e.SE)
+	return digits(e.Value, 4) + " ± " + digits(e.SE, 2)
+}
+
+// digits writes x to n significant digits, keeping their zeros, without
+// a trailing point.
+func digits(x float64, n int) string {
+	return strings.TrimSuffix(fmt.Sprintf("%#.*g", n, x), ".")
 }

@@ -177,7 +177,7 @@ func (s *TuneSearch) likelihood() {
 		if est == nil {
 			e, err := s.estimate()
 			if err != nil {
-				s.likelyWhy = err.Error()
+				s.likelyWhy = strings.TrimPrefix(err.Error(), "reml: ")
 				continue
 			}
 			est = &e

@@ -110,7 +110,7 @@ func (td *taskData) solveExact(ws *wstep, w []float64, b *float64, cache *taskCa
 		cache = new(taskCache)
 	}
 	if ws.kappa > 0 && !td.primal && ws.loss == Squared {
-		return 0, 0, fmt.Errorf("task %s: the shared intercept is computed for dense tasks with at most %d features or at least as many rows as features (docs/algorithms.md §1.4); this task has %d rows of %d features: leave the intercept free (the logistic loss takes it in every form)", td.name, primalMaxDim, td.n, len(w))
+		return 0, 0, fmt.Errorf("task %s: the shared intercept is computed for dense tasks with at most %d features or at least as many rows as features; this task has %d rows of %d features: leave the intercept free (the logistic loss takes it in every form)", td.name, primalMaxDim, td.n, len(w))
 	}
 	switch {
 	case ws.loss == Squared && td.primal:

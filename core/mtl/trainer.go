@@ -158,7 +158,7 @@ func (tr *Trainer) initIntercept() error {
 	var sum, pos, rows float64
 	for _, td := range tr.all {
 		if tr.kappa() > 0 && !td.primal && tr.cfg.Loss == Squared {
-			return fmt.Errorf("task %s: the shared intercept is computed for dense tasks with at most %d features or at least as many rows as features (docs/algorithms.md §1.4); this task has %d rows of %d features: leave the intercept free (intercept 0)", td.name, primalMaxDim, td.n, len(td.xbar))
+			return fmt.Errorf("task %s: the shared intercept is computed for dense tasks with at most %d features or at least as many rows as features; this task has %d rows of %d features: leave the intercept free (intercept 0)", td.name, primalMaxDim, td.n, len(td.xbar))
 		}
 		if td.n > 0 {
 			sum += td.ybar

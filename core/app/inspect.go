@@ -84,7 +84,7 @@ func Inspect(m *ModelFile) Inspection {
 					fn = append(fn, names[j])
 				}
 			}
-			ins.Explain += fmt.Sprintf(" %s constant within every task: a shared effect, which the tasks do not deviate from (§14).", agreeing(fn, "is", "are"))
+			ins.Explain += fmt.Sprintf(" %s constant within every task: a shared effect, which the tasks do not deviate from.", agreeing(fn, "is", "are"))
 			if others {
 				ins.Explain += " Their relevance and loadings are in units of a thousandth of a standard deviation, not comparable with the other features'."
 			}

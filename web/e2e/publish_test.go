@@ -169,6 +169,11 @@ func (b *browser) checkRecordedRun(rf publish.RunFile, file string) {
 			t.Errorf("the recorded-run panel does not say %q:\n%s", w, text)
 		}
 	}
+	// A sequential model's selection rule, and MTASO's h, are not listed
+	// for a model that has none.
+	if m := rf.Settings["model"]; m != "cl" && m != "ella" && strings.Contains(text, "rule random") || m != "mtaso" && strings.Contains(text, ", h ") {
+		t.Errorf("the settings of a %s run list another model's: %s", m, eval[string](b, `document.getElementById("recorded-settings").textContent`))
+	}
 }
 
 // reproduce clicks "Reproduce this run" and returns the verdict.

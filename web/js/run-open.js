@@ -12,7 +12,7 @@
 import { RUN_BOUNDS, checkSize, parseBounded } from "./bounded-json.js";
 import { download, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
-import { bundle } from "./catalog.js";
+import { bundle, method } from "./catalog.js";
 import { Columns, grouped, plural } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
@@ -119,7 +119,12 @@ function describeRecord(record, origin) {
   const scores = ["main", "baseline", "itl"].filter((k) => record.results[k]).map((k) => `${record.results[k].label} ${fixed4(record.results[k].mean)}`);
   $("recorded-run").textContent = `Run: ${r.name}, ${plural(record.snapshots.length, last.seq ? "step" : "iteration")} (${last.stopMessage || "done"}); trained on ${grouped(r.trainRows)} rows, tested on ${grouped(r.testRows)}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
   const sp = s.sp === "1" ? ", self-paced" : "";
-  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${s.select ? `, rule ${s.select}` : ""}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${setting(s.rho)}, κ ${s.intercept ? setting(s.intercept) : "not set"}, λ0 ${setting(s.lambda0)}, c ${setting(s.c)}, h ${s.h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
+  // The selection rule is a sequential model's (CL, ELLA) and h MTASO's:
+  // listed for another model they read as settings it used.
+  const m = method(s.model);
+  const rule = s.select && m && m.kind === "sequential" ? `, selection rule ${s.select}` : "";
+  const h = s.model === "mtaso" ? `, h ${s.h}` : "";
+  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${rule}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${setting(s.rho)}, κ ${s.intercept ? setting(s.intercept) : "not set"}, λ0 ${setting(s.lambda0)}, c ${setting(s.c)}${h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
   const when = record.made ? `${record.made.replace("T", " ").slice(0, 16)} UTC` : "at an unrecorded time";
   $("recorded-made").textContent = `Made ${when}${record.by ? ` by ${record.by}` : ""}.`;
   $("recorded-panel").hidden = false;

@@ -94,7 +94,10 @@ func TestResultsSayUncertainty(t *testing.T) {
 		t.Errorf("the table's first row %q, want the mean ± its SE", row)
 	}
 	outcome := eval[string](b, `document.getElementById("run-outcome").textContent`)
-	for _, s := range []string{"Ran the paper's 10 iterations; τ was still moving", "Test AUC ", " ± ", "vs MTFL: " + map[string]string{evalpkg.VerdictSame: "no detectable difference", evalpkg.VerdictNegligible: "a negligible difference"}[v.Verdict]} {
+	// By landmine's tenth iteration τ has settled (‖Δτ‖² 1.4e-7, under
+	// its 1e-6) and the objective has not (9.4e-5 against 1e-5): the bar
+	// names the objective, not τ, as what was still changing.
+	for _, s := range []string{"Ran the paper's 10 iterations; the objective was still changing", "Test AUC ", " ± ", "vs MTFL: " + map[string]string{evalpkg.VerdictSame: "no detectable difference", evalpkg.VerdictNegligible: "a negligible difference"}[v.Verdict]} {
 		if !strings.Contains(outcome, s) {
 			t.Errorf("the run bar's outcome %q lacks %q", outcome, s)
 		}
@@ -227,7 +230,7 @@ func TestOneColourLanguage(t *testing.T) {
 		}
 	}
 	t.Logf("tasks by when τ let them in: %v", kinds)
-	if v := eval[string](b, `spmtlApp.heatVerdict()`); !strings.Contains(v, "most (T·τ up to") {
+	if v := eval[string](b, `spmtlApp.heatVerdict()`); !strings.Contains(v, "most (T·τ up to") || !strings.Contains(v, ", at iteration ") {
 		t.Errorf("a peaked run's sentence %q does not name the most trusted task", v)
 	}
 	b.runDone("#data=landmine&model=mtfl&sp=1&run=1")

@@ -686,8 +686,12 @@ export class Heatmap {
         + `so self-pacing changed little, and the map is near grey for that reason (most trusted: ${who(this.hiAt)}; least: ${who(this.loAt)}).`;
     }
     const [lo, hi] = relEnds(this.runLo, this.runHi);
-    return `Over ${K} iteration${K === 1 ? "" : "s"} the learner trusted ${who(this.hiAt)} most (T·τ up to ${hi ?? lo}) `
-      + `and ${who(this.loAt)} least (down to ${lo}).`;
+    // When: over many iterations an extreme in the first columns is a
+    // sliver of the map, which the sentence would otherwise seem to
+    // contradict (a map grey over 1,000 columns).
+    const when = ({ k }) => (K > 1 ? `, at iteration ${k + 1}` : "");
+    return `Over ${K} iteration${K === 1 ? "" : "s"} the learner trusted ${who(this.hiAt)} most (T·τ up to ${hi ?? lo}${when(this.hiAt)}) `
+      + `and ${who(this.loAt)} least (down to ${lo}${when(this.loAt)}).`;
   }
 
   /** The heatmap as a standalone SVG document on the fixed scale (Go's

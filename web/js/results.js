@@ -65,7 +65,10 @@ export function plainStop(info, last, bundled) {
       return last.tauRule ? `Settled after ${n} iteration${n === 1 ? "" : "s"}: τ and the objective stopped changing.`
         : `Settled after ${n} iteration${n === 1 ? "" : "s"}: the objective stopped changing.`;
     case "cap": {
-      const moving = info.config.selfPaced ? "τ was still moving" : "the objective was still changing";
+      // τ settled (its last change within the τ rule's tolerance) leaves
+      // the objective as what was still changing.
+      const tauSettled = last.tauChange != null && last.tauChange <= (info.config.tauTol || 1e-6);
+      const moving = info.config.selfPaced && !tauSettled ? "τ was still moving" : "the objective was still changing";
       return bundled && cap === 10 ? `Ran the paper's 10 iterations; ${moving}.`
         : `Stopped at the limit of ${n} iterations (max iterations); ${moving}: a higher limit lets it settle.`;
     }

@@ -55,6 +55,10 @@ func TestNoScoreIsExplained(t *testing.T) {
 	b.setField("task-col", "id")
 	b.setField("label-col", "yb")
 	b.waitFor(`spmtlApp.summary() !== null && spmtlApp.summary().name === "small.csv" && spmtlApp.state() === "idle"`, 30*time.Second)
+	// The data's notes say so before Play.
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Scores: with 4 rows in a typical task, a task's test rows will rarely hold both classes") {
+		t.Errorf("tasks of four rows: the data notes before Play %q", notes)
+	}
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	note = eval[string](b, `document.getElementById("results-note").textContent`)

@@ -501,8 +501,22 @@ export function wireData(app, form) {
     if (s.originNote) notes.push(`Origin: ${s.originNote}.`);
     // Go says which rows were left out for a missing value (core/data Omitted.Text).
     if (s.missingNote) notes.push(`Rows: ${s.missingNote}.`);
+    // A classifier of tasks this small gets no per-task test AUC after
+    // Play (the Results say why, after the run): said before it.
+    const median = classifierMedian(s);
+    if (median) notes.push(`Scores: with ${median} rows in a typical task, a task's test rows will rarely hold both classes, so a run here can score few tasks or none by AUC; Tune scores the file by its log-loss pooled over every held-out row.`);
     $("data-notes").textContent = notes.join(" ");
     $("data-notes").hidden = notes.length === 0;
+  }
+
+  // classifierMedian is the rows of a typical task of a visitor's
+  // classifier file when they are few (6 or fewer, the Results' small
+  // tasks), else 0.
+  function classifierMedian(s) {
+    if (s.kind !== "classification" || !own || !s.tasks || !s.tasks.length) return 0;
+    const sizes = s.tasks.map((t) => t.rows).sort((a, b) => a - b);
+    const median = sizes[sizes.length >> 1];
+    return median <= 6 ? median : 0;
   }
 
   function fillMenus(header, task, label, enabled) {

@@ -101,7 +101,8 @@ export function wirePublished(app, { data, recorded }) {
     ref.rows = run.data.rows;
     ref.tasks = run.data.tasks.length;
     const { html } = await publishedPage(await template(), { data: ref, run }, bytes);
-    const name = `${String(ref.file).replace(/\.[^.]*$/, "")}-spmtl.html`;
+    // No spaces in the saved name ("pasted data" is the paste box's).
+    const name = `${String(ref.file).replace(/\.[^.]*$/, "").trim().replace(/\s+/g, "-")}-spmtl.html`;
     const blob = textBlob(html, "text/html");
     download(name, blob);
     return `Saved ${name} (${(blob.size / 1e6).toFixed(1)} MB): this run, its model and its data in one page. Opened from disk, with no network, it shows the run at once and reruns it with one click.`;
@@ -121,6 +122,9 @@ export function wirePublished(app, { data, recorded }) {
   });
   const offer = () => { $("publish-page").disabled = !app.results || app.state !== "done"; };
   for (const ev of ["reset", "results", "state"]) app.on(ev, offer);
+  // What was saved is of the run before: a new run or data set takes the
+  // status off, as it takes the run off.
+  for (const ev of ["reset", "run"]) app.on(ev, () => { $("publish-status").textContent = ""; });
   offer();
   return { active: !!reading, open };
 }

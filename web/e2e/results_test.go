@@ -7,6 +7,7 @@ package e2e
 // an error.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -370,4 +371,47 @@ func TestScatterCountsUnscoredTasksBelowIt(t *testing.T) {
 		}
 	}
 	b.noConsoleErrors()
+}
+
+// TestCurvesSayWhenTheScoreGotWorse: a test score that ends more than one
+// standard error worse than at an earlier iteration (star's from 36.7 at
+// iteration 1 to 38.4) is said in the curves' text, with why the run went
+// on; a rise within one standard error, and a score that improves, are
+// not; for an AUC higher is better.
+func TestCurvesSayWhenTheScoreGotWorse(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	for _, c := range []struct {
+		metric string
+		scores []float64
+		se     float64
+		want   string // in the sentence; "" for none
+	}{
+		{"rmse", []float64{36.7, 38.4, 38.35}, 0.515, "; the last score is 3.2 standard errors worse than at iteration 1 (36.7): the run follows its objective on the training rows, not the test score, and keeps its last iteration"},
+		{"rmse", []float64{36.7, 37.0, 37.1}, 0.515, ""},
+		{"rmse", []float64{38.4, 37.0, 36.7}, 0.515, ""},
+		{"auc", []float64{0.80, 0.74, 0.75}, 0.02, "; the last score is 2.5 standard errors worse than at iteration 1 (0.800)"},
+	} {
+		js := fmt.Sprintf(`import("./js/curves.js").then((m) => {
+			const c = new m.Curves(document.createElement("canvas"));
+			c.reset(%q);
+			%s.forEach((s, i) => c.push(i + 1, 10 - i, s));
+			c.finish(%v);
+			return c.describe();
+		})`, c.metric, jsonOf(t, c.scores), c.se)
+		got := evalAwait[string](b, js)
+		if c.want == "" && strings.Contains(got, "worse than") || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s %v ± %v: %q, want %q", c.metric, c.scores, c.se, got, c.want)
+		}
+	}
+}
+
+// jsonOf is v as JSON text, for a script.
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

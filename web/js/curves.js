@@ -28,8 +28,25 @@ export class Curves {
     for (const x of v) { if (x < lo) lo = x; if (x > hi) hi = x; }
     const span = hi - lo;
     const ratio = span / this.se;
-    return ratio < 1 ? `its whole range is ${ratio < 0.1 ? "under a tenth of" : `${ratio.toFixed(1)} ×`} one standard error over tasks (${fmt(this.se)})`
-      : `one standard error over tasks is ${fmt(this.se)}`;
+    if (ratio < 1) return `its whole range is ${ratio < 0.1 ? "under a tenth of" : `${ratio.toFixed(1)} ×`} one standard error over tasks (${fmt(this.se)})`;
+    return `one standard error over tasks is ${fmt(this.se)}${this.worseNote()}`;
+  }
+
+  // worseNote: when the last score is worse than an earlier iteration's
+  // by more than one standard error, that it is, and why the run did not
+  // stop there: a curve that rises after its first point otherwise tells
+  // a story no sentence mentions.
+  worseNote() {
+    const higher = this.metric === "auc";
+    let best = -1;
+    this.points.forEach((q, k) => {
+      if (Number.isFinite(q.score) && (best < 0 || (higher ? q.score > this.points[best].score : q.score < this.points[best].score))) best = k;
+    });
+    const last = this.points[this.points.length - 1];
+    if (best < 0 || !Number.isFinite(last.score)) return "";
+    const by = Math.abs(last.score - this.points[best].score) / this.se;
+    if (by <= 1) return "";
+    return `; the last score is ${by.toFixed(1)} standard errors worse than at iteration ${this.points[best].iter} (${fmt(this.points[best].score)}): the run follows its objective on the training rows, not the test score, and keeps its last iteration`;
   }
   push(iter, objective, score) { this.points.push({ iter, objective, score }); drawSoon(this); }
 

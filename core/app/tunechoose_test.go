@@ -299,3 +299,20 @@ func TestPlusMinus(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedTies: models whose scores print as the best one's are named
+// with how far behind they are; one that prints differently is not.
+func TestPrintedTies(t *testing.T) {
+	ms := []ModelScore{
+		{Name: "MTFL", Score: eval.Estimate{Value: 0.435412, SE: 0.027}},
+		{Name: "spMTFL", Score: eval.Estimate{Value: 0.435381, SE: 0.027}},
+		{Name: "spMTFL-mean", Score: eval.Estimate{Value: 0.435399, SE: 0.027}},
+		{Name: "ITL", Score: eval.Estimate{Value: 0.4369, SE: 0.027}},
+	}
+	if got, want := printedTies(ms, 1), "; ahead of MTFL by 3.1e-05, of spMTFL-mean by 1.8e-05, which print the same"; got != want {
+		t.Errorf("printedTies = %q, want %q", got, want)
+	}
+	if got := printedTies(ms[1:2], 0); got != "" {
+		t.Errorf("printedTies of one model = %q", got)
+	}
+}

@@ -459,6 +459,18 @@ func TestEmptyCategoryNote(t *testing.T) {
 		if got := d.Summary().LevelNote; got != tc.want {
 			t.Errorf("%s: LevelNote %q, want %q", tc.name, got, tc.want)
 		}
+		if tc.want == "" {
+			continue
+		}
+		// The NA cell and the empty one are the same category, (empty):
+		// "NA" once matched no level and had every indicator 0.
+		j := slices.Index(d.All.FeatureNames, "type=(empty)")
+		if j < 0 {
+			t.Fatalf("%s: no type=(empty) feature in %q", tc.name, d.All.FeatureNames)
+		}
+		if na, empty := d.All.Tasks[0].X.At(1, j), d.All.Tasks[1].X.At(0, j); na == 0 || na != empty {
+			t.Errorf("%s: the (empty) indicator is %v for NA and %v for an empty cell, want the same, not 0", tc.name, na, empty)
+		}
 	}
 }
 

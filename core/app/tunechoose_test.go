@@ -316,3 +316,27 @@ func TestPrintedTies(t *testing.T) {
 		t.Errorf("printedTies of one model = %q", got)
 	}
 }
+
+// TestChoiceSaysWhenTheModelCannotPredictANewTask: a chosen model with no
+// predictor for a task it was not trained on (ITL here) says so in the
+// choice, as predict would only say at the refusal of a new group; MMTL,
+// which has one, does not.
+func TestChoiceSaysWhenTheModelCannotPredictANewTask(t *testing.T) {
+	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
+	for _, c := range []struct {
+		model string
+		says  bool
+	}{{"itl", true}, {"mmtl-joint", false}} {
+		d, err := Load(tuneCSV(4, 12, number), LoadOptions{Name: "t.csv", TaskColumn: "task", LabelColumn: "y"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Tune(context.Background(), d, TuneOptions{Config: mtl.Config{Model: c.model}, Seed: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(res.Reason, "learns no predictor apart from the tasks', so its model predicts only these tasks; MMTL, MTFL-mean and STL also predict a new one."); got != c.says {
+			t.Errorf("%s: the choice %q (says it: %v, want %v)", c.model, res.Reason, got, c.says)
+		}
+	}
+}

@@ -244,7 +244,7 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
-		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: predict only the rows of the tasks it knows, or train a model with this one", short(tn), listOf(r.knownList, "tasks"))
+		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share), or predict only the rows of the tasks it knows", short(tn), listOf(r.knownList, "tasks"))
 		pe.Remedy = Remedy{Skip: true}
 		return nil, pe
 	}
@@ -301,7 +301,11 @@ func (r *rowReader) features(rec []string, cr *csv.Reader, xrow []float64) error
 			continue
 		}
 		cell := s
-		if s == "" {
+		if missingCell(s) {
+			// An empty cell and a missing marker (NA, N/A, ?) are the
+			// one value "(empty)", as the column's values were counted
+			// (columnStats.add): "N/A" once matched no level, in training
+			// and in predict alike, and was called a value never seen.
 			s = emptyValue
 		}
 		if i, ok := r.index[k][s]; ok {

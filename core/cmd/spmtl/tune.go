@@ -70,7 +70,13 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	start := time.Now()
 	grid := newProgress(stderr, "tune "+tuneLabel(cfg))
-	res, err := app.Tune(ctx, d, app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed, Memory: budget}, func(done, total int) {
+	opt := app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed, Memory: budget}
+	if flagSet(fs, "intercept") {
+		// κ given: the search is over ρ at that κ (it was accepted and
+		// then searched over anyway).
+		opt.Intercept = []float64{cfg.Intercept}
+	}
+	res, err := app.Tune(ctx, d, opt, func(done, total int) {
 		grid.report("grid point %d of %d", done, total)
 	})
 	if err != nil {

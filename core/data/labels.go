@@ -1,8 +1,10 @@
 package data
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -345,7 +347,15 @@ func (l *labelTracker) info(col string, kind Kind) LabelInfo {
 	out := LabelInfo{Values: l.values, Distinct: l.count}
 	switch {
 	case kind == Regression && l.allInt && l.count >= 3 && l.count <= 10:
-		out.Note = fmt.Sprintf("%s has %d distinct values (%s): read as regression", col, l.count, strings.Join(l.values, ", "))
+		// In number order (chem97's 10, 6, 8, 4, 2, 0 read as a list to
+		// decode); every one is a whole number here.
+		inOrder := slices.Clone(l.values)
+		slices.SortFunc(inOrder, func(a, b string) int {
+			x, _ := strconv.ParseFloat(a, 64)
+			y, _ := strconv.ParseFloat(b, 64)
+			return cmp.Compare(x, y)
+		})
+		out.Note = fmt.Sprintf("%s has %d distinct values (%s): read as regression", col, l.count, strings.Join(inOrder, ", "))
 		out.Third = l.third
 	case kind == Regression && l.counting():
 		out.Note = fmt.Sprintf("%s counts up by one from row to row (%s, %s, … %s), as a row number does: a model of it learns nothing; choose the column that holds what to predict",

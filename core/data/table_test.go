@@ -119,6 +119,12 @@ func TestReadTableOwnFiles(t *testing.T) {
 					t.Errorf("note %q", tab.Labels.Note)
 				}
 			}},
+		{name: "few whole labels, in number order", text: "task,y,x\na,10,1\na,6,2\nb,8,3\nb,0,4\n",
+			check: func(t *testing.T, tab *Table) {
+				if want := "y has 4 distinct values (0, 6, 8, 10): read as regression"; tab.Labels.Note != want {
+					t.Errorf("note %q, want %q", tab.Labels.Note, want)
+				}
+			}},
 		{name: "real regression labels get no note", text: "task,y,x\na,0.5,1\na,1.5,2\nb,2.25,3\n",
 			check: func(t *testing.T, tab *Table) {
 				if tab.Labels.Note != "" {

@@ -24,8 +24,9 @@ func TestErrorJS(t *testing.T) {
 		want map[string]any
 	}{
 		{load("task,y,x1\na,1,\na,2,3\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: 1 of the 2 rows has a missing value; leave those rows out, fill the values in, or leave the column out", "drop": "x1", "omit": true}},
-		// Every row misses the value: leaving the rows out is not offered.
-		{load("task,y,x1,x2\na,1,,3\na,2,4,\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: 2 of the 2 rows have a missing value (x1: 1, x2: 1); fill the values in, or leave the column out", "drop": "x1"}},
+		// Every row misses a value: leaving the rows out is not offered;
+		// leaving x1 out (which keeps x2's gap) only may leave rows whole.
+		{load("task,y,x1,x2\na,1,,3\na,2,4,\n"), map[string]any{"__error": "wrapped: m.csv:2:3: missing value in column x1: 2 of the 2 rows have a missing value (x1: 1, x2: 1); fill the values in, or leave out x1 (1 of its cells miss a value), which may leave rows whole", "drop": "x1"}},
 		// A column with no value in any row is left out (its reason in the
 		// column's role), not refused.
 		{load("task,y,x1\na,1,\n"), map[string]any{"__error": `wrapped: m.csv:1:1: no feature columns: the header has only the task column "task" and the label column "y" (left out: x1); read one of those back as a feature`}},

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -337,6 +338,37 @@ func TestChoiceSaysWhenTheModelCannotPredictANewTask(t *testing.T) {
 		}
 		if got := strings.Contains(res.Reason, "learns no predictor apart from the tasks', so its model predicts only these tasks; MMTL, MTFL-mean and STL also predict a new one."); got != c.says {
 			t.Errorf("%s: the choice %q (says it: %v, want %v)", c.model, res.Reason, got, c.says)
+		}
+	}
+}
+
+// TestCatalogueNewTaskAgreesWithTheModels: the catalogue's NewTask (what
+// the choice says of a model) is whether the model file of a fit of that
+// method has a predictor for a new task (what predict uses).
+func TestCatalogueNewTaskAgreesWithTheModels(t *testing.T) {
+	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
+	d, err := Load(tuneCSV(4, 12, number), LoadOptions{Name: "t.csv", TaskColumn: "task", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range method.Keys() {
+		m, _ := method.Lookup(key)
+		if m.Kind != method.Parallel {
+			continue
+		}
+		r, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: key, Rho: 1, MaxIter: 5}, All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		mf, err := r.ModelFile(Trained{File: "t.csv", Rows: d.All.Rows(), All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := mf.NewTaskPredictor(); (p != nil) != m.NewTask {
+			t.Errorf("%s: the catalogue says NewTask %v, its model file has a predictor for a new task: %v", key, m.NewTask, p != nil)
 		}
 	}
 }

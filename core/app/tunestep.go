@@ -676,17 +676,6 @@ func (s *TuneSearch) preference(models []ModelScore) []int {
 	return order
 }
 
-// predictsNewTasks reports whether a model of this method has a predictor
-// for a task it was not trained on (ModelFile.NewTaskPredictor): STL's
-// pooled one, MMTL's and MTFL-mean's shared mean.
-func predictsNewTasks(key string) bool {
-	switch key {
-	case "stl", "mmtl", "mmtl-joint", "mtfl-mean":
-		return true
-	}
-	return false
-}
-
 // Result returns the tuning's result once Next has returned nil. When no
 // point could be scored there is nothing to choose, and it fails with the
 // first point's reason.
@@ -722,7 +711,8 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 	if chosen < 0 {
 		return nil, fmt.Errorf("tune: no grid point could be scored, so there is nothing to choose: %s", res.Models[0].Failure)
 	}
-	if m := res.Models[chosen]; !predictsNewTasks(m.Key) {
+	if mm, err := method.Lookup(res.Models[chosen].Key); err == nil && !mm.NewTask {
+		m := res.Models[chosen]
 		// Said at the choice, not first at predict's refusal of a new
 		// group (ohio: ITL chosen by 0.0001 of log-loss over MTFL, and
 		// every held-out child refused).

@@ -77,6 +77,11 @@ type Method struct {
 	// and κ by restricted maximum likelihood (core/reml,
 	// docs/algorithms.md §15).
 	Likelihood bool `json:"-"`
+	// NewTask is set when the method's model predicts a task it was not
+	// trained on (STL's pooled predictor, MMTL's and MTFL-mean's shared
+	// mean: app.ModelFile.NewTaskPredictor); the others' predict only
+	// their own tasks.
+	NewTask bool `json:"-"`
 	// Memory is what its learner keeps beside the weights, for the memory
 	// estimate of a fit (mtl.Estimate).
 	Memory mtl.Memory `json:"-"`
@@ -116,18 +121,18 @@ type Comparison struct {
 var catalog = []Method{
 	{Key: "stl", Label: "STL", Kind: Parallel, Summary: "single task learning on the pooled data: one predictor for every task",
 		Shares:     "fits one predictor to every task's rows: its weights, the same for every task, are all it learns.",
-		Simplicity: 10, new: trainer, compare: againstITL},
+		Simplicity: 10, NewTask: true, new: trainer, compare: againstITL},
 	{Key: "itl", Label: "ITL", Kind: Parallel, Summary: "independent task learning: one ridge (or logistic) model per task",
 		Shares:     "learns each task on its own: nothing is shared.",
 		Simplicity: 55, new: trainer, compare: none},
 	{Key: "mmtl", Label: "MMTL", Kind: Parallel, SelfPaced: true, Summary: "mean-regularized MTL, w_t pulled to the tasks' mean (alternating)",
-		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", Likelihood: true, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
+		Theta: "mmtl", Simplicity: 40, TunedAs: "mmtl-joint", Likelihood: true, NewTask: true, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mmtl-joint", Label: "MMTL", Kind: Parallel, Summary: "mean-regularized MTL solved as one joint problem (the authors' MMTL row)",
-		Theta: "mmtl", Simplicity: 30, Likelihood: true, new: joint, compare: againstITL},
+		Theta: "mmtl", Simplicity: 30, Likelihood: true, NewTask: true, new: joint, compare: againstITL},
 	{Key: "mtfl", Label: "MTFL", Kind: Parallel, SelfPaced: true, Summary: "multitask feature learning: a shared feature metric D",
 		Theta: "mtfl", Simplicity: 60, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtfl-mean", Label: "MTFL-mean", Kind: Parallel, SelfPaced: true, Summary: "a shared mean w0 with task deviations under a learned feature metric D (random slopes, learned)",
-		Theta: "mtfl-mean", Simplicity: 50, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
+		Theta: "mtfl-mean", Simplicity: 50, NewTask: true, Memory: mtl.FeatureMatrix, new: trainer, compare: parallel},
 	{Key: "mtaso", Label: "MTASO", Kind: Parallel, SelfPaced: true, Summary: "alternating structure optimization: a shared h-dimensional subspace",
 		Theta: "mtaso", Simplicity: 70, idle: subspaceHoldsAll, new: trainer, compare: parallel},
 	{Key: "cl", Label: "CL", Kind: Sequential, Fixed: true, Summary: "curriculum learning: the easiest remaining task next, anchored at the last (rho 0.01)",

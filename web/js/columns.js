@@ -317,3 +317,15 @@ function roleMenu(c, shown, editable) {
   const options = roles.map((r) => `<option value="${esc(r)}"${r === now ? " selected" : ""}>${esc(roleWords[r] || r)}</option>`).join("");
   return `<select name="${esc(c.name)}" aria-label="${esc(`read ${shown} as`)}"${disabled ? " disabled" : ""}${title ? ` title="${esc(title)}"` : ""}>${options}</select>`;
 }
+
+// SMALL_TASKS rows or fewer in a typical task leave a classifier's tasks
+// no split whose test rows hold both classes: said in the data's notes
+// before Play and in the results' note after it.
+export const SMALL_TASKS = 6;
+
+/** The rows of a typical task (the median over tasks, {rows} each); 0
+ *  for none. */
+export function typicalRows(tasks) {
+  const sizes = (tasks || []).map((t) => t.rows).sort((a, b) => a - b);
+  return sizes.length ? sizes[sizes.length >> 1] : 0;
+}

@@ -25,7 +25,7 @@ import { bundleSource } from "./sources.js";
 import { writeHash, OWN_DATA, startingPoint, rolesOf, roleSettings, dropOwnKeys, originWords } from "./state.js";
 import { wireIntake } from "./intake.js";
 import { holdOwnLink, takeOwnLink, fileDigest, verdict, showOwnNote } from "./own-link.js";
-import { ColumnMenu, ColumnsTable, Columns, columnsOf, grouped, plural } from "./columns.js";
+import { ColumnMenu, ColumnsTable, Columns, columnsOf, grouped, plural, typicalRows, SMALL_TASKS } from "./columns.js";
 import { suggestColumns, SAMPLE_BYTES } from "./column-hints.js";
 
 const $ = (id) => document.getElementById(id);
@@ -510,13 +510,11 @@ export function wireData(app, form) {
   }
 
   // classifierMedian is the rows of a typical task of a visitor's
-  // classifier file when they are few (6 or fewer, the Results' small
-  // tasks), else 0.
+  // classifier file when they are few (SMALL_TASKS or fewer), else 0.
   function classifierMedian(s) {
-    if (s.kind !== "classification" || !own || !s.tasks || !s.tasks.length) return 0;
-    const sizes = s.tasks.map((t) => t.rows).sort((a, b) => a - b);
-    const median = sizes[sizes.length >> 1];
-    return median <= 6 ? median : 0;
+    if (s.kind !== "classification" || !own) return 0;
+    const median = typicalRows(s.tasks);
+    return median <= SMALL_TASKS ? median : 0;
   }
 
   function fillMenus(header, task, label, enabled) {

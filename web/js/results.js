@@ -11,7 +11,7 @@ import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
 import { bundle } from "./catalog.js";
 import { taskRows, SMALL_TASK } from "./heatmap.js";
-import { grouped, plural } from "./columns.js";
+import { grouped, plural, typicalRows, SMALL_TASKS } from "./columns.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,10 +34,6 @@ export function withSE(v, se) {
   }
   return [v.toFixed(d), se.toFixed(d)];
 }
-
-// SMALL_TASKS rows or fewer in a typical task leave a classifier's tasks
-// no split whose test rows hold both classes (results' note).
-const SMALL_TASKS = 6;
 
 /** The decimals withSE gives a value with this error (4 significant digits' worth without one). */
 function decimalsFor(v, se) {
@@ -214,8 +210,7 @@ export function wireResults(app) {
       // With a handful of rows per task no split can give a task test rows
       // of both classes: more test rows is no remedy there, Tune's score
       // pooled over every held-out row is.
-      const sizes = ((app.data && app.data.tasks) || []).map((t) => t.rows).sort((a, b) => a - b);
-      const median = sizes.length ? sizes[sizes.length >> 1] : 0;
+      const median = typicalRows(app.data && app.data.tasks);
       na = median > 0 && median <= SMALL_TASKS
         ? `n/a: no task's test rows hold both classes, so no AUC can be computed; with ${median} rows in a typical task no split can give one test rows of both. Tune scores the file by its log-loss pooled over every held-out row (the Tune panel).`
         : "n/a: no task's test rows hold both classes, so no AUC can be computed; give each task more test rows (a smaller train rows/task).";

@@ -237,3 +237,38 @@ func TestAutoLambda(t *testing.T) {
 		t.Errorf("four times auto: λ %g, want %g", s2.Lambda, 4*want)
 	}
 }
+
+// TestSelfPacedDoesNotStopWithTasksLeftOut: with λ0 far below the
+// costs' spread the softmax τ sits on the easiest tasks and barely moves
+// while λ grows, so the τ and objective tests both pass within a few
+// iterations; the run goes on until every task has at least 1/1,000 of an
+// equal share (the plateau once stopped ohio's folds at iteration 3, with
+// every prediction at the easy tasks' extreme).
+func TestSelfPacedDoesNotStopWithTasksLeftOut(t *testing.T) {
+	ds, _ := randDataset(8, 6, 30, 5, 3, false, 0.3)
+	tr := mustTrainer(t, ds, Config{Model: "mmtl", SelfPaced: true, Rho: 0.1, Lambda0: 1e-4, MaxIter: 2000})
+	last, err := Run(context.Background(), tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	T := float64(len(last.Tau))
+	least := math.Inf(1)
+	for _, v := range last.Tau {
+		least = math.Min(least, T*v)
+	}
+	if last.Stop != StopConverged || least < 1e-3 {
+		t.Errorf("stopped (%s) at iteration %d, λ %.3g, with the least T·τ %.3g", last.Stop, last.Iter, last.Lambda, least)
+	}
+	// At iteration 3 the run was where it once stopped: a task held out.
+	h := tr.History()
+	if len(h) < 4 {
+		t.Fatalf("%d iterations", len(h))
+	}
+	early := math.Inf(1)
+	for _, v := range h[2].Tau {
+		early = math.Min(early, T*v)
+	}
+	if early >= 1e-3 {
+		t.Errorf("at iteration 3 the least T·τ is already %.3g: the test needs a pace that holds tasks out", early)
+	}
+}

@@ -167,11 +167,7 @@ func (s *TuneSearch) likelihood() {
 	}
 	var est *reml.Estimate
 	for _, b := range s.bases {
-		m, _ := method.Lookup(b.key) // the families are the catalogue's
-		c := s.opt.Config
-		c.Model = b.key
-		c = configFor(s.d, c).Defaults(false)
-		if !m.Likelihood || c.Loss != mtl.Squared || c.Scale != mtl.SumLoss || s.likelyWhy != "" {
+		if !s.readsLikelihood(b.key) || s.likelyWhy != "" {
 			continue
 		}
 		if est == nil {
@@ -188,7 +184,7 @@ func (s *TuneSearch) likelihood() {
 		b.likely = likelySetting(*est)
 		b.likelyNote = likelyNote(*est)
 	}
-	if est == nil && s.likelyWhy == "" && s.mixedModelReads() {
+	if est == nil && s.likelyWhy == "" && s.readsLikelihood("mmtl-joint") {
 		// No candidate is a mixed model's (tune -model mtfl): the origin
 		// is still chosen as the search over every model chooses it, so
 		// that a model tuned alone is tuned on the same data as its row
@@ -198,15 +194,16 @@ func (s *TuneSearch) likelihood() {
 	}
 }
 
-// mixedModelReads reports whether the search over every model would
-// estimate MMTL's setting by its likelihood on this file (and so choose
-// the features' origin): MMTL's configuration here has the summed
-// squared loss.
-func (s *TuneSearch) mixedModelReads() bool {
+// readsLikelihood reports whether the model of this key is a mixed
+// model's on this file (method.Likelihood, and its configuration here has
+// the summed squared loss), so that the search estimates its setting by
+// the likelihood and chooses the features' origin with it.
+func (s *TuneSearch) readsLikelihood(key string) bool {
+	m, err := method.Lookup(key) // the families are the catalogue's
 	c := s.opt.Config
-	c.Model, c.SelfPaced = "mmtl-joint", false
+	c.Model, c.SelfPaced = key, false
 	c = configFor(s.d, c).Defaults(false)
-	return c.Loss == mtl.Squared && c.Scale == mtl.SumLoss
+	return err == nil && m.Likelihood && c.Loss == mtl.Squared && c.Scale == mtl.SumLoss
 }
 
 // estimate returns the REML estimate of MMTL's setting. On a file whose

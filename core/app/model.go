@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
@@ -507,6 +508,30 @@ type Predictions struct {
 	// where it came from.
 	Delimiter    string `json:"delimiter,omitempty"`
 	DecimalComma bool   `json:"decimalComma,omitempty"`
+	// Score, when the file has the model's label column, is the
+	// predictions' score against it; nil otherwise.
+	Score *PredictScore `json:"score,omitempty"`
+}
+
+// PredictScore is the score of a file's predictions against the labels
+// the file holds: pooled over its rows, as tuning scores held-out rows.
+type PredictScore struct {
+	// Label is the label column.
+	Label string `json:"label"`
+	// Scores are the pooled scores; Scores.Metric is the one tuning
+	// chooses by (RMSE, log-loss, or the Brier score of a classifier
+	// trained with the squared loss).
+	Scores eval.PooledScores `json:"scores"`
+	// Constant is the same metric for one value on every row: the rows'
+	// mean label (a regression's RMSE is then the labels' spread), or
+	// the rows' share of the positive class as every row's probability.
+	// A model that does not beat it has learned nothing these rows show.
+	Constant float64 `json:"constant"`
+	// Unscored counts the predicted rows whose label is missing, not a
+	// number, or not one of the classifier's two classes.
+	Unscored int `json:"unscored"`
+	// Text says it all in words, as the command line and the page print it.
+	Text string `json:"text"`
 }
 
 // Predict reads new rows the way the model's training rows were read and
@@ -543,7 +568,11 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	if shared != nil {
 		known = nil // any task: a new one takes the shared predictor
 	}
-	tab, err := data.LoadNewRowsWith(text, name, m.Encoding, data.NewRowsOptions{Tasks: known, OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown})
+	nro := data.NewRowsOptions{Tasks: known, OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown}
+	if m.Kind == data.Classification.String() {
+		nro.Classes = []string{m.Negative, m.Positive}
+	}
+	tab, err := data.LoadNewRowsWith(text, name, m.Encoding, nro)
 	if err != nil {
 		return nil, err
 	}
@@ -594,17 +623,29 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	for i := range p.Values {
 		p.Values[i] = math.NaN() // a row left out for a missing value keeps NaN
 	}
+	var held eval.Held
+	unscored := 0
 	for i := range ds.Tasks {
 		for k, src := range ds.Tasks[i].Source {
 			v := scores[i][k]
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("predict %s: row %d (task %q): the prediction is %v, not a finite number: the row's values times the model's weights are too large; look for a value out of scale in the row (or a weight in the model)", name, src+1, ds.Tasks[i].Name, v)
 			}
+			if tab.Truth != nil {
+				if y := tab.Truth[src]; math.IsNaN(y) {
+					unscored++
+				} else {
+					held.Margin, held.Y = append(held.Margin, v), append(held.Y, y)
+				}
+			}
 			if logistic {
 				v = 1 / (1 + math.Exp(-v))
 			}
 			p.Values[src] = v
 		}
+	}
+	if tab.Truth != nil {
+		p.Score = scorePredictions(m, tab.Encoding.LabelColumn, name, held, unscored)
 	}
 	for i, r := range rows {
 		v := ""
@@ -614,6 +655,113 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 		p.Rows = append(p.Rows, append(append([]string(nil), r...), v))
 	}
 	return p, nil
+}
+
+// scorePredictions scores the margins of a file's predictions against its
+// labels (PredictScore), and says so in words: the score with its standard
+// error, the constant prediction's beside it, the rows left unscored, and,
+// for a file named as the training file, that a score on rows the model
+// was fitted on is no test score.
+func scorePredictions(m *ModelFile, label, file string, held eval.Held, unscored int) *PredictScore {
+	kind := data.Regression
+	if m.Kind == data.Classification.String() {
+		kind = data.Classification
+	}
+	logistic := kind == data.Classification && m.Config.Loss == mtl.Logistic
+	s := &PredictScore{Label: label, Scores: eval.Pooled(kind, logistic, held.Margin, held.Y), Unscored: unscored, Constant: math.NaN()}
+	n := len(held.Y)
+	var b strings.Builder
+	if n == 0 {
+		fmt.Fprintf(&b, "not scored: no predicted row has a label in column %s", label)
+		if kind == data.Classification {
+			fmt.Fprintf(&b, " that is one of the model's classes (%q, %q)", m.Negative, m.Positive)
+		}
+		s.Text = b.String()
+		return s
+	}
+	metric := s.Scores.Metric
+	s.Constant = constantScore(metric, held.Y)
+	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metricWord(metric), plusMinus(s.Scores.Of(metric)))
+	if kind == data.Classification {
+		if a := s.Scores.AUC; a.OK() {
+			fmt.Fprintf(&b, ", AUC %s", plusMinus(a))
+		} else {
+			b.WriteString(" (no AUC: the rows hold one class only)")
+		}
+	}
+	if !math.IsNaN(s.Constant) {
+		if kind == data.Classification {
+			fmt.Fprintf(&b, "; every row given these rows' share of %q as its probability would score %s", m.Positive, digits(s.Constant, 4))
+		} else {
+			fmt.Fprintf(&b, "; every row predicted by these rows' mean label would score %s", digits(s.Constant, 4))
+		}
+	}
+	if unscored > 0 {
+		verb := " are"
+		if unscored == 1 {
+			verb = " is"
+		}
+		fmt.Fprintf(&b, "; %s not scored: the label is missing", plural(unscored, "predicted row")+verb)
+		if kind == data.Classification {
+			fmt.Fprintf(&b, " or not one of the model's classes (%q, %q)", m.Negative, m.Positive)
+		} else {
+			b.WriteString(" or not a number")
+		}
+	}
+	if m.Trained.File != "" && baseName(file) == m.Trained.File {
+		b.WriteString("; the file has the name of the file the model was trained on: on rows the model was fitted on, a score is no test score")
+	}
+	s.Text = b.String()
+	return s
+}
+
+// constantScore is metric for one prediction on every row: the labels'
+// mean (RMSE), or the positive class's share as every row's probability
+// (log-loss, Brier). NaN when that share is 0 or 1 (a log-loss of 0 that
+// says nothing).
+func constantScore(metric eval.Metric, y []float64) float64 {
+	var mean float64
+	for _, v := range y {
+		mean += v
+	}
+	mean /= float64(len(y))
+	switch metric {
+	case eval.RMSEMetric:
+		var ss float64
+		for _, v := range y {
+			ss += (v - mean) * (v - mean)
+		}
+		return math.Sqrt(ss / float64(len(y)))
+	case eval.LogLossMetric, eval.BrierMetric:
+		p := (mean + 1) / 2 // y is ±1
+		if p <= 0 || p >= 1 {
+			return math.NaN()
+		}
+		if metric == eval.BrierMetric {
+			return p * (1 - p)
+		}
+		return -(p*math.Log(p) + (1-p)*math.Log(1-p))
+	}
+	return math.NaN()
+}
+
+// metricWord is a pooled metric's name in a sentence.
+func metricWord(m eval.Metric) string {
+	switch m {
+	case eval.RMSEMetric:
+		return "RMSE"
+	case eval.LogLossMetric:
+		return "log-loss"
+	case eval.BrierMetric:
+		return "Brier score"
+	}
+	return string(m)
+}
+
+// baseName is a path's last element, for either separator (a page's file
+// name has none).
+func baseName(p string) string {
+	return p[strings.LastIndexAny(p, `/\`)+1:]
 }
 
 // CSV returns the predictions as a CSV file: the input's columns and the

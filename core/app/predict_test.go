@@ -235,3 +235,81 @@ func TestPredictNewTaskFreeIntercepts(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictScoresTheFilesLabels: a file with the model's label column is
+// scored against it, as tuning pools held-out rows: the RMSE of a
+// regression (by hand, from the predictions written), with the constant prediction's score beside it; a
+// classifier's log-loss against its classes, written as the training file
+// wrote them or as the same number; a missing or unknown label leaves its
+// row unscored and counted; a file without the label column has no score;
+// and a file named as the training file is told its score is no test score.
+func TestPredictScoresTheFilesLabels(t *testing.T) {
+	d, err := Load([]byte("school,score,hours\nS1,1,2\nS1,2,3\nS2,3,4\n"), LoadOptions{Name: "train.csv", TaskColumn: "school", LabelColumn: "score"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Kind: "regression", Encoding: d.Encoding, Tasks: []string{"S1", "S2"},
+		W: [][]float64{{1}, {2}}, B: []float64{0, 1}, Trained: Trained{File: "train.csv"}}
+	p, err := Predict(m, []byte("school,score,hours\nS1,1,2\nS1,3,3\nS2,11,4\nS2,NA,5\n"), "new.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Score
+	if s == nil {
+		t.Fatal("no score for a file with the label column")
+	}
+	var ss float64
+	for i, y := range []float64{1, 3, 11} {
+		ss += (p.Values[i] - y) * (p.Values[i] - y)
+	}
+	want := math.Sqrt(ss / 3)
+	if got := s.Scores.RMSE; math.Abs(got.Value-want) > 1e-12 || got.N != 3 || s.Unscored != 1 {
+		t.Errorf("RMSE %+v, %d unscored; want %v on 3 rows, 1 unscored", got, s.Unscored, want)
+	}
+	// The labels 1, 3, 11: mean 5, squared deviations 16, 4, 36.
+	if c := math.Sqrt(56 / 3.0); math.Abs(s.Constant-c) > 1e-12 {
+		t.Errorf("constant %v, want %v", s.Constant, c)
+	}
+	for _, w := range []string{"column score on 3 rows: RMSE " + digits(want, 4) + " ± ", "mean label would score 4.320", "1 predicted row is not scored"} {
+		if !strings.Contains(s.Text, w) {
+			t.Errorf("text %q lacks %q", s.Text, w)
+		}
+	}
+	if strings.Contains(s.Text, "no test score") {
+		t.Errorf("new.csv is told it trained the model: %q", s.Text)
+	}
+	if p, err := Predict(m, []byte("school,score,hours\nS1,1,2\n"), "data/train.csv"); err != nil || p.Score == nil || !strings.Contains(p.Score.Text, "no test score") {
+		t.Errorf("the training file's name: %v, %+v", err, p.Score)
+	}
+	// A file in a spreadsheet's conventions: its labels read with its
+	// decimal comma.
+	if p, err := Predict(m, []byte("school;score;hours\nS1;1,5;2\nS1;2,5;3\n"), "new.csv"); err != nil || p.Score == nil || p.Score.Scores.RMSE.N != 2 ||
+		math.Abs(p.Score.Constant-0.5) > 1e-12 {
+		t.Errorf("decimal commas: %v, %+v (want the labels 1.5 and 2.5: constant 0.5)", err, p.Score)
+	}
+	if p, err := Predict(m, []byte("school,hours\nS1,2\n"), "new.csv"); err != nil || p.Score != nil {
+		t.Errorf("no label column: %v, score %+v", err, p.Score)
+	}
+
+	c := trainModel(t, "task,y,x1\na,1,1\na,0,-1\na,1,2\nb,0,-2\nb,1,1\nb,0,-1\n", LoadOptions{Name: "class.csv"}, mtl.Config{Model: "itl"})
+	p, err = Predict(c, []byte("task,y,x1\na,1.0,1\na,0,-1\nb,yes,1\nb,,2\n"), "new.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ll float64
+	for i, y := range []float64{1, -1} {
+		pr := p.Values[i]
+		if y < 0 {
+			pr = 1 - pr
+		}
+		ll -= math.Log(pr)
+	}
+	ll /= 2
+	if s := p.Score; s == nil || s.Scores.Metric != "logloss" || math.Abs(s.Scores.LogLoss.Value-ll) > 1e-12 || s.Scores.LogLoss.N != 2 || s.Unscored != 2 ||
+		math.Abs(s.Constant-math.Log(2)) > 1e-12 || !strings.Contains(s.Text, `not one of the model's classes ("0", "1")`) {
+		t.Errorf("classifier score %+v, want log-loss %v on 2 rows, 2 unscored, constant log 2", s, ll)
+	}
+	if p, err := Predict(c, []byte("task,y,x1\na,maybe,1\n"), "new.csv"); err != nil || p.Score == nil || p.Score.Scores.LogLoss.N != 0 || !strings.HasPrefix(p.Score.Text, "not scored: no predicted row has a label") {
+		t.Errorf("no known class: %v, %+v", err, p.Score)
+	}
+}

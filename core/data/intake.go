@@ -125,11 +125,14 @@ type NewRowsOptions struct {
 	// task that is not one of Tasks, and says which (Table.Skipped).
 	// Without it the first such row is refused.
 	SkipUnknown bool
+	// Classes are a classifier's negative and positive labels as the
+	// training file wrote them, by which Table.Truth reads a label column
+	// the new rows have; nil for regression.
+	Classes []string
 }
 
 // LoadNewRowsWith is LoadNewRows with its options.
 func LoadNewRowsWith(b []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
-	tasks := opt.Tasks
 	text, _ := DecodeText(b)
 	if err := CheckText(text, name); err != nil {
 		return nil, err
@@ -138,7 +141,7 @@ func LoadNewRowsWith(b []byte, name string, enc *Encoding, opt NewRowsOptions) (
 	if i < 0 {
 		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, enc.Format)
 	}
-	tab, err := formats[i].readNew(text, name, enc, NewRowsOptions{Tasks: tasks, OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown})
+	tab, err := formats[i].readNew(text, name, enc, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -285,5 +288,5 @@ func readCSVFormat(text []byte, name string, opt Options) (*Table, error) {
 
 // readNewCSVFormat is the CSV's reader of new rows (readNewCSV).
 func readNewCSVFormat(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
-	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing, skipUnknown: opt.SkipUnknown})
+	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing, skipUnknown: opt.SkipUnknown, classes: opt.Classes})
 }

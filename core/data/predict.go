@@ -2,6 +2,7 @@ package data
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 )
@@ -88,5 +89,45 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	if err := r.finish(tab, ""); err != nil {
 		return nil, err
 	}
+	if t.label >= 0 {
+		tab.Truth = t.truth(tab.Rows, opt.classes)
+	}
 	return tab, nil
+}
+
+// truth reads the label column of new rows for a score of their
+// predictions (Table.Truth): as training reads a label (the file's own
+// decimal comma, thousands separators, a unit), but where training refuses
+// a label, a missing or unreadable one here only leaves its row unscored.
+// With classes (negative, positive) a label is a class: its text as the
+// training file wrote it, or the same number written otherwise ("1.0").
+func (t *csvTable) truth(rows [][]string, classes []string) []float64 {
+	out := make([]float64, len(rows))
+	for i, rec := range rows {
+		out[i] = math.NaN()
+		if t.label >= len(rec) {
+			continue
+		}
+		s := strings.TrimSpace(rec[t.label])
+		if missingCell(s) {
+			continue
+		}
+		num, comma, _ := numberText(s, t.delim, t.decimalMarks, t.groupDots)
+		v, st := parseNum(num)
+		if st != numOK || comma == strayDot {
+			v = math.NaN()
+		}
+		if len(classes) != 2 {
+			out[i] = v
+			continue
+		}
+		for k, c := range classes {
+			cv, cst := parseNum(c)
+			if s == c || (cst == numOK && v == cv) {
+				out[i] = float64(2*k - 1)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -399,6 +399,8 @@ type TableOptions struct {
 	Tasks    []string
 	// skipUnknown: NewRowsOptions.SkipUnknown.
 	skipUnknown bool
+	// classes: NewRowsOptions.Classes.
+	classes []string
 }
 
 // Table is an input read by the intake: a table file (a CSV, or a packed
@@ -445,6 +447,13 @@ type Table struct {
 	// date keeps neither their order nor their distances, and a front end
 	// says so.
 	Dates []string
+	// Truth is the label of every data row of new rows whose file has the
+	// label column (indexed like Rows), for a score of the predictions:
+	// the number, or for a classifier (NewRowsOptions.Classes) −1 and +1
+	// for its negative and positive class; NaN where the label is missing,
+	// not a number, or another class. Nil when the file has no label
+	// column (or for the sparse format).
+	Truth []float64
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
 	// back with the predictions: for the sparse format, each row's number

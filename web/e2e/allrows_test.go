@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -122,6 +123,11 @@ func TestTrainOnAllRows(t *testing.T) {
 	b.waitFor(`document.getElementById("predict-status").textContent.includes("predicted")`, 30*time.Second)
 	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !strings.Contains(s, fmt.Sprintf("as the run trained it (on %d of the 71 rows; the model saved for prediction, fitted on all 71 rows, predicts differently", eval[int](b, `spmtlApp.runInfo().trainRows`))) {
 		t.Errorf("predicting after the model on all rows was saved: %q", s)
+	}
+	// exam.csv has the label column: the status scores the predictions
+	// against it, and says these are the rows the run was fitted on.
+	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !regexp.MustCompile(`Scored against column score on 71 rows: RMSE [0-9.]+ ± [0-9.]+; every row predicted by these rows' mean label would score [0-9.]+; the file has the name of the file the model was trained on: on rows the model was fitted on, a score is no test score\.$`).MatchString(s) {
+		t.Errorf("the prediction's score: %q", s)
 	}
 	b.do(chromedp.Evaluate[chromedp.Void](`delete window.__downloads["spmtl-model.json"]`))
 	b.do(chromedp.Click(chromedp.CSS("#save-run-model")))

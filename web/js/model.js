@@ -303,7 +303,10 @@ export function wireModel(app) {
     $("predict-status").textContent = `${predicted} with ${p.model}: column "${p.column}" is ${p.meaning}.`
       + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
       + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${grouped(p.header.length - 1)} columns and the prediction.` : "")
-      + " The CSV repeats the file's own cells as they are, beside the predictions.";
+      + " The CSV repeats the file's own cells as they are, beside the predictions."
+      // The file's own labels, when it has the label column: Go's sentence
+      // (app.PredictScore), as the command line prints it.
+      + (p.score ? ` ${p.score.text[0].toUpperCase()}${p.score.text.slice(1)}.` : "");
     const warn = $("predict-warnings");
     warn.innerHTML = "";
     for (const w of p.warnings || []) { const li = document.createElement("li"); li.textContent = w; warn.append(li); }

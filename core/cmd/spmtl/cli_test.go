@@ -788,3 +788,31 @@ func TestTrainNotesOfQuotesAndConstants(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictScore: a file with the label column is scored: the sentence
+// follows "wrote" on stdout with -out, and goes to stderr beside the
+// warnings when stdout is the predictions' CSV, which it must not break.
+func TestPredictScore(t *testing.T) {
+	tmp := t.TempDir()
+	model := filepath.Join(tmp, "m.json")
+	if _, _, err := spmtl(t, "train", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mmtl", "-train", "all", "-save", model); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "predict", "-model", model, "-data", "testdata/exam.csv", "-out", filepath.Join(tmp, "p.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^wrote \d+ predictions .*\nscored against column score on \d+ rows: RMSE [0-9.]+ ± [0-9.]+; every row predicted by these rows' mean label would score [0-9.]+; the file has the name of the file the model was trained on`).MatchString(out) {
+		t.Errorf("with -out:\n%s", out)
+	}
+	out, errOut, err := spmtl(t, "predict", "-model", model, "-data", "testdata/exam.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "scored") || !strings.HasPrefix(errOut, "scored against column score") {
+		t.Errorf("to stdout: the score %q on stderr, stdout starts %q", errOut, out[:min(len(out), 80)])
+	}
+	if _, errOut, _ := spmtl(t, "predict", "-model", model, "-data", "testdata/exam-new.csv"); strings.Contains(errOut, "scored") {
+		t.Errorf("a file without the label column is scored: %q", errOut)
+	}
+}

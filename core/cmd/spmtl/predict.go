@@ -45,6 +45,11 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if *out == "" {
+		// The predictions are stdout's CSV: the score goes beside the
+		// warnings.
+		if p.Score != nil {
+			fmt.Fprintln(stderr, p.Score.Text)
+		}
 		_, err = stdout.Write(p.CSV())
 		return err
 	}
@@ -65,5 +70,8 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		what += fmt.Sprintf(" (and %d rows without one)", left)
 	}
 	fmt.Fprintf(stdout, "wrote %s to %s (%s: %s)\n", what, *out, p.Column, p.Meaning)
+	if p.Score != nil {
+		fmt.Fprintln(stdout, p.Score.Text)
+	}
 	return nil
 }

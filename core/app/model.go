@@ -681,7 +681,7 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, unscored
 	}
 	metric := s.Scores.Metric
 	s.Constant = constantScore(metric, held.Y)
-	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metricWord(metric), plusMinus(s.Scores.Of(metric)))
+	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metric.Name(), plusMinus(s.Scores.Of(metric)))
 	if kind == data.Classification {
 		if a := s.Scores.AUC; a.OK() {
 			fmt.Fprintf(&b, ", AUC %s", plusMinus(a))
@@ -743,19 +743,6 @@ func constantScore(metric eval.Metric, y []float64) float64 {
 		return -(p*math.Log(p) + (1-p)*math.Log(1-p))
 	}
 	return math.NaN()
-}
-
-// metricWord is a pooled metric's name in a sentence.
-func metricWord(m eval.Metric) string {
-	switch m {
-	case eval.RMSEMetric:
-		return "RMSE"
-	case eval.LogLossMetric:
-		return "log-loss"
-	case eval.BrierMetric:
-		return "Brier score"
-	}
-	return string(m)
 }
 
 // baseName is a path's last element, for either separator (a page's file

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"strings"
 
 	"github.com/spmtl/spmtl/core/data"
 )
@@ -21,6 +22,18 @@ func MetricFor(k data.Kind) Metric {
 		return AUCMetric
 	}
 	return RMSEMetric
+}
+
+// Name is the metric as a sentence or a table names it: "RMSE",
+// "log-loss", "Brier score", "AUC".
+func (m Metric) Name() string {
+	switch m {
+	case LogLossMetric:
+		return "log-loss"
+	case BrierMetric:
+		return "Brier score"
+	}
+	return strings.ToUpper(string(m))
 }
 
 // HigherIsBetter reports whether larger scores are better.

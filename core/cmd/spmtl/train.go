@@ -18,6 +18,8 @@ import (
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -96,15 +98,21 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	hist := r.Learner.History()
 	cfg := r.Config
 	if r.Method.Kind == method.Sequential {
-		fmt.Fprintf(stdout, "model %s (loss %s): %d steps in %v; %s\n\norder in which the tasks were learned:\n",
-			r.Name(), cfg.Loss, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
+		fmt.Fprintf(stdout, "model %s (loss %s): %s in %v; %s\n\norder in which the tasks were learned:\n",
+			r.Name(), cfg.Loss, words.Plural(len(hist), "step"), elapsed.Round(time.Microsecond), last.StopMessage())
 		for k, t := range last.Seq.Order {
 			fmt.Fprintf(stdout, "  step %2d: %s\n", k+1, cell(r.Train.Tasks[t].Name))
 		}
 	} else {
-		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s (%s), rho %g, intercept %g, lambda0 %s, c %g, tau %s, pace cost %s): %d iterations in %v; %s\n\n",
-			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Scale, cfg.Rho, cfg.Intercept, lambda0Text(cfg, hist), cfg.Pace, cfg.Tau, cfg.PaceCost, len(hist), elapsed.Round(time.Microsecond), last.StopMessage())
-		printTauTable(stdout, r.Train, hist)
+		// The pace's settings are a self-paced run's: beside a baseline
+		// they would read as settings it used.
+		pace := ""
+		if cfg.SelfPaced {
+			pace = fmt.Sprintf(", lambda0 %s, c %g, tau %s, pace cost %s", lambda0Text(cfg, hist), cfg.Pace, cfg.Tau, cfg.PaceCost)
+		}
+		fmt.Fprintf(stdout, "model %s (variant %s, solver %s, loss %s (%s), rho %g, intercept %g%s): %s in %v; %s\n\n",
+			r.Name(), cfg.Variant, cfg.Solver, cfg.Loss, cfg.Scale, cfg.Rho, cfg.Intercept, pace, words.Plural(len(hist), "iteration"), elapsed.Round(time.Microsecond), last.StopMessage())
+		printTauTable(stdout, r.Train, hist, cfg.SelfPaced)
 	}
 	fmt.Fprintln(stdout)
 	if u := r.IdleText(); u != "" {
@@ -123,6 +131,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, "trained on every row: no test rows, no test score")
 	} else {
 		printScores(stdout, r.Test, strings.ToUpper(ev.Metric), ev.Test, ev.Mean)
+		if err := printPooled(stdout, r); err != nil {
+			return err
+		}
 	}
 	if *save != "" {
 		return saveModel(r, *save, app.Trained{File: d.All.Name, Rows: r.Train.Rows(), All: df.all, Train: df.train, Seed: df.seed}, nil, stdout)
@@ -180,31 +191,31 @@ func writeJSON(path string, stdout io.Writer, v any) error {
 	return nil
 }
 
-// printTauTable prints τ with tasks as rows and iterations as columns.
-func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot) {
+// printTauTable prints τ with tasks as rows and iterations as columns, and
+// the objective under them. A run that is not self-paced weighs every task
+// alike at every iteration and has no pace: its table is the objective's.
+func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot, selfPaced bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "tau\\iter\t")
-	for _, s := range hist {
-		fmt.Fprintf(tw, "%d\t", s.Iter)
-	}
-	fmt.Fprintln(tw)
-	fmt.Fprint(tw, "lambda\t")
-	for _, s := range hist {
-		fmt.Fprintf(tw, "%.3g\t", s.Lambda)
-	}
-	fmt.Fprintln(tw)
-	for t := range ds.Tasks {
-		fmt.Fprintf(tw, "%s\t", cell(ds.Tasks[t].Name))
+	row := func(name string, cell func(s mtl.Snapshot) string) {
+		fmt.Fprintf(tw, "%s\t", name)
 		for _, s := range hist {
-			fmt.Fprintf(tw, "%.4f\t", s.Tau[t])
+			fmt.Fprintf(tw, "%s\t", cell(s))
 		}
 		fmt.Fprintln(tw)
 	}
-	fmt.Fprint(tw, "objective\t")
-	for _, s := range hist {
-		fmt.Fprintf(tw, "%.5g\t", s.Objective)
+	if !selfPaced {
+		row("iteration", func(s mtl.Snapshot) string { return strconv.Itoa(s.Iter) })
+		row("objective", func(s mtl.Snapshot) string { return fmt.Sprintf("%.5g", s.Objective) })
+		tw.Flush()
+		fmt.Fprintln(w, "(not self-paced: every task weighs the same at every iteration)")
+		return
 	}
-	fmt.Fprintln(tw)
+	row("tau\\iter", func(s mtl.Snapshot) string { return strconv.Itoa(s.Iter) })
+	row("lambda", func(s mtl.Snapshot) string { return fmt.Sprintf("%.3g", s.Lambda) })
+	for t := range ds.Tasks {
+		row(cell(ds.Tasks[t].Name), func(s mtl.Snapshot) string { return fmt.Sprintf("%.4f", s.Tau[t]) })
+	}
+	row("objective", func(s mtl.Snapshot) string { return fmt.Sprintf("%.5g", s.Objective) })
 	tw.Flush()
 }
 
@@ -217,6 +228,30 @@ func printScores(w io.Writer, test *data.Dataset, metric string, perTask []float
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nmean test %s over tasks: %s%s\n", metric, score(mean), unscoredNote(test, perTask))
+}
+
+// printPooled prints the test rows' pooled score, the one tune chooses by
+// (RMSE; a classifier's log-loss, or Brier score under the squared loss,
+// with its AUC), beside the paper's mean over tasks: a classifier's tasks
+// with test rows of one class have no AUC, but every row has a loss.
+func printPooled(w io.Writer, r *app.Run) error {
+	preds, err := r.Learner.Model().PredictDataset(r.Test)
+	if err != nil {
+		return fmt.Errorf("evaluate: %w", err)
+	}
+	var held eval.Held
+	held.Add(preds, r.Test)
+	if len(held.Y) == 0 {
+		return nil
+	}
+	kind := r.Test.Kind
+	s := eval.Pooled(kind, r.Config.Loss == mtl.Logistic, held.Margin, held.Y)
+	line := fmt.Sprintf("pooled over the %s (the score tune chooses by): %s %s", words.Plural(len(held.Y), "test row"), s.Metric.Name(), plusMinus(s.Of(s.Metric)))
+	if kind == data.Classification {
+		line += ", AUC " + plusMinus(s.AUC)
+	}
+	fmt.Fprintln(w, line)
+	return nil
 }
 
 // unscoredNote says, when some tasks with test rows have no score, which

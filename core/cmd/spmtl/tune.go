@@ -106,17 +106,6 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// metricName is how a tuning metric is printed.
-func metricName(m string) string {
-	switch m {
-	case "logloss":
-		return "log-loss"
-	case "brier":
-		return "Brier score"
-	}
-	return strings.ToUpper(m)
-}
-
 // settings names a configuration's tuned settings: "rho 10, intercept
 // 0.1, lambda0 0.5 x auto".
 func settings(c mtl.Config) string {
@@ -144,7 +133,7 @@ func plusMinus(e eval.Estimate) string {
 // printModels prints every candidate model's best pooled CV score with its
 // standard error, the setting chosen for it, and the choice.
 func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
-	metric := metricName(res.Metric)
+	metric := eval.Metric(res.Metric).Name()
 	fmt.Fprintf(w, "%d-fold cross-validation, %s pooled over every held-out row (± one standard error), in %v\n", res.Folds, metric, took.Round(time.Millisecond))
 	fmt.Fprintf(w, "searched: %s\n", res.Search)
 	for _, l := range res.LeftOut {
@@ -204,7 +193,7 @@ func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 // rho (at its chosen intercept), a self-paced version's over the multiples
 // of the automatic lambda0 (at its chosen rho), the chosen cell marked *.
 func printTune(w io.Writer, res *app.TuneResult) {
-	metric := metricName(res.Metric)
+	metric := eval.Metric(res.Metric).Name()
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	if len(res.Kappa) == 0 {

@@ -171,7 +171,9 @@ func (b *browser) checkRecordedRun(rf publish.RunFile, file string) {
 	}
 	// A sequential model's selection rule, and MTASO's h, are not listed
 	// for a model that has none.
-	if m := rf.Settings["model"]; m != "cl" && m != "ella" && strings.Contains(text, "rule random") || m != "mtaso" && strings.Contains(text, ", h ") {
+	// The pace's settings are listed for a self-paced run only.
+	if m := rf.Settings["model"]; m != "cl" && m != "ella" && strings.Contains(text, "rule random") || m != "mtaso" && strings.Contains(text, ", h ") ||
+		(rf.Settings["sp"] == "1") != strings.Contains(text, "λ0 ") || (rf.Settings["sp"] == "1") != strings.Contains(text, "τ rule") {
 		t.Errorf("the settings of a %s run list another model's: %s", m, eval[string](b, `document.getElementById("recorded-settings").textContent`))
 	}
 }

@@ -124,7 +124,10 @@ function describeRecord(record, origin) {
   const m = method(s.model);
   const rule = s.select && m && m.kind === "sequential" ? `, selection rule ${s.select}` : "";
   const h = s.model === "mtaso" ? `, h ${s.h}` : "";
-  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${rule}, τ rule ${s.tau}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${setting(s.rho)}, κ ${s.intercept ? setting(s.intercept) : "not set"}, λ0 ${setting(s.lambda0)}, c ${setting(s.c)}${h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
+  // The pace (the τ rule, λ0, c) is a self-paced run's, likewise.
+  const pace = s.sp === "1" ? `, τ rule ${s.tau}` : "";
+  const paceNumbers = s.sp === "1" ? `, λ0 ${setting(s.lambda0)}, c ${setting(s.c)}` : "";
+  $("recorded-settings").textContent = `Settings: model ${s.model}${sp}${rule}${pace}, variant ${s.variant}, loss ${s.loss || "auto"}, ρ ${setting(s.rho)}, κ ${s.intercept ? setting(s.intercept) : "not set"}${paceNumbers}${h}, max iterations ${s.maxIter}, train rows/task ${s.train}, seed ${s.seed}.`;
   const when = record.made ? `${record.made.replace("T", " ").slice(0, 16)} UTC` : "at an unrecorded time";
   $("recorded-made").textContent = `Made ${when}${record.by ? ` by ${record.by}` : ""}.`;
   $("recorded-panel").hidden = false;

@@ -363,8 +363,14 @@ func TestPublishFromThePage(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null && spmtlApp.model() !== null`, 60*time.Second)
 	mean := eval[float64](b, `spmtlApp.results().main.mean`)
-	b.do(chromedp.Click(chromedp.CSS("#publish-page")))
+	// By keyboard: the button, disabled while it works, takes the focus
+	// back instead of leaving it on the page's body.
+	b.do(chromedp.Focus(chromedp.CSS("#publish-page")), chromedp.KeyEvent("\r"))
 	first := writeTemp(t, "exam-spmtl.html", b.downloaded("exam-spmtl.html"))
+	b.waitFor(`document.getElementById("publish-status").textContent.startsWith("Saved ")`, 20*time.Second)
+	if id := eval[string](b, `document.activeElement.id`); id != "publish-page" {
+		t.Errorf("after publishing the focus is on %q, want the Publish button", id)
+	}
 	m, data, err := publish.Read(readFile(t, first))
 	if err != nil {
 		t.Fatal(err)

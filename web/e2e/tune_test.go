@@ -256,14 +256,23 @@ func TestTuneEveryModelCancel(t *testing.T) {
 	b.openPage(true)
 	// Large enough that the search is still running when Cancel is pressed.
 	b.loadGrouped("cancel.csv", groupedCSV(5, 800, 1, 20, true))
-	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")), chromedp.Click(chromedp.CSS("#tune")))
+	// By keyboard: Tune disables itself as the search starts, and hands
+	// the focus to Cancel rather than dropping it to the page's body;
+	// Cancel hands it back.
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")), chromedp.Focus(chromedp.CSS("#tune")), chromedp.KeyEvent("\r"))
 	b.waitFor(`spmtlApp.tune().state === "running" && spmtlApp.tune().search !== null && spmtlApp.tune().search.done > 0`, 60*time.Second)
+	if id := eval[string](b, `document.activeElement.id`); id != "tune-cancel" {
+		t.Errorf("while the search runs the focus is on %q, want Cancel", id)
+	}
 	// While it runs, the status says how far it is and for how long.
 	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !regexp.MustCompile(`^\d+ / \d+ points after \d+ (s|min \d\d s) · `).MatchString(s) {
 		t.Errorf("the status while the search runs: %q", s)
 	}
-	b.do(chromedp.Click(chromedp.CSS("#tune-cancel")))
+	b.do(chromedp.KeyEvent("\r"))
 	b.waitFor(`spmtlApp.tune().state === "cancelled"`, 10*time.Second)
+	if id := eval[string](b, `document.activeElement.id`); id != "tune" {
+		t.Errorf("after Cancel the focus is on %q, want Tune", id)
+	}
 	// It says the search was cancelled, and nothing more (the click's
 	// event was once printed as the reason: "cancelled: [object PointerEvent]").
 	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.HasSuffix(s, " · cancelled") {

@@ -109,6 +109,9 @@ export function wirePublished(app, { data, recorded }) {
   }
 
   $("publish-page").addEventListener("click", async () => {
+    // Disabled while it works, the button drops the keyboard's focus to
+    // the page's body; it takes it back when it is offered again.
+    const focused = document.activeElement === $("publish-page");
     $("publish-page").disabled = true;
     $("publish-status").textContent = "Publishing…";
     try {
@@ -119,6 +122,8 @@ export function wirePublished(app, { data, recorded }) {
       showSlot("publish-error", `Cannot publish: ${e.message}`);
     }
     offer();
+    const now = document.activeElement;
+    if (focused && !$("publish-page").disabled && (!now || now === document.body)) $("publish-page").focus();
   });
   const offer = () => { $("publish-page").disabled = !app.results || app.state !== "done"; };
   for (const ev of ["reset", "results", "state"]) app.on(ev, offer);

@@ -98,6 +98,7 @@ export function wireTune(app, form) {
   }
 
   function offer() {
+    const had = document.activeElement;
     const m = method($("model").value);
     const running = state === "running";
     const all = scope() === "all";
@@ -107,6 +108,11 @@ export function wireTune(app, form) {
     $("tune-cancel").disabled = !running;
     const scored = !!last && last.scores.some((row) => row.some((v) => v !== undefined));
     for (const id of ["tune-png", "tune-svg", "tune-csv"]) $(id).disabled = !scored;
+    // A focused button that disables itself drops the keyboard's focus to
+    // the page's body: Tune hands it to Cancel while the search runs, and
+    // Cancel back to Tune when the search ends.
+    if (had === $("tune") && $("tune").disabled && !$("tune-cancel").disabled) $("tune-cancel").focus();
+    else if (had === $("tune-cancel") && $("tune-cancel").disabled && !$("tune").disabled) $("tune").focus();
   }
 
   function teardown() {

@@ -203,7 +203,7 @@ func TestPredictCompleteRows(t *testing.T) {
 	if len(vals) != 4 || vals[0] == nil || vals[1] != nil || vals[2] != nil || vals[3] == nil {
 		t.Errorf("values %v, want predictions for rows 1 and 4 only", vals)
 	}
-	cells := eval[[]string](b, `Array.from(document.querySelectorAll("#predict-preview tbody tr")).map((tr) => tr.lastElementChild.textContent)`)
+	cells := eval[[]string](b, `Array.from(document.querySelectorAll("#predict-preview tbody tr")).map((tr) => tr.firstElementChild.textContent)`)
 	if len(cells) != 4 || cells[1] != "none" || cells[2] != "none" || cells[0] == "none" {
 		t.Errorf("the preview's predictions %q, want none for rows 2 and 3", cells)
 	}

@@ -547,9 +547,14 @@ func TestOwnFileRolesSavePredict(t *testing.T) {
 	if shape[0] != len(want.Header) || shape[1] != 20 {
 		t.Errorf("the preview has %d columns and %d rows, want %d and 20", shape[0], shape[1], len(want.Header))
 	}
-	// Its predictions to 4 significant digits, each Go's full text in its title.
+	// Its predictions, first (the CSV's last column; a wide file's preview
+	// once hid them past the box's edge), to 4 significant digits, each
+	// Go's full text in its title.
+	if h := eval[string](b, `document.querySelector("#predict-preview thead th").textContent`); h != want.Header[len(want.Header)-1] {
+		t.Errorf("the preview's first column is %q, want the prediction's %q", h, want.Header[len(want.Header)-1])
+	}
 	cells := eval[[][]string](b, `Array.from(document.querySelectorAll("#predict-preview tbody tr"), (tr) => {
-		const c = tr.cells[tr.cells.length - 1]; return [c.textContent, c.title || c.textContent]; })`)
+		const c = tr.cells[0]; return [c.textContent, c.title || c.textContent]; })`)
 	for i, c := range cells {
 		full := want.Rows[i][len(want.Header)-1]
 		if c[1] != full {

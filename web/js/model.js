@@ -295,7 +295,10 @@ export function wireModel(app) {
 
   function showPredictions() {
     const p = predictions;
-    const cols = p.header.length > PREVIEW_COLS ? [...Array(PREVIEW_COLS - 1).keys(), p.header.length - 1] : [...p.header.keys()];
+    // The prediction is the preview's first column: last, as the CSV has
+    // it, it was off the box's right edge below ~1900 px of a wide file.
+    const fileCols = Math.min(p.header.length - 1, PREVIEW_COLS - 1);
+    const cols = [p.header.length - 1, ...Array(fileCols).keys()];
     // A row left out (a missing value, a task the model cannot predict)
     // has no prediction (null); the warnings say which and why.
     const none = (p.values || []).filter((v) => v === null || Number.isNaN(v)).length;
@@ -312,7 +315,11 @@ export function wireModel(app) {
     for (const w of p.warnings || []) { const li = document.createElement("li"); li.textContent = w; warn.append(li); }
     warn.hidden = !(p.warnings && p.warnings.length);
     const cell = (c) => escapeXML(clipText(c, PREVIEW_CELL));
-    let html = `<table><caption class="hint">Predictions of ${escapeXML(p.file)} (to 4 significant digits here; the CSV holds every digit)</caption><thead><tr>${cols.map((k) => `<th scope="col">${cell(p.header[k])}</th>`).join("")}</tr></thead><tbody>`;
+    // The caption as vtable.js writes one: a line of the box's own width,
+    // which a table wider than the box does not cut, and the table's
+    // caption for screen readers.
+    const caption = `Predictions of ${escapeXML(p.file)} (to 4 significant digits here, first; the CSV holds every digit, last)`;
+    let html = `<p class="hint vcaption" aria-hidden="true">${caption}</p><table><caption class="visually-hidden">${caption}</caption><thead><tr>${cols.map((k) => `<th scope="col">${cell(p.header[k])}</th>`).join("")}</tr></thead><tbody>`;
     // The prediction is the row's last cell; the file's own cells are as written.
     const last = p.header.length - 1;
     const shownCell = (c, k) => {

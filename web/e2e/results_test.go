@@ -387,7 +387,7 @@ func TestCurvesSayWhenTheScoreGotWorse(t *testing.T) {
 		se     float64
 		want   string // in the sentence; "" for none
 	}{
-		{"rmse", []float64{36.7, 38.4, 38.35}, 0.515, "; the last score is 3.2 standard errors worse than at iteration 1 (36.7): the run follows its objective on the training rows, not the test score, and keeps its last iteration"},
+		{"rmse", []float64{36.7, 38.4, 38.35}, 0.515, "; the last score is 3.2 standard errors worse than at iteration 1 (36.70): the run follows its objective on the training rows, not the test score, and keeps its last iteration"},
 		{"rmse", []float64{36.7, 37.0, 37.1}, 0.515, ""},
 		{"rmse", []float64{38.4, 37.0, 36.7}, 0.515, ""},
 		{"auc", []float64{0.80, 0.74, 0.75}, 0.02, "; the last score is 2.5 standard errors worse than at iteration 1 (0.800)"},

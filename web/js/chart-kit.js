@@ -31,6 +31,24 @@ export function extent(values) {
 /** A number for an axis label. */
 export const fmt = (v) => (Math.abs(v) >= 1000 || (Math.abs(v) < 0.01 && v !== 0) ? v.toExponential(1) : v.toPrecision(3));
 
+/** A value and its standard error to the digits the error supports (as
+ *  Go's eval.WithSE): the error to two significant digits, the value to
+ *  the same decimal place. Without an error, four significant digits. */
+export function withSE(v, se) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return ["n/a", "n/a"];
+  if (typeof se !== "number" || !Number.isFinite(se) || se <= 0) return [String(Number(v.toPrecision(4))), se === 0 ? "0" : "n/a"];
+  let d = 1 - Math.floor(Math.log10(se));
+  if (Math.round(se * 10 ** d) / 10 ** d >= 10 ** (2 - d)) d--;
+  if (d < 0) { const s = 10 ** -d; return [String(Math.round(v / s) * s), String(Math.round(se / s) * s)]; }
+  if (d >= 8) {
+    // Past seven zeros after the point, both in one power of ten, as Go's
+    // eval.WithSE writes them ("1.00e-7 ± 0.46e-7").
+    const e = Math.floor(Math.log10(Math.max(Math.abs(v), se))), f = Math.max(d + e, 0);
+    return [`${(v / 10 ** e).toFixed(f)}e${e}`, `${(se / 10 ** e).toFixed(f)}e${e}`];
+  }
+  return [v.toFixed(d), se.toFixed(d)];
+}
+
 /** The two ends of an axis as labels, with as many digits as it takes for
  *  them to differ (an axis labelled 0.0868 at both ends reads as broken). */
 export function fmtRange(lo, hi) {

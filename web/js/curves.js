@@ -6,7 +6,7 @@
 // or fall can be read. A sequential run (CL, ELLA) has no objective: its
 // upper panel carries a note and the lower one is per step. The lines are
 // in ink: red and blue belong to τ (the heatmap's colours).
-import { setup, extent, fmt, fmtRange, drawSoon, wrapText } from "./chart-kit.js";
+import { setup, extent, fmtRange, drawSoon, wrapText, withSE } from "./chart-kit.js";
 
 /** Two stacked line panels: the objective and the mean test score per iteration. */
 export class Curves {
@@ -28,8 +28,10 @@ export class Curves {
     for (const x of v) { if (x < lo) lo = x; if (x > hi) hi = x; }
     const span = hi - lo;
     const ratio = span / this.se;
-    if (ratio < 1) return `its whole range is ${ratio < 0.1 ? "under a tenth of" : `${ratio.toFixed(1)} ×`} one standard error over tasks (${fmt(this.se)})`;
-    return `one standard error over tasks is ${fmt(this.se)}${this.worseNote()}`;
+    // The SE as the results write it (two significant digits, 0.0067).
+    const se = withSE(this.se, this.se)[1];
+    if (ratio < 1) return `its whole range is ${ratio < 0.1 ? "under a tenth of" : `${ratio.toFixed(1)} ×`} one standard error over tasks (${se})`;
+    return `one standard error over tasks is ${se}${this.worseNote()}`;
   }
 
   // worseNote: when the last score is worse than an earlier iteration's
@@ -46,7 +48,7 @@ export class Curves {
     if (best < 0 || !Number.isFinite(last.score)) return "";
     const by = Math.abs(last.score - this.points[best].score) / this.se;
     if (by <= 1) return "";
-    return `; the last score is ${by.toFixed(1)} standard errors worse than at iteration ${this.points[best].iter} (${fmt(this.points[best].score)}): the run follows its objective on the training rows, not the test score, and keeps its last iteration`;
+    return `; the last score is ${by.toFixed(1)} standard errors worse than at iteration ${this.points[best].iter} (${withSE(this.points[best].score, this.se)[0]}): the run follows its objective on the training rows, not the test score, and keeps its last iteration`;
   }
   push(iter, objective, score) { this.points.push({ iter, objective, score }); drawSoon(this); }
 
@@ -69,17 +71,27 @@ export class Curves {
   draw() {
     this.canvas.setAttribute("aria-label", this.describe());
     const { g, w, h } = setup(this.canvas);
-    const panels = [
-      { key: "objective", label: "objective", color: "#1d2330" },
-      { key: "score", label: `mean test ${this.metric.toUpperCase() || "score"}`, color: "#5b6475" },
-    ];
     const left = 58, right = 10, gap = 26, top = 18;
-    const ph = (h - top - gap - 22) / 2;
     const n = Math.max(this.points.length, 2);
     const sequential = this.kind === "sequential";
+    // The score panel's name, its axis's note and, at the end, the size of
+    // one SE over tasks on the line above it when they fit; on a narrow
+    // canvas the SE's note goes under the chart, in room the panels give
+    // up (over the line it once hid the first, steepest points).
+    const scoreLabel = `mean test ${this.metric.toUpperCase() || "score"}`;
+    const se = this.seNote();
+    const room = w - left - right;
+    const seInline = se && g.measureText(`· axis zoomed to the values reached; ${se}`).width + g.measureText(scoreLabel).width + 8 < room;
+    const noteLines = se && !seInline ? wrapText(g, se, w - 8) : [];
+    const lh = 13, noteH = noteLines.length ? noteLines.length * lh + 4 : 0;
+    const ph = (h - top - gap - 22 - noteH) / 2;
+    const panels = [
+      { key: "objective", label: "objective", color: "#1d2330" },
+      { key: "score", label: scoreLabel, color: "#5b6475" },
+    ];
     panels.forEach((p, i) => {
       const y0 = top + i * (ph + gap);
-      g.strokeStyle = "#d9dde5"; g.strokeRect(left, y0, w - left - right, ph);
+      g.strokeStyle = "#d9dde5"; g.strokeRect(left, y0, room, ph);
       g.fillStyle = "#1d2330"; g.textAlign = "left"; g.textBaseline = "bottom";
       g.fillText(p.label, left, y0 - 3);
       if (sequential && p.key === "objective") {
@@ -94,23 +106,17 @@ export class Curves {
         return;
       }
       const [lo, hi] = extent(vals);
-      // The axis is zoomed to the values: said beside the panel's name, with
-      // the size of one SE over tasks at the end (when it fits).
+      // The axis is zoomed to the values: said beside the panel's name.
       const labelW = g.measureText(p.label).width;
       let zoom = "· axis zoomed to the values reached";
-      const se = p.key === "score" ? this.seNote() : "";
-      let inside = ""; // the SE's note, inside the panel when the line has no room for it
-      if (se && g.measureText(`${zoom}; ${se}`).width + labelW + 8 < w - left - right) zoom += `; ${se}`;
-      else {
-        inside = se;
-        if (g.measureText(zoom).width + labelW + 8 >= w - left - right) zoom = "· zoomed";
-      }
+      if (p.key === "score" && seInline) zoom += `; ${se}`;
+      else if (g.measureText(zoom).width + labelW + 8 >= room) zoom = "· zoomed";
       g.fillStyle = "#5b6475"; g.textAlign = "left"; g.textBaseline = "bottom";
       g.fillText(zoom, left + labelW + 6, y0 - 3);
       g.fillStyle = "#5b6475"; g.textAlign = "right"; g.textBaseline = "middle";
       const [loText, hiText] = fmtRange(lo, hi);
       g.fillText(hiText, left - 4, y0 + 6); g.fillText(loText, left - 4, y0 + ph - 6);
-      const X = (k) => left + (k / (n - 1)) * (w - left - right);
+      const X = (k) => left + (k / (n - 1)) * room;
       const Y = (v) => y0 + ph - ((v - lo) / (hi - lo)) * ph;
       g.strokeStyle = p.color; g.lineWidth = 2; g.beginPath();
       let started = false;
@@ -122,23 +128,13 @@ export class Curves {
       g.stroke(); g.lineWidth = 1;
       g.fillStyle = p.color;
       this.points.forEach((q, k) => { if (Number.isFinite(q[p.key])) g.fillRect(X(k) - 2, Y(q[p.key]) - 2, 4, 4); });
-      // On a narrow canvas the SE's note goes inside the panel, over the
-      // line on a white ground: a rise smaller than one SE is noise, and a
-      // zoomed axis makes it look steep, so the note is never dropped.
-      if (inside) {
-        const lines = wrapText(g, inside, w - left - right - 8);
-        const lh = 13, boxH = lines.length * lh + 4;
-        // At the top or the bottom of the panel, whichever band fewer points fall in.
-        const inBand = (a, b) => this.points.filter((q) => Number.isFinite(q[p.key]) && Y(q[p.key]) >= a && Y(q[p.key]) <= b).length;
-        const ty = inBand(y0, y0 + boxH) <= inBand(y0 + ph - boxH, y0 + ph) ? y0 + 1 : y0 + ph - boxH - 1;
-        g.textAlign = "left"; g.textBaseline = "top";
-        g.fillStyle = "rgba(255, 255, 255, 0.85)";
-        g.fillRect(left + 1, ty, Math.min(w - left - right - 2, Math.max(...lines.map((l) => g.measureText(l).width)) + 8), boxH);
-        g.fillStyle = "#5b6475";
-        lines.forEach((l, k) => g.fillText(l, left + 4, ty + 2 + k * lh));
-      }
     });
+    // A rise smaller than one SE is noise, and a zoomed axis makes it look
+    // steep, so the note is never dropped: under the iteration axis when
+    // the line above the panel has no room for it.
+    g.fillStyle = "#5b6475"; g.textAlign = "left"; g.textBaseline = "top";
+    noteLines.forEach((l, k) => g.fillText(l, 4, h - noteH + 2 + k * lh));
     g.fillStyle = "#5b6475"; g.textAlign = "center"; g.textBaseline = "bottom";
-    if (this.points.length) g.fillText(`${sequential ? "step" : "iteration"} 1 … ${this.points[this.points.length - 1].iter}`, (left + w - right) / 2, h - 2);
+    if (this.points.length) g.fillText(`${sequential ? "step" : "iteration"} 1 … ${this.points[this.points.length - 1].iter}`, (left + w - right) / 2, h - noteH - 2);
   }
 }

@@ -7,6 +7,7 @@
 // of per-task error against them, coloured by when the learner let each
 // task in, in the heatmap's colours.
 import { Scatter } from "./scatter.js";
+import { withSE } from "./chart-kit.js";
 import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
 import { bundle } from "./catalog.js";
@@ -16,24 +17,6 @@ import { grouped, plural, typicalRows, SMALL_TASKS } from "./columns.js";
 const $ = (id) => document.getElementById(id);
 
 const errorOf = (metric, v) => (metric === "auc" ? 1 - v : v);
-
-/** A value and its standard error to the digits the error supports (as
- *  Go's eval.WithSE): the error to two significant digits, the value to
- *  the same decimal place. Without an error, four significant digits. */
-export function withSE(v, se) {
-  if (typeof v !== "number" || !Number.isFinite(v)) return ["n/a", "n/a"];
-  if (typeof se !== "number" || !Number.isFinite(se) || se <= 0) return [String(Number(v.toPrecision(4))), se === 0 ? "0" : "n/a"];
-  let d = 1 - Math.floor(Math.log10(se));
-  if (Math.round(se * 10 ** d) / 10 ** d >= 10 ** (2 - d)) d--;
-  if (d < 0) { const s = 10 ** -d; return [String(Math.round(v / s) * s), String(Math.round(se / s) * s)]; }
-  if (d >= 8) {
-    // Past seven zeros after the point, both in one power of ten, as Go's
-    // eval.WithSE writes them ("1.00e-7 ± 0.46e-7").
-    const e = Math.floor(Math.log10(Math.max(Math.abs(v), se))), f = Math.max(d + e, 0);
-    return [`${(v / 10 ** e).toFixed(f)}e${e}`, `${(se / 10 ** e).toFixed(f)}e${e}`];
-  }
-  return [v.toFixed(d), se.toFixed(d)];
-}
 
 /** The decimals withSE gives a value with this error (4 significant digits' worth without one). */
 function decimalsFor(v, se) {

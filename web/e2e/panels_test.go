@@ -477,6 +477,38 @@ func TestTuneMapFitsPhoneWidths(t *testing.T) {
 				break
 			}
 		}
+		// The cells' labels tell different scores apart, or are left out
+		// (seven cells of "0.116" in seven colours read as a broken map),
+		// and the chosen cell has the ★ the caption promises.
+		var labels []string
+		stars := 0
+		for _, x := range d.Texts {
+			cx, cy := (x.Left+x.Right)/2, (x.Top+x.Bottom)/2
+			for _, c := range cells {
+				if cx >= c.X && cx <= c.X+c.W && cy >= c.Y && cy <= c.Y+c.H {
+					if strings.Contains(x.Text, "★") {
+						stars++
+					}
+					if v := strings.TrimSpace(strings.TrimPrefix(x.Text, "★")); v != "" {
+						labels = append(labels, v)
+					}
+				}
+			}
+		}
+		distinct := map[string]bool{}
+		for _, s := range scores {
+			distinct[s] = true
+		}
+		shown := map[string]bool{}
+		for _, l := range labels {
+			shown[l] = true
+		}
+		if len(labels) > 0 && len(shown) < len(distinct) {
+			t.Errorf("%s: the cells print %d different labels for %d different scores: %q", where, len(shown), len(distinct), labels)
+		}
+		if stars != 1 {
+			t.Errorf("%s: %d cells carry a ★, want the chosen one", where, stars)
+		}
 		b.shot(fmt.Sprintf("tune-map-%d.png", vp.w))
 	}
 	b.noConsoleErrors()

@@ -122,14 +122,23 @@ export class TuneMap {
   // cellLabels chooses how the cells' labels are written: the largest
   // type, then the most digits, with which every label fits its cell
   // ({px, digits}), or null when none fits (the labels are left out).
-  // One choice for the whole map, so that every cell reads alike.
+  // One choice for the whole map, so that every cell reads alike. Digits
+  // that print two different scores alike are not a choice (seven cells
+  // of "0.116" in seven colours read as a broken map: the colours then
+  // carry the scores alone), and the chosen cell's label fits with its ★
+  // inside its outline (the caption promises the ★).
   cellLabels(g, L) {
     const values = this.scores.flat();
+    const scored = values.filter((v) => typeof v === "number");
+    const distinct = new Set(scored).size;
+    const best = this.best && this.scores[this.best[0]] ? this.scores[this.best[0]][this.best[1]] : undefined;
     for (const digits of [4, 3, 2]) {
+      if (new Set(scored.map((v) => scoreText(v, digits))).size < distinct) break;
       for (const px of SIZES) {
         if (px > L.rh - 2) continue;
         g.font = font(px);
-        if (values.every((v) => g.measureText(scoreText(v, digits)).width <= L.cw - 4)) return { px, digits };
+        if (values.every((v) => g.measureText(scoreText(v, digits)).width <= L.cw - 4) &&
+          (best === undefined || g.measureText(`★${scoreText(best, digits)}`).width <= L.cw - 10)) return { px, digits };
       }
     }
     return null;
@@ -176,8 +185,8 @@ export class TuneMap {
       scale = `${m} ${a === b ? `${a} at every point` : `${a} to ${b}`}, under one SE (${this.se.toPrecision(2)}) apart: the colours span one SE`;
     }
     const flat = this.flat ? "flat: every λ0 ties; ★ the simplest; " : "";
-    // The outline marks the chosen cell at every width; its star only
-    // where the cell has room for it.
+    // The outline and the ★ mark the chosen cell at every width (the ★
+    // alone when the cells have no room for their scores).
     return `${flat}${scale}; outlined ★: chosen; grey n/a: could not be scored`;
   }
 
@@ -225,10 +234,15 @@ export class TuneMap {
     for (const c of this.cells(L, labels ? labels.digits : 4)) {
       g.fillStyle = c.fill; g.fillRect(c.x, c.y, c.w - 1, c.h - 1);
       if (labels) {
-        // The star where it fits: the outline marks the chosen cell anyway.
+        // The star, with a space where it fits (cellLabels made room for
+        // it without one).
         g.font = font(labels.px);
-        const text = !c.chosen ? c.text : [`★ ${c.text}`, `★${c.text}`].find((t) => g.measureText(t).width <= c.w - 10) || c.text;
+        const text = !c.chosen ? c.text : [`★ ${c.text}`, `★${c.text}`].find((t) => g.measureText(t).width <= c.w - 10) || `★${c.text}`;
         g.fillStyle = c.ink; g.fillText(text, c.x + c.w / 2, c.y + c.h / 2);
+      } else if (c.chosen) {
+        // No labels: the ★ alone, which the caption names.
+        g.font = font(Math.min(SIZES[0], Math.max(8, c.h - 8)));
+        g.fillStyle = c.ink; g.fillText("★", c.x + c.w / 2, c.y + c.h / 2);
       }
       // The chosen cell's outline: ink with a white rim, seen on any cell colour.
       if (c.chosen) {

@@ -431,6 +431,19 @@ func TestTuneMapFitsPhoneWidths(t *testing.T) {
 	if len(scores) == 0 {
 		t.Fatal("no grid point was scored")
 	}
+	// One model tuned alone: its table is no list of candidates, the
+	// search is told in the page's symbols, and the map (a self-paced
+	// model's λ0 stage) says at which ρ it was searched.
+	name := eval[string](b, `document.querySelector("#tune-models tbody th").firstChild.textContent`)
+	if c := eval[string](b, `document.getElementById("tune-models-caption").textContent`); c != name+" by cross-validation" {
+		t.Errorf("the table's caption for %s tuned alone: %q", name, c)
+	}
+	if s := eval[string](b, `document.getElementById("tune-search").textContent`); !strings.Contains(s, "λ0") || regexp.MustCompile(`\b(rho|lambda0)\b`).MatchString(s) {
+		t.Errorf("the search's words: %q", s)
+	}
+	if l := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); strings.HasPrefix(name, "sp") && !strings.Contains(l, "λ0 at the ρ") {
+		t.Errorf("the map of %s's λ0 stage does not say at which ρ: %q", name, l)
+	}
 	for _, vp := range []struct {
 		w, h   int64
 		mobile bool

@@ -50,6 +50,8 @@ export class TuneMap {
   set(grid, scores, best, opts = {}) {
     this.grid = grid; this.scores = scores; this.best = best;
     this.se = typeof opts.se === "number" ? opts.se : NaN; this.flat = !!opts.flat;
+    // stage: which part of a staged search the grid is ("" for a whole grid).
+    this.stage = opts.stage || "";
     this.canvas.setAttribute("aria-label", this.describe());
     drawSoon(this);
   }
@@ -85,7 +87,7 @@ export class TuneMap {
     const nk = Math.max(1, this.grid.kappa.length);
     const m = this.grid.metric.toUpperCase();
     const over = this.grid.kappa.length ? `ρ (${this.grid.rho.length} values, rows) and λ0 as multiples of the automatic λ0 (${this.grid.kappa.length} values, columns)` : `ρ (${this.grid.rho.length} values)`;
-    let s = `Heatmap of the mean cross-validation ${m} over ${over}; brighter is better.`;
+    let s = `Heatmap of the mean cross-validation ${m} over ${over}${this.stage ? ` (${this.stage})` : ""}; brighter is better.`;
     // A point whose fits all failed (null) is not "scored": a grid that
     // failed everywhere must not read as complete.
     const all = this.scores.flat(), failed = all.filter((x) => x === null).length;
@@ -187,7 +189,7 @@ export class TuneMap {
     const flat = this.flat ? "flat: every λ0 ties; ★ the simplest; " : "";
     // The outline and the ★ mark the chosen cell at every width (the ★
     // alone when the cells have no room for their scores).
-    return `${flat}${scale}; outlined ★: chosen; grey n/a: could not be scored`;
+    return `${this.stage ? `${this.stage}; ` : ""}${flat}${scale}; outlined ★: chosen; grey n/a: could not be scored`;
   }
 
   draw() {

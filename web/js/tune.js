@@ -181,8 +181,11 @@ export function wireTune(app, form) {
     const scores = result.scores.map((row) => row.map((v) => (typeof v === "number" ? v : undefined)));
     last = { grid, scores, failures: [], result: { best: result.best, config: result.config }, config, workers: search.workers };
     const sc = ms.score && typeof ms.score.value === "number" ? ms.score : ms.best;
-    map.set(grid, scores, result.best, { se: sc.se, flat: !!ms.flat });
     const cfg = result.config;
+    // The map is the search's last stage: said, since the status names a
+    // ρ (and κ) the map shows no search for.
+    const stage = selfPaced ? `λ0 at the ρ${cfg.intercept ? " and κ" : ""} chosen first` : grid.rho.length > 1 && cfg.intercept ? "ρ at the κ chosen" : "";
+    map.set(grid, scores, result.best, { se: sc.se, flat: !!ms.flat, stage });
     app.settings.rho = String(cfg.rho);
     app.settings.intercept = cfg.intercept ? String(cfg.intercept) : "";
     let chosen = `ρ = ${num(cfg.rho)}`;
@@ -356,6 +359,8 @@ export function wireTune(app, form) {
     const body = $("tune-models").tBodies[0];
     body.replaceChildren();
     $("tune-models-metric").textContent = `CV ${metricName(result.metric)} ± SE at its setting`;
+    // One model tuned alone is no choice among candidates.
+    $("tune-models-caption").textContent = result.models.length === 1 ? `${result.models[0].name} by cross-validation` : "Candidate models by cross-validation";
     const notes = [];
     result.models.forEach((ms, i) => {
       const tr = document.createElement("tr");
@@ -412,7 +417,9 @@ export function wireTune(app, form) {
       li.textContent = t;
       return li;
     }));
-    $("tune-search").textContent = result.search ? `Searched: ${result.search}` : "";
+    // Go's words, which the command line prints with its flags' names
+    // (rho, lambda0): in the symbols of the rest of the page.
+    $("tune-search").textContent = result.search ? `Searched: ${result.search.replace(/\blambda0\b/g, "λ0").replace(/\brho\b/g, "ρ")}` : "";
     // Go's words on why the features' origin moved (app.TuneResult.OriginNote).
     $("tune-origin").textContent = result.originNote ? `${result.originNote[0].toUpperCase()}${result.originNote.slice(1)}.` : "";
     $("tune-origin").hidden = !result.originNote;

@@ -488,6 +488,13 @@ func TestTuneMovesTheOrigin(t *testing.T) {
 	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !strings.Contains(s, "with the settings shown, not the run's") {
 		t.Errorf("the save after Tune says %q; want that it fitted the settings shown", s)
 	}
+	// Predicting now uses the run's model; the status says the saved one
+	// has other rows and other settings.
+	b.upload("#predict-file", writeTemp(t, "offset.csv", text))
+	b.waitFor(`document.getElementById("predict-status").textContent.includes(" predicted with ")`, 30*time.Second)
+	if s := eval[string](b, `document.getElementById("predict-status").textContent`); !strings.Contains(s, "rows with the Model panel's settings, not the run's, predicts differently") {
+		t.Errorf("predicting after Tune's choice was saved: %q", s)
+	}
 	if c := savedBy("#save-run-model"); c != nil {
 		t.Errorf("the run before tuning, saved as it trained, has the means %v: it read the features as written", c)
 	}

@@ -199,6 +199,7 @@ export function wireModel(app) {
       const fit = await fitAllRows(source, opts, m.data);
       if (app.model !== m) return; // another run or model came meanwhile
       m.savedAll = app.data.rows; // predictions with the run's model say it is not this one
+      m.savedDrift = drift; // … and when it has other settings than the run's (Tune's choice)
       save(fit.text, drift ? `${fit.name}, fitted on all ${grouped(app.data.rows)} rows with the settings shown, not the run's ("Save this run's model" saves the run's ${m.name})`
         : `${m.name}, fitted on all ${grouped(app.data.rows)} rows with the run's settings (the run shown trained on ${grouped(m.trainRows)}; "Save this run's model" saves that one)`);
     } catch (e) {
@@ -270,7 +271,7 @@ export function wireModel(app) {
   // row, which a visitor who saved that one could take it for.
   function predictedWith(m) {
     if (m.from !== "run" || (m.split && m.split.all) || !app.data) return m.name;
-    const saved = m.savedAll ? `; the model saved for prediction, fitted on all ${grouped(m.savedAll)} rows, predicts differently: load its spmtl-model.json (Load a saved model) to predict with it` : "";
+    const saved = m.savedAll ? `; the model saved for prediction, fitted on all ${grouped(m.savedAll)} rows${m.savedDrift ? " with the Model panel's settings, not the run's" : ""}, predicts differently: load its spmtl-model.json (Load a saved model) to predict with it` : "";
     return `${m.name} as the run trained it (on ${grouped(m.trainRows)} of the ${grouped(app.data.rows)} rows${saved})`;
   }
   $("predict-file").addEventListener("change", () => {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -565,5 +566,40 @@ func TestEveryChartIsDrawn(t *testing.T) {
 			t.Errorf("%dx%d, after a run: canvases never drawn at their size: %v", vp.w, vp.h, u)
 		}
 		b.close()
+	}
+}
+
+// TestVerdictNamesLabelledRows: on a map of more tasks than its rows
+// have room to label (every other row or fewer), the tasks the sentence
+// beside it names as trusted most and least are labelled on it, in place
+// of the thinned labels near them (the screens audit: "most trusted:
+// Maine" on a map that labelled Louisiana and Maryland).
+func TestVerdictNamesLabelledRows(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(1280, 800, false)
+	b.openPage(true)
+	b.loadGrouped("many.csv", groupedCSV(11, 80, 6, 24, true))
+	if !eval[bool](b, `document.getElementById("selfPaced").checked`) {
+		b.do(chromedp.Click(chromedp.CSS("#selfPaced")))
+	}
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null && spmtlApp.heatmapLayout().cols === spmtlApp.snapshots().length`, 60*time.Second)
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("heatmap").scrollIntoView()`))
+	verdict := eval[string](b, `document.getElementById("heat-verdict").textContent`)
+	m := regexp.MustCompile(`trusted (\S+) .*most .* and (\S+) .*least`).FindStringSubmatch(verdict)
+	if m == nil {
+		t.Fatalf("the verdict names no tasks: %q", verdict)
+	}
+	L := eval[struct {
+		Every  bool     `json:"every"`
+		Labels []string `json:"labels"`
+	}](b, `(() => { const L = spmtlApp.heatmapLayout(); return {every: L.labels.length < L.tasks, labels: L.labels.map((l) => l.text)}; })()`)
+	if !L.Every {
+		t.Fatalf("every row is labelled (%d labels): the test needs a map that thins them", len(L.Labels))
+	}
+	for _, name := range m[1:] {
+		if !slices.Contains(L.Labels, name) {
+			t.Errorf("the verdict names %s, which the map does not label: %q", name, L.Labels)
+		}
 	}
 }

@@ -454,7 +454,21 @@ export class Heatmap {
     // one when its middle is in view.
     g.fillStyle = "#1d2330"; g.textAlign = "right"; g.textBaseline = "middle";
     this.layout.labels = [];
-    for (let r = r0 - (r0 % every); r < r1; r += every) {
+    // The rows the verdict names (the tasks trusted most and least) are
+    // labelled wherever they fall, in place of the thinned labels near
+    // them: the sentence beside the map names them, and the visitor looks
+    // for them on it. Only where a row is one task.
+    const pinned = [];
+    if (this.selfPaced && G.group === 1 && every > 1) {
+      for (const at of [this.hiAt, this.loAt]) {
+        const r = at ? order.indexOf(at.tasks[0]) : -1;
+        if (r >= 0 && !pinned.some((p) => Math.abs(p - r) < every)) pinned.push(r);
+      }
+    }
+    const rows = [];
+    for (let r = r0 - (r0 % every); r < r1; r += every) if (!pinned.some((p) => Math.abs(p - r) < every)) rows.push(r);
+    for (const r of pinned) if (r >= r0 && r < r1) rows.push(r);
+    for (const r of rows) {
       const mid = TOP + (r + 0.5) * G.rowH - scroll;
       if (mid < TOP || mid > TOP + G.ph) continue;
       const a = r * G.group, b = Math.min(T, a + G.group);

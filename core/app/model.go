@@ -484,56 +484,6 @@ func (m *ModelFile) NewTaskPredictor() (*mtl.Model, string) {
 	return one(m.Theta.Mean, num/den), "the shared mean predictor and the tasks' mean intercept"
 }
 
-// freeInterceptNote warns, for a model with task-level columns, that its
-// intercepts are free or nearly so: nothing then tells a task-level
-// effect from a task's own intercept, so each task's intercept takes it
-// and the shared weight on it is set by the penalties, not the data (§14);
-// a new task's prediction (the shared predictor) carries little of it.
-// Nearly free is keeping at least 90% of a task's own level at the mean
-// task's size (interceptKept): hedonic's towns, held out whole, at κ
-// 0.00178 (99%) scored 0.321 against lmer's 0.267, at κ 1 (20%) 0.269.
-func freeInterceptNote(m *ModelFile) string {
-	names := fixedColumns(m.Encoding)
-	if len(names) == 0 || m.Method == "stl" {
-		return ""
-	}
-	if m.Config.Intercept == 0 {
-		return "the model's intercepts are free, so each task's own intercept took the effect of " + words.List(names) +
-			" (constant within every task), and the new tasks' predictions do not use it: a model with a shared intercept (the intercept setting above 0) lets the shared predictor carry it"
-	}
-	kept := interceptKept(m.Config, m.Kind == data.Classification.String(), m.Trained.Rows, len(m.Tasks))
-	if kept < nearlyFree {
-		return ""
-	}
-	return fmt.Sprintf("the model's intercepts are nearly free (intercept %.3g at ρ %.3g: a task of the mean size keeps %.0f%% of its own level), so each task's own intercept took most of the effect of %s"+
-		" (constant within every task), and the new tasks' predictions use little of it: a stronger shared intercept (the intercept setting at 1, say) lets the shared predictor carry it",
-		m.Config.Intercept, m.Config.Rho, 100*kept, words.List(names))
-}
-
-// nearlyFree is the share of a task's own intercept level above which
-// the shared intercept hardly pulls it (freeInterceptNote).
-const nearlyFree = 0.9
-
-// interceptKept is the share of its own level a task's intercept keeps
-// against the shared one, for a task of the mean size (rows/tasks): the
-// squared loss's γ = h/(h + 2ρκ) of §1.4, h the data term's curvature in
-// the intercept (the rows, or 1 under a per-task mean; a quarter of that
-// for the logistic loss, its most). 0 when the rows are not known.
-func interceptKept(cfg mtl.Config, classifier bool, rows, tasks int) float64 {
-	if rows <= 0 || tasks <= 0 {
-		return 0
-	}
-	logistic := cfg.Loss == mtl.Logistic || (cfg.Loss == "" && classifier)
-	h := float64(rows) / float64(tasks)
-	if cfg.Scale != mtl.SumLoss && (logistic || cfg.Variant != mtl.Reference) {
-		h = 1 // a per-task mean, as mtl's lossScale has it
-	}
-	if logistic {
-		h /= 4
-	}
-	return h / (h + 2*cfg.Rho*cfg.Intercept)
-}
-
 // Predictions are a model's predictions for the rows of a file.
 type Predictions struct {
 	// Header is the file's columns followed by Column.
@@ -642,8 +592,11 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	model := m.Model()
 	if w := withNewTasks(model, ds, shared, from); w != "" {
 		p.Warnings = append(p.Warnings, w)
-		if w := freeInterceptNote(m); w != "" {
-			p.Warnings = append(p.Warnings, w)
+		if names := fixedColumns(m.Encoding); len(names) > 0 && m.Method != "stl" && m.Config.Intercept == 0 {
+			// Free intercepts: nothing tells a task-level effect from
+			// them, so the shared weight on it stays at 0 (§14).
+			p.Warnings = append(p.Warnings, "the model's intercepts are free, so each task's own intercept took the effect of "+words.List(names)+
+				" (constant within every task), and the new tasks' predictions do not use it: a model with a shared intercept (the intercept setting above 0) lets the shared predictor carry it")
 		}
 	}
 	p.Header = append(append([]string(nil), tab.Header...), "")

@@ -715,16 +715,6 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 		// every held-out child refused).
 		reason += fmt.Sprintf(" %s learns no predictor apart from the tasks', so its model predicts only these tasks; MMTL, MTFL-mean and STL also predict a new one.", m.Name)
 	}
-	if m := res.Models[chosen]; m.Key != "stl" {
-		// Said at the choice too: cross-validation scores rows of these
-		// tasks, which free intercepts fit as well (hedonic's towns: κ
-		// 0.00178 chosen, and new towns predicted 20% worse than lmer's).
-		if names := fixedColumns(s.d.Encoding); len(names) > 0 {
-			if kept := interceptKept(m.Config, s.d.All.Kind == data.Classification, s.d.All.Rows(), len(s.d.All.Tasks)); kept >= nearlyFree {
-				reason += fmt.Sprintf(" Its intercepts are nearly free (a task of the mean size keeps %.0f%% of its own level): the effect of %s is each task's own, as good for these tasks' rows, but a new task's prediction carries little of it; a stronger shared intercept (the intercept setting at 1, say) shares it.", 100*kept, words.List(names))
-			}
-		}
-	}
 	res.Chosen, res.Reason = chosen, reason
 	res.Search = searchText(s.opt, s.icpt, s.fams, s.defaultRho) + s.likelyText()
 	res.LeftOut = s.left

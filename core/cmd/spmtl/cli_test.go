@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/spmtl/spmtl/core/eval"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -814,5 +817,26 @@ func TestPredictScore(t *testing.T) {
 	}
 	if _, errOut, _ := spmtl(t, "predict", "-model", model, "-data", "testdata/exam-new.csv"); strings.Contains(errOut, "scored") {
 		t.Errorf("a file without the label column is scored: %q", errOut)
+	}
+}
+
+// TestScoreDigits: a score is printed with four decimals, a large one
+// with six significant digits, and a small one (a label near 1e-3) with
+// four significant digits, so that models of a small-scale label do not
+// all print 0.0009 ± 0.0000.
+func TestScoreDigits(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{0.43541, "0.4354"}, {12.3456, "12.3456"}, {3.99363e14, "3.99363e+14"},
+		{0.00087912, "0.0008791"}, {2.746e-05, "2.746e-05"}, {0, "0.0000"}, {math.NaN(), "n/a"},
+	} {
+		if got := score(c.v); got != c.want {
+			t.Errorf("score(%v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+	if got := plusMinus(eval.Estimate{Value: 0.00087912, SE: 2.746e-05}); got != "0.0008791 ± 2.746e-05" {
+		t.Errorf("a small score with its SE: %q", got)
 	}
 }

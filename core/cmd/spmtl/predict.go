@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/internal/words"
 )
 
 // runPredict reads new rows with a model's encoding and writes them back
@@ -67,7 +68,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		what = "1 prediction"
 	}
 	if left := len(p.Values) - n; left > 0 {
-		what += fmt.Sprintf(" (and %d rows without one)", left)
+		what += fmt.Sprintf(" (and %s without one)", words.Plural(left, "row"))
 	}
 	fmt.Fprintf(stdout, "wrote %s to %s (%s: %s)\n", what, *out, p.Column, p.Meaning)
 	if p.Score != nil {

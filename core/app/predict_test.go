@@ -313,3 +313,21 @@ func TestPredictScoresTheFilesLabels(t *testing.T) {
 		t.Errorf("no known class: %v, %+v", err, p.Score)
 	}
 }
+
+// TestDigits: n significant digits with their zeros, no trailing point,
+// and no exponent for a value of more than n digits before the point (a
+// price's RMSE, 69,970, was written 6.997e+04).
+func TestDigits(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		n    int
+		want string
+	}{
+		{0.61, 4, "0.6100"}, {12, 2, "12"}, {1234.4, 4, "1234"}, {69970.3, 4, "69970"}, {5712.9, 2, "5700"},
+		{-69975, 4, "-69980"}, {0.0008791, 4, "0.0008791"}, {2.3e17, 4, "2.300e+17"},
+	} {
+		if got := digits(c.x, c.n); got != c.want {
+			t.Errorf("digits(%v, %d) = %q, want %q", c.x, c.n, got, c.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -459,5 +460,11 @@ func plusMinus(e eval.Estimate) string {
 // digits writes x to n significant digits, keeping their zeros, without
 // a trailing point.
 func digits(x float64, n int) string {
+	if a := math.Abs(x); a >= math.Pow(10, float64(n)) && a < 1e15 {
+		// Past n digits before the point %g writes an exponent (a price's
+		// RMSE as 6.997e+04 ± 5.7e+03): the n digits, then zeros.
+		p := math.Pow(10, math.Floor(math.Log10(a))-float64(n)+1)
+		return strconv.FormatFloat(math.Round(x/p)*p, 'f', 0, 64)
+	}
 	return strings.TrimSuffix(fmt.Sprintf("%#.*g", n, x), ".")
 }

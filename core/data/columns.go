@@ -26,6 +26,28 @@ const (
 // to be encoded.
 const DefaultMaxCategories = 50
 
+// NamedMaxCategories is the most a column may have that the visitor names
+// among the columns to read as words (TableOptions.Text): asked for, a
+// category of 68 zip codes is encoded (hunt9's Sacramento houses, where it
+// was the whole gap to lmer's fit), as a mixed model's formula would.
+const NamedMaxCategories = 500
+
+// namedCap is the most distinct values a column named as words may have
+// under a table's cap maxCat.
+func namedCap(maxCat int) int { return max(maxCat, NamedMaxCategories) }
+
+// namedLimit is the most distinct values the column may have to be read
+// as words when it is named so: namedCap for a category, whose values
+// repeat (at most one per two rows), and maxCat for a column of values
+// nearly all different (a note per row, an id), where an indicator per
+// value learns nothing.
+func (st *columnStats) namedLimit(maxCat int) int {
+	if 2*st.distinct <= st.numeric+st.text+st.empty {
+		return namedCap(maxCat)
+	}
+	return maxCat
+}
+
 // emptyValue is the value an empty cell of a text column takes.
 const emptyValue = "(empty)"
 
@@ -84,10 +106,10 @@ const minIDRows = 10
 type columnStats struct {
 	numeric, text, empty int
 	// values are the distinct values (an empty cell as "(empty)") in order
-	// of first appearance, the first maxCat+1 of them; distinct counts them
-	// all, unless the column was clearly numeric when it passed maxCat+1
-	// (overflow: it is no text column, or a text column with more than
-	// maxCat values).
+	// of first appearance, the first cap+1 of them (the cap of a column
+	// named as words, namedCap); distinct counts them all, unless the
+	// column was clearly numeric when it passed cap+1 (overflow: it is no
+	// text column, or a text column with more than cap values).
 	// seen holds them once there are smallSet or values stops holding
 	// them all; before, values is searched.
 	values   []string
@@ -196,9 +218,11 @@ func (st *columnStats) isID() bool {
 // words only when there are few enough values to encode, and, for a
 // column of numbers, when they are whole or mixed with words. A column of
 // counted levels (levels: 0, 1, 2, 3+) is no column of numbers: read so,
-// it would be refused at its open level.
-func (st *columnStats) roles(maxCat int) []Role {
-	encodable := !st.overflow && st.distinct <= maxCat
+// it would be refused at its open level. limit is the most values words
+// may have: the cap of a column named so (namedCap) for what a visitor may
+// choose, the table's maxCat for what a message advises.
+func (st *columnStats) roles(maxCat, limit int) []Role {
+	encodable := !st.overflow && st.distinct <= limit
 	switch {
 	case st.levels(maxCat) || st.readAsCodes:
 		return []Role{RoleText, RoleDropped}
@@ -310,7 +334,7 @@ func (st *columnStats) add(s string, ns numStatus, maxCat int) {
 // advice completes the message for a word in a numeric column: reading
 // the column as words is advised when its values can be encoded.
 func advice(st *columnStats, maxCat int) string {
-	if slices.Contains(st.roles(maxCat), RoleText) {
+	if slices.Contains(st.roles(maxCat, maxCat), RoleText) {
 		return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, read the column as words, or leave the column out", st.numeric, st.numeric+st.text)
 	}
 	return fmt.Sprintf(" (%d of its %d values are numbers): correct the value, or leave the column out", st.numeric, st.numeric+st.text)

@@ -681,7 +681,7 @@ func (t *csvTable) columnInfos(cols []EncodedColumn, colOf []int, stats []column
 	for j, h := range t.header {
 		ci := ColumnInfo{Name: h, Role: t.roles[j]}
 		if stats != nil && j != t.task && j != t.label && h != "" {
-			ci.Roles = stats[j].roles(maxCat)
+			ci.Roles = stats[j].roles(maxCat, stats[j].namedLimit(maxCat))
 		}
 		switch t.roles[j] {
 		case RoleNumeric:

@@ -191,6 +191,20 @@ func TestReadTableOwnFiles(t *testing.T) {
 		{name: "drop unknown column", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"idx"}}, err: `cannot leave out column "idx": the header has (task, y, x)`},
 		{name: "drop the label", text: "task,y,x\na,1,2\n", opt: TableOptions{Drop: []string{"y"}}, err: `cannot leave out column "y": it is the label column`},
 		{name: "51 values refused", text: manyValues(51), err: "mine.csv:1:3: text column city has 51 distinct values, more than 50 to encode; leave it out"},
+		// A category whose values repeat (at most one per two rows) is
+		// encoded with up to 500 values when it is named as words
+		// (hunt9's 68 zip codes over 712 houses), and the refusal says so.
+		{name: "51 categories refused", text: manyCategories(51, 120), err: "mine.csv:1:3: text column city has 51 distinct values, more than 50 to encode; up to 500 when it is named among the columns read as words; read it as words, or leave it out"},
+		{name: "68 categories named as words", text: manyCategories(68, 200), opt: TableOptions{Text: []string{"city"}},
+			check: func(t *testing.T, tab *Table) {
+				if c := tab.Columns[2]; c.Role != RoleText || c.Distinct != 68 || tab.Data.Features != 69 {
+					t.Errorf("column %+v, %d features; want city's 68 indicators and x", c, tab.Data.Features)
+				}
+			}},
+		{name: "501 categories named as words, refused", text: manyCategories(501, 1100), opt: TableOptions{Text: []string{"city"}},
+			err: "mine.csv:1:3: text column city has read as words: 501 distinct values, more than 500 to encode; leave it out"},
+		{name: "68 values in 68 rows named as words, refused", text: manyValues(68), opt: TableOptions{Text: []string{"city"}},
+			err: "mine.csv:1:3: text column city has read as words: 68 distinct values, more than 50 to encode; leave it out"},
 		{name: "51 values unticked", text: manyValues(51), opt: TableOptions{DropRefused: true},
 			check: func(t *testing.T, tab *Table) {
 				c := tab.Columns[2]
@@ -427,6 +441,17 @@ func TestReadTableOwnFiles(t *testing.T) {
 }
 
 // manyValues returns a file whose column city has n distinct words.
+// manyCategories is a file of rows whose column city takes k values in
+// turn.
+func manyCategories(k, rows int) string {
+	var b strings.Builder
+	b.WriteString("task,y,city,x\n")
+	for i := 0; i < rows; i++ {
+		fmt.Fprintf(&b, "t%d,%d,city%d,%d\n", i%3, i%2, i%k, i)
+	}
+	return b.String()
+}
+
 func manyValues(n int) string {
 	var b strings.Builder
 	b.WriteString("task,y,city,x\n")
@@ -474,6 +499,7 @@ func TestRemedies(t *testing.T) {
 		{"a word in a numeric column", "task,y,x1,x2\na,1,2,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "(2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"a word among numbers with a fraction", "task,y,x1,x2\na,1,2.5,1\na,1,3,1\nb,1,low,1\n", TableOptions{}, "correct the value, read the column as words, or leave the column out", Remedy{Drop: "x1", Text: "x1"}},
 		{"too many words", manyValues(51), TableOptions{}, "more than 50 to encode; leave it out", Remedy{Drop: "city"}},
+		{"too many categories", manyCategories(51, 120), TableOptions{}, "more than 50 to encode; up to 500 when it is named among the columns read as words; read it as words, or leave it out", Remedy{Drop: "city", Text: "city"}},
 		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header (group, y, x); choose the task column among these", Remedy{Choose: RoleTask}},
 		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header (task, label, x); choose the label column among these", Remedy{Choose: RoleLabel}},
 		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value", Remedy{Omit: true}},
@@ -768,7 +794,7 @@ func TestReadTableText(t *testing.T) {
 		{name: "left out and words", text: visitsCSV(4, "3+"), opt: TableOptions{Drop: []string{"visits"}, Text: []string{"visits"}},
 			err: `mine.csv: column "visits" is asked both to be left out and to be read as words: choose one`},
 		{name: "too many to read as words", text: manyNumbers(60), opt: TableOptions{Text: []string{"x1"}},
-			err: "mine.csv:1:3: text column x1 has read as words: more than 50 distinct values, more than 50 to encode; leave it out"},
+			err: "mine.csv:1:3: text column x1 has read as words: 60 distinct values, more than 50 to encode; leave it out"},
 		{name: "too many, left out with the reason", text: manyNumbers(60), opt: TableOptions{Text: []string{"x1"}, DropRefused: true, MaxCategories: 50},
 			err: `no feature columns: the header has only the task column "task" and the label column "y" (left out: x1); read one of those back as a feature`},
 		{name: "roles and ids", text: visitsCSV(12, "3"), opt: TableOptions{Drop: []string{"visits"}},

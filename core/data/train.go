@@ -64,7 +64,7 @@ func readTraining(text []byte, name string, opt TableOptions) (*Table, error) {
 		if st == numSyntax && !opt.NumericOnly {
 			pe.Err = fmt.Errorf("%w%s", pe.Err, advice(&stats[j], maxCat))
 			pe.Remedy = Remedy{Drop: t.header[j]}
-			if slices.Contains(stats[j].roles(maxCat), RoleText) {
+			if slices.Contains(stats[j].roles(maxCat, maxCat), RoleText) {
 				pe.Remedy.Text = t.header[j]
 			}
 		}
@@ -237,7 +237,7 @@ func (t *csvTable) scan(cr *csv.Reader, stats bool, maxCat int, dropRefused bool
 				raw := strings.TrimSpace(f)
 				s, _, _ := numberText(raw, t.delim, t.decimalMarks, t.groupDots)
 				ns := numClass(s)
-				st[j].add(raw, ns, maxCat)
+				st[j].add(raw, ns, namedCap(maxCat))
 				st[j].whole(s, ns)
 				if ns == numOK {
 					if lines.quoted(cr, j) {
@@ -325,12 +325,24 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 			continue
 		}
 		t.roles[j] = RoleText
-		if st.overflow || st.distinct > maxCat {
+		limit := maxCat
+		if asText[j] {
+			limit = st.namedLimit(maxCat)
+		}
+		if st.overflow || st.distinct > limit {
 			count := fmt.Sprintf("%d", st.distinct)
 			if st.overflow {
-				count = fmt.Sprintf("more than %d", maxCat)
+				count = fmt.Sprintf("more than %d", namedCap(maxCat))
 			}
-			reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, maxCat)
+			reason := fmt.Sprintf("%s distinct values, more than %d to encode", count, limit)
+			// Named as words, up to namedCap are encoded: said, so that
+			// the visitor who wants the category knows how.
+			// (Not dates: one indicator per day keeps neither their order
+			// nor their distances.)
+			canName := !asText[j] && !st.overflow && st.distinct <= st.namedLimit(maxCat) && !looksLikeDates(st.values)
+			if canName {
+				reason += fmt.Sprintf("; up to %d when it is named among the columns read as words", namedCap(maxCat))
+			}
 			if looksLikeDates(st.values) {
 				reason += "; dates: written as days since a start, they could be used"
 			}
@@ -338,8 +350,15 @@ func (t *csvTable) trainingColumns(stats []columnStats, asText map[int]bool, max
 				reason = fmt.Sprintf("read as words: %s", reason)
 			}
 			if !dropRefused {
-				pe := parseErr(t.name, t.hline, j+1, ErrHeader, "text column %s has %s; leave it out", h, reason)
+				do := "leave it out"
+				if canName {
+					do = "read it as words, or leave it out"
+				}
+				pe := parseErr(t.name, t.hline, j+1, ErrHeader, "text column %s has %s; %s", h, reason, do)
 				pe.Remedy = Remedy{Drop: h}
+				if canName {
+					pe.Remedy.Text = h
+				}
 				return nil, nil, pe
 			}
 			t.roles[j] = RoleRefused

@@ -894,3 +894,38 @@ func TestRefusedLabelKeepsTheFileRead(t *testing.T) {
 		t.Errorf("after a run on the file as read, the refusal of another label is still shown: %q", s)
 	}
 }
+
+// TestManyCategoriesReadAsWords: a category of 68 values over 240 rows is
+// more than the 50 a column of words takes unasked, so it is left out
+// with the reason; its menu offers "words", which reads it with its 68
+// indicators (up to 500 when asked: hunt9's 68 zip codes were the whole
+// gap to lmer's fit). A column of a value per row is no such category.
+func TestManyCategoriesReadAsWords(t *testing.T) {
+	b := newBrowser(t)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("group,y,zip,x1\n")
+	for i := 0; i < 240; i++ {
+		fmt.Fprintf(&sb, "g%d,%d,z%d,%d\n", i%4, (i*7)%11, i%68, i%13)
+	}
+	b.loadGrouped("zips.csv", sb.String())
+	type col struct {
+		Role, Text string
+		Options    []string
+		Disabled   bool
+	}
+	zip := func() col {
+		return eval[col](b, `(() => { const tr = document.querySelector('#columns tr[data-column="zip"]'), menu = tr.querySelector("select");
+			return {Role: tr.dataset.role, Text: tr.cells[1].textContent, Options: Array.from(menu.options).map((o) => o.textContent), Disabled: menu.disabled}; })()`)
+	}
+	if c := zip(); c.Role != "refused" || c.Disabled || !slices.Equal(c.Options, []string{"words", "leave out"}) || !strings.Contains(c.Text, "up to 500 when it is named among the columns read as words") {
+		t.Errorf("the 68-value category: %+v, want it left out with the reason, its menu offering words", c)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS(`#columns tr[data-column="zip"] select`), "text"))
+	b.waitFor(`spmtlApp.columns().find((c) => c.name === "zip").role === "text" && spmtlApp.state() === "idle"`, 20*time.Second)
+	n := eval[int](b, `spmtlApp.summary().featureNames.filter((f) => f.startsWith("zip=")).length`)
+	if n != 68 {
+		t.Errorf("zip read as words has %d indicators, want 68", n)
+	}
+	b.noConsoleErrors()
+}

@@ -624,6 +624,7 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 		p.Values[i] = math.NaN() // a row left out for a missing value keeps NaN
 	}
 	var held eval.Held
+	var heldRows []int // each scored row's place in the file
 	unscored := 0
 	for i := range ds.Tasks {
 		for k, src := range ds.Tasks[i].Source {
@@ -636,6 +637,7 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 					unscored++
 				} else {
 					held.Margin, held.Y = append(held.Margin, v), append(held.Y, y)
+					heldRows = append(heldRows, src)
 				}
 			}
 			if logistic {
@@ -645,7 +647,7 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 		}
 	}
 	if tab.Truth != nil {
-		p.Score = scorePredictions(m, tab.Encoding.LabelColumn, name, held, unscored)
+		p.Score = scorePredictions(m, tab.Encoding.LabelColumn, name, held, heldRows, unscored)
 	}
 	for i, r := range rows {
 		v := ""
@@ -662,7 +664,7 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 // error, the constant prediction's beside it, the rows left unscored, and,
 // for a file named as the training file, that a score on rows the model
 // was fitted on is no test score.
-func scorePredictions(m *ModelFile, label, file string, held eval.Held, unscored int) *PredictScore {
+func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []int, unscored int) *PredictScore {
 	kind := data.Regression
 	if m.Kind == data.Classification.String() {
 		kind = data.Classification
@@ -680,8 +682,20 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, unscored
 		return s
 	}
 	metric := s.Scores.Metric
+	if v := s.Scores.Of(metric); !v.OK() || !finiteSE(v.SE) {
+		// A certain and wrong prediction (an intercept of 1e308) has an
+		// infinite log-loss: no score is printed as +Inf.
+		fmt.Fprintf(&b, "not scored: the %s of the %s is not a finite number: some prediction is certain and wrong; look for a value out of scale in its row, or a weight in the model", metric.Name(), plural(n, "row"))
+		s.Text = b.String()
+		return s
+	}
 	s.Constant = constantScore(metric, held.Y)
 	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metric.Name(), plusMinus(s.Scores.Of(metric)))
+	if r, share := heaviestRow(metric, logistic, held); n >= 10 && share > 0.5 {
+		// One wild value (x1 = 1e12 where training saw 1 to 15) made the
+		// log-loss 1.7e9 with no word of the row.
+		fmt.Fprintf(&b, " (row %d alone holds %.0f%% of its %s: its prediction is far off; look for a value out of scale in it)", rows[r]+1, 100*share, lossWord(metric))
+	}
 	if kind == data.Classification {
 		if a := s.Scores.AUC; a.OK() {
 			fmt.Fprintf(&b, ", AUC %s", plusMinus(a))
@@ -713,6 +727,33 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, unscored
 	}
 	s.Text = b.String()
 	return s
+}
+
+func finiteSE(se float64) bool { return math.IsNaN(se) || !math.IsInf(se, 0) }
+
+// heaviestRow returns the scored row with the largest loss behind metric
+// (a squared error, a log-loss or Brier term) and its share of their sum.
+func heaviestRow(metric eval.Metric, logistic bool, held eval.Held) (int, float64) {
+	losses := eval.RowLosses(metric, logistic, held.Margin, held.Y)
+	best, sum := -1, 0.0
+	for i, l := range losses {
+		sum += l
+		if best < 0 || l > losses[best] {
+			best = i
+		}
+	}
+	if best < 0 || !(sum > 0) {
+		return -1, 0
+	}
+	return best, losses[best] / sum
+}
+
+// lossWord is what a metric sums over rows, for a sentence.
+func lossWord(metric eval.Metric) string {
+	if metric == eval.RMSEMetric {
+		return "squared error"
+	}
+	return metric.Name()
 }
 
 // constantScore is metric for one prediction on every row: the labels'

@@ -280,6 +280,7 @@ func TestReadModelJSONErrors(t *testing.T) {
 		{"empty", " \n", "read model m.json: the file is empty"},
 		{"an array", "[]", "m.json:1:1: the model: want an object, found an array"},
 		{"weights not an array", strings.Replace(text, `"w": [`, `"w": 5, "x": [`, 1), at(`"w": [`, "[") + "w: want an array, found a number"},
+		{"a published page", "<!DOCTYPE html>\n<html><script type=\"application/json\">{}</script>", "read model m.json: a web page, not a model file: a page published by spmtl holds its run's model, which its \"Download its model\" button saves"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadModel([]byte(tc.text), "m.json")
@@ -287,6 +288,10 @@ func TestReadModelJSONErrors(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+	// A byte-order mark, as Notepad saves the file, is read past.
+	if _, err := ReadModel([]byte("\xef\xbb\xbf"+text), "m.json"); err != nil {
+		t.Errorf("a model with a byte-order mark: %v", err)
 	}
 }
 

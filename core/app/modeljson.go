@@ -15,6 +15,12 @@ import (
 // number belongs is refused, since encoding/json would read it as 0 (an
 // intercept of 0 is a different model, not a missing one).
 func decodeModel(b []byte, name string, m *ModelFile) error {
+	// A byte-order mark, as Notepad saves a file, is no part of the JSON
+	// (the page's reader skipped it; the command line refused the file).
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	if err := NotAPage(b, name); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(b, m); err != nil {
 		return jsonError(b, name, err)
 	}
@@ -26,6 +32,17 @@ func decodeModel(b []byte, name string, m *ModelFile) error {
 		return fmt.Errorf("read model %s: %s is null, not a number; %s", name, path, damaged)
 	}
 	return nil
+}
+
+// NotAPage refuses a web page given as a model file: a page published by
+// spmtl holds its run's model, which is not the page, and a JSON error at
+// its first '<' said only that the file was damaged. Nil for anything
+// else.
+func NotAPage(b []byte, name string) error {
+	if t := bytes.TrimSpace(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))); len(t) == 0 || t[0] != '<' {
+		return nil
+	}
+	return fmt.Errorf("read model %s: a web page, not a model file: a page published by spmtl holds its run's model, which its \"Download its model\" button saves; otherwise give a model file saved by spmtl train -save, spmtl tune -save or the page", name)
 }
 
 // jsonError turns encoding/json's error into one that says where the

@@ -312,6 +312,18 @@ func TestPredictScoresTheFilesLabels(t *testing.T) {
 	if p, err := Predict(c, []byte("task,y,x1\na,maybe,1\n"), "new.csv"); err != nil || p.Score == nil || p.Score.Scores.LogLoss.N != 0 || !strings.HasPrefix(p.Score.Text, "not scored: no predicted row has a label") {
 		t.Errorf("no known class: %v, %+v", err, p.Score)
 	}
+	// One wild value: its row is named as holding most of the log-loss
+	// (hunt10: x1 = 1e12 made it 1.7e9, unsaid).
+	wild := "task,y,x1\n" + strings.Repeat("a,1,1\na,0,-1\nb,1,1\nb,0,-1\n", 3) + "a,0,1e12\n"
+	if p, err := Predict(c, []byte(wild), "new.csv"); err != nil || p.Score == nil || !strings.Contains(p.Score.Text, "(row 13 alone holds 100% of its log-loss: its prediction is far off; look for a value out of scale in it)") {
+		t.Errorf("a wild value: %v, %+v", err, p.Score)
+	}
+	// A certain and wrong prediction: no +Inf printed.
+	inf := copyModel(t, c)
+	inf.B = []float64{1e308, 1e308}
+	if p, err := Predict(inf, []byte("task,y,x1\na,0,1\nb,1,1\n"), "new.csv"); err != nil || p.Score == nil || strings.Contains(p.Score.Text, "Inf") || !strings.HasPrefix(p.Score.Text, "not scored: the log-loss of the 2 rows is not a finite number") {
+		t.Errorf("intercepts of 1e308: %v, %+v", err, p.Score)
+	}
 }
 
 // TestDigits: n significant digits with their zeros, no trailing point,

@@ -159,6 +159,9 @@ func importModel(r session.ModelName, p payload) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := app.NotAPage(b, r.Name); err != nil {
+		return nil, err
+	}
 	var m app.ModelFile
 	if err := models.Decode(b, r.Name, &m); err != nil {
 		return nil, fmt.Errorf("read model %w", err)

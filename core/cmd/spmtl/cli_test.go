@@ -132,6 +132,10 @@ func TestErrors(t *testing.T) {
 		{[]string{"predict", "-model", "testdata/toy.csv", "-data", "testdata/toy.csv"}, "read model testdata/toy.csv"},
 		{[]string{"tune", "-data", "testdata/toy.csv", "-rho", "1"}, "tune chooses rho and lambda0 itself"},
 		{[]string{"train"}, "-data is required"},
+		// A device is never read whole: /dev/zero grew the process to the
+		// machine's memory (hunt10).
+		{[]string{"train", "-data", "/dev/null"}, "read data: /dev/null is not a regular file (a device, a pipe or a socket): give the path of a file"},
+		{[]string{"predict", "-model", "/dev/null", "-data", "testdata/toy.csv"}, "read model: /dev/null is not a regular file"},
 		{[]string{"train", "-data", "nonesuch.csv"}, "unknown data set"},
 		{[]string{"train", "-data", "testdata/toy.csv", "-model", "nope"}, `unknown model "nope"`},
 		{[]string{"train", "-data", "testdata/toy.csv", "-model", "itl", "-selfpaced"}, "itl has no self-paced version"},

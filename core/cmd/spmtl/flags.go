@@ -97,7 +97,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 		f.train = app.WithPreset(b.Preset, app.TrainOptions{Train: f.train}).Train
 		return d, &b, nil
 	}
-	text, err := os.ReadFile(f.path)
+	text, err := readFile(f.path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read data: %w", err)
 	}
@@ -112,7 +112,7 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 		DropRefused: true}
 	if f.split != "" {
 		path, col := splitFlag(f.split)
-		if opt.Splits, err = os.ReadFile(path); err != nil {
+		if opt.Splits, err = readFile(path); err != nil {
 			return nil, nil, fmt.Errorf("split file: %w", err)
 		}
 		opt.SplitColumn, opt.SplitName = col, path
@@ -443,4 +443,19 @@ func sameFile(a, b string) bool {
 	}
 	fb, err := os.Stat(b)
 	return err == nil && os.SameFile(fa, fb)
+}
+
+// readFile reads a file named on the command line. Only a regular file is
+// read: a device (/dev/zero, /dev/urandom) never ends, and read whole it
+// grew the process to the machine's memory until the kernel killed it
+// (hunt10: 24 GB in 140 s); a pipe with no writer blocks in open.
+func readFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() && !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a regular file (a device, a pipe or a socket): give the path of a file", path)
+	}
+	return os.ReadFile(path)
 }

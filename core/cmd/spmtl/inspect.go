@@ -34,7 +34,9 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ins := app.Inspect(m)
-	fmt.Fprintf(stdout, "model %s (%s) on %s: %s, %s, %s; %s\n", m.Name, m.Method, m.Trained.File, words.Plural(len(m.Tasks), "task"), words.Plural(len(m.Features), "feature"), m.Kind, m.Stop)
+	// The file's own texts are quoted where they hold a control character:
+	// an escape sequence in a model's stop reason set the terminal's title.
+	fmt.Fprintf(stdout, "model %s (%s) on %s: %s, %s, %s; %s\n", cell(m.Name), cell(m.Method), cell(m.Trained.File), words.Plural(len(m.Tasks), "task"), words.Plural(len(m.Features), "feature"), cell(m.Kind), cell(m.Stop))
 	if r := m.Tuned; r != nil {
 		// As tune printed the choice: its settings, and how the chosen
 		// model's were found (by the likelihood, or by the folds).

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -71,5 +73,40 @@ func TestInspectWithoutTheta(t *testing.T) {
 		if err != nil || !strings.Contains(out, "\n\n"+tc.want+"\n") {
 			t.Errorf("inspect %s: %v\n%s\nwant %q", tc.model, err, out, tc.want)
 		}
+	}
+}
+
+// TestInspectQuotesControlCharacters: a model file's own texts (its name,
+// training file, stop reason) are printed quoted when they hold a control
+// character, so that an escape sequence in an edited file does not reach
+// the terminal (hunt10: a stop reason that set the terminal's title).
+func TestInspectQuotesControlCharacters(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.json")
+	if _, _, err := spmtl(t, "train", "-data", "testdata/toy.csv", "-model", "itl", "-train", "all", "-save", path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["stop"] = "done \x1b]0;pwned\x07"
+	m["trained"].(map[string]any)["file"] = "toy\x1b[31m.csv"
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := spmtl(t, "inspect", "-model", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, `"done \x1b]0;pwned\a"`) || !strings.Contains(out, `"toy\x1b[31m.csv"`) {
+		t.Errorf("inspect printed the file's control characters:\n%q", out)
 	}
 }

@@ -29,7 +29,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err := refuseOverwrite(map[string]string{"out": *out}, map[string]string{"data": *in}); err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}
-	text, err := os.ReadFile(*in)
+	text, err := readFile(*in)
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}

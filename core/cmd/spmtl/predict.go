@@ -34,7 +34,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if *dataPath == "" {
 		return fmt.Errorf("-data is required: the file of rows to predict")
 	}
-	text, err := os.ReadFile(*dataPath)
+	text, err := readFile(*dataPath)
 	if err != nil {
 		return fmt.Errorf("read data: %w", err)
 	}

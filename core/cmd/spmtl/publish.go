@@ -68,7 +68,7 @@ func runPublish(args []string, stdout, stderr io.Writer) error {
 	if err := refuseOverwrite(map[string]string{"o": *out}, inputs); err != nil {
 		return err
 	}
-	template, err := os.ReadFile(*page)
+	template, err := readFile(*page)
 	if err != nil {
 		return fmt.Errorf("read the page to publish into: %w (build it with ./build.sh, or give -page)", err)
 	}
@@ -125,7 +125,7 @@ func loadForPage(sess *session.Session, df *dataFlags) (publish.DataRef, []byte,
 		}
 		return publish.DataRef{Bundle: b.Name, File: b.Name}, nil, sum, &b, err
 	}
-	raw, err := os.ReadFile(df.path)
+	raw, err := readFile(df.path)
 	if err != nil {
 		return publish.DataRef{}, nil, session.Summary{}, nil, fmt.Errorf("read data: %w", err)
 	}

@@ -224,7 +224,7 @@ func modelFileOf(path string) (*app.ModelFile, error) {
 	if path == "" {
 		return nil, fmt.Errorf("-model is required: a model file saved by spmtl train -save, spmtl tune -save or the page")
 	}
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read model: %w", err)
 	}

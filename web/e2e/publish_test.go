@@ -453,8 +453,69 @@ func TestOpenSavedRun(t *testing.T) {
 	if msg := eval[string](fresh, `document.getElementById("open-run-error").textContent`); !strings.Contains(msg, "other.json: not a saved spmtl run") {
 		t.Errorf("a model file opened as a run: %q", msg)
 	}
+	// A run whose numbers the views cannot draw is refused as it opens,
+	// naming the number (a null τ once opened, and the rerun's comparison
+	// then crashed and never finished: hunt10).
+	for _, c := range []struct {
+		name string
+		edit func(m map[string]any)
+		want string
+	}{
+		{"null-tau.json", func(m map[string]any) { m["snapshots"].([]any)[0].(map[string]any)["tau"].([]any)[0] = nil }, "snapshot 1's τ of task 1 is null, not a weight of 0 or more"},
+		{"negative-tau.json", func(m map[string]any) { m["snapshots"].([]any)[1].(map[string]any)["tau"].([]any)[2] = -1.0 }, "snapshot 2's τ of task 3 is -1, not a weight of 0 or more"},
+		{"other-format.json", func(m map[string]any) { m["format"] = "something-else" }, `its format is "something-else", not "spmtl-run"`},
+		{"word-score.json", func(m map[string]any) {
+			m["results"].(map[string]any)["main"].(map[string]any)["test"].([]any)[0] = "x"
+		}, "the main result's scores are not numbers of 0 or more"},
+	} {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(saved), &m); err != nil {
+			t.Fatal(err)
+		}
+		c.edit(m)
+		text, _ := json.Marshal(m)
+		fresh.upload("#run-file", writeTemp(t, c.name, string(text)))
+		fresh.waitFor(fmt.Sprintf(`document.getElementById("open-run-error").textContent.startsWith(%q)`, c.name), 10*time.Second)
+		if msg := eval[string](fresh, `document.getElementById("open-run-error").textContent`); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, msg, c.want)
+		}
+	}
 	b.noConsoleErrors()
 	fresh.noConsoleErrors()
+}
+
+// TestDamagedPublishedPageSaysSo: a published page whose data payload was
+// damaged (one character changed) opens its own data set instead, and the
+// refusal, which that data set's load once cleared within 0.2 s, stays.
+func TestDamagedPublishedPageSaysSo(t *testing.T) {
+	dist := distDir(t)
+	bin := spmtlBinary(t)
+	exam, _ := examCSV(t)
+	out := filepath.Join(t.TempDir(), "exam-published.html")
+	runCLI(t, bin, "publish", "-page", filepath.Join(dist, "spmtl-offline.html"), "-o", out, "-data", exam, "-task", "school", "-label", "score", "-drop", "student", "-model", "mtfl")
+	html, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(html), `id="spmtl-publish-data"`)
+	if i < 0 {
+		t.Fatal("no data payload in the published page")
+	}
+	i = i + strings.Index(string(html[i:]), ">") + 40 // inside the payload's text
+	damaged := append(append(append([]byte(nil), html[:i]...), html[i]^0x01), html[i+1:]...)
+	path := filepath.Join(t.TempDir(), "damaged.html")
+	if err := os.WriteFile(path, damaged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	b.networkOff()
+	b.do(chromedp.Navigate("file://" + path))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 60*time.Second)
+	time.Sleep(time.Second)
+	if msg := eval[string](b, `document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`); !strings.HasPrefix(msg, "This page's published run cannot be opened: its data is damaged") {
+		t.Errorf("after the fallback data set loaded, the error says %q", msg)
+	}
+	b.noNetwork()
 }
 
 // TestOpenSavedSequentialRun: a sequential learner's saved run (the task

@@ -30,13 +30,20 @@ const packedOf = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.gz), 
 // readPublished unpacks this page's manifest and, for the author's file,
 // its data, checked against the SHA-256 recorded: {m, bytes}.
 async function readPublished() {
-  const m = JSON.parse(await spmtlUnpack(packedOf($(MANIFEST_ID))));
-  if (m.format !== "spmtl-published") throw new Error(`its manifest is of format ${m.format}, not spmtl-published`);
+  // An unpacking error says what of the page is damaged (a flipped byte
+  // in the data once read "Failed to fetch", the decoder's words).
+  const unpack = async (el, what) => {
+    try { return await spmtlUnpack(packedOf(el)); } catch (e) { throw new Error(`its ${what} is damaged (${e.message})`); }
+  };
+  let m;
+  try { m = JSON.parse(await unpack($(MANIFEST_ID), "manifest")); } catch (e) { throw e.message.startsWith("its ") ? e : new Error(`its manifest is damaged (${e.message})`); }
+  if (!m || m.format !== "spmtl-published") throw new Error(`its manifest is of format ${m && m.format}, not spmtl-published`);
+  if (m.version !== 1) throw new Error(`its manifest is of version ${m.version}, which this page does not read (it reads version 1): publish the run again`);
   const ref = m.data || {};
   if (ref.bundle) return { m, bytes: null };
   const d = $(DATA_ID);
   if (!d) throw new Error("it holds no data");
-  const body = await spmtlUnpack(packedOf(d));
+  const body = await unpack(d, "data");
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : new Uint8Array(body);
   const sum = ref.sha256 ? await sha256(bytes) : "";
   if (sum && sum !== ref.sha256) throw new Error("its data is damaged: their SHA-256 is not the one recorded");
@@ -66,8 +73,11 @@ export function wirePublished(app, { data, recorded }) {
       const load = () => data.loadOwn({ file }, ref.file, roles).catch(() => {});
       recorded.present(m.run, { kind: "published", label: ref.file, dataBytes: bytes, reload: load }, load);
     } catch (e) {
+      // Said after the data set it falls back to has loaded: that load's
+      // success clears the page's error, and the refusal was gone in
+      // 0.2 s, the page looking like any offline page (hunt10).
+      await Promise.resolve(data.loadBundle(defaultDataSet())).catch(() => {});
       app.showError(`This page's published run cannot be opened: ${e.message}. It shows its own data set instead.`);
-      data.loadBundle(defaultDataSet());
     }
   }
 

@@ -33,14 +33,36 @@ const setting = (v) => {
 export function checkRunFile(rec) {
   const bad = (why) => { throw new Error(`not a saved spmtl run: ${why}`); };
   if (!rec || typeof rec !== "object") bad("not a JSON object");
+  // A file of another kind (a model file: "spmtl-model") says so; a run
+  // file written before the format was recorded has none.
+  if (rec.format !== undefined && rec.format !== "spmtl-run") bad(`its format is ${JSON.stringify(String(rec.format).slice(0, 40))}, not "spmtl-run"${rec.format === "spmtl-model" ? " (a model file: load it with “Load a saved model…”)" : ""}`);
   const run = rec.run, res = rec.results, snaps = rec.snapshots;
   if (!run || !Array.isArray(run.tasks) || !run.config || typeof run.name !== "string") bad("no run description (run.tasks, run.config)");
   if (!Array.isArray(snaps) || snaps.length === 0) bad("no snapshots");
   const T = run.tasks.length;
+  // Every number the views draw and print is checked here: a null τ
+  // opened, and crashed the rerun's comparison (hunt10); a negative one
+  // was described as uniform.
+  const weight = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
   snaps.forEach((s, i) => {
     if (!s || typeof s.iter !== "number" || !(s.seq || (Array.isArray(s.tau) && s.tau.length === T))) bad(`snapshot ${i + 1} has no τ for the ${T} tasks`);
+    if (s.seq) {
+      if (!Number.isInteger(s.seq.task) || s.seq.task < 0 || s.seq.task >= T) bad(`snapshot ${i + 1} learns no task of the ${T}`);
+      return;
+    }
+    if (!weight(s.lambda)) bad(`snapshot ${i + 1}'s λ is not a number of 0 or more`);
+    const k = s.tau.findIndex((v) => !weight(v));
+    if (k >= 0) bad(`snapshot ${i + 1}'s τ of task ${k + 1} is ${JSON.stringify(s.tau[k])}, not a weight of 0 or more`);
   });
   if (!res || !res.main || !Array.isArray(res.main.tasks) || !Array.isArray(res.main.test)) bad("no results");
+  for (const role of ["main", "baseline", "itl"]) {
+    const r = res[role];
+    if (!r) continue;
+    // A score is a finite number of 0 or more (an AUC at most 1), or
+    // none (null: a task with no score).
+    const score = (v) => v === null || (weight(v) && (r.metric !== "auc" || v <= 1));
+    if (!score(r.mean) || !Array.isArray(r.test) || !r.test.every(score)) bad(`the ${role} result's scores are not ${r.metric === "auc" ? "AUCs between 0 and 1" : "numbers of 0 or more"}`);
+  }
   if (!rec.settings || typeof rec.settings !== "object") bad("no settings");
 }
 

@@ -303,7 +303,7 @@ export function wireModel(app) {
     // A row left out (a missing value, a task the model cannot predict)
     // has no prediction (null); the warnings say which and why.
     const none = (p.values || []).filter((v) => v === null || Number.isNaN(v)).length;
-    const predicted = none ? `${grouped(p.rows.length - none)} of the ${grouped(p.rows.length)} rows of ${p.file} predicted (${grouped(none)} without a prediction, below)` : `${grouped(p.rows.length)} rows of ${p.file} predicted`;
+    const predicted = none ? `${grouped(p.rows.length - none)} of the ${grouped(p.rows.length)} rows of ${p.file} predicted (${grouped(none)} without a prediction, below)` : `${plural(p.rows.length, "row")} of ${p.file} predicted`;
     $("predict-status").textContent = `${predicted} with ${p.model}: column "${p.column}" is ${p.meaning}.`
       + (p.rows.length > PREVIEW_ROWS ? ` The first ${PREVIEW_ROWS} are shown.` : "")
       + (cols.length < p.header.length ? ` The preview shows ${PREVIEW_COLS - 1} of the file's ${grouped(p.header.length - 1)} columns and the prediction.` : "")

@@ -169,7 +169,11 @@ function wireOpenRun(app, data, { present, applySettings }) {
     if (!f) return;
     try {
       checkSize(f.size, f.name, RUN_BOUNDS);
-      const rec = parseBounded(await f.text(), f.name, RUN_BOUNDS);
+      const text = await f.text();
+      // A published page is opened in the browser, not here (its markup
+      // was refused as JSON "nested more than 32 deep": hunt10).
+      if (/^\s*</.test(text.slice(0, 512))) throw new Error(`${f.name}: a web page, not a saved run: a page published by spmtl shows its run when it is opened in the browser`);
+      const rec = parseBounded(text, f.name, RUN_BOUNDS);
       try { checkRunFile(rec); } catch (e) { throw new Error(`${f.name}: ${e.message}`); }
       if (!app.data) throw new Error("wait for the data set to load, then open the run");
       showSlot("open-run-error", "");

@@ -287,6 +287,11 @@ func TestPredictScoresTheFilesLabels(t *testing.T) {
 		math.Abs(p.Score.Constant-0.5) > 1e-12 {
 		t.Errorf("decimal commas: %v, %+v (want the labels 1.5 and 2.5: constant 0.5)", err, p.Score)
 	}
+	// The label column under another case is not scored, and said.
+	if p, err := Predict(m, []byte("school,Score,hours\nS1,1,2\n"), "new.csv"); err != nil || p.Score != nil ||
+		!slices.Contains(p.Warnings, `the file has no column "score", the model's label column, but one named "Score": name it "score" to score the predictions against its labels`) {
+		t.Errorf("a label column under another case: %v, score %+v, warnings %q", err, p.Score, p.Warnings)
+	}
 	if p, err := Predict(m, []byte("school,hours\nS1,2\n"), "new.csv"); err != nil || p.Score != nil {
 		t.Errorf("no label column: %v, score %+v", err, p.Score)
 	}

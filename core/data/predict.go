@@ -2,6 +2,7 @@ package data
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -30,6 +31,18 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	t.task, t.roles[ti] = ti, RoleTask
 	if li, ok := t.idx[labelCol]; ok {
 		t.label, t.roles[li] = li, RoleLabel
+	}
+	// A label column under another case ("Y" for "y") is not the model's,
+	// so the rows are not scored: said, since the visitor kept the labels
+	// to score them (hunt10).
+	var caseNote string
+	if t.label < 0 {
+		for _, h := range t.header {
+			if h != labelCol && strings.EqualFold(strings.TrimSpace(h), labelCol) {
+				caseNote = fmt.Sprintf("the file has no column %q, the model's label column, but one named %q: name it %q to score the predictions against its labels", short(labelCol), short(h), short(labelCol))
+				break
+			}
+		}
 	}
 	// Only the model's feature columns are read, in its order.
 	want := map[string]bool{}
@@ -91,6 +104,9 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	if t.label >= 0 {
 		tab.Truth = t.truth(tab.Rows, opt.classes)
+	}
+	if caseNote != "" {
+		tab.Warnings = append(tab.Warnings, caseNote)
 	}
 	return tab, nil
 }

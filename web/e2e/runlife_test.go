@@ -144,6 +144,8 @@ func TestLinksThatAreNotPlayed(t *testing.T) {
 		{"/#data=custom&run=1", "a file of your own, which a link does not carry"},
 		{"/#data=landmine&model=nope&run=1", `model "nope" is not a method`},
 		{"/#data=landmine&c=0.5&run=1", `the link's pace c "0.5" is not`},
+		// A key given twice (hunt10: it trained with the last, unsaid).
+		{"/#data=landmine&rho=0.5&rho=7&run=1", "the link gives rho 2 times (0.5, 7); using the last"},
 	} {
 		b.do(chromedp.Navigate(b.base + "/examples/module.html"))
 		b.do(chromedp.Navigate(b.base + c.link))

@@ -46,6 +46,12 @@ function checkValues(s, params, problems) {
     problems.push(`the link's ${why}; using ${shown(base[key])}`);
     s[key] = base[key];
   };
+  // A key given twice takes its last value (readHash), which is said: a
+  // link edited by hand once trained with ρ 7 beside a ρ 0.5 unsaid.
+  for (const key of pageKeys()) {
+    const all = params.getAll(key);
+    if (all.length > 1) problems.push(`the link gives ${key} ${all.length} times (${all.slice(0, 4).map(shown).join(", ")}${all.length > 4 ? ", …" : ""}); using the last`);
+  }
   // A value past its bound (state.js) is not read at all: its default instead.
   for (const key of pageKeys()) {
     const why = params.has(key) && valueProblem(key, s[key]);

@@ -689,7 +689,7 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []i
 		s.Text = b.String()
 		return s
 	}
-	s.Constant = constantScore(metric, held.Y)
+	s.Constant = constantScore(kind, logistic, metric, held.Y)
 	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metric.Name(), plusMinus(s.Scores.Of(metric)))
 	if r, share := heaviestRow(metric, logistic, held); n >= 10 && share > 0.5 {
 		// One wild value (x1 = 1e12 where training saw 1 to 15) made the
@@ -756,34 +756,32 @@ func lossWord(metric eval.Metric) string {
 	return metric.Name()
 }
 
-// constantScore is metric for one prediction on every row: the labels'
-// mean (RMSE), or the positive class's share as every row's probability
-// (log-loss, Brier). NaN when that share is 0 or 1 (a log-loss of 0 that
-// says nothing).
-func constantScore(metric eval.Metric, y []float64) float64 {
+// constantScore is metric for one prediction on every row, scored as the
+// model's are (eval.Pooled): the labels' mean (RMSE), or the positive
+// class's share as every row's probability (log-loss, Brier). NaN when
+// that share is 0 or 1 (a log-loss of 0 that says nothing).
+func constantScore(kind data.Kind, logistic bool, metric eval.Metric, y []float64) float64 {
 	var mean float64
 	for _, v := range y {
 		mean += v
 	}
 	mean /= float64(len(y))
-	switch metric {
-	case eval.RMSEMetric:
-		var ss float64
-		for _, v := range y {
-			ss += (v - mean) * (v - mean)
-		}
-		return math.Sqrt(ss / float64(len(y)))
-	case eval.LogLossMetric, eval.BrierMetric:
+	margin := mean
+	if kind == data.Classification {
 		p := (mean + 1) / 2 // y is ±1
 		if p <= 0 || p >= 1 {
 			return math.NaN()
 		}
-		if metric == eval.BrierMetric {
-			return p * (1 - p)
+		margin = 2*p - 1 // a squared-loss score, read as (f + 1)/2
+		if logistic {
+			margin = math.Log(p / (1 - p))
 		}
-		return -(p*math.Log(p) + (1-p)*math.Log(1-p))
 	}
-	return math.NaN()
+	margins := make([]float64, len(y))
+	for i := range margins {
+		margins[i] = margin
+	}
+	return eval.Pooled(kind, logistic, margins, y).Of(metric).Value
 }
 
 // baseName is a path's last element, for either separator (a page's file

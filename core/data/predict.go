@@ -118,6 +118,15 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 // With classes (negative, positive) a label is a class: its text as the
 // training file wrote it, or the same number written otherwise ("1.0").
 func (t *csvTable) truth(rows [][]string, classes []string) []float64 {
+	// Each class as a number, once (NaN for a word): "1.0" is class "1".
+	nums := make([]float64, len(classes))
+	for k, c := range classes {
+		if v, st := parseNum(c); st == numOK {
+			nums[k] = v
+		} else {
+			nums[k] = math.NaN()
+		}
+	}
 	out := make([]float64, len(rows))
 	for i, rec := range rows {
 		out[i] = math.NaN()
@@ -138,8 +147,7 @@ func (t *csvTable) truth(rows [][]string, classes []string) []float64 {
 			continue
 		}
 		for k, c := range classes {
-			cv, cst := parseNum(c)
-			if s == c || (cst == numOK && v == cv) {
+			if s == c || v == nums[k] {
 				out[i] = float64(2*k - 1)
 				break
 			}

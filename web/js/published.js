@@ -35,8 +35,9 @@ async function readPublished() {
   const unpack = async (el, what) => {
     try { return await spmtlUnpack(packedOf(el)); } catch (e) { throw new Error(`its ${what} is damaged (${e.message})`); }
   };
+  const text = await unpack($(MANIFEST_ID), "manifest");
   let m;
-  try { m = JSON.parse(await unpack($(MANIFEST_ID), "manifest")); } catch (e) { throw e.message.startsWith("its ") ? e : new Error(`its manifest is damaged (${e.message})`); }
+  try { m = JSON.parse(text); } catch (e) { throw new Error(`its manifest is damaged (${e.message})`); }
   if (!m || m.format !== "spmtl-published") throw new Error(`its manifest is of format ${m && m.format}, not spmtl-published`);
   if (m.version !== 1) throw new Error(`its manifest is of version ${m.version}, which this page does not read (it reads version 1): publish the run again`);
   const ref = m.data || {};

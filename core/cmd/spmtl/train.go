@@ -309,12 +309,19 @@ func score(v float64) string {
 	if math.Abs(v) >= 1e6 {
 		return fmt.Sprintf("%.6g", v) // a label in large units: 3.99363e+14, not 15 digits and four decimals
 	}
-	if v != 0 && math.Abs(v) < 0.01 {
+	if !fourDecimals(v) {
 		// A label in small units: four decimals printed every model of a
 		// label near 1e-3 as 0.0009 ± 0.0000 (hunt9's municipalities).
 		return fmt.Sprintf("%.4g", v)
 	}
 	return fmt.Sprintf("%.4f", v)
+}
+
+// fourDecimals reports whether score writes v with four decimals: 0, and
+// values from 0.01 to a million.
+func fourDecimals(v float64) bool {
+	a := math.Abs(v)
+	return a == 0 || (a >= 0.01 && a < 1e6)
 }
 
 // printData prints how the data were read and split.

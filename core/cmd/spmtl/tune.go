@@ -129,7 +129,7 @@ func plusMinus(e eval.Estimate) string {
 	}
 	// The error in the value's format: four decimals beside four decimals
 	// (0.0512 ± 0.0048), significant digits beside a small value's.
-	if v := math.Abs(e.Value); v >= 0.01 && v < 1e6 {
+	if fourDecimals(e.Value) {
 		return score(e.Value) + " ± " + fmt.Sprintf("%.4f", e.SE)
 	}
 	return score(e.Value) + " ± " + score(e.SE)

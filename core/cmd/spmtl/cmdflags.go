@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -41,8 +42,15 @@ func newFlagSet(cmd string, stderr io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
+	var given []*counted
+	fs.VisitAll(func(f *flag.Flag) {
+		c := &counted{Value: f.Value, name: f.Name}
+		f.Value = c
+		given = append(given, c)
+	})
 	err := fs.Parse(args)
 	fs.SetOutput(out)
+	fs.VisitAll(func(f *flag.Flag) { f.Value = f.Value.(*counted).Value })
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
@@ -61,12 +69,39 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	case fs.NArg() > 0:
 		return usageErrorf(fs, "%s: unexpected argument %q", fs.Name(), fs.Arg(0))
 	}
+	// The flag package takes the last of two values unsaid; a command
+	// line that says two things is refused (hunt10).
+	for _, c := range given {
+		if k := slices.IndexFunc(c.values, func(v string) bool { return v != c.values[0] }); k > 0 {
+			return usageErrorf(fs, "-%s given twice, as %q and as %q: give it once", c.name, c.values[0], c.values[k])
+		}
+	}
 	fs.Visit(func(f *flag.Flag) {
 		if why, ok := strings.CutPrefix(f.Usage, refused); ok && err == nil {
 			err = usageErrorf(fs, "-%s: %s", f.Name, why)
 		}
 	})
 	return err
+}
+
+// counted is a flag's value that keeps the texts it was set to, so that
+// parseFlags can refuse a flag given twice with two values.
+type counted struct {
+	flag.Value
+	name   string
+	values []string
+}
+
+// Set records v and sets the flag's value.
+func (c *counted) Set(v string) error {
+	c.values = append(c.values, v)
+	return c.Value.Set(v)
+}
+
+// IsBoolFlag keeps a boolean flag's form (-flag alone).
+func (c *counted) IsBoolFlag() bool {
+	b, ok := c.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // refused starts the usage of a flag that a command registers (with a

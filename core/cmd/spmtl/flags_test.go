@@ -176,3 +176,33 @@ func TestEveryFlagFromTheSchema(t *testing.T) {
 		}
 	})
 }
+
+// TestFlagGivenTwice: a flag given twice with two values is refused,
+// naming both (the flag package took the last unsaid); the same value
+// twice is one value.
+func TestFlagGivenTwice(t *testing.T) {
+	train := []string{"train", "-data", "testdata/toy.csv", "-train", "10"}
+	for _, tc := range []struct {
+		args []string
+		want string // "" when the command runs
+	}{
+		{append(train, "-seed", "1", "-seed", "2"), `-seed given twice, as "1" and as "2": give it once`},
+		{append(train, "-rho", "1", "-model", "mmtl", "-rho=0.5"), `-rho given twice, as "1" and as "0.5"`},
+		{append(train, "-selfpaced", "-model", "mtfl", "-selfpaced=false"), `-selfpaced given twice, as "true" and as "false"`},
+		{[]string{"predict", "-model", "a.json", "-model", "b.json"}, `-model given twice`},
+		{append(train, "-seed", "3", "-seed", "3"), ""},
+		{append(train, "-selfpaced", "-model", "mtfl", "-selfpaced"), ""},
+	} {
+		_, _, err := spmtl(t, tc.args...)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("spmtl %s: %v", strings.Join(tc.args, " "), err)
+			}
+			continue
+		}
+		var ue *usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("spmtl %s: error %v, want a usage error containing %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+}

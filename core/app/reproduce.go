@@ -71,6 +71,9 @@ type Catalog struct {
 	Tables map[mtl.Variant][]method.Row `json:"tables"`
 	// TauScale is the τ heatmap's fixed colour scale (core/figure).
 	TauScale TauScale `json:"tauScale"`
+	// MetricNames are the scores' names as sentences and tables write them
+	// (eval.Metric.Name), by key: the page names a tune's metric with them.
+	MetricNames map[eval.Metric]string `json:"metricNames"`
 }
 
 // TauScale is the τ heatmaps' scale (core/internal/tauscale, which
@@ -90,6 +93,16 @@ func GetCatalog() Catalog {
 		bs[i].Start = StartOf(&bs[i])
 	}
 	return Catalog{Methods: method.All(), Bundles: bs, Defaults: mtl.Config{}.Defaults(false), Settings: Settings(), OwnStart: StartOf(nil),
-		Tables:   map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
-		TauScale: TauScale{Lo: tauscale.Tau.Lo, Hi: tauscale.Tau.Hi, Stops: tauscale.Tau.Stops, Ticks: tauscale.Tau.Ticks}}
+		Tables:      map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
+		TauScale:    TauScale{Lo: tauscale.Tau.Lo, Hi: tauscale.Tau.Hi, Stops: tauscale.Tau.Stops, Ticks: tauscale.Tau.Ticks},
+		MetricNames: metricNames()}
+}
+
+// metricNames names every score the page shows (eval.Metric.Name).
+func metricNames() map[eval.Metric]string {
+	out := map[eval.Metric]string{}
+	for _, m := range []eval.Metric{eval.RMSEMetric, eval.AUCMetric, eval.LogLossMetric, eval.BrierMetric} {
+		out[m] = m.Name()
+	}
+	return out
 }

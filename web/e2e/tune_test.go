@@ -123,6 +123,14 @@ func TestTuneEveryModel(t *testing.T) {
 	if scored < 5 {
 		t.Errorf("the table has %d models with scores, want 5 or more", scored)
 	}
+	// The score's name is the learner's (eval.Metric.Name, through the
+	// catalogue), in the table's caption and the status.
+	if got := eval[string](b, `document.getElementById("tune-models-metric").textContent`); got != "CV RMSE ± SE at its setting" {
+		t.Errorf("the models' score column is captioned %q, want \"CV RMSE ± SE at its setting\"", got)
+	}
+	if names := eval[map[string]string](b, `spmtlApp.metricNames()`); names["brier"] != "Brier score" || names["logloss"] != "log-loss" {
+		t.Errorf("the page's metric names are %v, want the learner's (Brier score, log-loss)", names)
+	}
 	// MMTL's row: the learner added its REML point (docs/algorithms.md §15),
 	// the same as natively, the one-SE rule took it on this file (its
 	// groups share their slopes), and the row says so.

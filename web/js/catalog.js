@@ -1,11 +1,11 @@
 // catalog.js: the learner's catalogue as the page sees it. The page keeps
 // no list of methods, data sets or settings: the learner's answer to
 // spmtl.catalog() ({methods, bundles, settings, ownStart, tables,
-// tauScale}; written as catalog.json by ./build.sh, else asked of the
+// tauScale, metricNames}; written as catalog.json by ./build.sh, else asked of the
 // worker once) is kept here, and every menu, preset, check, table row and
 // the τ heatmap's colour scale is looked up here.
 
-let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null };
+let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null, metricNames: {} };
 
 /** Keeps the catalogue the worker answered. */
 export function useCatalog(c) { cat = c; }
@@ -46,6 +46,10 @@ export function startSettings(data) {
 /** The τ heatmap's fixed colour scale (Go's figure.TauScale): {lo, hi,
  *  stops: [hex, ...] evenly spaced over log2(T·τ), ticks: [...]}. */
 export function tauScale() { return cat.tauScale; }
+
+/** A score's name as sentences write it (Go's eval.Metric.Name: "RMSE",
+ *  "log-loss", "Brier score", "AUC"); an unknown key in capitals. */
+export function metricName(m) { return (cat.metricNames || {})[m] || String(m || "").toUpperCase(); }
 
 /** The rows of the paper's table under a variant ([{name, config, baseline?}]). */
 export function tableRows(variant) { return cat.tables[variant] || []; }

@@ -26,7 +26,7 @@
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto, OWN_DATA, originWords } from "./state.js";
-import { method } from "./catalog.js";
+import { method, metricName } from "./catalog.js";
 import { download, toCSV, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 
@@ -35,8 +35,6 @@ const $ = (id) => document.getElementById(id);
 const FOLDS = 3;
 
 // The pooled metrics' names (app.TuneResult.metric).
-const metricNames = { rmse: "RMSE", logloss: "log-loss", brier: "Brier", auc: "AUC" };
-const metricName = (m) => metricNames[m] || String(m || "").toUpperCase();
 
 // A setting or an SE to digits significant digits; beyond 10⁵ or below
 // 10⁻³ in e-notation (κ 1.155e8, not 115500000; ρ 1.778e-6, not
@@ -482,6 +480,7 @@ export function wireTune(app, form) {
     workers: last ? last.workers : search ? search.workers : 0,
     search: search && { done: search.done, total: search.total, result: search.result },
   });
+  window.spmtlApp.metricNames = () => Object.fromEntries(["rmse", "auc", "logloss", "brier"].map((m) => [m, metricName(m)]));
   offer();
   return { map };
 }

@@ -99,6 +99,11 @@ func Inspect(m *ModelFile) Inspection {
 			ins.Explain = m.Name + " " + me.Shares
 		}
 	}
+	if b := m.Between; b != nil {
+		ins.Explain += " " + m.NewTasksNote()
+		ins.Charts = append(ins.Charts, Chart{Title: "A new task's level: its change per standard deviation of each average over the training tasks (§16)",
+			Measure: "weight", Labels: b.Names, Values: b.Weights})
+	}
 	if len(m.EnteredAt) == len(m.Tasks) && len(m.Tau) > 0 {
 		for t, at := range m.EnteredAt {
 			ins.Order = append(ins.Order, Entered{Task: m.Tasks[t], At: at})

@@ -51,6 +51,9 @@ type ModelFile struct {
 	B []float64   `json:"b"`
 	// Theta is the shared knowledge (nil for ITL, STL, CL, ELLA).
 	Theta *mtl.Theta `json:"theta,omitempty"`
+	// Between reads a new task's level from the averages of its rows
+	// (§16); nil when the model has none.
+	Between *Between `json:"between,omitempty"`
 	// Tau is τ at every iteration (self-paced runs), EnteredAt when each
 	// task was let in.
 	Tau       [][]float64 `json:"tau,omitempty"`
@@ -98,6 +101,9 @@ func (r *Run) ModelFile(tr Trained) (*ModelFile, error) {
 	}
 	if th, ok := r.Learner.(thetaHolder); ok {
 		mf.Theta = th.Theta()
+	}
+	if shared, _ := mf.NewTaskPredictor(); shared != nil && r.encoding != nil && r.Config.Loss == mtl.Squared {
+		mf.Between = fitBetween(ds, mf.Encoding, shared.W[0], shared.B[0])
 	}
 	if len(hist) > 0 {
 		mf.Stop = hist[len(hist)-1].StopMessage()
@@ -170,6 +176,14 @@ func (m *ModelFile) Check(name string) error {
 	}
 	if err := m.checkKnowledge(); err != nil {
 		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
+	if b := m.Between; b != nil {
+		if m.Kind != data.Regression.String() {
+			return fmt.Errorf("read model %s: between: a %s model has none (a regression model's new tasks read it); %s", name, m.Kind, damaged)
+		}
+		if err := b.check(m.Encoding.Features); err != nil {
+			return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+		}
 	}
 	return nil
 }
@@ -405,9 +419,10 @@ func (m *ModelFile) Model() *mtl.Model {
 }
 
 // withNewTasks gives model a predictor, shared's, for each task of ds it
-// was not trained on, and returns the warning that says which tasks took
-// it and what it is (from), or "" when there is none.
-func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from string) string {
+// was not trained on, its intercept moved by between's reading of the
+// task's rows when the model has one (§16), and returns the warning that
+// says which tasks took it and what it is (from), or "" when there is none.
+func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from string, between *Between) string {
 	if shared == nil {
 		return ""
 	}
@@ -427,7 +442,11 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 		}
 		model.Names = append(model.Names, tk.Name)
 		model.W = append(model.W, shared.W[0])
-		model.B = append(model.B, shared.B[0])
+		b := shared.B[0]
+		if between != nil {
+			b += between.adjust(tk)
+		}
+		model.B = append(model.B, b)
 		fresh = append(fresh, fmt.Sprintf("%q (%s)", tk.Name, plural(tk.Rows(), "row")))
 		rows += tk.Rows()
 	}
@@ -441,6 +460,10 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 	verb := "are"
 	if rows == 1 {
 		verb = "is"
+	}
+	if between != nil {
+		return fmt.Sprintf("%s of %s the model was not trained on %s predicted with %s, %s, so a new task's predictions depend on which of its rows the file holds: %s",
+			plural(rows, "row"), plural(n, "task"), verb, from, between.describe(), strings.Join(fresh, ", "))
 	}
 	return fmt.Sprintf("%s of %s the model was not trained on %s predicted with %s, as a mixed model predicts a new group from its fixed effects: %s",
 		plural(rows, "row"), plural(n, "task"), verb, from, strings.Join(fresh, ", "))
@@ -590,7 +613,7 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 		}
 	}
 	model := m.Model()
-	if w := withNewTasks(model, ds, shared, from); w != "" {
+	if w := withNewTasks(model, ds, shared, from, m.Between); w != "" {
 		p.Warnings = append(p.Warnings, w)
 		if names := fixedColumns(m.Encoding); len(names) > 0 && m.Method != "stl" && m.Config.Intercept == 0 {
 			// Free intercepts: nothing tells a task-level effect from

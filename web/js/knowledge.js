@@ -84,8 +84,12 @@ export function wireKnowledge(app) {
 
   $("knowledge-csv").addEventListener("click", () => {
     if (!shown || !shown.ins.charts.length) return;
-    const charts = shown.ins.charts;
-    const rows = [["feature", ...charts.map((c) => c.title)], ...charts[0].labels.map((f, j) => [f, ...charts.map((c) => c.values[j])])];
+    // A chart may label some of the features only (a new task's level
+    // reads the averages of a few): each value goes under its feature's
+    // name, and a feature a chart has no value for is left empty there.
+    const charts = shown.ins.charts, byLabel = charts.map((c) => new Map(c.labels.map((f, j) => [f, c.values[j]])));
+    const features = [...new Set(charts.flatMap((c) => c.labels))];
+    const rows = [["feature", ...charts.map((c) => c.title)], ...features.map((f) => [f, ...byLabel.map((m) => (m.has(f) ? m.get(f) : ""))])];
     download("spmtl-knowledge.csv", textBlob(toCSV(rows), "text/csv"));
   });
   app.on("model", show);

@@ -172,6 +172,9 @@ func saveModel(r *app.Run, path string, tr app.Trained, tuned *app.TuneResult, s
 		return fmt.Errorf("save model: %w", err)
 	}
 	fmt.Fprintf(stdout, "saved the model to %s\n", path)
+	if w := m.NewTasksNote(); w != "" {
+		fmt.Fprintf(stdout, "  %s\n", w)
+	}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -672,12 +673,17 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	if tab.Truth != nil {
 		p.Score = scorePredictions(m, tab.Encoding.LabelColumn, name, held, heldRows, unscored)
 	}
+	// Each row once more with its prediction, in one allocation; the row
+	// read is let go as it is copied (a million rows of a file are most of
+	// predict's memory).
+	p.Rows = make([][]string, len(rows))
 	for i, r := range rows {
-		v := ""
+		row := make([]string, len(r)+1)
+		copy(row, r)
 		if !math.IsNaN(p.Values[i]) {
-			v = strconv.FormatFloat(p.Values[i], 'g', 17, 64)
+			row[len(r)] = strconv.FormatFloat(p.Values[i], 'g', 17, 64)
 		}
-		p.Rows = append(p.Rows, append(append([]string(nil), r...), v))
+		p.Rows[i], rows[i] = row, nil
 	}
 	return p, nil
 }
@@ -819,19 +825,29 @@ func baseName(p string) string {
 // "6.917" would mix two conventions in one file).
 func (p *Predictions) CSV() []byte {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	p.WriteCSV(&b) // a bytes.Buffer takes every write
+	return b.Bytes()
+}
+
+// WriteCSV writes the predictions as CSV (CSV's text) to w, row by row: a
+// command line writes a file of a million predictions without holding
+// its text too.
+func (p *Predictions) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
 	if r := []rune(p.Delimiter); len(r) == 1 {
-		w.Comma = r[0]
+		cw.Comma = r[0]
 	}
-	w.Write(p.Header)
+	cw.Write(p.Header)
 	for _, row := range p.Rows {
 		if p.DecimalComma && len(row) > 0 {
 			row = append(row[:len(row)-1:len(row)-1], strings.Replace(row[len(row)-1], ".", ",", 1))
 		}
-		w.Write(row)
+		if err := cw.Write(row); err != nil {
+			return err
+		}
 	}
-	w.Flush()
-	return b.Bytes()
+	cw.Flush()
+	return cw.Error()
 }
 
 // freeName returns name, or name_2, name_3, ... : the first that is not

@@ -101,7 +101,7 @@ func Inspect(m *ModelFile) Inspection {
 	}
 	if b := m.Between; b != nil {
 		ins.Explain += " " + m.NewTasksNote()
-		ins.Charts = append(ins.Charts, Chart{Title: "A new task's level: its change per standard deviation of each average over the training tasks (§16)",
+		ins.Charts = append(ins.Charts, Chart{Title: "a new task's level, per standard deviation of each of its averages",
 			Measure: "weight", Labels: b.Names, Values: b.Weights})
 	}
 	if len(m.EnteredAt) == len(m.Tasks) && len(m.Tau) > 0 {

@@ -43,7 +43,7 @@ func TestPredictNewTaskFromItsAverages(t *testing.T) {
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 60*time.Second)
 	b.waitFor(`!document.getElementById("knowledge-csv").disabled`, 20*time.Second)
 	titles := eval[[]string](b, `spmtlApp.knowledge().charts.map((c) => c.title)`)
-	if len(titles) != 2 || !strings.HasPrefix(titles[1], "A new task's level") {
+	if len(titles) != 2 || !strings.HasPrefix(titles[1], "a new task's level") {
 		t.Fatalf("the shared knowledge's charts are %q, want the mean predictor's and a new task's level", titles)
 	}
 	b.do(chromedp.Click(chromedp.CSS("#knowledge-csv")))

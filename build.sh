@@ -65,9 +65,12 @@ build() {
   go run ./web/offline -dist "$out.tmp" -web web -o "$out.tmp/spmtl-offline.html" -module "$out.tmp/js/app.bundle.js"
   grep -q '<script type="module" src="js/main.js"></script>' "$out.tmp/index.html"
   sed -i 's|<script type="module" src="js/main.js"></script>|<script type="module" src="js/app.bundle.js"></script>|' "$out.tmp/index.html"
+  # The learner gzipped by GNU gzip -9, about 1% smaller than Go's level 9
+  # (14 KB): serve.go sends it instead of compressing the wasm itself.
+  gzip -9 -n -c "$out.tmp/spmtl.wasm" > "$out.tmp/spmtl.wasm.gz"
   rm -rf "$out"
   mv "$out.tmp" "$out"
-  echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(gzip -9 -c "$out/spmtl.wasm" | wc -c) gzipped; spmtl-offline.html $(wc -c < "$out/spmtl-offline.html") bytes"
+  echo "built $out/: spmtl.wasm $(wc -c < "$out/spmtl.wasm") bytes, $(wc -c < "$out/spmtl.wasm.gz") gzipped; spmtl-offline.html $(wc -c < "$out/spmtl-offline.html") bytes"
 }
 
 run_tests() {

@@ -346,3 +346,22 @@ func TestRecordIsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// TestPackWithAnotherGzip: another encoder's stream is refused when it
+// does not unpack to the payload, and a larger one leaves Go's (the
+// offline build's GNU gzip, smaller, is web/offline's TestGzip9).
+func TestPackWithAnotherGzip(t *testing.T) {
+	raw := bytes.Repeat([]byte("a table of numbers 1.25, 2.5, 3.75\n"), 400)
+	goOwn, err := Pack("t", "bin", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := func(b []byte) ([]byte, error) { return gzipBytes(b[:len(b)-40]), nil }
+	if _, err := PackWith("t", "bin", raw, short); err == nil || !strings.Contains(err.Error(), "does not unpack to the payload") {
+		t.Errorf("a stream of other bytes: %v, want a refusal", err)
+	}
+	long := func(b []byte) ([]byte, error) { return append(gzipBytes(b), 0, 0, 0), nil }
+	if p, err := PackWith("t", "bin", raw, long); err != nil || p.Text != goOwn.Text {
+		t.Errorf("a larger stream: %v, want Go's kept", err)
+	}
+}

@@ -4,7 +4,13 @@ package main
 // how), which also packs a published run's manifest and data into the
 // same file.
 
-import "github.com/spmtl/spmtl/core/publish"
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+
+	"github.com/spmtl/spmtl/core/publish"
+)
 
 // payload is one packed file as the page carries it.
 type payload = publish.Payload
@@ -14,12 +20,34 @@ type payload = publish.Payload
 // bytes (web/js/unpack.js), which the learner reads as a data set.
 func pack(name, codec string, raw []byte) (payload, error) {
 	if codec != "packed" {
-		return publish.Pack(name, codec, raw)
+		return publish.PackWith(name, codec, raw, gzip9)
 	}
-	p, err := publish.Pack(name, "bin", raw)
+	p, err := publish.PackWith(name, "bin", raw, gzip9)
 	p.Codec = codec
 	return p, err
 }
+
+// gzip9 gzips b with GNU gzip's -9 when the machine has it (nil
+// otherwise): its streams are about 1% smaller than Go's level 9 (the
+// learner: 1,535,005 bytes against 1,549,094), which the offline file's
+// 4 MB holds as room for features. -n leaves the name and time out, so a
+// build is the same bytes on any day.
+var gzip9 = func() func([]byte) ([]byte, error) {
+	path, err := exec.LookPath("gzip")
+	if err != nil {
+		return nil
+	}
+	return func(b []byte) ([]byte, error) {
+		cmd := exec.Command(path, "-9", "-n", "-c")
+		cmd.Stdin = bytes.NewReader(b)
+		var out, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("gzip -9: %w (%s)", err, bytes.TrimSpace(stderr.Bytes()))
+		}
+		return out.Bytes(), nil
+	}
+}()
 
 // encodeB122 writes b as base-122 text.
 func encodeB122(b []byte) string { return publish.EncodeB122(b) }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/publish"
 )
 
 // unpackWithNode runs web/js/unpack.js in node on p and returns what it
@@ -178,4 +179,33 @@ func TestB122(t *testing.T) {
 	if r := float64(len(s)) / float64(len(raw)); r > 1.2 {
 		t.Errorf("base-122 is %.3f of its input", r)
 	}
+}
+
+// TestGzip9: where the machine has GNU gzip, the offline file's learner
+// (dist/spmtl.wasm, built by ./build.sh) takes its -9 stream, smaller than
+// Go's level 9, and the page's decoder (unpack.js, in node) gives back the
+// file.
+func TestGzip9(t *testing.T) {
+	if gzip9 == nil {
+		t.Skip("no gzip on this machine: the payloads keep Go's level 9")
+	}
+	body, err := os.ReadFile("../../dist/spmtl.wasm")
+	if err != nil {
+		t.Skip("no dist/spmtl.wasm: ./build.sh builds it")
+	}
+	goOwn, err := publish.Pack("spmtl.wasm", "bin", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pack("spmtl.wasm", "bin", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Gz >= goOwn.Gz {
+		t.Errorf("%d bytes gzipped, not less than Go's %d", p.Gz, goOwn.Gz)
+	}
+	if back := unpackWithNode(t, p); !bytes.Equal(back, body) {
+		t.Fatalf("the page's decoder gives back %d bytes, not the file's %d", len(back), len(body))
+	}
+	t.Logf("%d bytes: GNU gzip -9 %d, Go's level 9 %d", len(body), p.Gz, goOwn.Gz)
 }

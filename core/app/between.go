@@ -75,7 +75,7 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 			bt.Features, bt.Names = append(bt.Features, j), append(bt.Names, names[k])
 		}
 	}
-	p := len(bt.Features) + 1
+	p := len(bt.Features)
 	// Each task's level (its mean residual of the shared predictor), its
 	// rows, and z = (1, its averages).
 	var level, rows []float64
@@ -83,7 +83,7 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 	for i := range ds.Tasks {
 		tk := &ds.Tasks[i]
 		n := tk.Rows()
-		if n == 0 || p == 1 {
+		if n == 0 || p == 0 {
 			continue
 		}
 		var r float64
@@ -91,7 +91,7 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 			r += tk.Y[k] - tk.Dot(k, w0) - b0
 		}
 		level, rows = append(level, r/float64(n)), append(rows, float64(n))
-		Z = append(Z, append([]float64{1}, taskMeans(tk, bt.Features)...))
+		Z = append(Z, taskMeans(tk, bt.Features))
 	}
 	T := len(level)
 	if T < betweenMinTasks {
@@ -101,8 +101,8 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 	// every task tells nothing apart and is dropped.
 	bt.Tasks = T
 	col := make([]float64, T)
-	q := 1
-	for j := 1; j < p; j++ {
+	q := 0
+	for j := range p {
 		for t := range T {
 			col[t] = Z[t][j]
 		}
@@ -113,14 +113,14 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 		for t := range T {
 			Z[t][q] = (col[t] - m) / sd
 		}
-		bt.Features[q-1], bt.Names[q-1] = bt.Features[j-1], bt.Names[j-1]
+		bt.Features[q], bt.Names[q] = bt.Features[j], bt.Names[j]
 		bt.Center, bt.Scale = append(bt.Center, m), append(bt.Scale, sd)
 		q++
 	}
-	if q == 1 {
+	if q == 0 {
 		return nil
 	}
-	bt.Features, bt.Names = bt.Features[:q-1], bt.Names[:q-1]
+	bt.Features, bt.Names = bt.Features[:q], bt.Names[:q]
 	for t := range T {
 		Z[t] = Z[t][:q]
 	}
@@ -154,7 +154,7 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 			if b < 0 {
 				return nil
 			}
-			e := level[t] - linalg.Dot(Z[t], c)
+			e := level[t] - c[0] - linalg.Dot(Z[t], c[1:])
 			outer += rows[t] * e * e
 		}
 	}
@@ -168,72 +168,135 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 	return bt
 }
 
-// chooseRidge fits level ≈ Z·coef on the tasks in with each of
+// chooseRidge fits level ≈ α + Z·γ on the tasks in with each of
 // betweenRidges (times their rows) and returns the one whose tasks, each
-// left out in turn, are predicted best, and its coefficients; -1 when
-// none can be fitted.
+// left out in turn, are predicted best, and its coefficients (α, γ...);
+// -1 when none can be fitted.
 func chooseRidge(Z [][]float64, level, rows []float64, in []bool) (best int, coef []float64) {
-	var n float64
-	for t, ok := range in {
-		if ok {
-			n += rows[t]
-		}
-	}
+	rp := newRidgePath(Z, level, rows, in)
 	best, bestLoss := -1, math.Inf(1)
 	for i, ridge := range betweenRidges {
-		c, loss, ok := leaveOneOut(Z, level, rows, in, ridge*n)
-		if ok && loss < bestLoss {
-			best, bestLoss, coef = i, loss, c
+		if loss := rp.loo(level, rows, ridge*rp.n); loss < bestLoss {
+			best, bestLoss = i, loss
 		}
 	}
-	return best, coef
+	if best < 0 {
+		return -1, nil
+	}
+	return best, rp.coef(betweenRidges[best] * rp.n)
 }
 
-// leaveOneOut fits level ≈ Z·coef on the tasks in by ridge (penalty
-// ridge on every coefficient but the first; weights rows) and returns the
-// coefficients and the tasks' weighted squared errors summed when each is
-// left out of the fit, from the fit on them all (e/(1 − h), exact for a
-// weighted ridge); ok is false when a task's leverage leaves it nothing to
-// be predicted from. The systems are (averages + 1)² and solved with
-// core/internal/linalg, which the solvers link already: gonum's Cholesky
-// would add its LAPACK routines to the page's learner (80 KB gzipped,
-// measured).
-func leaveOneOut(Z [][]float64, level, rows []float64, in []bool, ridge float64) (coef []float64, loss float64, ok bool) {
-	p := len(Z[0])
-	A := make([]float64, p*p)
-	coef = make([]float64, p)
+// ridgePath is what the weighted ridge fits of level ≈ α + Z·γ on the
+// tasks in (weights rows, penalty on γ only) share whatever the ridge: the
+// weighted means of the averages and levels (the unpenalized α takes
+// them), and the centred averages' weighted Gram matrix G = UΛUᵀ in its
+// eigenbasis. Then a ridge's fit, each task's leverage and its left-out
+// error cost O(q) per task instead of a q×q factorization and solves:
+// with z̃ = Uᵀ(z − z̄), a fitted level is r̄ + Σ_k z̃_k a_k/(Λ_k + λ)
+// (a = Uᵀg) and a leverage n_t (1/n + Σ_k z̃_k²/(Λ_k + λ)).
+type ridgePath struct {
+	n    float64   // the rows of the tasks in
+	zbar []float64 // the averages' weighted means
+	rbar float64   // the levels' weighted mean
+	vals []float64 // Λ
+	vecs []float64 // U, q×q row-major, eigenvectors as columns
+	proj [][]float64
+	a    []float64
+	in   []bool
+}
+
+// newRidgePath prepares the fits on the tasks in (every task's projection
+// is kept, for the tasks left out too).
+func newRidgePath(Z [][]float64, level, rows []float64, in []bool) *ridgePath {
+	q := len(Z[0])
+	rp := &ridgePath{zbar: make([]float64, q), in: in, a: make([]float64, q)}
+	for t, z := range Z {
+		if in[t] {
+			rp.n += rows[t]
+			rp.rbar += rows[t] * level[t]
+			linalg.Axpy(rp.zbar, rows[t], z)
+		}
+	}
+	rp.rbar /= rp.n
+	for j := range rp.zbar {
+		rp.zbar[j] /= rp.n
+	}
+	G := make([]float64, q*q)
+	g := make([]float64, q)
+	c := make([]float64, q)
 	for t, z := range Z {
 		if !in[t] {
 			continue
 		}
-		for a := range p {
-			coef[a] += rows[t] * z[a] * level[t]
-			for b := 0; b <= a; b++ {
-				A[a*p+b] += rows[t] * z[a] * z[b]
+		for j := range c {
+			c[j] = z[j] - rp.zbar[j]
+		}
+		for a := range q {
+			g[a] += rows[t] * c[a] * (level[t] - rp.rbar)
+			for b := a; b < q; b++ {
+				G[a*q+b] += rows[t] * c[a] * c[b]
 			}
 		}
 	}
-	for a := 1; a < p; a++ {
-		A[a*p+a] += ridge
+	rp.vals, rp.vecs = linalg.SymEigen(G, q)
+	for k := range rp.vals {
+		rp.vals[k] = max(rp.vals[k], 0) // rounding below a zero eigenvalue
 	}
-	if !linalg.Cholesky(A, p) {
-		return nil, 0, false
-	}
-	linalg.CholSolve(A, p, coef)
-	y := make([]float64, p)
+	rp.proj = make([][]float64, len(Z))
 	for t, z := range Z {
-		if !in[t] {
+		for j := range c {
+			c[j] = z[j] - rp.zbar[j]
+		}
+		rp.proj[t] = make([]float64, q)
+		for j, cj := range c {
+			linalg.Axpy(rp.proj[t], cj, rp.vecs[j*q:(j+1)*q]) // z̃ = Uᵀc, by U's rows
+		}
+	}
+	for j, gj := range g {
+		linalg.Axpy(rp.a, gj, rp.vecs[j*q:(j+1)*q])
+	}
+	return rp
+}
+
+// loo returns the tasks' weighted squared errors, summed, when each task
+// in is left out of the fit at ridge (e/(1 − h), exact for a weighted
+// ridge); +Inf when a task's leverage leaves it nothing to be predicted
+// from.
+func (rp *ridgePath) loo(level, rows []float64, ridge float64) float64 {
+	var loss float64
+	for t, zt := range rp.proj {
+		if !rp.in[t] {
 			continue
 		}
-		copy(y, z)
-		lev := rows[t] * linalg.LowerNormSq(A, p, y)
-		if !(lev < 1-1e-9) {
-			return nil, 0, false
+		fit, lev := rp.rbar, 1/rp.n
+		for k, v := range zt {
+			d := rp.vals[k] + ridge
+			fit += v * rp.a[k] / d
+			lev += v * v / d
 		}
-		e := (level[t] - linalg.Dot(z, coef)) / (1 - lev)
+		lev *= rows[t]
+		if !(lev < 1-1e-9) {
+			return math.Inf(1)
+		}
+		e := (level[t] - fit) / (1 - lev)
 		loss += rows[t] * e * e
 	}
-	return coef, loss, true
+	return loss
+}
+
+// coef returns the fit at ridge as (α, γ...), for level ≈ α + z·γ.
+func (rp *ridgePath) coef(ridge float64) []float64 {
+	q := len(rp.a)
+	coef := make([]float64, q+1)
+	for k := range q {
+		// γ = U diag(1/(Λ + λ)) a, by U's rows
+		s := rp.a[k] / (rp.vals[k] + ridge)
+		for j := range q {
+			coef[1+j] += rp.vecs[j*q+k] * s
+		}
+	}
+	coef[0] = rp.rbar - linalg.Dot(rp.zbar, coef[1:])
+	return coef
 }
 
 // adjust returns how much the level of a new task with rows tk moves

@@ -12,77 +12,73 @@ import (
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
-// TestLeaveOneOutMatchesRefits: the left-out errors of the tasks in a fit
-// (every task, or some), from the fit on them all (e/(1 − h)), sum to the
-// errors of a weighted ridge refitted without each (by gonum's solver of
-// the normal equations), to rounding.
+// TestLeaveOneOutMatchesRefits: on the tasks in a fit (every task, or
+// some), the ridge path's coefficients are the weighted ridge's normal
+// equations' (by gonum), and its left-out errors, from one eigenbasis
+// for every ridge, sum to the errors of the ridge refitted without each
+// task, to rounding.
 func TestLeaveOneOutMatchesRefits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 5))
-	const T, p = 15, 4
+	const T, q = 15, 3
 	Z := make([][]float64, T)
 	level, rows := make([]float64, T), make([]float64, T)
 	for i := range T {
-		Z[i] = make([]float64, p)
-		Z[i][0] = 1
-		for j := 1; j < p; j++ {
+		Z[i] = make([]float64, q)
+		for j := range q {
 			Z[i][j] = rng.NormFloat64()
 		}
 		level[i], rows[i] = rng.NormFloat64(), float64(1+rng.IntN(9))
+	}
+	// fit solves the normal equations of α + z·γ on the tasks keep.
+	fit := func(keep func(int) bool, ridge float64) *mat.VecDense {
+		A := mat.NewDense(q+1, q+1, nil)
+		c := mat.NewVecDense(q+1, nil)
+		for k := range T {
+			if !keep(k) {
+				continue
+			}
+			z := mat.NewVecDense(q+1, append([]float64{1}, Z[k]...))
+			var zz mat.Dense
+			zz.Outer(rows[k], z, z)
+			A.Add(A, &zz)
+			c.AddScaledVec(c, rows[k]*level[k], z)
+		}
+		for j := 1; j <= q; j++ {
+			A.Set(j, j, A.At(j, j)+ridge)
+		}
+		var coef mat.VecDense
+		if err := coef.SolveVec(A, c); err != nil {
+			t.Fatal(err)
+		}
+		return &coef
 	}
 	all, some := make([]bool, T), make([]bool, T)
 	for i := range T {
 		all[i], some[i] = true, i%4 != 1
 	}
 	for _, in := range [][]bool{all, some} {
+		rp := newRidgePath(Z, level, rows, in)
 		for _, ridge := range []float64{1e-3, 1, 50} {
-			_, sum, ok := leaveOneOut(Z, level, rows, in, ridge)
-			if !ok {
-				t.Fatalf("ridge %g: not fitted", ridge)
+			whole := fit(func(k int) bool { return in[k] }, ridge)
+			for j, v := range rp.coef(ridge) {
+				if math.Abs(v-whole.AtVec(j)) > 1e-10*(1+math.Abs(v)) {
+					t.Errorf("ridge %g: coefficient %d is %v, the normal equations' %v", ridge, j, v, whole.AtVec(j))
+				}
 			}
 			var want float64
 			for i := range T {
 				if !in[i] {
 					continue
 				}
-				// The fit on the tasks in without task i, by the normal
-				// equations.
-				A := mat.NewDense(p, p, nil)
-				c := mat.NewVecDense(p, nil)
-				for k := range T {
-					if k == i || !in[k] {
-						continue
-					}
-					z := mat.NewVecDense(p, Z[k])
-					var zz mat.Dense
-					zz.Outer(rows[k], z, z)
-					A.Add(A, &zz)
-					c.AddScaledVec(c, rows[k]*level[k], z)
-				}
-				for j := 1; j < p; j++ {
-					A.Set(j, j, A.At(j, j)+ridge)
-				}
-				var coef mat.VecDense
-				if err := coef.SolveVec(A, c); err != nil {
-					t.Fatal(err)
-				}
-				e := level[i] - mat.Dot(mat.NewVecDense(p, Z[i]), &coef)
+				coef := fit(func(k int) bool { return in[k] && k != i }, ridge)
+				e := level[i] - mat.Dot(mat.NewVecDense(q+1, append([]float64{1}, Z[i]...)), coef)
 				want += rows[i] * e * e
 			}
-			if math.Abs(sum-want) > 1e-10*(1+want) {
-				t.Errorf("ridge %g, %d tasks in: left-out loss %v, refitted %v", ridge, countTrue(in), sum, want)
+			if got := rp.loo(level, rows, ridge); math.Abs(got-want) > 1e-10*(1+want) {
+				t.Errorf("ridge %g: left-out loss %v, refitted %v", ridge, got, want)
 			}
 		}
 	}
-}
-
-func countTrue(b []bool) int {
-	n := 0
-	for _, v := range b {
-		if v {
-			n++
-		}
-	}
-	return n
 }
 
 // betweenCSV writes T tasks whose feature x varies within each task around

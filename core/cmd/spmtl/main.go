@@ -51,10 +51,13 @@ func report(w io.Writer, err error) {
 func message(err error) string {
 	r := data.RemedyOf(err)
 	switch {
+	// Which remedy a flag takes is said: after "leave those rows out, or
+	// fill the values in" a bare (-missing omit) read as the flag that
+	// fills them in (hunt11).
 	case r.Omit && r.Drop != "":
-		return fmt.Sprintf("%v (-missing omit, or -drop %s)", err, shellWord(listItem(r.Drop)))
+		return fmt.Sprintf("%v (to leave the rows out: -missing omit; the column: -drop %s)", err, shellWord(listItem(r.Drop)))
 	case r.Omit:
-		return fmt.Sprintf("%v (-missing omit)", err)
+		return fmt.Sprintf("%v (to leave them out: -missing omit)", err)
 	case r.Skip:
 		return fmt.Sprintf("%v (-new-tasks omit)", err)
 	case r.Drop != "":

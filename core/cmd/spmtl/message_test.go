@@ -33,9 +33,11 @@ func TestMessageNamesTheFlag(t *testing.T) {
 		want string
 	}{
 		{"missing value", load("task,y,x1,x2\na,1,,1\nb,2,3,4\n", app.LoadOptions{}),
-			"m.csv:2:3: missing value in column x1: 1 of the 2 rows has a missing value; leave those rows out, fill the values in, or leave the column out (-missing omit, or -drop x1)"},
+			"m.csv:2:3: missing value in column x1: 1 of the 2 rows has a missing value; leave those rows out, fill the values in, or leave the column out (to leave the rows out: -missing omit; the column: -drop x1)"},
+		{"missing values in two columns", load("task,y,x1,x2\na,1,,1\nb,2,3,\nc,1,2,3\n", app.LoadOptions{}),
+			"m.csv:2:3: missing value in column x1: 2 of the 3 rows have a missing value (x1: 1, x2: 1); leave those rows out, or fill the values in (to leave them out: -missing omit)"},
 		{"missing label", load("task,y,x1\na,NA,1\nb,2,3\n", app.LoadOptions{}),
-			`m.csv:2:2: missing label ("NA") in column y: 1 of the 2 rows has a missing value; leave those rows out, or give them their labels (-missing omit)`},
+			`m.csv:2:2: missing label ("NA") in column y: 1 of the 2 rows has a missing value; leave those rows out, or give them their labels (to leave them out: -missing omit)`},
 		{"a word in a numeric column", load("task,y,dose mg\na,1,2\na,2,3\nb,2,n.d.\n", app.LoadOptions{}),
 			`m.csv:4:3: non-numeric value "n.d." in column dose mg (2 of its 3 values are numbers): correct the value, read the column as words, or leave the column out (-text 'dose mg' or -drop 'dose mg')`},
 		{"no task column", load("school,y,x\na,1,2\n", app.LoadOptions{}),
@@ -47,7 +49,7 @@ func TestMessageNamesTheFlag(t *testing.T) {
 		{"predict: no task column", predict("task,sex,intake,hours\nS1,M,top,1\n"),
 			`new.csv:1:1: no task column "school" in header (task, sex, intake, hours): the file must have the columns the model was trained with`},
 		{"predict: missing value", predict("school,sex,intake,hours\nSchool 1,M,top 25%,\n"),
-			"new.csv:2:4: missing value in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value (-missing omit)"},
+			"new.csv:2:4: missing value in column hours, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value (to leave them out: -missing omit)"},
 		{"plain", errors.New("plain"), "plain"},
 	} {
 		if got := message(tc.err); got != tc.want {

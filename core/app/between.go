@@ -3,12 +3,15 @@ package app
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/internal/linalg"
 	"github.com/spmtl/spmtl/core/internal/words"
+	"github.com/spmtl/spmtl/core/mtl"
 )
 
 // Between is a new task's level read from the averages of its rows
@@ -317,15 +320,72 @@ func (b *Between) describe() string {
 		words.List(b.Names), b.Tasks, digits(b.LeftOut, 3), digits(b.Without, 3))
 }
 
-// NewTasksNote says, in a sentence, how the model predicts a task it was
-// not trained on when it reads the task's averages (Between), for inspect
-// and the line a saved model's command prints; "" otherwise.
-func (m *ModelFile) NewTasksNote() string {
-	if m.Between == nil {
+// NewTaskScore is how the predictor of a task the model was not trained
+// on (NewTaskPredictor, moved by Between's reading of the task's own
+// averages when the model has one) scores the training rows themselves,
+// beside one value for every row (the mean label, the positive class's
+// share): a predictor that places the training tasks worse than a
+// constant does is not one to trust on new tasks (§16).
+type NewTaskScore struct {
+	Metric   eval.Metric `json:"metric"`
+	Shared   float64     `json:"shared"`
+	Constant float64     `json:"constant"`
+}
+
+// newTaskScore scores the new-task predictor (shared, moved by b) on ds,
+// the model's training rows; nil when either score is undefined.
+func newTaskScore(ds *data.Dataset, shared *mtl.Model, b *Between, logistic bool) *NewTaskScore {
+	var held eval.Held
+	for i := range ds.Tasks {
+		tk := &ds.Tasks[i]
+		level := shared.B[0]
+		if b != nil {
+			level += b.adjust(tk)
+		}
+		for k := range tk.Rows() {
+			held.Margin, held.Y = append(held.Margin, tk.Dot(k, shared.W[0])+level), append(held.Y, tk.Y[k])
+		}
+	}
+	if len(held.Y) == 0 {
+		return nil
+	}
+	s := eval.Pooled(ds.Kind, logistic, held.Margin, held.Y)
+	v, c := s.Of(s.Metric).Value, constantScore(ds.Kind, logistic, s.Metric, held.Y)
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.IsNaN(c) {
+		return nil
+	}
+	return &NewTaskScore{Metric: s.Metric, Shared: v, Constant: c}
+}
+
+// worse says, when the new-task predictor scores its own training rows
+// worse than a constant, so and what to do; "" otherwise.
+func (s *NewTaskScore) worse(kind string) string {
+	if s == nil || !(s.Shared > s.Constant) {
 		return ""
 	}
-	_, from := m.NewTaskPredictor()
-	return "A task the model was not trained on is predicted with " + from + ", " + m.Between.describe() + "."
+	constant := "their mean label"
+	if kind == data.Classification.String() {
+		constant = "their share of the positive class as every row's probability"
+	}
+	return fmt.Sprintf("on the rows it was trained on, the predictor for a new task scores %s %s, worse than %s would (%s): its predictions for new tasks may be worse than one value for all; a model whose tasks share more (a larger rho in tune's table) may place a new task better",
+		s.Metric.Name(), digits(s.Shared, 4), constant, digits(s.Constant, 4))
+}
+
+// NewTasksNote says, in sentences, how the model predicts a task it was
+// not trained on when it reads the task's averages (Between), and when that
+// predictor scores its own training rows worse than a constant
+// (NewTaskScore), for inspect and the lines a saved model's command
+// prints; "" when there is nothing of either to say.
+func (m *ModelFile) NewTasksNote() string {
+	var out []string
+	if m.Between != nil {
+		_, from := m.NewTaskPredictor()
+		out = append(out, "A task the model was not trained on is predicted with "+from+", "+m.Between.describe()+".")
+	}
+	if w := m.NewTaskScore.worse(m.Kind); w != "" {
+		out = append(out, strings.ToUpper(w[:1])+w[1:]+".")
+	}
+	return strings.Join(out, " ")
 }
 
 // check refuses a damaged Between of a model with features features.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -230,5 +231,57 @@ func TestBetweenCheck(t *testing.T) {
 	c.Kind, c.Positive, c.Negative = "classification", "1", "0"
 	if err := c.Check("m.json"); err == nil || !strings.Contains(err.Error(), "between: a classification model has none") {
 		t.Errorf("a classifier with a reading of the averages: %v", err)
+	}
+}
+
+// TestNewTaskScoreSaysWhenAConstantDoesBetter: a model whose predictor for
+// new tasks scores its own training rows worse than their mean label says
+// so when it predicts a new task (and in its notes), and one that scores
+// them better says nothing; known tasks alone take no such word.
+func TestNewTaskScoreSaysWhenAConstantDoesBetter(t *testing.T) {
+	d, err := Load([]byte("g,y,x\na,1,0\na,2,1\nb,5,0\nb,6,1\nc,3,0\nc,4,1\n"), LoadOptions{Name: "train.csv", TaskColumn: "g", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		slope float64 // the shared predictor's weight on x (standardized)
+		worse bool
+	}{{"a slope near the tasks'", 0.5, false}, {"a wild slope", 40, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &ModelFile{Format: ModelFormat, Version: ModelVersion, Method: "mmtl-joint", Name: "MMTL", Kind: "regression", Encoding: d.Encoding,
+				Tasks: []string{"a", "b", "c"}, W: [][]float64{{0.5}, {0.5}, {0.5}}, B: []float64{1, 5, 3}, Theta: &mtl.Theta{Kind: "mmtl", Mean: []float64{tc.slope}}}
+			shared, _ := m.NewTaskPredictor()
+			m.NewTaskScore = newTaskScore(d.All, shared, nil, false)
+			if m.NewTaskScore == nil || m.NewTaskScore.Metric != "rmse" || (m.NewTaskScore.Shared > m.NewTaskScore.Constant) != tc.worse {
+				t.Fatalf("new-task score %+v", m.NewTaskScore)
+			}
+			const said = "on the rows it was trained on, the predictor for a new task scores RMSE"
+			p, err := Predict(m, []byte("g,x\nnew,0\nnew,1\n"), "new.csv")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := slices.ContainsFunc(p.Warnings, func(w string) bool { return strings.HasPrefix(w, said) }); got != tc.worse {
+				t.Errorf("warnings %q", p.Warnings)
+			}
+			if got := strings.Contains(m.NewTasksNote(), "worse than their mean label would"); got != tc.worse {
+				t.Errorf("the model's note %q", m.NewTasksNote())
+			}
+			known, err := Predict(m, []byte("g,x\na,0\n"), "known.csv")
+			if err != nil || len(known.Warnings) != 0 {
+				t.Errorf("known tasks only: %v, warnings %q", err, known.Warnings)
+			}
+		})
+	}
+	// A trained model's score survives its file, and a damaged one is
+	// refused.
+	m := trainModel(t, betweenCSV(60, 2, 1), LoadOptions{Name: "train.csv", TaskColumn: "g", LabelColumn: "y"}, mtl.Config{Model: "mmtl-joint", Rho: 1, Intercept: 1})
+	c := copyModel(t, m)
+	if c.NewTaskScore == nil || *c.NewTaskScore != *m.NewTaskScore || c.Check("m.json") != nil {
+		t.Fatalf("the trained model's new-task score %+v, its copy's %+v", m.NewTaskScore, c.NewTaskScore)
+	}
+	c.NewTaskScore.Metric = "auc"
+	if err := c.Check("m.json"); err == nil || !strings.Contains(err.Error(), "newTaskScore: auc") {
+		t.Errorf("a damaged new-task score: %v", err)
 	}
 }

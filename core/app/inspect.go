@@ -99,8 +99,10 @@ func Inspect(m *ModelFile) Inspection {
 			ins.Explain = m.Name + " " + me.Shares
 		}
 	}
+	if note := m.NewTasksNote(); note != "" {
+		ins.Explain += " " + note
+	}
 	if b := m.Between; b != nil {
-		ins.Explain += " " + m.NewTasksNote()
 		ins.Charts = append(ins.Charts, Chart{Title: "a new task's level, per standard deviation of each of its averages",
 			Measure: "weight", Labels: b.Names, Values: b.Weights})
 	}

@@ -55,6 +55,9 @@ type ModelFile struct {
 	// Between reads a new task's level from the averages of its rows
 	// (§16); nil when the model has none.
 	Between *Between `json:"between,omitempty"`
+	// NewTaskScore scores the predictor of a new task on the training rows
+	// beside a constant (§16); nil without such a predictor.
+	NewTaskScore *NewTaskScore `json:"newTaskScore,omitempty"`
 	// Tau is τ at every iteration (self-paced runs), EnteredAt when each
 	// task was let in.
 	Tau       [][]float64 `json:"tau,omitempty"`
@@ -103,8 +106,11 @@ func (r *Run) ModelFile(tr Trained) (*ModelFile, error) {
 	if th, ok := r.Learner.(thetaHolder); ok {
 		mf.Theta = th.Theta()
 	}
-	if shared, _ := mf.NewTaskPredictor(); shared != nil && r.encoding != nil && r.Config.Loss == mtl.Squared {
-		mf.Between = fitBetween(ds, mf.Encoding, shared.W[0], shared.B[0])
+	if shared, _ := mf.NewTaskPredictor(); shared != nil {
+		if r.encoding != nil && r.Config.Loss == mtl.Squared {
+			mf.Between = fitBetween(ds, mf.Encoding, shared.W[0], shared.B[0])
+		}
+		mf.NewTaskScore = newTaskScore(ds, shared, mf.Between, ds.Kind == data.Classification && r.Config.Loss == mtl.Logistic)
 	}
 	if len(hist) > 0 {
 		mf.Stop = hist[len(hist)-1].StopMessage()
@@ -177,6 +183,10 @@ func (m *ModelFile) Check(name string) error {
 	}
 	if err := m.checkKnowledge(); err != nil {
 		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+	}
+	if s := m.NewTaskScore; s != nil && (!slices.Contains([]eval.Metric{eval.RMSEMetric, eval.LogLossMetric, eval.BrierMetric}, s.Metric) ||
+		!(s.Shared >= 0) || !(s.Constant >= 0) || math.IsInf(s.Shared+s.Constant, 0)) {
+		return fmt.Errorf("read model %s: newTaskScore: %s %v against %v, want RMSE, log-loss or Brier score and two finite numbers; %s", name, s.Metric, s.Shared, s.Constant, damaged)
 	}
 	if b := m.Between; b != nil {
 		if m.Kind != data.Regression.String() {
@@ -616,6 +626,9 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	model := m.Model()
 	if w := withNewTasks(model, ds, shared, from, m.Between); w != "" {
 		p.Warnings = append(p.Warnings, w)
+		if w := m.NewTaskScore.worse(m.Kind); w != "" {
+			p.Warnings = append(p.Warnings, w)
+		}
 		if names := fixedColumns(m.Encoding); len(names) > 0 && m.Method != "stl" && m.Config.Intercept == 0 {
 			// Free intercepts: nothing tells a task-level effect from
 			// them, so the shared weight on it stays at 0 (§14).

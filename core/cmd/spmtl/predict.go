@@ -74,10 +74,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 			n++
 		}
 	}
-	what := fmt.Sprintf("%d predictions", n)
-	if n == 1 {
-		what = "1 prediction"
-	}
+	what := words.Plural(n, "prediction") // 6,913, as the warnings count rows
 	if left := len(p.Values) - n; left > 0 {
 		what += fmt.Sprintf(" (and %s without one)", words.Plural(left, "row"))
 	}

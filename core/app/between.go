@@ -303,15 +303,26 @@ func (rp *ridgePath) coef(ridge float64) []float64 {
 }
 
 // adjust returns how much the level of a new task with rows tk moves
-// (Intercept + Weights·z, z its standardized averages).
-func (b *Between) adjust(tk *data.Task) float64 {
+// (Intercept + Weights·z, z its standardized averages), and the largest
+// |z| with its average's index: how far out of the training tasks' range
+// that move extrapolates.
+func (b *Between) adjust(tk *data.Task) (v, far float64, at int) {
 	m := taskMeans(tk, b.Features)
-	v := b.Intercept
+	v = b.Intercept
 	for j, w := range b.Weights {
-		v += w * (m[j] - b.Center[j]) / b.Scale[j]
+		z := (m[j] - b.Center[j]) / b.Scale[j]
+		v += w * z
+		if math.Abs(z) > far {
+			far, at = math.Abs(z), j
+		}
 	}
-	return v
+	return v, far, at
 }
+
+// betweenFar is how many standard deviations of the training tasks'
+// averages a new task's may lie from theirs before predict says its level
+// is extrapolated (§16).
+const betweenFar = 4
 
 // describe says how the model moves a new task's intercept, for
 // predict's, inspect's and a saved model's words.
@@ -340,7 +351,8 @@ func newTaskScore(ds *data.Dataset, shared *mtl.Model, b *Between, logistic bool
 		tk := &ds.Tasks[i]
 		level := shared.B[0]
 		if b != nil {
-			level += b.adjust(tk)
+			adj, _, _ := b.adjust(tk)
+			level += adj
 		}
 		for k := range tk.Rows() {
 			held.Margin, held.Y = append(held.Margin, tk.Dot(k, shared.W[0])+level), append(held.Y, tk.Y[k])

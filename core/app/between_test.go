@@ -145,6 +145,16 @@ func TestBetweenReadsTheTasksAverages(t *testing.T) {
 	if len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "predicted with the shared mean predictor and the tasks' mean intercept, moved by the averages of its rows' x (fitted on the 60 training tasks' levels; on tasks the fit did not see, a level is off by") {
 		t.Errorf("warnings %q", p.Warnings)
 	}
+	// A new task whose average lies far from the training tasks' is
+	// predicted, and said to be extrapolated.
+	far, err := Predict(m, []byte("g,x,z\nfar,40,0\nfar,42,0\nnear,3,0\n"), "far.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(far.Warnings) != 1 || !strings.Contains(far.Warnings[0], "; the averages of 1 new task lie more than 4 standard deviations of the training tasks' averages from theirs") ||
+		!strings.Contains(far.Warnings[0], `: "far" (x, `) || strings.Contains(far.Warnings[0], `"near" (x`) {
+		t.Errorf("warnings %q", far.Warnings)
+	}
 	// The reading survives the model file.
 	if c := copyModel(t, m); c.Between == nil || c.Between.Weights[0] != b.Weights[0] {
 		t.Errorf("the model file's copy reads %+v", c.Between)
@@ -283,5 +293,23 @@ func TestNewTaskScoreSaysWhenAConstantDoesBetter(t *testing.T) {
 	c.NewTaskScore.Metric = "auc"
 	if err := c.Check("m.json"); err == nil || !strings.Contains(err.Error(), "newTaskScore: auc") {
 		t.Errorf("a damaged new-task score: %v", err)
+	}
+}
+
+// TestPredictOneRowHasNoConstant: a file of one labelled row is scored,
+// but not against one value for every row, which would be its own label.
+func TestPredictOneRowHasNoConstant(t *testing.T) {
+	m := trainModel(t, betweenCSV(12, 0, 4), LoadOptions{Name: "train.csv", TaskColumn: "g", LabelColumn: "y"}, mtl.Config{Model: "mmtl-joint", Rho: 1, Intercept: 1})
+	for _, tc := range []struct {
+		rows     string
+		constant bool
+	}{{"g0,3,1,0\n", false}, {"g0,3,1,0\ng1,2,0,0\n", true}} {
+		p, err := Predict(m, []byte("g,y,x,z\n"+tc.rows), "one.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Score == nil || strings.Contains(p.Score.Text, "would score") != tc.constant || math.IsNaN(p.Score.Constant) == tc.constant {
+			t.Errorf("%q: score %+v", tc.rows, p.Score)
+		}
 	}
 }

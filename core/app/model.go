@@ -441,7 +441,7 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 	for _, n := range model.Names {
 		known[n] = true
 	}
-	var fresh []string
+	var fresh, far []string
 	rows := 0
 	for i := range ds.Tasks {
 		tk := &ds.Tasks[i]
@@ -455,7 +455,11 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 		model.W = append(model.W, shared.W[0])
 		b := shared.B[0]
 		if between != nil {
-			b += between.adjust(tk)
+			adj, z, at := between.adjust(tk)
+			b += adj
+			if z > betweenFar {
+				far = append(far, fmt.Sprintf("%q (%s, %s)", tk.Name, between.Names[at], digits(z, 2)))
+			}
 		}
 		model.B = append(model.B, b)
 		fresh = append(fresh, fmt.Sprintf("%q (%s)", tk.Name, plural(tk.Rows(), "row")))
@@ -473,8 +477,18 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 		verb = "is"
 	}
 	if between != nil {
-		return fmt.Sprintf("%s of %s the model was not trained on %s predicted with %s, %s, so a new task's predictions depend on which of its rows the file holds: %s",
+		w := fmt.Sprintf("%s of %s the model was not trained on %s predicted with %s, %s, so a new task's predictions depend on which of its rows the file holds: %s",
 			plural(rows, "row"), plural(n, "task"), verb, from, between.describe(), strings.Join(fresh, ", "))
+		if len(far) > 0 {
+			// A state with ten times its income took a fatality rate of
+			// -0.18 from it (hunt11).
+			if len(far) > 12 {
+				far = append(far[:12], fmt.Sprintf("and %d more", len(far)-12))
+			}
+			w += fmt.Sprintf("; the averages of %s lie more than %d standard deviations of the training tasks' averages from theirs, so their levels are extrapolated, and their predictions with them (the average furthest out, and by how many): %s; check those rows' values",
+				plural(len(far), "new task"), betweenFar, strings.Join(far, ", "))
+		}
+		return w
 	}
 	return fmt.Sprintf("%s of %s the model was not trained on %s predicted with %s, as a mixed model predicts a new group from its fixed effects: %s",
 		plural(rows, "row"), plural(n, "task"), verb, from, strings.Join(fresh, ", "))
@@ -731,7 +745,10 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []i
 		s.Text = b.String()
 		return s
 	}
-	s.Constant = constantScore(kind, logistic, metric, held.Y)
+	if n > 1 {
+		// One row's own label is its mean: "would score 0.000" (hunt11).
+		s.Constant = constantScore(kind, logistic, metric, held.Y)
+	}
 	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metric.Name(), plusMinus(s.Scores.Of(metric)))
 	if r, share := heaviestRow(metric, logistic, held); n >= 10 && share > 0.5 {
 		// One wild value (x1 = 1e12 where training saw 1 to 15) made the

@@ -73,8 +73,9 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 	}
 	bt := &Between{}
 	numeric, names := enc.Numeric()
+	varies := data.VaryWithin(ds)
 	for k, j := range numeric {
-		if j < ds.Features && variesWithin(ds, j) {
+		if j < ds.Features && varies[j] {
 			bt.Features, bt.Names = append(bt.Features, j), append(bt.Names, names[k])
 		}
 	}
@@ -415,20 +416,6 @@ func (b *Between) check(features int) error {
 		}
 	}
 	return finite("between.intercept", []float64{b.Intercept})
-}
-
-// variesWithin reports whether feature j differs between two rows of one
-// task of ds.
-func variesWithin(ds *data.Dataset, j int) bool {
-	for i := range ds.Tasks {
-		tk := &ds.Tasks[i]
-		for k := 1; k < tk.Rows(); k++ {
-			if tk.X.RawRowView(k)[j] != tk.X.RawRowView(0)[j] {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // taskMeans returns the means of the features feats over tk's rows.

@@ -162,13 +162,38 @@ const FixedScale = 1000
 // covariate (a chick's diet, a plant's treatment, a school's sector),
 // which within a task is a second intercept. None for a sparse data set.
 func TaskLevel(ds *Dataset) []int {
+	within, across := constancy(ds)
+	var out []int
+	for j := range within {
+		if within[j] && across[j] {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// VaryWithin reports, for each feature of ds, a dense data set, whether
+// two rows of one task differ in it (what a task's average of it can say
+// that its rows do not); nil for a sparse data set.
+func VaryWithin(ds *Dataset) []bool {
+	within, _ := constancy(ds)
+	for j := range within {
+		within[j] = !within[j]
+	}
+	return within
+}
+
+// constancy reports, for each feature of ds, a dense data set, whether it
+// is constant within every task, and whether the tasks' first rows differ
+// in it; nil for a sparse one.
+func constancy(ds *Dataset) (within, across []bool) {
 	if ds.Sparse() || ds.Features == 0 {
-		return nil
+		return nil, nil
 	}
 	// One pass over the rows in their order, as Standardize's: each
 	// feature stays within while every row equals its task's first.
 	p := ds.Features
-	within, across := make([]bool, p), make([]bool, p)
+	within, across = make([]bool, p), make([]bool, p)
 	for j := range within {
 		within[j] = true
 	}
@@ -196,13 +221,7 @@ func TaskLevel(ds *Dataset) []int {
 			}
 		}
 	}
-	var out []int
-	for j := range within {
-		if within[j] && across[j] {
-			out = append(out, j)
-		}
-	}
-	return out
+	return within, across
 }
 
 // Fix divides the features js of ds, a dense data set read (and

@@ -988,7 +988,7 @@ func quoteAll(text string) string {
 
 // TestTaskLevel: a feature constant within every task and not across them
 // is task-level; one constant everywhere, or varying within a task, is
-// not; Fix divides the task-level ones by FixedScale more and records
+// not (and only the one varying within a task is VaryWithin's); Fix divides the task-level ones by FixedScale more and records
 // them, and does nothing to a data set that was not standardized.
 func TestTaskLevel(t *testing.T) {
 	const text = "task,y,x,dose,one,kind\n" +
@@ -1003,6 +1003,10 @@ func TestTaskLevel(t *testing.T) {
 	// x, dose, one, kind=u, kind=v
 	if got := TaskLevel(ds); !slices.Equal(got, []int{1, 3, 4}) {
 		t.Fatalf("task-level features %v, want dose and kind's two (1, 3, 4)", got)
+	}
+	// Only x differs between two rows of a task (VaryWithin).
+	if got := VaryWithin(ds); !slices.Equal(got, []bool{true, false, false, false, false}) {
+		t.Errorf("features varying within a task %v, want x alone", got)
 	}
 	e := tab.Encoding
 	e.Fix(ds, TaskLevel(ds))

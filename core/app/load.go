@@ -1000,11 +1000,7 @@ func featureText(tab *data.Table) string {
 			out = append(out, fmt.Sprintf("%s (%s)", data.ColumnLabel(c.Name, j), c.Reason))
 		}
 	}
-	const max = 8
-	if len(parts) > max {
-		parts = append(parts[:max], fmt.Sprintf("and %d more", len(parts)-max))
-	}
-	s := fmt.Sprintf("%s from %s: %s", plural(tab.Data.Features, "feature"), plural(used, "column"), strings.Join(parts, ", "))
+	s := fmt.Sprintf("%s from %s: %s", plural(tab.Data.Features, "feature"), plural(used, "column"), strings.Join(words.First(parts, 8), ", "))
 	if len(out) > 0 {
 		s += "; left out: " + strings.Join(out, ", ")
 	}

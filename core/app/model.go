@@ -469,9 +469,7 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 	if n == 0 {
 		return ""
 	}
-	if n > 12 {
-		fresh = append(fresh[:12], fmt.Sprintf("and %d more", n-12))
-	}
+	fresh = words.First(fresh, 12)
 	verb := "are"
 	if rows == 1 {
 		verb = "is"
@@ -482,11 +480,8 @@ func withNewTasks(model *mtl.Model, ds *data.Dataset, shared *mtl.Model, from st
 		if len(far) > 0 {
 			// A state with ten times its income took a fatality rate of
 			// -0.18 from it (hunt11).
-			if len(far) > 12 {
-				far = append(far[:12], fmt.Sprintf("and %d more", len(far)-12))
-			}
 			w += fmt.Sprintf("; the averages of %s lie more than %d standard deviations of the training tasks' averages from theirs, so their levels are extrapolated, and their predictions with them (the average furthest out, and by how many): %s; check those rows' values",
-				plural(len(far), "new task"), betweenFar, strings.Join(far, ", "))
+				plural(len(far), "new task"), betweenFar, strings.Join(words.First(far, 12), ", "))
 		}
 		return w
 	}

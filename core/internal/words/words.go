@@ -46,3 +46,12 @@ func Clip(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// First returns the first k of items, and "and N more" for the rest when
+// there are more than k.
+func First(items []string, k int) []string {
+	if len(items) <= k {
+		return items
+	}
+	return append(items[:k:k], "and "+strconv.Itoa(len(items)-k)+" more")
+}

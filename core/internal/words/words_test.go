@@ -1,6 +1,9 @@
 package words
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPlural(t *testing.T) {
 	for _, c := range []struct {
@@ -39,6 +42,23 @@ func TestClip(t *testing.T) {
 	} {
 		if got := Clip(c.in, c.n); got != c.want {
 			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
+// TestFirst: at most k items, the rest counted.
+func TestFirst(t *testing.T) {
+	for _, tc := range []struct {
+		items []string
+		k     int
+		want  string
+	}{
+		{[]string{"a", "b"}, 2, "a|b"},
+		{[]string{"a", "b", "c"}, 2, "a|b|and 1 more"},
+		{nil, 2, ""},
+	} {
+		if got := strings.Join(First(tc.items, tc.k), "|"); got != tc.want {
+			t.Errorf("First(%q, %d) = %q, want %q", tc.items, tc.k, got, tc.want)
 		}
 	}
 }

@@ -20,10 +20,10 @@ import (
 // Intercept + Σ_j Weights_j (m_j − Center_j)/Scale_j, where m_j is the mean
 // of feature Features[j] over the task's rows in the file predicted. It is
 // fitted on the training tasks' levels (each task's mean residual of the
-// shared predictor) against their own averages, and kept only when leaving
-// each training task out says it predicts a left-out task's level better
-// than the shared predictor alone. A regression model with a shared
-// predictor may have one; nil otherwise.
+// shared predictor) against their own averages, and kept only when, fitted
+// on folds of the tasks, it predicts the levels of the tasks each fold left
+// out better than the shared predictor alone. A regression model with a
+// shared predictor may have one; nil otherwise.
 type Between struct {
 	// Features are the numeric features (their indices among the model's)
 	// whose task averages it reads: those that vary within a training task.
@@ -81,7 +81,7 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 	}
 	p := len(bt.Features)
 	// Each task's level (its mean residual of the shared predictor), its
-	// rows, and z = (1, its averages).
+	// rows, and its averages z.
 	var level, rows []float64
 	var Z [][]float64
 	for i := range ds.Tasks {
@@ -154,10 +154,10 @@ func fitBetween(ds *data.Dataset, enc *data.Encoding, w0 []float64, b0 float64) 
 			in[t] = t%folds != f
 		}
 		b, c := chooseRidge(Z, level, rows, in)
+		if b < 0 {
+			return nil
+		}
 		for t := f; t < T; t += folds {
-			if b < 0 {
-				return nil
-			}
 			e := level[t] - c[0] - linalg.Dot(Z[t], c[1:])
 			outer += rows[t] * e * e
 		}
@@ -368,6 +368,17 @@ func newTaskScore(ds *data.Dataset, shared *mtl.Model, b *Between, logistic bool
 		return nil
 	}
 	return &NewTaskScore{Metric: s.Metric, Shared: v, Constant: c}
+}
+
+// check refuses a damaged NewTaskScore.
+func (s *NewTaskScore) check() error {
+	switch {
+	case s.Metric != eval.RMSEMetric && s.Metric != eval.LogLossMetric && s.Metric != eval.BrierMetric:
+		return fmt.Errorf("newTaskScore: %s is not a metric of rows, want rmse, logloss or brier", s.Metric)
+	case !(s.Shared >= 0) || !(s.Constant >= 0) || math.IsInf(s.Shared+s.Constant, 0):
+		return fmt.Errorf("newTaskScore: %s %v against %v, want two finite numbers, 0 or more", s.Metric, s.Shared, s.Constant)
+	}
+	return nil
 }
 
 // worse says, when the new-task predictor scores its own training rows

@@ -184,9 +184,10 @@ func (m *ModelFile) Check(name string) error {
 	if err := m.checkKnowledge(); err != nil {
 		return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
 	}
-	if s := m.NewTaskScore; s != nil && (!slices.Contains([]eval.Metric{eval.RMSEMetric, eval.LogLossMetric, eval.BrierMetric}, s.Metric) ||
-		!(s.Shared >= 0) || !(s.Constant >= 0) || math.IsInf(s.Shared+s.Constant, 0)) {
-		return fmt.Errorf("read model %s: newTaskScore: %s %v against %v, want RMSE, log-loss or Brier score and two finite numbers; %s", name, s.Metric, s.Shared, s.Constant, damaged)
+	if s := m.NewTaskScore; s != nil {
+		if err := s.check(); err != nil {
+			return fmt.Errorf("read model %s: %w; %s", name, err, damaged)
+		}
 	}
 	if b := m.Between; b != nil {
 		if m.Kind != data.Regression.String() {

@@ -106,12 +106,6 @@ func (r *Run) ModelFile(tr Trained) (*ModelFile, error) {
 	if th, ok := r.Learner.(thetaHolder); ok {
 		mf.Theta = th.Theta()
 	}
-	if shared, _ := mf.NewTaskPredictor(); shared != nil {
-		if r.encoding != nil && r.Config.Loss == mtl.Squared {
-			mf.Between = fitBetween(ds, mf.Encoding, shared.W[0], shared.B[0])
-		}
-		mf.NewTaskScore = newTaskScore(ds, shared, mf.Between, ds.Kind == data.Classification && r.Config.Loss == mtl.Logistic)
-	}
 	if len(hist) > 0 {
 		mf.Stop = hist[len(hist)-1].StopMessage()
 		if r.Config.SelfPaced {
@@ -120,6 +114,15 @@ func (r *Run) ModelFile(tr Trained) (*ModelFile, error) {
 				mf.Tau = append(mf.Tau, s.Tau)
 			}
 		}
+	}
+	// After τ: a self-paced model's new-task intercept is the τ-weighted
+	// mean, and the reading and the score are of the predictor predict
+	// uses (they were fitted to the unweighted mean before τ was set).
+	if shared, _ := mf.NewTaskPredictor(); shared != nil {
+		if r.encoding != nil && r.Config.Loss == mtl.Squared {
+			mf.Between = fitBetween(ds, mf.Encoding, shared.W[0], shared.B[0])
+		}
+		mf.NewTaskScore = newTaskScore(ds, shared, mf.Between, ds.Kind == data.Classification && r.Config.Loss == mtl.Logistic)
 	}
 	if ev, err := r.Evaluate(); err == nil {
 		mf.EnteredAt = ev.EnteredAt
@@ -504,28 +507,45 @@ func (m *ModelFile) NewTaskPredictor() (*mtl.Model, string) {
 	if len(m.W) == 0 || len(m.B) != len(m.W) {
 		return nil, ""
 	}
-	one := func(w []float64, b float64) *mtl.Model {
-		return &mtl.Model{W: [][]float64{w}, B: []float64{b}, Features: len(w)}
+	var tau []float64
+	if k := len(m.Tau); k > 0 {
+		tau = m.Tau[k-1]
 	}
-	if m.Method == "stl" {
-		return one(m.W[0], m.B[0]), "the pooled predictor every task has"
-	}
-	if m.Theta == nil || len(m.Theta.Mean) != len(m.W[0]) {
+	w, b, from := sharedPredictor(m.Method, m.W, m.B, m.Theta, tau)
+	if w == nil {
 		return nil, ""
 	}
+	return &mtl.Model{W: [][]float64{w}, B: []float64{b}, Features: len(w)}, from
+}
+
+// sharedPredictor is NewTaskPredictor for a model of method (its key)
+// with tasks' weights W and intercepts B, knowledge theta and last task
+// weights tau (nil unless self-paced): the weights and intercept a new
+// task is predicted with, and what they are; nil weights when the model
+// has none. Tuning for new tasks scores a fold's fit with it.
+func sharedPredictor(method string, W [][]float64, B []float64, theta *mtl.Theta, tau []float64) ([]float64, float64, string) {
+	if len(W) == 0 || len(B) != len(W) {
+		return nil, 0, ""
+	}
+	if method == "stl" {
+		return W[0], B[0], "the pooled predictor every task has"
+	}
+	if theta == nil || len(theta.Mean) != len(W[0]) {
+		return nil, 0, ""
+	}
 	weight := func(int) float64 { return 1 }
-	if k := len(m.Tau); k > 0 && len(m.Tau[k-1]) == len(m.B) {
-		weight = func(t int) float64 { return m.Tau[k-1][t] }
+	if len(tau) == len(B) {
+		weight = func(t int) float64 { return tau[t] }
 	}
 	var num, den float64
-	for t, b := range m.B {
+	for t, b := range B {
 		num += weight(t) * b
 		den += weight(t)
 	}
 	if den <= 0 {
-		return nil, ""
+		return nil, 0, ""
 	}
-	return one(m.Theta.Mean, num/den), "the shared mean predictor and the tasks' mean intercept"
+	return theta.Mean, num / den, "the shared mean predictor and the tasks' mean intercept"
 }
 
 // Predictions are a model's predictions for the rows of a file.

@@ -241,6 +241,63 @@ func TestKFoldPartitions(t *testing.T) {
 	}
 }
 
+// TestTaskFolds: every task is tested in exactly one fold, with all its
+// rows, and never trains in that fold; the folds' sizes differ by at most
+// one task; the same seed deals the same folds; too many folds for the
+// tasks are refused.
+func TestTaskFolds(t *testing.T) {
+	ds := imbalanced(7, 20)
+	for i := range ds.Tasks {
+		ds.Tasks[i].Name = fmt.Sprintf("t%d", i)
+	}
+	deal := func(seed uint64) string {
+		folds, err := TaskFolds(ds, 3, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tested := map[string]int{}
+		var out []string
+		for f, fold := range folds {
+			if n := len(fold.Test.Tasks); n < 2 || n > 3 {
+				t.Errorf("fold %d tests %d tasks, want 2 or 3 of 7", f, n)
+			}
+			if len(fold.Train.Tasks)+len(fold.Test.Tasks) != 7 {
+				t.Errorf("fold %d: %d + %d tasks, want 7", f, len(fold.Train.Tasks), len(fold.Test.Tasks))
+			}
+			trains := map[string]bool{}
+			for _, tk := range fold.Train.Tasks {
+				trains[tk.Name] = true
+			}
+			for _, tk := range fold.Test.Tasks {
+				tested[tk.Name]++
+				if trains[tk.Name] {
+					t.Errorf("fold %d trains on task %s, which it tests", f, tk.Name)
+				}
+				if tk.Rows() != 20 {
+					t.Errorf("fold %d tests %d rows of task %s, want all 20", f, tk.Rows(), tk.Name)
+				}
+				out = append(out, tk.Name)
+			}
+			out = append(out, "|")
+		}
+		for i := range ds.Tasks {
+			if c := tested[ds.Tasks[i].Name]; c != 1 {
+				t.Errorf("task %s is tested in %d folds, want 1", ds.Tasks[i].Name, c)
+			}
+		}
+		return fmt.Sprint(out)
+	}
+	if a, b := deal(4), deal(4); a != b {
+		t.Errorf("seed 4 dealt %s, then %s", a, b)
+	}
+	if a, b := deal(4), deal(5); a == b {
+		t.Errorf("seeds 4 and 5 dealt the same folds %s", a)
+	}
+	if _, err := TaskFolds(ds, 8, 1); err == nil || !strings.Contains(err.Error(), "7 tasks cannot make 8 folds") {
+		t.Errorf("8 folds of 7 tasks: %v", err)
+	}
+}
+
 func TestGridSearch(t *testing.T) {
 	// Score of point p on fold f: (p − 3)² + f, best (lowest) at p = 3.
 	fit := func(p, f int) (float64, error) { return float64((p-3)*(p-3) + f), nil }

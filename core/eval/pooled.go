@@ -297,6 +297,72 @@ func softplusLoss(z float64) float64 {
 	return math.Log1p(math.Exp(z))
 }
 
+// GroupLosses turns row losses that come in groups of sizes (in order;
+// the sizes sum to len(losses)) into one value per group, G·S_g/N for a
+// group whose losses sum to S_g, of G groups and N rows: their mean is the
+// rows' mean, and their spread over the groups is that of whole groups.
+// Rows of a task held out whole share the error of the task's level, so
+// they are not independent draws; a standard error over these values
+// counts each group once (a cluster-robust standard error, conservative
+// where the groups' sizes differ). Nil when the sizes do not fit.
+func GroupLosses(losses []float64, sizes []int) []float64 {
+	n := 0
+	for _, k := range sizes {
+		if k < 0 {
+			return nil
+		}
+		n += k
+	}
+	if n != len(losses) || n == 0 {
+		return nil
+	}
+	out := make([]float64, 0, len(sizes))
+	at := 0
+	scale := float64(len(sizes)) / float64(n)
+	for _, k := range sizes {
+		var sum float64
+		for _, v := range losses[at : at+k] {
+			sum += v
+		}
+		out = append(out, scale*sum)
+		at += k
+	}
+	return out
+}
+
+// Clustered returns s with the standard errors of its means over rows
+// (RMSE, log-loss, Brier) counted over groups of rows (GroupLosses) rather
+// than rows: for held-out rows that come in whole tasks of sizes. The
+// values are unchanged; AUC, not a mean over rows, keeps its own.
+func Clustered(s PooledScores, logistic bool, margin, y []float64, sizes []int) PooledScores {
+	se := func(e Estimate, m Metric) Estimate {
+		if !e.OK() {
+			return e
+		}
+		g := GroupLosses(RowLosses(m, logistic, margin, y), sizes)
+		if g == nil {
+			return e
+		}
+		c := meanSE(g)
+		e.SE = c.SE
+		if m == RMSEMetric {
+			// The delta method, as PooledRMSE's.
+			e.SE = 0
+			if e.Value > 0 {
+				e.SE = c.SE / (2 * e.Value)
+			}
+			if math.IsNaN(c.SE) {
+				e.SE = math.NaN()
+			}
+		}
+		return e
+	}
+	s.RMSE = se(s.RMSE, RMSEMetric)
+	s.LogLoss = se(s.LogLoss, LogLossMetric)
+	s.Brier = se(s.Brier, BrierMetric)
+	return s
+}
+
 // PairedWithinOneSE reports whether the row losses a are within one
 // standard error of b on the same rows: the mean of the differences a − b
 // is at most the standard error of that mean, or at most a thousandth of

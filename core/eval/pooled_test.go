@@ -134,3 +134,43 @@ func TestPairedWithinOneSE(t *testing.T) {
 		t.Error("fewer than two rows, or rows that do not pair, are never a tie")
 	}
 }
+
+// TestGroupLosses: one value per group whose mean is the rows' mean; the
+// clustered standard error is the spread of whole groups: rows that
+// repeat their group's loss count once, so the SE is that of the groups'
+// means over three draws, not of eight rows; the values do not move.
+func TestGroupLosses(t *testing.T) {
+	losses := []float64{1, 1, 1, 1, 4, 4, 9, 9}
+	sizes := []int{4, 2, 2}
+	g := GroupLosses(losses, sizes)
+	want := []float64{4 * 3.0 / 8, 8 * 3.0 / 8, 18 * 3.0 / 8}
+	for i := range want {
+		if math.Abs(g[i]-want[i]) > 1e-15 {
+			t.Fatalf("group values %v, want %v", g, want)
+		}
+	}
+	if m, r := meanSE(g).Value, meanSE(losses).Value; math.Abs(m-r) > 1e-15 {
+		t.Errorf("the groups' mean %v, the rows' %v", m, r)
+	}
+	for _, bad := range [][]int{{4, 2}, {4, 2, 3}, {-1, 7, 2}} {
+		if GroupLosses(losses, bad) != nil {
+			t.Errorf("sizes %v of 8 rows accepted", bad)
+		}
+	}
+	// Log-losses of rows: each task's rows predicted alike.
+	y := []float64{1, 1, 1, 1, -1, -1, 1, 1}
+	margin := []float64{2, 2, 2, 2, 0.5, 0.5, -1, -1}
+	s := Pooled(data.Classification, true, margin, y)
+	c := Clustered(s, true, margin, y, sizes)
+	rows := RowLosses(LogLossMetric, true, margin, y)
+	var ss float64
+	for _, v := range GroupLosses(rows, sizes) {
+		ss += (v - c.LogLoss.Value) * (v - c.LogLoss.Value)
+	}
+	if se := math.Sqrt(ss/2) / math.Sqrt(3); math.Abs(c.LogLoss.SE-se) > 1e-12 || c.LogLoss.Value != s.LogLoss.Value || !(c.LogLoss.SE > s.LogLoss.SE) {
+		t.Errorf("clustered log-loss %v ± %v (by hand ± %v), by rows %v ± %v", c.LogLoss.Value, c.LogLoss.SE, se, s.LogLoss.Value, s.LogLoss.SE)
+	}
+	if c.AUC != s.AUC {
+		t.Errorf("AUC moved: %v, was %v", c.AUC, s.AUC)
+	}
+}

@@ -282,6 +282,38 @@ func KFoldShared(ds *data.Dataset, k int, seed uint64) ([]Fold, error) {
 	return foldsFrom(ds, k, func(int) []int { return a }), nil
 }
 
+// TaskFolds deals whole tasks to k folds and returns, for each fold, the
+// tasks of the other folds (all their rows) as training set and the fold's
+// tasks as test set: a model fitted on a training part has never seen a
+// test task, as it will not have seen a task of a file it predicts later.
+// The tasks are dealt round-robin after a shuffle, so the folds differ in
+// size by at most one task; k must not exceed the number of tasks. The
+// parts share the tasks' rows with ds (they are not copied): neither may
+// be changed.
+func TaskFolds(ds *data.Dataset, k int, seed uint64) ([]Fold, error) {
+	T := len(ds.Tasks)
+	if k < 2 || k > T {
+		return nil, fmt.Errorf("task folds: %d tasks cannot make %d folds of whole tasks", T, k)
+	}
+	fold := make([]int, T)
+	for pos, t := range newRand(seed, 5).Perm(T) {
+		fold[t] = pos % k
+	}
+	folds := make([]Fold, k)
+	for f := range folds {
+		tr, te := shell(ds), shell(ds)
+		for t := range ds.Tasks {
+			if fold[t] == f {
+				te.Tasks = append(te.Tasks, ds.Tasks[t])
+			} else {
+				tr.Tasks = append(tr.Tasks, ds.Tasks[t])
+			}
+		}
+		folds[f] = Fold{Train: tr, Test: te}
+	}
+	return folds, nil
+}
+
 func foldsFrom(ds *data.Dataset, k int, assign func(t int) []int) []Fold {
 	folds := make([]Fold, k)
 	for f := range folds {

@@ -25,6 +25,13 @@ type TuneOptions struct {
 	// Folds is k of k-fold cross-validation (default 3); Seed draws them.
 	Folds int
 	Seed  uint64
+	// NewTasks holds out whole tasks instead of rows of every task: each
+	// fold's tasks are predicted as tasks the model was not trained on
+	// (its shared predictor, and the reading of their averages, §16), so
+	// the search chooses for a visitor who will predict tasks the file
+	// does not hold. Only models with a predictor for a new task
+	// (method.Method.NewTask) are candidates.
+	NewTasks bool
 	// Rho and Kappa override the grids (Kappa applies to self-paced runs).
 	Rho, Kappa []float64
 	// Intercept overrides the grid of the shared intercept's strength κ
@@ -58,6 +65,9 @@ type TuneResult struct {
 	// Pooled is set when the scores are pooled over held-out rows (Tune)
 	// rather than means over tasks.
 	Pooled bool `json:"pooled,omitempty"`
+	// NewTasks is set when the folds held out whole tasks, so that every
+	// score is of tasks the fits were not trained on (TuneOptions.NewTasks).
+	NewTasks bool `json:"newTasks,omitempty"`
 	// Models are the candidates, simplest first (Simplicity); Chosen is
 	// the index of the one chosen, Reason the sentence that says why, and
 	// Search what was searched.
@@ -123,26 +133,65 @@ func (res TuneResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// TuneFolds returns the folds tuning cross-validates on: k folds of all of
-// d's rows, per task (stratified for classification); a task with fewer
-// than k rows trains in every fold and is scored in none.
-func TuneFolds(d *Data, folds int, seed uint64) ([]eval.Fold, error) {
-	if folds < 2 {
-		return nil, fmt.Errorf("tune: %d folds, want 2 or more", folds)
+// TuneFoldSet is what a search's points are scored on: its folds, their
+// training parts prepared once for every point, and how a held-out part is
+// predicted. The page's pool cuts the same set in every worker (the folds
+// depend only on the data, their number, the seed and NewTasks).
+type TuneFoldSet struct {
+	Folds []eval.Fold
+	Probs []*mtl.Problem
+	// NewTasks says that each fold holds out whole tasks, predicted as
+	// tasks the model was not trained on (TuneOptions.NewTasks).
+	NewTasks bool
+	// enc is how the data's features were made, for the reading of a new
+	// task's averages (§16); nil for generated data.
+	enc *data.Encoding
+}
+
+// NewTuneFoldSet cuts k folds of d and prepares their training parts:
+// k folds of all of d's rows, per task (stratified for classification; a
+// task with fewer than k rows trains in every fold and is scored in none),
+// or with newTasks k folds of whole tasks (eval.TaskFolds).
+func NewTuneFoldSet(d *Data, k int, seed uint64, newTasks bool) (*TuneFoldSet, error) {
+	if k < 2 {
+		return nil, fmt.Errorf("tune: %d folds, want 2 or more", k)
 	}
-	if err := foldsCanTest(d, folds); err != nil {
+	if err := foldsCanTest(d, k, newTasks); err != nil {
 		return nil, err
 	}
-	return eval.KFold(d.All, folds, d.All.Kind == data.Classification, seed)
+	fs := &TuneFoldSet{NewTasks: newTasks, enc: d.Encoding}
+	var err error
+	if newTasks {
+		fs.Folds, err = eval.TaskFolds(d.All, k, seed)
+	} else {
+		fs.Folds, err = eval.KFold(d.All, k, d.All.Kind == data.Classification, seed)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tune %s: %w", d.All.Name, err)
+	}
+	fs.Probs = make([]*mtl.Problem, k)
+	for f := range fs.Folds {
+		if fs.Probs[f], err = mtl.Prepare(fs.Folds[f].Train); err != nil {
+			return nil, fmt.Errorf("tune: fold %d: %w", f+1, err)
+		}
+	}
+	return fs, nil
 }
 
 // foldsCanTest refuses, before any fit, k folds of which none would have
 // a row to test on: eval.KFold deals a task's rows to the folds only when
 // it has k rows or more. The search would otherwise fit every point and
 // then find that none could be scored (2,000 tasks of one row took 20 s).
-// It reads the tasks' sizes only: the page's learner plans a search
-// without making its folds.
-func foldsCanTest(d *Data, k int) error {
+// With newTasks the folds hold out whole tasks, so there must be k tasks
+// or more. It reads the tasks' sizes only: the page's learner plans a
+// search without making its folds.
+func foldsCanTest(d *Data, k int, newTasks bool) error {
+	if newTasks {
+		if T := len(d.All.Tasks); T < k {
+			return fmt.Errorf("tune %s for new tasks: %s cannot make %d folds of whole tasks, each held out in turn (fewer folds, or tune on held-out rows of the tasks the file has)", d.All.Name, plural(T, "task"), k)
+		}
+		return nil
+	}
 	for i := range d.All.Tasks {
 		if d.All.Tasks[i].Rows() >= k {
 			return nil
@@ -162,17 +211,4 @@ func unscored(test *data.Dataset, score float64, k int) error {
 	default:
 		return fmt.Errorf("the score is %v: the fitted model's predictions are not finite numbers", score)
 	}
-}
-
-// PrepareFolds prepares every fold's training part once for all the grid
-// points.
-func PrepareFolds(folds []eval.Fold) ([]*mtl.Problem, error) {
-	probs := make([]*mtl.Problem, len(folds))
-	for f := range folds {
-		var err error
-		if probs[f], err = mtl.Prepare(folds[f].Train); err != nil {
-			return nil, fmt.Errorf("tune: fold %d: %w", f+1, err)
-		}
-	}
-	return probs, nil
 }

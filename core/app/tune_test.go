@@ -42,12 +42,12 @@ func tuneCSV(tasks, rows int, label func(t, i int) string) []byte {
 	return []byte(sb.String())
 }
 
-// TestScorePointSaysWhy: a grid point that cannot be scored has no score,
+// TestScoreSaysWhy: a grid point that cannot be scored has no score,
 // and its failure names the first fold that failed and why (the page and
 // the command line show it when no point was scored); a point that scores
 // has none. Held-out rows are pooled, so tasks of one class each no
 // longer leave a point unscored (a per-task AUC was undefined there).
-func TestScorePointSaysWhy(t *testing.T) {
+func TestScoreSaysWhy(t *testing.T) {
 	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
 	// Every task but the first has a single class (a file where every task
 	// has one is refused when read: TestLoadRefusesOneLabel).
@@ -77,19 +77,15 @@ func TestScorePointSaysWhy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			folds, err := TuneFolds(d, 3, 1)
+			folds, err := NewTuneFoldSet(d, 3, 1, false)
 			if err != nil {
 				if !c.wantScoreOK && strings.Contains(err.Error(), c.want) {
 					return
 				}
 				t.Fatal(err)
 			}
-			probs, err := PrepareFolds(folds)
-			if err != nil {
-				t.Fatal(err)
-			}
 			cfg := c.cfg.Defaults(d.All.Kind == data.Classification)
-			r := ScorePoint(probs, folds, cfg)
+			r := folds.Score(cfg)
 			v := r.Scores.Of(r.Scores.Metric)
 			switch {
 			case c.wantScoreOK && (r.Failure != "" || !v.OK() || r.Losses == nil):
@@ -157,7 +153,7 @@ func TestShapeRefusalsNameTheFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := TuneFolds(d, 3, 1); err == nil || !strings.HasPrefix(err.Error(), "tune three1.csv: every task has fewer than 3 rows") {
+	if _, err := NewTuneFoldSet(d, 3, 1, false); err == nil || !strings.HasPrefix(err.Error(), "tune three1.csv: every task has fewer than 3 rows") {
 		t.Errorf("tune: %v", err)
 	}
 	if _, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: "stl"}}); err == nil || !strings.HasPrefix(err.Error(), "train three1.csv: split: no task has enough rows for a test set") {

@@ -172,11 +172,7 @@ func TestTuneSearchSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	folds, err := TuneFolds(d, 3, opt.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	probs, err := PrepareFolds(folds)
+	folds, err := NewTuneFoldSet(d, 3, opt.Seed, opt.NewTasks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +185,7 @@ func TestTuneSearchSteps(t *testing.T) {
 		}
 		res := make([]TunePointResult, len(batch))
 		for i := len(batch) - 1; i >= 0; i-- { // any order of scoring
-			res[i] = ScorePoint(probs, folds, batch[i])
+			res[i] = folds.Score(batch[i])
 		}
 		if err := ts.Feed(res); err != nil {
 			t.Fatal(err)
@@ -254,20 +250,16 @@ func TestCappedNote(t *testing.T) {
 	}
 }
 
-// TestScorePointCountsCappedFolds: a point whose fits stop at the
+// TestScoreCountsCappedFolds: a point whose fits stop at the
 // iteration cap counts its folds (the note above reads them); the same
 // point with room to converge counts none.
-func TestScorePointCountsCappedFolds(t *testing.T) {
+func TestScoreCountsCappedFolds(t *testing.T) {
 	number := func(t, i int) string { return fmt.Sprintf("%.3f", 0.3*float64(t)+0.1*float64((i*13+t*7)%11-5)) }
 	d, err := Load(tuneCSV(3, 12, number), LoadOptions{Name: "capped.csv", TaskColumn: "task", LabelColumn: "y"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	folds, err := TuneFolds(d, 3, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	probs, err := PrepareFolds(folds)
+	folds, err := NewTuneFoldSet(d, 3, 1, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +267,7 @@ func TestScorePointCountsCappedFolds(t *testing.T) {
 		maxIter, want int
 	}{{2, 3}, {1000, 0}} {
 		cfg := configFor(d, mtl.Config{Model: "mtfl", Rho: 0.1, Seed: 1, MaxIter: c.maxIter}).Defaults(false)
-		if r := ScorePoint(probs, folds, cfg); r.Failure != "" || r.Capped != c.want {
+		if r := folds.Score(cfg); r.Failure != "" || r.Capped != c.want {
 			t.Errorf("maxIter %d: capped %d (failure %q), want %d", c.maxIter, r.Capped, r.Failure, c.want)
 		}
 	}
@@ -336,7 +328,7 @@ func TestChoiceSaysWhenTheModelCannotPredictANewTask(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Contains(res.Reason, "learns no predictor apart from the tasks', so its model predicts only these tasks; MMTL, MTFL-mean and STL also predict a new one."); got != c.says {
+		if got := strings.Contains(res.Reason, "learns no predictor apart from the tasks', so its model predicts only these tasks; STL, MMTL and MTFL-mean also predict a new one"); got != c.says {
 			t.Errorf("%s: the choice %q (says it: %v, want %v)", c.model, res.Reason, got, c.says)
 		}
 	}

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -86,8 +88,7 @@ type gridPoint struct {
 type tuner struct {
 	ctx      context.Context
 	opt      TuneOptions
-	folds    []eval.Fold
-	probs    []*mtl.Problem
+	folds    *TuneFoldSet
 	metric   eval.Metric
 	progress func(finished int) // points of the batch finished so far
 	done     int
@@ -131,7 +132,22 @@ func families(opt TuneOptions) ([]family, error) {
 	if err := m.Check(opt.Config); err != nil {
 		return nil, fmt.Errorf("tune: %w", err)
 	}
+	if opt.NewTasks && !m.NewTask {
+		return nil, fmt.Errorf("tune: %s predicts no task it was not trained on, so it cannot be tuned for new tasks: tune %s on held-out rows of the file's tasks, or tune for new tasks a model that predicts them (%s)", m.Name(opt.Config), m.Name(opt.Config), newTaskModels())
+	}
 	return []family{{key: m.Key, selfPaced: opt.Config.SelfPaced}}, nil
+}
+
+// newTaskModels names the tunable models that predict a task they were
+// not trained on: "STL, MMTL and MTFL-mean".
+func newTaskModels() string {
+	var names []string
+	for _, m := range method.BySimplicity() {
+		if m.NewTask && !m.Fixed && m.Kind == method.Parallel && !slices.Contains(names, m.Label) {
+			names = append(names, m.Label)
+		}
+	}
+	return words.List(names)
 }
 
 // interceptGrid is the κ grid for d: TuneIntercept on a visitor's own
@@ -189,7 +205,7 @@ func (tu *tuner) scoreAll(cfgs []mtl.Config) []TunePointResult {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				out[i] = ScorePoint(tu.probs, tu.folds, cfgs[i])
+				out[i] = tu.folds.Score(cfgs[i])
 				tu.tick()
 			}
 		}()
@@ -227,11 +243,13 @@ type TunePointResult struct {
 	Capped int `json:"capped,omitempty"`
 }
 
-// ScorePoint scores cfg on the folds (probs from PrepareFolds): what a
-// worker of a tuning pool computes for each configuration a TuneSearch
-// asks for.
-func ScorePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) TunePointResult {
-	s, losses, capped, err := tuneScores(probs, folds, cfg)
+// Score scores cfg on the folds: what a worker of a tuning pool computes
+// for each configuration a TuneSearch asks for. It is fitted on every
+// fold's training part and the held-out rows of all the folds are scored
+// together (pooled); a point that cannot be scored says why in Failure
+// (the first fold whose fit failed, or no finite score).
+func (fs *TuneFoldSet) Score(cfg mtl.Config) TunePointResult {
+	s, losses, capped, err := fs.scores(cfg)
 	r := TunePointResult{Scores: s, Losses: losses, Capped: capped}
 	if err != nil {
 		r.Failure, r.Losses = err.Error(), nil
@@ -239,45 +257,105 @@ func ScorePoint(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) TunePoi
 	return r
 }
 
-// TuneScores returns the pooled CV scores of cfg: it is fitted on every
-// fold's training part (probs, from PrepareFolds) and the held-out rows of
-// all the folds are scored together. The error says why a point cannot be
-// scored (the first fold whose fit failed, or no finite score).
-func TuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, error) {
-	s, _, _, err := tuneScores(probs, folds, cfg)
-	return s, err
-}
-
-// tuneScores is TuneScores, with the held-out rows' losses behind the
-// tuning metric (nil when the point could not be scored) and how many of
-// the folds' fits reached the iteration cap.
-func tuneScores(probs []*mtl.Problem, folds []eval.Fold, cfg mtl.Config) (eval.PooledScores, []float64, int, error) {
+// scores is Score's work: the pooled scores, the held-out rows' losses
+// behind the tuning metric (nil when the point could not be scored) and
+// how many of the folds' fits reached the iteration cap.
+func (fs *TuneFoldSet) scores(cfg mtl.Config) (eval.PooledScores, []float64, int, error) {
 	kind := data.Regression
-	if len(probs) > 0 {
-		kind = probs[0].Data.Kind
+	if len(fs.Probs) > 0 {
+		kind = fs.Probs[0].Data.Kind
 	}
 	logistic := cfg.Defaults(kind == data.Classification).Loss == mtl.Logistic
 	undefined := eval.Pooled(kind, logistic, nil, nil)
 	var held eval.Held
+	var sizes []int // the held-out tasks' rows, when whole tasks are held out
 	capped := 0
-	for f := range folds {
-		preds, stop, err := eval.FitPredictStop(probs[f], cfg, folds[f].Test)
+	for f := range fs.Folds {
+		var preds [][]float64
+		var stop mtl.StopReason
+		var err error
+		if fs.NewTasks {
+			preds, stop, err = fs.predictNew(f, cfg, logistic)
+		} else {
+			preds, stop, err = eval.FitPredictStop(fs.Probs[f], cfg, fs.Folds[f].Test)
+		}
 		if err != nil {
-			return undefined, nil, 0, fmt.Errorf("fold %d of %d: %w", f+1, len(folds), err)
+			return undefined, nil, 0, fmt.Errorf("fold %d of %d: %w", f+1, len(fs.Folds), err)
 		}
 		if stop == mtl.StopCap {
 			capped++
 		}
-		held.Add(preds, folds[f].Test)
+		held.Add(preds, fs.Folds[f].Test)
+		if fs.NewTasks {
+			for t := range fs.Folds[f].Test.Tasks {
+				sizes = append(sizes, fs.Folds[f].Test.Tasks[t].Rows())
+			}
+		}
 	}
 	if len(held.Y) == 0 {
-		return undefined, nil, 0, fmt.Errorf("fold 1 of %d: %w", len(folds), unscored(folds[0].Test, math.NaN(), len(folds)))
+		return undefined, nil, 0, fmt.Errorf("fold 1 of %d: %w", len(fs.Folds), unscored(fs.Folds[0].Test, math.NaN(), len(fs.Folds)))
 	}
 	s := eval.Pooled(kind, logistic, held.Margin, held.Y)
 	if v := s.Of(s.Metric); !v.OK() {
 		return s, nil, 0, fmt.Errorf("the pooled %s is %v: the fitted model's predictions are not finite numbers", s.Metric, v.Value)
 	}
-	return s, eval.RowLosses(s.Metric, logistic, held.Margin, held.Y), capped, nil
+	losses := eval.RowLosses(s.Metric, logistic, held.Margin, held.Y)
+	if fs.NewTasks {
+		// A held-out task's rows share its level's error: the standard
+		// errors, and the paired comparisons, count whole tasks (§17).
+		s = eval.Clustered(s, logistic, held.Margin, held.Y, sizes)
+		losses = eval.GroupLosses(losses, sizes)
+	}
+	return s, losses, capped, nil
+}
+
+// predictNew fits cfg on fold f's training tasks and predicts its held-out
+// tasks as a saved model predicts a task it was not trained on: with the
+// shared predictor (sharedPredictor), its intercept moved by the reading
+// of the task's averages when the fit has one (fitBetween, §16). So a
+// search for new tasks scores what the model it saves will do for them.
+func (fs *TuneFoldSet) predictNew(f int, cfg mtl.Config, logistic bool) ([][]float64, mtl.StopReason, error) {
+	l, err := method.New(fs.Probs[f], cfg)
+	if err != nil {
+		return nil, "", err
+	}
+	last, err := mtl.Run(nil, l)
+	if err != nil {
+		return nil, "", err
+	}
+	m := l.Model()
+	var theta *mtl.Theta
+	if th, ok := l.(thetaHolder); ok {
+		theta = th.Theta()
+	}
+	var tau []float64
+	if cfg.SelfPaced {
+		tau = last.Tau
+	}
+	w0, b0, _ := sharedPredictor(cfg.Model, m.W, m.B, theta, tau)
+	if w0 == nil {
+		mt, _ := method.Lookup(cfg.Model)
+		return nil, "", fmt.Errorf("%s predicts no task it was not trained on", mt.Name(cfg))
+	}
+	var bt *Between
+	if !logistic {
+		bt = fitBetween(fs.Probs[f].Data, fs.enc, w0, b0)
+	}
+	test := fs.Folds[f].Test
+	preds := make([][]float64, len(test.Tasks))
+	for t := range test.Tasks {
+		tk := &test.Tasks[t]
+		b := b0
+		if bt != nil {
+			adj, _, _ := bt.adjust(tk)
+			b += adj
+		}
+		preds[t] = make([]float64, tk.Rows())
+		for i := range preds[t] {
+			preds[t][i] = tk.Dot(i, w0) + b
+		}
+	}
+	return preds, last.Stop, nil
 }
 
 // withinOneSE reports whether e is within one standard error of best (the

@@ -203,15 +203,11 @@ func Tune(ctx context.Context, d *Data, opt TuneOptions, progress func(done, tot
 	if err != nil {
 		return nil, err
 	}
-	folds, err := TuneFolds(d, ts.opt.Folds, ts.opt.Seed)
+	folds, err := NewTuneFoldSet(d, ts.opt.Folds, ts.opt.Seed, ts.opt.NewTasks)
 	if err != nil {
 		return nil, err
 	}
-	probs, err := PrepareFolds(folds)
-	if err != nil {
-		return nil, err
-	}
-	tu := &tuner{ctx: ctx, opt: ts.opt, folds: folds, probs: probs, metric: ts.metric}
+	tu := &tuner{ctx: ctx, opt: ts.opt, folds: folds, metric: ts.metric}
 	for batch := ts.Next(); batch != nil; batch = ts.Next() {
 		done, total := ts.Progress()
 		tu.progress = func(k int) {
@@ -287,6 +283,10 @@ func searchText(opt TuneOptions, icpt []float64, fams []family, defaultRho bool)
 		s += fmt.Sprintf(", then %d of the shared intercept's strength at the best rho", len(icpt))
 	}
 	s += ", then around the best by half and a quarter of a decade"
+	if opt.NewTasks {
+		// Said first: it is what every score means.
+		s = fmt.Sprintf("for new tasks: %d folds of whole tasks, each fold's tasks predicted as tasks the model was not trained on; ", opt.Folds) + s
+	}
 	for _, f := range fams {
 		if f.selfPaced {
 			return s + fmt.Sprintf("; self-paced versions: %d multiples of the automatic lambda0 at their baseline's chosen setting (a coordinate search, to bound the cost)", len(opt.Kappa))
@@ -313,6 +313,12 @@ func prune(d *Data, opt TuneOptions, fams []family) ([]family, []string) {
 	var left []string
 	for _, f := range fams {
 		m, _ := method.Lookup(f.key) // the families are the catalogue's
+		if opt.NewTasks && !m.NewTask {
+			if !f.selfPaced {
+				left = append(left, m.Name(mtl.Config{Model: m.Key})+": predicts no task it was not trained on")
+			}
+			continue
+		}
 		if why := tunedAs(m, f, fams); why != "" {
 			left = append(left, why)
 			continue

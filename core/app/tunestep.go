@@ -114,7 +114,7 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 	}
 	// Folds that could test nothing are refused now, not after every
 	// point was fitted (the page's pool makes the folds itself).
-	if err := foldsCanTest(d, opt.Folds); err != nil {
+	if err := foldsCanTest(d, opt.Folds, opt.NewTasks); err != nil {
 		return nil, err
 	}
 	s.icpt = interceptGrid(d, opt)
@@ -713,9 +713,9 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 		// Said at the choice, not first at predict's refusal of a new
 		// group (ohio: ITL chosen by 0.0001 of log-loss over MTFL, and
 		// every held-out child refused).
-		reason += fmt.Sprintf(" %s learns no predictor apart from the tasks', so its model predicts only these tasks; MMTL, MTFL-mean and STL also predict a new one.", m.Name)
+		reason += fmt.Sprintf(" %s learns no predictor apart from the tasks', so its model predicts only these tasks; %s also predict a new one, and a search for new tasks scores them on tasks held out whole.", m.Name, newTaskModels())
 	}
-	res.Chosen, res.Reason = chosen, reason
+	res.Chosen, res.Reason, res.NewTasks = chosen, reason, s.opt.NewTasks
 	res.Search = searchText(s.opt, s.icpt, s.fams, s.defaultRho) + s.likelyText()
 	res.LeftOut = s.left
 	if s.moved {

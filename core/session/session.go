@@ -23,16 +23,16 @@ type Session struct {
 	datasets map[int]*app.Data
 	runs     map[int]*app.Run
 	models   map[int]*app.ModelFile
-	sources  map[string]*app.Source  // bundled data sets for the reproduction
-	tunes    map[tuneKey]*tuneFolds  // prepared folds, per data set and fold setting
-	searches map[int]*app.TuneSearch // model searches the page is running, by id
-	against  map[int]int             // a comparison run's handle → the run it was started for
+	sources  map[string]*app.Source       // bundled data sets for the reproduction
+	tunes    map[tuneKey]*app.TuneFoldSet // prepared folds, per data set and fold setting
+	searches map[int]*app.TuneSearch      // model searches the page is running, by id
+	against  map[int]int                  // a comparison run's handle → the run it was started for
 }
 
 // New returns an empty session.
 func New() *Session {
 	return &Session{datasets: map[int]*app.Data{}, runs: map[int]*app.Run{}, models: map[int]*app.ModelFile{},
-		sources: map[string]*app.Source{}, tunes: map[tuneKey]*tuneFolds{}, searches: map[int]*app.TuneSearch{},
+		sources: map[string]*app.Source{}, tunes: map[tuneKey]*app.TuneFoldSet{}, searches: map[int]*app.TuneSearch{},
 		against: map[int]int{}}
 }
 

@@ -216,14 +216,14 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	step, err := s.TuneStart(sum.Handle, mtl.Config{}, 3, 1)
+	step, err := s.TuneStart(sum.Handle, mtl.Config{}, 3, 1, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for step.Result == nil {
 		res := make([]app.TunePointResult, len(step.Batch))
 		for i, cfg := range step.Batch {
-			if res[i], err = s.TuneScore(sum.Handle, 3, 1, cfg); err != nil {
+			if res[i], err = s.TuneScore(sum.Handle, 3, 1, false, cfg); err != nil {
 				t.Fatal(err)
 			}
 		}

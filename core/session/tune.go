@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/spmtl/spmtl/core/app"
-	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -14,14 +13,10 @@ import (
 // on the data, their number and the seed, so every worker cuts the same.
 
 type tuneKey struct {
-	data  int
-	folds int
-	seed  uint64
-}
-
-type tuneFolds struct {
-	folds []eval.Fold
-	probs []*mtl.Problem
+	data     int
+	folds    int
+	seed     uint64
+	newTasks bool
 }
 
 // TuneStep is where a model search stands: the batch of configurations
@@ -40,15 +35,16 @@ type TuneStep struct {
 }
 
 // TuneStart plans a model search on a data set (app.NewTuneSearch: with
-// no cfg.Model every family is a candidate) and returns its first batch.
+// no cfg.Model every family is a candidate; newTasks holds out whole
+// tasks) and returns its first batch.
 // The page scores each batch in its pool of workers (TuneScore) and gives
 // the results to TuneFeed.
-func (s *Session) TuneStart(dataset int, cfg mtl.Config, folds int, seed uint64) (TuneStep, error) {
+func (s *Session) TuneStart(dataset int, cfg mtl.Config, folds int, seed uint64, newTasks bool) (TuneStep, error) {
 	d, ok := s.datasets[dataset]
 	if !ok {
 		return TuneStep{}, fmt.Errorf("tune: no data set with handle %d", dataset)
 	}
-	ts, err := app.NewTuneSearch(d, app.TuneOptions{Config: cfg, Folds: folds, Seed: seed})
+	ts, err := app.NewTuneSearch(d, app.TuneOptions{Config: cfg, Folds: folds, Seed: seed, NewTasks: newTasks})
 	if err != nil {
 		return TuneStep{}, err
 	}
@@ -99,20 +95,20 @@ func (s *Session) tuneStep(id int) (TuneStep, error) {
 	return st, nil
 }
 
-// TuneScore scores one configuration of a search on folds of all of the
-// data's rows (the folds are cut and prepared once per data set, fold
-// count and seed, as TunePoint's).
-func (s *Session) TuneScore(dataset, folds int, seed uint64, cfg mtl.Config) (app.TunePointResult, error) {
-	tf, err := s.folds(dataset, folds, seed)
+// TuneScore scores one configuration of a search on folds of a data set
+// (of all of its rows, or with newTasks of whole tasks); the folds are cut
+// and prepared once per data set, fold count, seed and kind.
+func (s *Session) TuneScore(dataset, folds int, seed uint64, newTasks bool, cfg mtl.Config) (app.TunePointResult, error) {
+	fs, err := s.folds(dataset, folds, seed, newTasks)
 	if err != nil {
 		return app.TunePointResult{}, err
 	}
-	return app.ScorePoint(tf.probs, tf.folds, cfg), nil
+	return fs.Score(cfg), nil
 }
 
-// folds returns the prepared folds of a data set for a fold count (0: 3)
-// and seed, cut on first use.
-func (s *Session) folds(dataset, folds int, seed uint64) (*tuneFolds, error) {
+// folds returns the prepared folds of a data set for a fold count (0: 3),
+// seed and kind, cut on first use.
+func (s *Session) folds(dataset, folds int, seed uint64, newTasks bool) (*app.TuneFoldSet, error) {
 	d, ok := s.datasets[dataset]
 	if !ok {
 		return nil, fmt.Errorf("tune: no data set with handle %d", dataset)
@@ -120,19 +116,14 @@ func (s *Session) folds(dataset, folds int, seed uint64) (*tuneFolds, error) {
 	if folds == 0 {
 		folds = 3
 	}
-	key := tuneKey{dataset, folds, seed}
-	tf := s.tunes[key]
-	if tf == nil {
-		fs, err := app.TuneFolds(d, folds, seed)
-		if err != nil {
+	key := tuneKey{dataset, folds, seed, newTasks}
+	fs := s.tunes[key]
+	if fs == nil {
+		var err error
+		if fs, err = app.NewTuneFoldSet(d, folds, seed, newTasks); err != nil {
 			return nil, err
 		}
-		probs, err := app.PrepareFolds(fs)
-		if err != nil {
-			return nil, err
-		}
-		tf = &tuneFolds{folds: fs, probs: probs}
-		s.tunes[key] = tf
+		s.tunes[key] = fs
 	}
-	return tf, nil
+	return fs, nil
 }

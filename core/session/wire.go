@@ -95,6 +95,9 @@ type TrainRequest struct {
 	All   bool    `json:"all"`
 	// Folds is the model search's fold count (tuneStart; 0: app's default).
 	Folds int `json:"folds"`
+	// NewTasks tunes for tasks the file does not hold: the folds hold out
+	// whole tasks (tuneStart; app.TuneOptions.NewTasks).
+	NewTasks bool `json:"newTasks"`
 }
 
 // SetDefaults seeds a run with 1.
@@ -134,6 +137,8 @@ type ScoreRequest struct {
 	Folds  int        `json:"folds"`
 	Seed   uint64     `json:"seed"`
 	Config mtl.Config `json:"config"`
+	// NewTasks scores on folds of whole tasks (the search's NewTasks).
+	NewTasks bool `json:"newTasks"`
 }
 
 // SetDefaults cuts the folds with seed 1.

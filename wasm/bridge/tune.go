@@ -36,13 +36,13 @@ func tuneStart(r session.TrainRequest, _ payload) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("spmtl.tuneStart: %w", err)
 	}
-	return sess.TuneStart(o.Dataset, o.Config, r.Folds, o.Seed)
+	return sess.TuneStart(o.Dataset, o.Config, r.Folds, o.Seed, r.NewTasks)
 }
 
 // tuneScore(request) → a session.TunePoint, with the row losses in bulk
 // when the point has them.
 func tuneScore(r session.ScoreRequest, _ payload) (any, error) {
-	res, err := sess.TuneScore(r.Data, r.Folds, r.Seed, r.Config)
+	res, err := sess.TuneScore(r.Data, r.Folds, r.Seed, r.NewTasks, r.Config)
 	if err != nil {
 		return nil, err
 	}

@@ -39,6 +39,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		refuseFlag(fs, name, "tune uses every row: cross-validation makes its own folds, and the model it saves is fitted on all the rows; leave out -"+name+" (spmtl train takes it)")
 	}
 	folds := fs.Int("folds", 3, "cross-validation folds")
+	newTasks := fs.Bool("new-tasks", false, "tune for tasks the file does not hold: each fold holds out whole tasks, predicted as new ones (only STL, MMTL and MTFL-mean predict them)")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
 	memory := memoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -70,7 +71,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	start := time.Now()
 	grid := newProgress(stderr, "tune "+tuneLabel(cfg))
-	opt := app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed, Memory: budget}
+	opt := app.TuneOptions{Config: cfg, Folds: *folds, Seed: df.seed, Memory: budget, NewTasks: *newTasks}
 	if flagSet(fs, "intercept") {
 		// κ given: the search is over ρ at that κ (it was accepted and
 		// then searched over anyway).
@@ -139,7 +140,11 @@ func plusMinus(e eval.Estimate) string {
 // standard error, the setting chosen for it, and the choice.
 func printModels(w io.Writer, res *app.TuneResult, took time.Duration) {
 	metric := eval.Metric(res.Metric).Name()
-	fmt.Fprintf(w, "%d-fold cross-validation, %s pooled over every held-out row (± one standard error), in %v\n", res.Folds, metric, took.Round(time.Millisecond))
+	if res.NewTasks {
+		fmt.Fprintf(w, "%d-fold cross-validation of whole tasks, %s pooled over every row of the held-out tasks, each predicted as a new task (± one standard error), in %v\n", res.Folds, metric, took.Round(time.Millisecond))
+	} else {
+		fmt.Fprintf(w, "%d-fold cross-validation, %s pooled over every held-out row (± one standard error), in %v\n", res.Folds, metric, took.Round(time.Millisecond))
+	}
 	fmt.Fprintf(w, "searched: %s\n", res.Search)
 	for _, l := range res.LeftOut {
 		fmt.Fprintf(w, "left out: %s\n", l)

@@ -53,6 +53,53 @@ func TestTuneChoosesAModel(t *testing.T) {
 	}
 }
 
+// TestTuneForNewTasks: -new-tasks holds out whole tasks, says so in the
+// table's heading and the search line, scores only the models that
+// predict a new task, and says why the others were left out.
+func TestTuneForNewTasks(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := spmtl(t, "tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-new-tasks", "-save", filepath.Join(dir, "new.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3-fold cross-validation of whole tasks, RMSE pooled over every row of the held-out tasks, each predicted as a new task",
+		"searched: for new tasks: 3 folds of whole tasks", "left out: ITL: predicts no task it was not trained on", "left out: MTASO: predicts no task it was not trained on"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range []string{"ITL", "MTFL", "spMTFL", "MTASO", "spMTASO"} {
+		if regexp.MustCompile(`(?m)^[ *] ` + regexp.QuoteMeta(name) + `\s`).MatchString(out) {
+			t.Errorf("%s has a row, but predicts no new task:\n%s", name, out)
+		}
+	}
+	// A model tuned on rows says so when it predicts a new task; one
+	// tuned for new tasks does not.
+	newSchool := filepath.Join(dir, "school9.csv")
+	if err := os.WriteFile(newSchool, []byte("school,sex,intake,student,hours\nSchool 9,F,mid 50%,1,4.2\nSchool 9,M,top 25%,2,6.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := spmtl(t, "tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-model", "mmtl", "-save", filepath.Join(dir, "rows.json")); err != nil {
+		t.Fatal(err)
+	}
+	const hint = "the model's settings were chosen on held-out rows of the tasks it was trained on; a search for new tasks (tune -new-tasks"
+	for _, c := range []struct {
+		model string
+		says  bool
+	}{{"rows.json", true}, {"new.json", false}} {
+		_, errOut, err := spmtl(t, "predict", "-model", filepath.Join(dir, c.model), "-data", newSchool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(errOut, hint) != c.says || !strings.Contains(errOut, `"School 9"`) {
+			t.Errorf("predict with %s (want the hint: %v):\n%s", c.model, c.says, errOut)
+		}
+	}
+	if _, _, err := spmtl(t, "tune", "-data", "testdata/exam.csv", "-task", "school", "-label", "score", "-drop", "student", "-new-tasks", "-model", "mtaso"); err == nil || !strings.Contains(err.Error(), "MTASO predicts no task it was not trained on, so it cannot be tuned for new tasks") {
+		t.Errorf("MTASO tuned for new tasks: %v", err)
+	}
+}
+
 // TestSavedModelNamesNoPath: a saved model names its training file, not
 // the folder it lay in on the machine that trained it.
 func TestSavedModelNamesNoPath(t *testing.T) {

@@ -186,7 +186,7 @@ func TestAssignRoundTrip(t *testing.T) {
 
 	// A tuning result with a failed point: null must come back as NaN,
 	// never 0.
-	in := `{"metric":"auc","folds":3,"rho":[0.1,1],"kappa":[],"scores":[[0.7],[null]],"best":[0,0],"config":{"model":"mtfl","rho":0.1}}`
+	in := `{"metric":"auc","folds":3,"newTasks":true,"rho":[0.1,1],"kappa":[],"scores":[[0.7],[null]],"best":[0,0],"config":{"model":"mtfl","rho":0.1}}`
 	var res app.TuneResult
 	if err := jsonlite.Assign(&res, tree(t, []byte(in))); err != nil {
 		t.Fatal(err)
@@ -195,7 +195,7 @@ func TestAssignRoundTrip(t *testing.T) {
 	if err := json.Unmarshal([]byte(in), &ref); err != nil {
 		t.Fatal(err)
 	}
-	if !math.IsNaN(res.Scores[1][0]) || res.Scores[0][0] != 0.7 || res.Folds != 3 || res.Config.Rho != 0.1 || res.Config.Model != "mtfl" {
+	if !math.IsNaN(res.Scores[1][0]) || res.Scores[0][0] != 0.7 || res.Folds != 3 || !res.NewTasks || res.Config.Rho != 0.1 || res.Config.Model != "mtfl" {
 		t.Errorf("tune result read as %+v", res)
 	}
 	a, _ = jsonlite.Encode(res)

@@ -6,6 +6,7 @@ package e2e
 // with the chosen one.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/mtl"
 	"github.com/spmtl/spmtl/core/reml"
 )
 
@@ -253,6 +255,63 @@ func TestTuneEveryModel(t *testing.T) {
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	if m := eval[string](b, `spmtlApp.runInfo().config.model`); m != want.Key {
 		t.Errorf("Play after tuning trained %s, want %s", m, want.Key)
+	}
+	b.noConsoleErrors()
+}
+
+// TestTuneForNewTasks: with "for tasks not in this file" checked, the
+// search holds out whole tasks: the table holds only the models that
+// predict a new task, its caption and the search's words say what was
+// scored, the models left out say why, and the choice and its score are
+// Go's own for the same search (to 1e-9: math.Exp's last bits differ
+// between amd64 and js/wasm).
+func TestTuneForNewTasks(t *testing.T) {
+	b := newBrowserFor(t, 5*time.Minute)
+	b.viewport(1280, 900, false)
+	b.openPage(true)
+	text := groupedCSV(21, 24, 3, 10, false)
+	b.loadGrouped("newtasks.csv", text)
+	b.do(chromedp.Click(chromedp.CSS("#tune-new-tasks")))
+	b.tuneAllModels(4 * time.Minute)
+	type page struct {
+		Keys             []string
+		Caption, Search  string
+		LeftOut, Status  string
+		Chosen           string
+		ChosenSP         bool
+		Score            float64
+		NewTasks, Locked bool
+	}
+	got := eval[page](b, `(() => { const r = spmtlApp.tune().search.result, m = r.models[r.chosen];
+		return {Keys: r.models.map((m) => m.key), Caption: document.getElementById("tune-models-caption").textContent,
+			Search: document.getElementById("tune-search").textContent, LeftOut: document.getElementById("tune-leftout").textContent,
+			Status: document.getElementById("tune-status").textContent, Chosen: m.key, ChosenSP: m.selfPaced, Score: m.score.value,
+			NewTasks: !!r.newTasks, Locked: document.getElementById("tune-new-tasks").disabled}; })()`)
+	for _, k := range got.Keys {
+		if k != "stl" && k != "mmtl" && k != "mmtl-joint" && k != "mtfl-mean" {
+			t.Errorf("%s was scored on new tasks, which it cannot predict", k)
+		}
+	}
+	if !got.NewTasks || got.Caption != "Candidate models scored on new tasks" || !strings.Contains(got.Status, "pooled over every row of the tasks held out, each predicted as a new task") || !strings.HasPrefix(got.Search, "Searched: for new tasks: 3 folds of whole tasks") {
+		t.Errorf("the result does not say it scored new tasks: newTasks %v, caption %q, search %q, status %q", got.NewTasks, got.Caption, got.Search, got.Status)
+	}
+	if !strings.Contains(got.LeftOut, "Left out: ITL: predicts no task it was not trained on") {
+		t.Errorf("left out: %q", got.LeftOut)
+	}
+	if got.Locked {
+		t.Error("the new-tasks box is still disabled after the search")
+	}
+	d, err := app.Load([]byte(text), app.LoadOptions{Name: "newtasks.csv", TaskColumn: "group", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := app.Tune(context.Background(), d, app.TuneOptions{Config: mtl.Config{Seed: 1}, Folds: 3, Seed: 1, NewTasks: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.Models[res.Chosen]
+	if got.Chosen != want.Key || got.ChosenSP != want.SelfPaced || math.Abs(got.Score-want.Score.Value) > 1e-9*want.Score.Value {
+		t.Errorf("the page chose %s (self-paced %v, CV %v), Go %s (%v, %v)", got.Chosen, got.ChosenSP, got.Score, want.Key, want.SelfPaced, want.Score.Value)
 	}
 	b.noConsoleErrors()
 }

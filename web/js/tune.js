@@ -102,7 +102,7 @@ export function wireTune(app, form) {
     const all = scope() === "all";
     $("tune").disabled = running || !app.data || (!all && (!m || m.fixed));
     $("tune").title = !all && m && m.fixed ? `${m.label} keeps the authors' fixed settings: there is nothing to tune` : "";
-    for (const id of ["tune-scope-all", "tune-scope-one"]) $(id).disabled = running;
+    for (const id of ["tune-scope-all", "tune-scope-one", "tune-new-tasks"]) $(id).disabled = running;
     $("tune-cancel").disabled = !running;
     const scored = !!last && last.scores.some((row) => row.some((v) => v !== undefined));
     for (const id of ["tune-png", "tune-svg", "tune-csv"]) $(id).disabled = !scored;
@@ -231,6 +231,9 @@ export function wireTune(app, form) {
   async function runSearch(my, config, label) {
     const seed = config.seed;
     const source = app.source;
+    // For tasks the file does not hold: each fold holds out whole tasks
+    // (Go's TuneOptions.NewTasks), in the plan and in every worker's folds.
+    const newTasks = $("tune-new-tasks").checked;
     teardown();
     showSlot("tune-error", "");
     state = "running"; offer();
@@ -243,7 +246,7 @@ export function wireTune(app, form) {
     search = null;
     let step;
     try {
-      step = await app.client.request("tuneStart", { config, folds: FOLDS });
+      step = await app.client.request("tuneStart", { config, folds: FOLDS, newTasks });
     } catch (e) {
       teardown();
       throw e;
@@ -264,7 +267,7 @@ export function wireTune(app, form) {
       search.done = done;
       const total = Math.max(step.total, done);
       $("tune-bar").max = Math.max(1, total); $("tune-bar").value = done;
-      setStatus(`${done} / ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${FOLDS}-fold CV, ${label}`, true);
+      setStatus(`${done} / ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${FOLDS}-fold CV${newTasks ? " of whole tasks" : ""}, ${label}`, true);
     };
     progress(step.done);
     while (!step.result) {
@@ -276,7 +279,7 @@ export function wireTune(app, form) {
         const data = await p.ready;
         while (next < batch.length && my === token) {
           const i = next++;
-          const r = await p.client.request("tuneScore", { data: data.handle, folds: FOLDS, seed, config: batch[i] });
+          const r = await p.client.request("tuneScore", { data: data.handle, folds: FOLDS, seed, newTasks, config: batch[i] });
           if (my !== token) return;
           results[i] = r;
           search.tried.push({ config: batch[i], score: r.failure ? null : r.scores[{ rmse: 0, logloss: 3, brier: 6, auc: 9 }[r.metric] ?? 0] });
@@ -346,7 +349,8 @@ export function wireTune(app, form) {
     // The CV score pools every held-out row; Results' mean is over tasks,
     // each alike: with tasks of few rows the two differ (grouseticks: 6.1
     // against 2.9), which the status says rather than leave as a puzzle.
-    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${se2(sc.se)}, pooled over every held-out row, where Results averages over tasks); the settings now use it.${movedText(result)} Press Play to train with it.`);
+    const over = result.newTasks ? "pooled over every row of the tasks held out, each predicted as a new task" : "pooled over every held-out row, where Results averages over tasks";
+    setStatus(`chose ${ms.name} with ${chosen} (CV ${metricName(result.metric)} ${num(sc.value)} ± ${se2(sc.se)}, ${over}); the settings now use it.${movedText(result)} Press Play to train with it.`);
     offer();
     performance.mark("spmtl:tune-done"); // ./build.sh bench: the result is shown
   }
@@ -358,7 +362,10 @@ export function wireTune(app, form) {
     body.replaceChildren();
     $("tune-models-metric").textContent = `CV ${metricName(result.metric)} ± SE at its setting`;
     // One model tuned alone is no choice among candidates.
-    $("tune-models-caption").textContent = result.models.length === 1 ? `${result.models[0].name} by cross-validation` : "Candidate models by cross-validation";
+    // A search for new tasks scored whole tasks held out: said where the
+    // scores are, in words that fit a phone's width.
+    const by = result.newTasks ? "scored on new tasks" : "by cross-validation";
+    $("tune-models-caption").textContent = result.models.length === 1 ? `${result.models[0].name} ${by}` : `Candidate models ${by}`;
     const notes = [];
     result.models.forEach((ms, i) => {
       const tr = document.createElement("tr");

@@ -22,11 +22,11 @@
 //                                      predicts only the rows that have every value,
 //                                      newTasks "omit" those of the tasks it knows
 //     inspect {handle?}                a model's shared knowledge
-//     tuneStart {config, folds}, tuneFeed {search, results}, tuneEnd {search}
+//     tuneStart {config, folds, newTasks}, tuneFeed {search, results}, tuneEnd {search}
 //                                      (search: the id tuneStart gave; a request's own id is its message id)
 //                                      the model search (every model, or config's), held by one worker:
 //                                      {id, batch: [configs], done, total, result?}
-//     tuneScore {data, folds, seed, config}  one configuration of a batch, scored by a
+//     tuneScore {data, folds, seed, newTasks, config}  one configuration of a batch, scored by a
 //                                      pool worker: {scores: Float64Array(12), metric, losses, failure}
 //     free {handle}
 //     warm {config, kind}              trains config briefly on a tiny made-up data set
@@ -421,11 +421,11 @@ serveRequests({
     return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data", m.missing, m.newTasks);
   },
   async inspect(m) { await boot(); return spmtl.inspect(runModel(m.handle, "inspect")); },
-  async tuneStart(m) { await boot(); return spmtl.tuneStart(Object.assign({}, m.config, { folds: m.folds || 3 })); },
+  async tuneStart(m) { await boot(); return spmtl.tuneStart(Object.assign({}, m.config, { folds: m.folds || 3, newTasks: !!m.newTasks })); },
   async tuneFeed(m) { await boot(); return spmtl.tuneFeed(m.search, m.results); },
   async tuneScore(m) {
     await boot();
-    return spmtl.tuneScore({ data: m.data, folds: m.folds || 3, seed: m.seed }, m.config);
+    return spmtl.tuneScore({ data: m.data, folds: m.folds || 3, seed: m.seed, newTasks: !!m.newTasks }, m.config);
   },
   async tuneEnd(m) { await boot(); spmtl.tuneEnd(m.search); return true; },
   async pause() { if (run) hold(); return true; },

@@ -269,9 +269,13 @@ func build(dist, web, out string) error {
 	if err != nil {
 		return err
 	}
+	// Both workers begin with Go's wasm_exec.js, the API and the unpacker:
+	// written once (26 KB), and joined to each worker's own script when the
+	// page makes its blob: URL.
 	sources, _ := json.Marshal(map[string]string{
-		"worker": stripComments(read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "worker.js"))),
-		"repro":  stripComments(read(filepath.Join(dist, "wasm_exec.js")) + "\n" + read(filepath.Join(web, "js", "api.js")) + "\n" + unpack + "\n" + read(filepath.Join(web, "js", "repro-worker.js"))),
+		"common": stripComments(read(filepath.Join(dist, "wasm_exec.js"))+"\n"+read(filepath.Join(web, "js", "api.js"))+"\n"+unpack) + "\n",
+		"worker": stripComments(read(filepath.Join(web, "js", "worker.js"))),
+		"repro":  stripComments(read(filepath.Join(web, "js", "repro-worker.js"))),
 	})
 	// The served page's first script fetches the wasm and starts a worker
 	// from js/: nothing of that exists beside this file, which makes both
@@ -336,7 +340,7 @@ window.spmtlPacked = (el) => ({ codec: el.dataset.codec, gz: Number(el.dataset.g
   // A worker started from a blob: URL of a file:// page may not load other
   // blob: URLs, so its scripts are joined into its own source and the
   // packed wasm is its first message.
-  const workerURL = url(src.worker), reproURL = url(src.repro);
+  const workerURL = url(src.common + src.worker), reproURL = url(src.common + src.repro);
   let wasm = null;
   const waiting = [];
   const start = (u) => {

@@ -313,6 +313,17 @@ func TestTuneForNewTasks(t *testing.T) {
 	if got.Chosen != want.Key || got.ChosenSP != want.SelfPaced || math.Abs(got.Score-want.Score.Value) > 1e-9*want.Score.Value {
 		t.Errorf("the page chose %s (self-paced %v, CV %v), Go %s (%v, %v)", got.Chosen, got.ChosenSP, got.Score, want.Key, want.SelfPaced, want.Score.Value)
 	}
+	// This model alone, when it predicts no new task: refused with what
+	// to do instead, and the box can be changed again.
+	b.do(chromedp.SetValue(chromedp.CSS("#model"), "mtaso"), chromedp.Evaluate[chromedp.Void](`document.getElementById("model").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one")), chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "failed"`, 30*time.Second)
+	if msg := eval[string](b, `document.getElementById("tune-error").textContent`); !strings.Contains(msg, "MTASO predicts no task it was not trained on, so it cannot be tuned for new tasks") || !strings.Contains(msg, "STL, MMTL and MTFL-mean") {
+		t.Errorf("tuning MTASO for new tasks: %q", msg)
+	}
+	if eval[bool](b, `document.getElementById("tune-new-tasks").disabled`) {
+		t.Error("after the refusal the new-tasks box is disabled")
+	}
 	b.noConsoleErrors()
 }
 

@@ -210,30 +210,34 @@ func TestModelRoundTrip(t *testing.T) {
 		t.Fatalf("inspect: %+v, %v", ins, err)
 	}
 	// A model search through the session, its batches scored as the
-	// page's pool scores them, chooses what app.Tune chooses.
+	// page's pool scores them, chooses what app.Tune chooses, on rows and
+	// for new tasks (whose folds the pool cuts apart from the rows').
 	d, _ := app.Load(text, app.LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
-	want, err := app.Tune(context.Background(), d, app.TuneOptions{Seed: 1, Workers: 2}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	step, err := s.TuneStart(sum.Handle, mtl.Config{}, 3, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for step.Result == nil {
-		res := make([]app.TunePointResult, len(step.Batch))
-		for i, cfg := range step.Batch {
-			if res[i], err = s.TuneScore(sum.Handle, 3, 1, false, cfg); err != nil {
+	var step TuneStep
+	for _, newTasks := range []bool{false, true} {
+		want, err := app.Tune(context.Background(), d, app.TuneOptions{Seed: 1, Workers: 2, NewTasks: newTasks}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if step, err = s.TuneStart(sum.Handle, mtl.Config{}, 3, 1, newTasks); err != nil {
+			t.Fatal(err)
+		}
+		for step.Result == nil {
+			res := make([]app.TunePointResult, len(step.Batch))
+			for i, cfg := range step.Batch {
+				if res[i], err = s.TuneScore(sum.Handle, 3, 1, newTasks, cfg); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if step, err = s.TuneFeed(step.ID, res); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if step, err = s.TuneFeed(step.ID, res); err != nil {
-			t.Fatal(err)
+		got := step.Result
+		gm, wm := got.Models[got.Chosen], want.Models[want.Chosen]
+		if gm.Name != wm.Name || got.Config != want.Config || gm.Score != wm.Score || got.NewTasks != newTasks || step.Done != step.Total {
+			t.Errorf("new tasks %v: the session's search chose %s %+v (%v; %d of %d points), app.Tune %s %+v (%v)", newTasks, gm.Name, got.Config, gm.Score, step.Done, step.Total, wm.Name, want.Config, wm.Score)
 		}
-	}
-	got := step.Result
-	if got.Models[got.Chosen].Name != want.Models[want.Chosen].Name || got.Config != want.Config || step.Done != step.Total {
-		t.Errorf("the session's search chose %s %+v (%d of %d points), app.Tune %s %+v", got.Models[got.Chosen].Name, got.Config, step.Done, step.Total, want.Models[want.Chosen].Name, want.Config)
 	}
 	if _, err := s.TuneFeed(step.ID, nil); err == nil {
 		t.Error("a finished search was fed again without an error")

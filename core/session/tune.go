@@ -10,7 +10,8 @@ import (
 // The page tunes in a pool of workers: one holds the search (TuneStart,
 // TuneFeed), each of the others loads the data and scores the
 // configurations of a batch it is given (TuneScore). The folds depend only
-// on the data, their number and the seed, so every worker cuts the same.
+// on the data, their number, the seed and whether they hold out whole
+// tasks, so every worker cuts the same.
 
 type tuneKey struct {
 	data     int

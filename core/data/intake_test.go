@@ -177,7 +177,7 @@ func TestLoadNewRows(t *testing.T) {
 		t.Errorf("rows %q, b's x %v, warnings %q", tab.Rows, tab.Data.Tasks[0].X.RawRowView(0), tab.Warnings)
 	}
 	_, err = LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"})
-	if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
+	if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
 		t.Errorf("unknown task: %v", err)
 	}
 	// SkipUnknown: the rows of tasks the model does not know keep their

@@ -244,7 +244,7 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
-		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share), or predict only the rows of the tasks it knows", short(tn), listOf(r.knownList, "tasks"))
+		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows", short(tn), listOf(r.knownList, "tasks"))
 		pe.Remedy = Remedy{Skip: true}
 		return nil, pe
 	}

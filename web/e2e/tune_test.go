@@ -315,8 +315,14 @@ func TestTuneForNewTasks(t *testing.T) {
 	}
 	// This model alone, when it predicts no new task: refused with what
 	// to do instead, and the box can be changed again.
-	b.do(chromedp.SetValue(chromedp.CSS("#model"), "mtaso"), chromedp.Evaluate[chromedp.Void](`document.getElementById("model").dispatchEvent(new Event("change", {bubbles: true}))`))
+	// This model's grid for new tasks: the map says what its scores are of.
 	b.do(chromedp.Click(chromedp.CSS("#tune-scope-one")), chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state !== "running"`, 2*time.Minute)
+	if label := eval[string](b, `document.getElementById("tune-map").getAttribute("aria-label")`); !strings.Contains(label, "scored on new tasks") {
+		t.Errorf("the map of a search for new tasks: %q", label)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#model"), "mtaso"), chromedp.Evaluate[chromedp.Void](`document.getElementById("model").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.do(chromedp.Click(chromedp.CSS("#tune")))
 	b.waitFor(`spmtlApp.tune().state === "failed"`, 30*time.Second)
 	if msg := eval[string](b, `document.getElementById("tune-error").textContent`); !strings.Contains(msg, "MTASO predicts no task it was not trained on, so it cannot be tuned for new tasks") || !strings.Contains(msg, "STL, MMTL and MTFL-mean") {
 		t.Errorf("tuning MTASO for new tasks: %q", msg)

@@ -182,7 +182,9 @@ export function wireTune(app, form) {
     const cfg = result.config;
     // The map is the search's last stage: said, since the status names a
     // ρ (and κ) the map shows no search for.
-    const stage = selfPaced ? `λ0 at the ρ${cfg.intercept ? " and κ" : ""} chosen first` : grid.rho.length > 1 && cfg.intercept ? "ρ at the κ chosen" : "";
+    // … and, for a search for new tasks, what its scores are of.
+    const stage = [selfPaced ? `λ0 at the ρ${cfg.intercept ? " and κ" : ""} chosen first` : grid.rho.length > 1 && cfg.intercept ? "ρ at the κ chosen" : "",
+      result.newTasks ? "scored on new tasks" : ""].filter(Boolean).join("; ");
     map.set(grid, scores, result.best, { se: sc.se, flat: !!ms.flat, stage });
     app.settings.rho = String(cfg.rho);
     app.settings.intercept = cfg.intercept ? String(cfg.intercept) : "";

@@ -315,11 +315,7 @@ func (fs *TuneFoldSet) scores(cfg mtl.Config) (eval.PooledScores, []float64, int
 // of the task's averages when the fit has one (fitBetween, §16). So a
 // search for new tasks scores what the model it saves will do for them.
 func (fs *TuneFoldSet) predictNew(f int, cfg mtl.Config, logistic bool) ([][]float64, mtl.StopReason, error) {
-	l, err := method.New(fs.Probs[f], cfg)
-	if err != nil {
-		return nil, "", err
-	}
-	last, err := mtl.Run(nil, l)
+	l, last, err := eval.Fit(fs.Probs[f], cfg)
 	if err != nil {
 		return nil, "", err
 	}
@@ -341,21 +337,19 @@ func (fs *TuneFoldSet) predictNew(f int, cfg mtl.Config, logistic bool) ([][]flo
 	if !logistic {
 		bt = fitBetween(fs.Probs[f].Data, fs.enc, w0, b0)
 	}
+	// Each held-out task takes the shared weights and its own intercept.
 	test := fs.Folds[f].Test
-	preds := make([][]float64, len(test.Tasks))
+	fresh := &mtl.Model{Features: len(w0)}
 	for t := range test.Tasks {
-		tk := &test.Tasks[t]
 		b := b0
 		if bt != nil {
-			adj, _, _ := bt.adjust(tk)
+			adj, _, _ := bt.adjust(&test.Tasks[t])
 			b += adj
 		}
-		preds[t] = make([]float64, tk.Rows())
-		for i := range preds[t] {
-			preds[t][i] = tk.Dot(i, w0) + b
-		}
+		fresh.Names, fresh.W, fresh.B = append(fresh.Names, test.Tasks[t].Name), append(fresh.W, w0), append(fresh.B, b)
 	}
-	return preds, last.Stop, nil
+	preds, err := fresh.PredictDataset(test)
+	return preds, last.Stop, err
 }
 
 // withinOneSE reports whether e is within one standard error of best (the

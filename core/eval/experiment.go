@@ -321,14 +321,24 @@ func FitPredict(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) ([][]float64
 // it reached the iteration cap before converging), which tuning reports
 // beside a score of unfinished fits.
 func FitPredictStop(p *mtl.Problem, cfg mtl.Config, test *data.Dataset) ([][]float64, mtl.StopReason, error) {
-	l, err := method.New(p, cfg)
-	if err != nil {
-		return nil, "", err
-	}
-	last, err := mtl.Run(nil, l)
+	l, last, err := Fit(p, cfg)
 	if err != nil {
 		return nil, "", err
 	}
 	preds, err := mtl.Predict(l, test)
 	return preds, last.Stop, err
+}
+
+// Fit trains cfg's learner on p to its end and returns it with its last
+// snapshot.
+func Fit(p *mtl.Problem, cfg mtl.Config) (mtl.Learner, mtl.Snapshot, error) {
+	l, err := method.New(p, cfg)
+	if err != nil {
+		return nil, mtl.Snapshot{}, err
+	}
+	last, err := mtl.Run(nil, l)
+	if err != nil {
+		return nil, mtl.Snapshot{}, err
+	}
+	return l, last, nil
 }

@@ -632,7 +632,7 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	if shared != nil {
 		known = nil // any task: a new one takes the shared predictor
 	}
-	nro := data.NewRowsOptions{Tasks: known, OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown}
+	nro := data.NewRowsOptions{Tasks: known, NewTaskModels: method.NewTaskLabels(), OmitMissing: opt.OmitMissing, SkipUnknown: opt.SkipUnknown}
 	if m.Kind == data.Classification.String() {
 		nro.Classes = []string{m.Negative, m.Positive}
 	}

@@ -74,6 +74,10 @@ type Catalog struct {
 	// MetricNames are the scores' names as sentences and tables write them
 	// (eval.Metric.Name), by key: the page names a tune's metric with them.
 	MetricNames map[eval.Metric]string `json:"metricNames"`
+	// NewTaskModels are the models a search for new tasks chooses among
+	// (method.NewTaskLabels), simplest first: the page's Tune panel names
+	// them.
+	NewTaskModels []string `json:"newTaskModels"`
 }
 
 // TauScale is the τ heatmaps' scale (core/internal/tauscale, which
@@ -95,7 +99,7 @@ func GetCatalog() Catalog {
 	return Catalog{Methods: method.All(), Bundles: bs, Defaults: mtl.Config{}.Defaults(false), Settings: Settings(), OwnStart: StartOf(nil),
 		Tables:      map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
 		TauScale:    TauScale{Lo: tauscale.Tau.Lo, Hi: tauscale.Tau.Hi, Stops: tauscale.Tau.Stops, Ticks: tauscale.Tau.Ticks},
-		MetricNames: metricNames()}
+		MetricNames: metricNames(), NewTaskModels: method.NewTaskLabels()}
 }
 
 // metricNames names every score the page shows (eval.Metric.Name).

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,15 +139,7 @@ func families(opt TuneOptions) ([]family, error) {
 
 // newTaskModels names the tunable models that predict a task they were
 // not trained on: "STL, MMTL and MTFL-mean".
-func newTaskModels() string {
-	var names []string
-	for _, m := range method.BySimplicity() {
-		if m.NewTask && !m.Fixed && m.Kind == method.Parallel && !slices.Contains(names, m.Label) {
-			names = append(names, m.Label)
-		}
-	}
-	return words.List(names)
-}
+func newTaskModels() string { return words.List(method.NewTaskLabels()) }
 
 // interceptGrid is the κ grid for d: TuneIntercept on a visitor's own
 // dense data, without 0 for a classifier or a file with task-level

@@ -114,6 +114,10 @@ type NewRowsOptions struct {
 	// Tasks, when not nil, are the tasks a row may have: another one is
 	// refused at its line.
 	Tasks []string
+	// NewTaskModels, when Tasks is set, are the models that predict a task
+	// they were not trained on (method.NewTaskLabels), named in the
+	// refusal of a row of another task.
+	NewTaskModels []string
 	// OmitMissing leaves out of Table.Data the rows with a missing value
 	// in the task or a feature the model reads (in a text column, an
 	// empty or NA cell its encoding has no level for), as a training read
@@ -288,5 +292,5 @@ func readCSVFormat(text []byte, name string, opt Options) (*Table, error) {
 
 // readNewCSVFormat is the CSV's reader of new rows (readNewCSV).
 func readNewCSVFormat(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
-	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing, skipUnknown: opt.SkipUnknown, classes: opt.Classes})
+	return readNewCSV(text, name, TableOptions{Encoding: enc, Tasks: opt.Tasks, OmitMissing: opt.OmitMissing, skipUnknown: opt.SkipUnknown, newTaskModels: opt.NewTaskModels, classes: opt.Classes})
 }

@@ -176,9 +176,17 @@ func TestLoadNewRows(t *testing.T) {
 	if !reflect.DeepEqual(tab.Rows, [][]string{{"4", "v", "b"}, {"5", "w", "a"}}) || !reflect.DeepEqual(tab.Data.Tasks[0].X.RawRowView(0), []float64{0, 1, 4}) || len(tab.Warnings) != 1 {
 		t.Errorf("rows %q, b's x %v, warnings %q", tab.Rows, tab.Data.Tasks[0].X.RawRowView(0), tab.Warnings)
 	}
-	_, err = LoadNewRows([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, []string{"a", "b"})
-	if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
-		t.Errorf("unknown task: %v", err)
+	for _, c := range []struct {
+		models []string
+		which  string
+	}{
+		{nil, "one that predicts a new task from what the tasks share"},
+		{[]string{"STL", "MMTL"}, "STL and MMTL, which predict a new task from what the tasks share"},
+	} {
+		_, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, NewTaskModels: c.models})
+		if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (`+c.which+`; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
+			t.Errorf("unknown task, models %q: %v", c.models, err)
+		}
 	}
 	// SkipUnknown: the rows of tasks the model does not know keep their
 	// place in Rows, out of Data, and Skipped says which.

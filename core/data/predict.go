@@ -83,7 +83,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 	}
 	if opt.Tasks != nil {
 		r.skipUnknown = opt.skipUnknown
-		r.known, r.knownList = map[string]bool{}, opt.Tasks
+		r.known, r.knownList, r.newTaskModels = map[string]bool{}, opt.Tasks, opt.newTaskModels
 		for _, tn := range opt.Tasks {
 			r.known[tn] = true
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spmtl/spmtl/core/internal/words"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -30,6 +31,9 @@ type rowReader struct {
 	// (knownList).
 	known     map[string]bool
 	knownList []string
+	// newTaskModels name the models with a predictor for a new task, for
+	// the refusal of a row of an unknown task (NewRowsOptions).
+	newTaskModels []string
 	// keep keeps each row's fields (Table.Rows).
 	keep bool
 	// skipUnknown leaves out the rows of a task not in known, keeping
@@ -244,7 +248,11 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
-		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (MMTL, MTFL-mean or STL, which predict a new task from what the tasks share; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows", short(tn), listOf(r.knownList, "tasks"))
+		which := "one that predicts a new task from what the tasks share"
+		if len(r.newTaskModels) > 0 {
+			which = words.List(r.newTaskModels) + ", which predict a new task from what the tasks share"
+		}
+		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (%s; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows", short(tn), listOf(r.knownList, "tasks"), which)
 		pe.Remedy = Remedy{Skip: true}
 		return nil, pe
 	}

@@ -418,6 +418,8 @@ type TableOptions struct {
 	Tasks    []string
 	// skipUnknown: NewRowsOptions.SkipUnknown.
 	skipUnknown bool
+	// newTaskModels: NewRowsOptions.NewTaskModels.
+	newTaskModels []string
 	// classes: NewRowsOptions.Classes.
 	classes []string
 }

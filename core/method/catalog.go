@@ -186,6 +186,21 @@ func BySimplicity() []Method {
 	return out
 }
 
+// NewTaskLabels names, simplest first, the models a search for new tasks
+// chooses among: the tunable parallel methods with a predictor for a task
+// they were not trained on (NewTask), each label once ("STL", "MMTL",
+// "MTFL-mean"). Every message and help text that names them reads this
+// list, so a method added to the catalogue is named everywhere at once.
+func NewTaskLabels() []string {
+	var names []string
+	for _, m := range BySimplicity() {
+		if m.NewTask && !m.Fixed && m.Kind == Parallel && !contains(names, m.Label) {
+			names = append(names, m.Label)
+		}
+	}
+	return names
+}
+
 // Idle says why the method would share nothing on data of d features
 // under cfg (defaults filled in): a search over every model leaves it out.
 // It is "" when the method shares.

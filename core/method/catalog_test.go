@@ -198,3 +198,22 @@ func TestCatalogFacts(t *testing.T) {
 		t.Errorf("MTASO on one feature: %q", why)
 	}
 }
+
+// TestNewTaskLabels: the models a search for new tasks chooses among are
+// the catalogue's tunable parallel methods with a new-task predictor, each
+// label once, simplest first, and no other.
+func TestNewTaskLabels(t *testing.T) {
+	got := NewTaskLabels()
+	if want := []string{"STL", "MMTL", "MTFL-mean"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("NewTaskLabels() = %q, want %q (the catalogue's NewTask methods)", got, want)
+	}
+	for _, m := range All() {
+		listed := contains(got, m.Label)
+		if m.NewTask && m.Kind == Parallel && !m.Fixed && m.Simplicity > 0 && !listed {
+			t.Errorf("%s predicts a new task and is a candidate, but NewTaskLabels leaves it out", m.Key)
+		}
+		if listed && !m.NewTask {
+			t.Errorf("%s is named by NewTaskLabels (%q) but predicts no new task", m.Key, got)
+		}
+	}
+}

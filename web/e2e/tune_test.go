@@ -327,6 +327,10 @@ func TestTuneForNewTasks(t *testing.T) {
 	if msg := eval[string](b, `document.getElementById("tune-error").textContent`); !strings.Contains(msg, "MTASO predicts no task it was not trained on, so it cannot be tuned for new tasks") || !strings.Contains(msg, "STL, MMTL and MTFL-mean") {
 		t.Errorf("tuning MTASO for new tasks: %q", msg)
 	}
+	// The panel's hint names the same models, from the catalogue.
+	if hint := eval[string](b, `document.getElementById("tune-new-models").textContent`); hint != "STL, MMTL and MTFL-mean" {
+		t.Errorf("the Tune panel's hint names %q as the models that predict a new task", hint)
+	}
 	if eval[bool](b, `document.getElementById("tune-new-tasks").disabled`) {
 		t.Error("after the refusal the new-tasks box is disabled")
 	}

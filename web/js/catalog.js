@@ -1,11 +1,11 @@
 // catalog.js: the learner's catalogue as the page sees it. The page keeps
 // no list of methods, data sets or settings: the learner's answer to
 // spmtl.catalog() ({methods, bundles, settings, ownStart, tables,
-// tauScale, metricNames}; written as catalog.json by ./build.sh, else asked of the
+// tauScale, metricNames, newTaskModels}; written as catalog.json by ./build.sh, else asked of the
 // worker once) is kept here, and every menu, preset, check, table row and
 // the τ heatmap's colour scale is looked up here.
 
-let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null, metricNames: {} };
+let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null, metricNames: {}, newTaskModels: [] };
 
 /** Keeps the catalogue the worker answered. */
 export function useCatalog(c) { cat = c; }
@@ -50,6 +50,13 @@ export function tauScale() { return cat.tauScale; }
 /** A score's name as sentences write it (Go's eval.Metric.Name: "RMSE",
  *  "log-loss", "Brier score", "AUC"); an unknown key in capitals. */
 export function metricName(m) { return (cat.metricNames || {})[m] || String(m || "").toUpperCase(); }
+
+/** The models a search for new tasks chooses among, named as prose
+ *  ("STL, MMTL and MTFL-mean", Go's method.NewTaskLabels); "" when the
+ *  catalogue names none. */
+export function newTaskModels() {
+  return new Intl.ListFormat("en-GB", { type: "conjunction" }).format(cat.newTaskModels || []);
+}
 
 /** The rows of the paper's table under a variant ([{name, config, baseline?}]). */
 export function tableRows(variant) { return cat.tables[variant] || []; }

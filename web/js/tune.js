@@ -26,7 +26,7 @@
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto, OWN_DATA, originWords } from "./state.js";
-import { method, metricName } from "./catalog.js";
+import { method, metricName, newTaskModels } from "./catalog.js";
 import { download, toCSV, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 
@@ -74,6 +74,8 @@ const makeWorker = () => {
 /** Wires the Tune panel; returns {map}. */
 export function wireTune(app, form) {
   const map = new TuneMap($("tune-map"));
+  const named = newTaskModels();
+  if (named) $("tune-new-models").textContent = named;
   let pool = [];
   let token = 0; // bumped by a new start or a cancel: older work stops
   let state = "idle"; // idle | running | done | cancelled | failed

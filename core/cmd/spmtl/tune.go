@@ -13,6 +13,7 @@ import (
 
 	"github.com/spmtl/spmtl/core/app"
 	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -39,7 +40,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		refuseFlag(fs, name, "tune uses every row: cross-validation makes its own folds, and the model it saves is fitted on all the rows; leave out -"+name+" (spmtl train takes it)")
 	}
 	folds := fs.Int("folds", 3, "cross-validation folds")
-	newTasks := fs.Bool("new-tasks", false, "tune for tasks the file does not hold: each fold holds out whole tasks, predicted as new ones (only STL, MMTL and MTFL-mean predict them)")
+	newTasks := fs.Bool("new-tasks", false, "tune for tasks the file does not hold: each fold holds out whole tasks, predicted as new ones (only "+words.List(method.NewTaskLabels())+" predict them)")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
 	memory := memoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {

@@ -42,6 +42,14 @@ func TestFormulaLeak(t *testing.T) {
 		}), "", nil},
 		{"near a column only", file(30, func(i int, a, _ float64) string { return g(a + 0.1*float64(i%3)) }), "", nil},
 		{"few rows", file(12, func(_ int, a, b float64) string { return g(a / b) }), "", nil},
+		// Many rows: a sample of them is tried first, every row decides.
+		{"one row off of many", file(2000, func(i int, a, b float64) string {
+			if i == 1717 {
+				return g(a/b + 0.01)
+			}
+			return g(a / b)
+		}), "", nil},
+		{"a ratio of many rows", file(2000, func(_ int, a, b float64) string { return g(a / b) }), "y is a / b in every row", []string{"a", "b"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, err := Load([]byte(c.text), LoadOptions{Name: "f.csv", TaskColumn: "g", LabelColumn: "y"})

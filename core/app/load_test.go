@@ -568,13 +568,17 @@ func TestSeparatingColumn(t *testing.T) {
 	}
 	cut := func(_ int, s float64) string { return map[bool]string{true: "yes", false: "no"}[s > 3] }
 	for _, tc := range []struct {
-		name, text, want string
+		name, text, want, origin string
 	}{
-		{"cut from the score", file(40, cut), "score separates the classes exactly: every yes row has score ≥ 3.5 and every no row ≤ 2.5"},
-		{"overlapping", file(40, func(i int, s float64) string { return cut(i, s+float64(i%3)*4) }), ""},
-		{"a class of four rows", file(40, func(_ int, s float64) string { return map[bool]string{true: "yes", false: "no"}[s > 16] }), ""},
+		{"cut from the score", file(40, cut), "score separates the classes exactly: every yes row has score ≥ 3.5 and every no row ≤ 2.5", ""},
+		// The features centred at their means: the message still gives the
+		// file's numbers.
+		{"origin at the means", file(40, cut), "score separates the classes exactly: every yes row has score ≥ 3.5 and every no row ≤ 2.5", "means"},
+		{"the other way round", file(40, func(_ int, s float64) string { return map[bool]string{true: "yes", false: "no"}[s < -3] }), "score separates the classes exactly: every no row has score ≥ -2.5 and every yes row ≤ -3.5", ""},
+		{"overlapping", file(40, func(i int, s float64) string { return cut(i, s+float64(i%3)*4) }), "", ""},
+		{"a class of four rows", file(40, func(_ int, s float64) string { return map[bool]string{true: "yes", false: "no"}[s > 16] }), "", ""},
 	} {
-		d, err := Load([]byte(tc.text), LoadOptions{Name: "p.csv", TaskColumn: "g", LabelColumn: "passed"})
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "p.csv", TaskColumn: "g", LabelColumn: "passed", Origin: tc.origin})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -611,5 +615,31 @@ func TestNearTaskNames(t *testing.T) {
 		if tc.want == "" && note != "" || tc.want != "" && !strings.Contains(note, tc.want) {
 			t.Errorf("%q: TaskNote %q, want %q", tc.names, note, tc.want)
 		}
+	}
+}
+
+// BenchmarkLoadBundled reads a bundled data set's packed table and makes
+// its summary, as the page's first load does (the summary's notes read
+// every row: docs/bench.md, "Twentieth round").
+func BenchmarkLoadBundled(b *testing.B) {
+	for _, name := range []string{"landmine", "school"} {
+		text, err := os.ReadFile("../../web/data/" + name + "/data.csv")
+		if err != nil {
+			b.Fatal(err)
+		}
+		packed, err := Pack(text, LoadOptions{Name: name, Bundled: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				d, err := Load(packed, LoadOptions{Name: name, Bundled: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				d.Summary()
+			}
+		})
 	}
 }

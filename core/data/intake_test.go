@@ -208,12 +208,28 @@ func TestLoadNewRows(t *testing.T) {
 	if !reflect.DeepEqual(tab.Header, []string{"row", "task"}) || !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "a"}}) || tab.Data.Features != 3 {
 		t.Errorf("sparse: header %q, rows %q, %d features", tab.Header, tab.Rows, tab.Data.Features)
 	}
+	// The sparse format's rows of an unknown task, left out as the CSV's
+	// are: each keeps its place (its row number and task) with no
+	// prediction, at its line.
+	tab, err = LoadNewRowsWith([]byte("b 0 3:1\nz 1 1:2\n# a comment\na 1 1:2\nz 0 2:1\n"), "n.svm", sparse, NewRowsOptions{Tasks: []string{"a", "b"}, SkipUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "z"}, {"3", "a"}, {"4", "z"}}) || tab.Data.Rows() != 2 || tab.Data.Tasks[1].Source[0] != 2 {
+		t.Errorf("sparse, skipped: rows %q, %d in the data", tab.Rows, tab.Data.Rows())
+	}
+	if got, want := tab.Skipped.NoPrediction(), "2 of the 4 rows are of tasks the model was not trained on and cannot predict (z): they have no prediction, at lines 2, 5"; got != want {
+		t.Errorf("sparse, skipped: %q, want %q", got, want)
+	}
+	if _, err := LoadNewRowsWith([]byte("z 1 1:2\n"), "n.svm", sparse, NewRowsOptions{Tasks: []string{"a"}}); !RemedyOf(err).Skip {
+		t.Errorf("sparse, unknown task: %v has no remedy to leave the row out", err)
+	}
 	for _, tc := range []struct {
 		in   string
 		enc  *Encoding
 		want string
 	}{
-		{"c 0 3:1\n", sparse, `predict n.svm: task "c" is not one the model was trained on`},
+		{"a 0 1:1\n# a comment\nc 0 3:1\n", sparse, `n.svm:3:1: task "c" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task`},
 		{"a 0 4:1\n", sparse, "n.svm:1:5: feature index 4 greater than the number of features 3"},
 		{"a 0 3:1\n", &Encoding{Format: "generated", Features: 3}, "predict n.svm: the model was trained on generated data and has no file encoding to read new rows with"},
 	} {

@@ -70,6 +70,17 @@ type Skipped struct {
 	Lines []int    `json:"lines,omitempty"`
 }
 
+// add counts a row of task tn, at line, left out.
+func (s *Skipped) add(tn string, line int) {
+	s.Rows++
+	if len(s.Lines) < omittedLines {
+		s.Lines = append(s.Lines, line)
+	}
+	if !slices.Contains(s.Tasks, tn) && len(s.Tasks) < omittedLines {
+		s.Tasks = append(s.Tasks, strings.Clone(tn))
+	}
+}
+
 // NoPrediction says which rows have no prediction: "2 of the 40 rows are
 // of tasks the model was not trained on and cannot predict (S9 S10): they
 // have no prediction, at lines 3, 9"; "" when none.

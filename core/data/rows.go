@@ -217,15 +217,22 @@ func (r *rowReader) unknown(rec []string, line int) bool {
 	if r.skipped == nil {
 		r.skipped = &Skipped{}
 	}
-	s := r.skipped
-	s.Rows++
-	if len(s.Lines) < omittedLines {
-		s.Lines = append(s.Lines, line)
-	}
-	if !slices.Contains(s.Tasks, tn) && len(s.Tasks) < omittedLines {
-		s.Tasks = append(s.Tasks, strings.Clone(tn))
-	}
+	r.skipped.add(tn, line)
 	return true
+}
+
+// unknownTask refuses, at file:line:column, a new row of task tn, which
+// is not among the tasks known to a model that has no predictor for a new
+// task; models name the models that have one (NewRowsOptions). Its remedy
+// is to leave such rows out (Remedy.Skip).
+func unknownTask(file string, line, col int, tn string, known, models []string) *ParseError {
+	which := "one that predicts a new task from what the tasks share"
+	if len(models) > 0 {
+		which = words.List(models) + ", which predict a new task from what the tasks share"
+	}
+	pe := parseErr(file, line, col, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (%s; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows", short(tn), listOf(known, "tasks"), which)
+	pe.Remedy = Remedy{Skip: true}
+	return pe
 }
 
 // task returns the rows of a row's task, refusing an empty task name or a
@@ -248,13 +255,7 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 	}
 	if r.known != nil && !r.known[tn] {
 		l, _ := cr.FieldPos(ti)
-		which := "one that predicts a new task from what the tasks share"
-		if len(r.newTaskModels) > 0 {
-			which = words.List(r.newTaskModels) + ", which predict a new task from what the tasks share"
-		}
-		pe := parseErr(r.t.name, l, ti+1, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (%s; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows", short(tn), listOf(r.knownList, "tasks"), which)
-		pe.Remedy = Remedy{Skip: true}
-		return nil, pe
+		return nil, unknownTask(r.t.name, l, ti+1, tn, r.knownList, r.newTaskModels)
 	}
 	tk := r.byName[tn]
 	if tk == nil {

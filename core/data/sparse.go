@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 )
 
@@ -22,6 +21,23 @@ type SparseOptions struct {
 	// Features, when > 0, is the number of features d; an index above it
 	// is an error. When 0, d is the largest index in the file.
 	Features int
+	// newRows, when set, reads new rows for a model's prediction: a row of
+	// a task it does not know is refused at its line, or left out
+	// (readNewSparse).
+	newRows *sparseNewRows
+}
+
+// sparseNewRows are the tasks a model knows, for ReadSparse's read of new
+// rows: a row of another task is refused, as the CSV's reader refuses it
+// (unknownTask), or with skip left out and counted in skipped.
+type sparseNewRows struct {
+	known   map[string]bool
+	list    []string
+	models  []string
+	skip    bool
+	skipped *Skipped
+	// taskOf names the task of each row left out, by its place.
+	taskOf map[int]string
 }
 
 // MaxFeatures bounds the number of features of the sparse format (its
@@ -107,6 +123,16 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		}
 		if te-ts > MaxNameBytes {
 			return nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
+		}
+		if nr := opt.newRows; nr != nil && !nr.known[string(b[ts:te])] {
+			tn := string(b[ts:te])
+			if !nr.skip {
+				return nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models)
+			}
+			nr.skipped.add(tn, lineNo)
+			nr.taskOf[row] = tn
+			row++ // the row keeps its place, with no prediction
+			continue
 		}
 		t := byName[string(b[ts:te])]
 		if t == nil {
@@ -295,26 +321,36 @@ func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
 // features; tasks, when set, are the tasks it knows. Each row is kept as
 // its number (from 1) and its task, the columns of Header.
 func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
-	tasks := opt.Tasks
-	ds, err := ReadSparse(bytes.NewReader(text), name, SparseOptions{Features: enc.Features})
+	so := SparseOptions{Features: enc.Features}
+	if opt.Tasks != nil {
+		nr := &sparseNewRows{known: map[string]bool{}, list: opt.Tasks, models: opt.NewTaskModels, skip: opt.SkipUnknown, skipped: &Skipped{}, taskOf: map[int]string{}}
+		for _, tn := range opt.Tasks {
+			nr.known[tn] = true
+		}
+		so.newRows = nr
+	}
+	ds, err := ReadSparse(bytes.NewReader(text), name, so)
 	if err != nil {
 		return nil, err
 	}
 	if ds.Features != enc.Features {
 		return nil, fmt.Errorf("predict %s: %d features, the model has %d", name, ds.Features, enc.Features)
 	}
-	if tasks != nil {
-		for i := range ds.Tasks {
-			if !slices.Contains(tasks, ds.Tasks[i].Name) {
-				return nil, fmt.Errorf("predict %s: task %q is not one the model was trained on", name, ds.Tasks[i].Name)
+	tab := &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Header: []string{"row", "task"}}
+	tab.Rows = make([][]string, ds.SourceRows)
+	for i := range ds.Tasks {
+		for _, src := range ds.Tasks[i].Source {
+			tab.Rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
+		}
+	}
+	if nr := so.newRows; nr != nil && nr.skipped.Rows > 0 {
+		nr.skipped.Of = ds.SourceRows
+		tab.Skipped = nr.skipped
+		for src, r := range tab.Rows {
+			if r == nil {
+				tab.Rows[src] = []string{strconv.Itoa(src + 1), nr.taskOf[src]}
 			}
 		}
 	}
-	rows := make([][]string, ds.SourceRows)
-	for i := range ds.Tasks {
-		for _, src := range ds.Tasks[i].Source {
-			rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
-		}
-	}
-	return &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Rows: rows, Header: []string{"row", "task"}}, nil
+	return tab, nil
 }

@@ -278,13 +278,16 @@ func (s *Session) Catalog() app.Catalog { return app.GetCatalog() }
 
 // ModelInfo describes a model held by the session.
 type ModelInfo struct {
-	Handle   int      `json:"handle"`
-	Name     string   `json:"name"`
-	Method   string   `json:"method"`
-	Kind     string   `json:"kind"`
-	Tasks    []string `json:"tasks"`
-	Features []string `json:"features"`
-	Trained  string   `json:"trained"`
+	Handle int      `json:"handle"`
+	Name   string   `json:"name"`
+	Method string   `json:"method"`
+	Kind   string   `json:"kind"`
+	Tasks  []string `json:"tasks"`
+	// Features are the features' names, none for a sparse file's model;
+	// FeatureCount is how many there are, in every format.
+	Features     []string `json:"features"`
+	FeatureCount int      `json:"featureCount"`
+	Trained      string   `json:"trained"`
 }
 
 // ExportModel returns a finished run's model file (its JSON method, or the
@@ -305,7 +308,11 @@ func (s *Session) AddModel(m *app.ModelFile, name string) (ModelInfo, error) {
 	}
 	s.next++
 	s.models[s.next] = m
-	return ModelInfo{Handle: s.next, Name: m.Name, Method: m.Method, Kind: m.Kind, Tasks: m.Tasks, Features: m.Features, Trained: m.Trained.File}, nil
+	d := 0
+	if len(m.W) > 0 {
+		d = len(m.W[0]) // Check has made every task's as long
+	}
+	return ModelInfo{Handle: s.next, Name: m.Name, Method: m.Method, Kind: m.Kind, Tasks: m.Tasks, Features: m.Features, FeatureCount: d, Trained: m.Trained.File}, nil
 }
 
 // model returns the model of a model handle, or of a finished run handle.

@@ -243,3 +243,55 @@ func TestModelRoundTrip(t *testing.T) {
 		t.Error("a finished search was fed again without an error")
 	}
 }
+
+// TestSparseModelRoundTrip: a model trained on a sparse file, saved and
+// read back, says how many features it reads (a sparse file names none:
+// the page showed "Cannot read properties of null" when it loaded one),
+// and predicts a sparse file, leaving out a row of a task it does not know
+// when asked to.
+func TestSparseModelRoundTrip(t *testing.T) {
+	var sb strings.Builder
+	for g := 0; g < 3; g++ {
+		for i := 0; i < 30; i++ {
+			fmt.Fprintf(&sb, "g%d %d 1:%g 7:%g\n", g, (i+g)%2, float64(i%5)+float64((i+g)%2), float64(g))
+		}
+	}
+	s := New()
+	sum, err := s.Load(sb.String(), LoadOptions{Name: "own.svm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: mtl.Config{Model: "itl"}, All: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Finish(info.Handle); err != nil {
+		t.Fatal(err)
+	}
+	mf, err := s.ExportModel(info.Handle, app.Trained{File: "own.svm", All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := mf.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := app.ReadModel(js, "model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mi, err := s.AddModel(back, "model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mi.FeatureCount != 7 || mi.Features != nil {
+		t.Errorf("a sparse model reads %d features named %q, want 7 and no names", mi.FeatureCount, mi.Features)
+	}
+	p, err := s.Predict(mi.Handle, "g1 0 1:2\nzz 1 1:3\n", "new.svm", "", "omit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Values) != 2 || !math.IsNaN(p.Values[1]) || math.IsNaN(p.Values[0]) || len(p.Warnings) != 1 {
+		t.Errorf("predictions %v, warnings %q: want g1's row predicted and zz's left out, with a warning", p.Values, p.Warnings)
+	}
+}

@@ -145,7 +145,7 @@ func snapshot(step func(int) (mtl.Snapshot, error)) func(int) (session.Snapshot,
 
 // importModel reads a model file's text (the payload) as JSON within the
 // model files' bounds, and keeps it: {handle, name, method, kind, tasks,
-// features, trained}. A text or a Uint8Array over the bound is refused
+// features, featureCount, trained}. A text or a Uint8Array over the bound is refused
 // before it is copied out of JavaScript.
 func importModel(r session.ModelName, p payload) (any, error) {
 	n, err := p.size()

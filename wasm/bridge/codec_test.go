@@ -155,7 +155,10 @@ func TestLearnerAnswers(t *testing.T) {
 	}
 	text, _ := json.Marshal(file)
 	mi := ok(t, "importModel", `{"name":"toy-model.json"}`, string(text))
-	has(t, "importModel", mi, "handle", "name", "method", "kind", "tasks", "features", "trained")
+	has(t, "importModel", mi, "handle", "name", "method", "kind", "tasks", "features", "featureCount", "trained")
+	if mi["featureCount"] != 2.0 {
+		t.Errorf("importModel: featureCount %v, want the toy's 2", mi["featureCount"])
+	}
 	model := fmt.Sprint(mi["handle"])
 	if p := ok(t, "predict", `{"handle":`+model+`,"name":"new.csv"}`, "task,a,b\nt1,0.5,1\nt2,1,2\n"); len(p["rows"].([]any)) != 2 {
 		t.Errorf("predict: %v", p)

@@ -228,7 +228,7 @@ export function wireModel(app) {
       forgetLoaded();
       loaded = info.handle;
       app.setModel({ from: "file", handle: info.handle, name: info.name, method: info.method, kind: info.kind, tasks: info.tasks,
-        features: info.features.length, file: f.name, trained: info.trained });
+        features: info.featureCount, file: f.name, trained: info.trained });
       $("predict-status").textContent = `Loaded ${info.name} from ${f.name}.`;
       showSlot("model-error", "");
     } catch (e) {

@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestSparseModelRoundTrip: a model trained on a visitor's sparse file
+// (task label index:value), saved and loaded back, is shown with its
+// feature count (loading one failed with "Cannot read properties of null":
+// a sparse file names no features), and predicts a sparse file whose row
+// of an unknown task is refused at its line, then left out by the
+// refusal's button.
+func TestSparseModelRoundTrip(t *testing.T) {
+	var sb strings.Builder
+	for g := 0; g < 4; g++ {
+		for i := 0; i < 40; i++ {
+			y := 0
+			if (i*7+g)%5 < 2 {
+				y = 1
+			}
+			fmt.Fprintf(&sb, "g%d %d 1:%g 3:%g 7:%g\n", g, y, float64(i%9)/9+float64(y), float64((i*3)%7)/7, float64(g)/4)
+		}
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.interceptDownloads()
+	b.loadFile("own.svm", sb.String())
+	b.do(chromedp.SetValue(chromedp.CSS("#model"), "itl"), chromedp.Evaluate[chromedp.Void](`document.getElementById("model").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#save-model")))
+	b.upload("#model-file", writeTemp(t, "spmtl-model.json", b.downloaded("spmtl-model.json")))
+	b.waitFor(`(spmtlApp.model() && spmtlApp.model().from === "file") || document.getElementById("model-error").textContent !== ""`, 20*time.Second)
+	if msg := eval[string](b, `document.getElementById("model-error").textContent`); msg != "" {
+		t.Fatalf("loading the sparse file's model: %q", msg)
+	}
+	if n := eval[int](b, `spmtlApp.model().features`); n != 7 {
+		t.Errorf("the loaded model reads %d features, want 7", n)
+	}
+	b.upload("#predict-file", writeTemp(t, "new.svm", "g1 0 1:0.5\n# a comment\nzz 1 3:0.2\ng2 1 7:1\n"))
+	b.waitFor(`!document.getElementById("predict-complete").hidden`, 20*time.Second)
+	if msg := eval[string](b, `document.getElementById("model-error").textContent`); !strings.HasPrefix(msg, `new.svm:3:1: task "zz" is not one the model was trained on`) {
+		t.Errorf("the refusal of a row of an unknown task: %q", msg)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#predict-complete")))
+	b.waitFor(`spmtlApp.predictions() !== null`, 20*time.Second)
+	type preds struct {
+		Rows     [][]string `json:"rows"`
+		Warnings []string   `json:"warnings"`
+	}
+	p := eval[preds](b, `spmtlApp.predictions()`)
+	if len(p.Rows) != 3 || p.Rows[1][1] != "zz" || p.Rows[1][2] != "" || p.Rows[0][2] == "" || p.Rows[2][2] == "" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "at line 3") {
+		t.Errorf("predictions %q, warnings %q: want the zz row kept without a prediction, the others predicted", p.Rows, p.Warnings)
+	}
+	b.noConsoleErrors()
+}

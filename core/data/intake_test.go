@@ -200,6 +200,16 @@ func TestLoadNewRows(t *testing.T) {
 	if got, want := tab.Skipped.NoPrediction(), "3 of the 4 rows are of tasks the model was not trained on and cannot predict (z, y): they have no prediction, at lines 2, 4, 5"; got != want {
 		t.Errorf("skipped: %q, want %q", got, want)
 	}
+	// Every row left out (here a task the model does not know, and a
+	// missing value): no refusal, each row keeps its place with no
+	// prediction, and the notes say why.
+	tab, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\nNA,u,a\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, SkipUnknown: true, OmitMissing: true})
+	if err != nil {
+		t.Fatalf("every new row left out: %v", err)
+	}
+	if len(tab.Rows) != 2 || tab.Data.Rows() != 0 || tab.Skipped.Rows != 1 || tab.Omitted.Rows != 1 {
+		t.Errorf("every new row left out: %d rows kept, %d in the data, skipped %+v, omitted %+v", len(tab.Rows), tab.Data.Rows(), tab.Skipped, tab.Omitted)
+	}
 	sparse := &Encoding{Format: "sparse", Features: 3}
 	tab, err = LoadNewRows([]byte("b 0 3:1\na 1 1:2\n"), "n.svm", sparse, []string{"a", "b"})
 	if err != nil {

@@ -164,6 +164,12 @@ func (r *rowReader) read(cr *csv.Reader) error {
 	if refused != nil {
 		return r.missing.refusal(r, refused)
 	}
+	if r.kept == 0 && r.rows > 0 && r.keep {
+		// New rows, every one left out (a missing value, a task the model
+		// does not know, as asked): each keeps its place with no
+		// prediction, and the warnings say why, as for some of them.
+		return nil
+	}
 	if r.kept == 0 && r.rows > 0 && r.omit {
 		pe := parseErr(t.name, t.hline, 1, ErrNoRows, "no data rows left: every one of the %d rows has a missing value (%s); fill some in, or leave out the columns that miss the most", r.rows, columnCounts(r.missing.columns(r)))
 		pe.Remedy.Drop, _ = r.missing.featureMissing(r)

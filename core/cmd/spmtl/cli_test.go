@@ -308,6 +308,39 @@ func TestTuneRefusesSplitFlags(t *testing.T) {
 	}
 }
 
+// TestBundleRefusesFileFlags: a bundled data set is read with its own
+// columns, split and settings, and the flags that would change them were
+// silently ignored (school trained the same with -drop foo, -missing omit,
+// a -split file that does not exist or -train 0.5); each is refused by
+// name, and what a bundle does read (its split file's column, -train all,
+// a share where its split is drawn) still works. A split file given for a
+// file of one's own refuses a share the same way.
+func TestBundleRefusesFileFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // "" when it trains
+	}{
+		{[]string{"-data", "school", "-drop", "foo"}, "-drop: school is a bundled data set, read with its own columns and settings; leave -drop out"},
+		{[]string{"-data", "school", "-task", "foo", "-label", "y"}, "-task, -label: school is a bundled data set"},
+		{[]string{"-data", "school", "-missing", "omit"}, "-missing: school is a bundled data set"},
+		{[]string{"-data", "school", "-origin", "means"}, "-origin: school is a bundled data set"},
+		{[]string{"-data", "school", "-split", "testdata/nonesuch.csv:1"}, "school is split by its own split file (school/splits.csv); name only its column"},
+		{[]string{"-data", "school", "-train", "0.5"}, "-train 0.5: school's split file (school/splits.csv) says which rows train"},
+		{[]string{"-data", "syn1", "-train", "0.5"}, "-train 0.5: syn1, generated with its own training and test rows, says which rows train"},
+		{[]string{"-data", "syn1", "-split", ":2"}, "-split :2: syn1 is generated with its own training and test rows"},
+		{[]string{"-data", "landmine", "-split", ":2"}, "-split :2: landmine has no split file"},
+		{[]string{"-data", "testdata/toy.csv", "-split", "testdata/toy.csv:1", "-train", "0.5"}, "-train 0.5: the split file (-split testdata/toy.csv:1) says which rows train"},
+		{[]string{"-data", "school", "-split", ":2"}, ""},
+		{[]string{"-data", "school", "-train", "all"}, ""},
+		{[]string{"-data", "landmine", "-train", "0.5"}, ""},
+	} {
+		_, _, err := spmtl(t, append([]string{"train", "-model", "itl", "-maxiter", "1"}, tc.args...)...)
+		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("train %v: error %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
 // TestTrainHeaderAutoLambda0: with -lambda0 auto the header gives the λ0
 // the run used (its first iteration's λ), marked automatic, as tune does;
 // it printed the unused default, 1.

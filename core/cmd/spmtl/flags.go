@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/mtl"
 	webdata "github.com/spmtl/spmtl/web/data"
 )
@@ -90,6 +91,9 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("read data: %w (and %v)", statErr, err)
 		}
+		if err := f.bundleRefuses(b); err != nil {
+			return nil, nil, err
+		}
 		d, err := f.loadBundle(b)
 		if err != nil {
 			return nil, nil, err
@@ -111,6 +115,9 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 		// refused, a file with two date columns took three runs.
 		DropRefused: true}
 	if f.split != "" {
+		if f.train != 0 {
+			return nil, nil, splitFixesTrain(f.train, "the split file (-split "+f.split+")")
+		}
 		path, col := splitFlag(f.split)
 		if opt.Splits, err = readFile(path); err != nil {
 			return nil, nil, fmt.Errorf("split file: %w", err)
@@ -119,6 +126,49 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	}
 	d, err := app.Load(text, opt)
 	return d, nil, err
+}
+
+// bundleRefuses refuses the flags a bundled data set does not read: its
+// columns, format and missing values are its own (a file's flags were
+// silently ignored), a split file other than its own, and a training
+// share where its split files fix the split.
+func (f *dataFlags) bundleRefuses(b app.Bundle) error {
+	var given []string
+	for _, fl := range []struct{ name, v string }{{"format", f.format}, {"task", f.taskCol}, {"label", f.labelCol},
+		{"drop", f.drop}, {"text", f.text}, {"missing", f.missing}, {"origin", f.origin}} {
+		if fl.v != "" {
+			given = append(given, "-"+fl.name)
+		}
+	}
+	if len(given) > 0 {
+		return fmt.Errorf("%s: %s is a bundled data set, read with its own columns and settings; leave %s out, or give a file of your own to -data", strings.Join(given, ", "), b.Name, words.List(given))
+	}
+	if f.train != 0 && (b.Splits != "" || b.Generated) {
+		by := b.Name + "'s split file (" + b.Splits + ")"
+		if b.Generated {
+			by = b.Name + ", generated with its own training and test rows,"
+		}
+		return splitFixesTrain(f.train, by)
+	}
+	if f.split == "" {
+		return nil
+	}
+	if b.Generated {
+		return fmt.Errorf("-split %s: %s is generated with its own training and test rows (-seed draws them); leave -split out", f.split, b.Name)
+	}
+	if b.Splits == "" {
+		return fmt.Errorf("-split %s: %s has no split file; its split is drawn at random (-train sets the share, -seed the draw); leave -split out", f.split, b.Name)
+	}
+	if path, _ := splitFlag(f.split); path != "" && path != b.Splits && path != filepath.Base(b.Splits) {
+		return fmt.Errorf("-split %s: %s is split by its own split file (%s); name only its column, as -split :2 or -split %s:split2", f.split, b.Name, b.Splits, filepath.Base(b.Splits))
+	}
+	return nil
+}
+
+// splitFixesTrain refuses a training share where a split file, by, fixes
+// which rows train (app.NewRun would leave the share unread).
+func splitFixesTrain(train float64, by string) error {
+	return fmt.Errorf("-train %g: %s says which rows train, so there is no share to draw; leave -train out, or give -train all to train on every row", train, by)
 }
 
 // loadBundle reads or generates a bundled data set; a bundle with split

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // SparseOptions configures ReadSparse. The zero value detects the kind of
@@ -309,6 +310,13 @@ func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
 	}
 	if len(opt.Text) > 0 {
 		return nil, fmt.Errorf("%s: the sparse format has no named columns to read as words", name)
+	}
+	// The default names are what a form sends when nothing was chosen.
+	if c := strings.TrimSpace(opt.TaskColumn); c != "" && c != "task" {
+		return nil, fmt.Errorf("%s: the sparse format has no named columns: each line's first field is its task, so there is no task column %q to read; leave the task column unset", name, short(c))
+	}
+	if c := strings.TrimSpace(opt.LabelColumn); c != "" && c != "y" {
+		return nil, fmt.Errorf("%s: the sparse format has no named columns: each line's second field is its label, so there is no label column %q to read; leave the label column unset", name, short(c))
 	}
 	ds, err := ReadSparse(bytes.NewReader(text), name, SparseOptions{Kind: opt.Kind, Positive: opt.Positive, Features: opt.Features})
 	if err != nil {

@@ -737,6 +737,16 @@ func PredictWith(m *ModelFile, text []byte, name string, opt PredictOptions) (*P
 	return p, nil
 }
 
+// labelPlace says where new rows' labels are: their column (format's
+// %s), or for a sparse file, which has none, each line's second field
+// (sparse).
+func labelPlace(column, format, sparse string) string {
+	if column == "" {
+		return sparse
+	}
+	return fmt.Sprintf(format, column)
+}
+
 // scorePredictions scores the margins of a file's predictions against its
 // labels (PredictScore), and says so in words: the score with its standard
 // error, the constant prediction's beside it, the rows left unscored, and,
@@ -752,7 +762,7 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []i
 	n := len(held.Y)
 	var b strings.Builder
 	if n == 0 {
-		fmt.Fprintf(&b, "not scored: no predicted row has a label in column %s", label)
+		fmt.Fprintf(&b, "not scored: no predicted row has a label %s", labelPlace(label, "in column %s", "(its line's second field)"))
 		if kind == data.Classification {
 			fmt.Fprintf(&b, " that is one of the model's classes (%q, %q)", m.Negative, m.Positive)
 		}
@@ -771,7 +781,7 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []i
 		// One row's own label is its mean: "would score 0.000" (hunt11).
 		s.Constant = constantScore(kind, logistic, metric, held.Y)
 	}
-	fmt.Fprintf(&b, "scored against column %s on %s: %s %s", label, plural(n, "row"), metric.Name(), plusMinus(s.Scores.Of(metric)))
+	fmt.Fprintf(&b, "scored against %s on %s: %s %s", labelPlace(label, "column %s", "the lines' labels (their second field)"), plural(n, "row"), metric.Name(), plusMinus(s.Scores.Of(metric)))
 	if r, share := heaviestRow(metric, logistic, held); n >= 10 && share > 0.5 {
 		// One wild value (x1 = 1e12 where training saw 1 to 15) made the
 		// log-loss 1.7e9 with no word of the row.

@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -220,6 +221,31 @@ func TestLoadNewRows(t *testing.T) {
 	}
 	if !reflect.DeepEqual(tab.Header, []string{"row", "task"}) || !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "a"}}) || tab.Data.Features != 3 {
 		t.Errorf("sparse: header %q, rows %q, %d features", tab.Header, tab.Rows, tab.Data.Features)
+	}
+	// A sparse file's labels score its predictions where they read as a
+	// label (a class as written or as the same number); a placeholder, a
+	// third value or a missing one leaves its row unscored, not refused.
+	for _, tc := range []struct {
+		classes []string
+		in      string
+		want    []float64
+	}{
+		{[]string{"0", "1"}, "b 1 3:1\na ? 1:2\na 2 1:1\nb 0.0 2:1\n", []float64{1, math.NaN(), math.NaN(), -1}},
+		{nil, "a 2.5 1:1\n# a comment\nb NA 2:1\nb x 1:1\n", []float64{2.5, math.NaN(), math.NaN()}},
+	} {
+		tab, err := LoadNewRowsWith([]byte(tc.in), "n.svm", sparse, NewRowsOptions{Classes: tc.classes})
+		if err != nil {
+			t.Fatalf("sparse labels %q: %v", tc.in, err)
+		}
+		if len(tab.Truth) != len(tc.want) {
+			t.Fatalf("sparse labels %q: truth %v, want %v", tc.in, tab.Truth, tc.want)
+		}
+		for i, w := range tc.want {
+			if g := tab.Truth[i]; g != w && !(math.IsNaN(g) && math.IsNaN(w)) {
+				t.Errorf("sparse labels %q: truth %v, want %v", tc.in, tab.Truth, tc.want)
+				break
+			}
+		}
 	}
 	// The sparse format's rows of an unknown task, left out as the CSV's
 	// are: each keeps its place (its row number and task) with no

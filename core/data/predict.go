@@ -118,15 +118,7 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 // With classes (negative, positive) a label is a class: its text as the
 // training file wrote it, or the same number written otherwise ("1.0").
 func (t *csvTable) truth(rows [][]string, classes []string) []float64 {
-	// Each class as a number, once (NaN for a word): "1.0" is class "1".
-	nums := make([]float64, len(classes))
-	for k, c := range classes {
-		if v, st := parseNum(c); st == numOK {
-			nums[k] = v
-		} else {
-			nums[k] = math.NaN()
-		}
-	}
+	nums := classNumbers(classes)
 	out := make([]float64, len(rows))
 	for i, rec := range rows {
 		out[i] = math.NaN()
@@ -142,16 +134,36 @@ func (t *csvTable) truth(rows [][]string, classes []string) []float64 {
 		if st != numOK || comma == strayDot {
 			v = math.NaN()
 		}
-		if len(classes) != 2 {
-			out[i] = v
-			continue
-		}
-		for k, c := range classes {
-			if s == c || v == nums[k] {
-				out[i] = float64(2*k - 1)
-				break
-			}
-		}
+		out[i] = truthOf(s, v, classes, nums)
 	}
 	return out
+}
+
+// classNumbers is each class as a number (NaN for a word), for truthOf:
+// "1.0" is class "1".
+func classNumbers(classes []string) []float64 {
+	nums := make([]float64, len(classes))
+	for k, c := range classes {
+		if v, st := parseNum(c); st == numOK {
+			nums[k] = v
+		} else {
+			nums[k] = math.NaN()
+		}
+	}
+	return nums
+}
+
+// truthOf is a new row's label for a score: v (the label s as a number, or
+// NaN) without classes; with classes (negative, positive), −1 or +1 when s
+// is one of them as written or as the same number, else NaN.
+func truthOf(s string, v float64, classes []string, nums []float64) float64 {
+	if len(classes) != 2 {
+		return v
+	}
+	for k, c := range classes {
+		if s == c || v == nums[k] {
+			return float64(2*k - 1)
+		}
+	}
+	return math.NaN()
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -28,10 +29,15 @@ type SparseOptions struct {
 	newRows *sparseNewRows
 }
 
-// sparseNewRows are the tasks a model knows, for ReadSparse's read of new
-// rows: a row of another task is refused, as the CSV's reader refuses it
-// (unknownTask), or with skip left out and counted in skipped.
+// sparseNewRows is ReadSparse's read of new rows for a prediction. Their
+// labels are not training labels: each is kept as written (labels, one
+// per row), to score the predictions where it reads as one (Table.Truth),
+// and one missing or of no class leaves its row unscored, not refused.
+// When known is set, a row of a task the model does not know is refused,
+// as the CSV's reader refuses it (unknownTask), or with skip left out and
+// counted in skipped.
 type sparseNewRows struct {
+	labels  []string
 	known   map[string]bool
 	list    []string
 	models  []string
@@ -125,7 +131,11 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		if te-ts > MaxNameBytes {
 			return nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
 		}
-		if nr := opt.newRows; nr != nil && !nr.known[string(b[ts:te])] {
+		nr := opt.newRows
+		if nr != nil {
+			nr.labels = append(nr.labels, string(b[ls:le]))
+		}
+		if nr != nil && nr.known != nil && !nr.known[string(b[ts:te])] {
 			tn := string(b[ts:te])
 			if !nr.skip {
 				return nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models)
@@ -141,9 +151,13 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 			byName[t.name] = t
 			tasks = append(tasks, t)
 		}
-		c, v, err := lab.add(string(b[ls:le]), lineNo, ls+1)
-		if err != nil {
-			return nil, err
+		var c int8
+		var v float64
+		if nr == nil {
+			var err error
+			if c, v, err = lab.add(string(b[ls:le]), lineNo, ls+1); err != nil {
+				return nil, err
+			}
 		}
 		prev := 0
 		for p := le; ; {
@@ -216,8 +230,10 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 	for k, t := range tasks {
 		ys[k], cls[k] = t.y, t.cls
 	}
-	if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
-		return nil, err
+	if opt.newRows == nil {
+		if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
+			return nil, err
+		}
 	}
 	ds.Tasks = make([]Task, len(tasks))
 	for k, t := range tasks {
@@ -329,14 +345,14 @@ func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
 // features; tasks, when set, are the tasks it knows. Each row is kept as
 // its number (from 1) and its task, the columns of Header.
 func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
-	so := SparseOptions{Features: enc.Features}
+	nr := &sparseNewRows{skipped: &Skipped{}, taskOf: map[int]string{}}
 	if opt.Tasks != nil {
-		nr := &sparseNewRows{known: map[string]bool{}, list: opt.Tasks, models: opt.NewTaskModels, skip: opt.SkipUnknown, skipped: &Skipped{}, taskOf: map[int]string{}}
+		nr.known, nr.list, nr.models, nr.skip = map[string]bool{}, opt.Tasks, opt.NewTaskModels, opt.SkipUnknown
 		for _, tn := range opt.Tasks {
 			nr.known[tn] = true
 		}
-		so.newRows = nr
 	}
+	so := SparseOptions{Features: enc.Features, newRows: nr}
 	ds, err := ReadSparse(bytes.NewReader(text), name, so)
 	if err != nil {
 		return nil, err
@@ -351,7 +367,21 @@ func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) 
 			tab.Rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
 		}
 	}
-	if nr := so.newRows; nr != nil && nr.skipped.Rows > 0 {
+	tab.Truth = make([]float64, len(nr.labels))
+	nums := classNumbers(opt.Classes)
+	for i, l := range nr.labels {
+		s := strings.TrimSpace(l)
+		if missingCell(s) {
+			tab.Truth[i] = math.NaN()
+			continue
+		}
+		v, st := parseNum(s)
+		if st != numOK {
+			v = math.NaN()
+		}
+		tab.Truth[i] = truthOf(s, v, opt.Classes, nums)
+	}
+	if nr.skipped.Rows > 0 {
 		nr.skipped.Of = ds.SourceRows
 		tab.Skipped = nr.skipped
 		for src, r := range tab.Rows {

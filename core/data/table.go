@@ -473,7 +473,7 @@ type Table struct {
 	// the number, or for a classifier (NewRowsOptions.Classes) −1 and +1
 	// for its negative and positive class; NaN where the label is missing,
 	// not a number, or another class. Nil when the file has no label
-	// column (or for the sparse format).
+	// column (a sparse file has one on every line: its second field).
 	Truth []float64
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes

@@ -294,4 +294,8 @@ func TestSparseModelRoundTrip(t *testing.T) {
 	if len(p.Values) != 2 || !math.IsNaN(p.Values[1]) || math.IsNaN(p.Values[0]) || len(p.Warnings) != 1 {
 		t.Errorf("predictions %v, warnings %q: want g1's row predicted and zz's left out, with a warning", p.Values, p.Warnings)
 	}
+	// The lines' labels score the predictions, as a CSV's label column does.
+	if p.Score == nil || !strings.HasPrefix(p.Score.Text, "scored against the lines' labels (their second field) on 1 row") {
+		t.Errorf("the sparse file's predictions are not scored against its labels: %+v", p.Score)
+	}
 }

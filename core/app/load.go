@@ -75,6 +75,10 @@ type Data struct {
 	// saved model keeps.
 	Table    *data.Table
 	Encoding *data.Encoding
+	// omitted are the rows left out for a missing value
+	// (LoadOptions.OmitMissing), in every format (a sparse file has no
+	// Table).
+	omitted *data.Omitted
 	// TextEncoding is the text encoding the file was read from
 	// (data.DecodeText: "" for UTF-8).
 	TextEncoding string
@@ -355,7 +359,7 @@ func read(text []byte, opt LoadOptions) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Data{All: tab.Data, Encoding: tab.Encoding, TextEncoding: tab.TextEncoding}
+	d := &Data{All: tab.Data, Encoding: tab.Encoding, TextEncoding: tab.TextEncoding, omitted: tab.Omitted}
 	if tab.Header != nil {
 		d.Table = tab // a table with columns, as Summary shows them
 	}
@@ -523,6 +527,7 @@ func (d *Data) Summary() Summary {
 	}
 	sum.Format = "generated"
 	sum.TextEncoding = d.TextEncoding
+	sum.Omitted, sum.MissingNote = d.omitted, d.omitted.Text()
 	if d.Encoding != nil {
 		sum.Format = d.Encoding.Format
 	}
@@ -538,7 +543,6 @@ func (d *Data) Summary() Summary {
 		if near := nearTaskNames(enc.TaskColumn, sum.Tasks); near != "" {
 			sum.TaskNote = strings.TrimPrefix(sum.TaskNote+"; "+near, "; ")
 		}
-		sum.Omitted, sum.MissingNote = tab.Omitted, tab.Omitted.Text()
 		sum.LevelNote = levelNote(tab)
 		sum.LeakNote, sum.LeakColumns = leakNote(d)
 		sum.FixedNote = fixedNote(d.Encoding)

@@ -59,8 +59,9 @@ type Options struct {
 	// instead of refusing the file; see TableOptions.
 	Drop, Text  []string
 	DropRefused bool
-	// OmitMissing leaves out the rows with a missing value (a CSV's; see
-	// TableOptions). A sparse file and a packed table have none.
+	// OmitMissing leaves out the rows with a missing value (a CSV's, see
+	// TableOptions; a sparse file's, SparseOptions). A packed table has
+	// none.
 	OmitMissing bool
 	// Kind and Positive are as in CSVOptions and SparseOptions.
 	Kind     KindChoice

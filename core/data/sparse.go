@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -23,6 +24,12 @@ type SparseOptions struct {
 	// Features, when > 0, is the number of features d; an index above it
 	// is an error. When 0, d is the largest index in the file.
 	Features int
+	// OmitMissing leaves out a row whose label or a feature's value is
+	// missing (empty, a marker such as NA or ?, or NaN), as
+	// TableOptions.OmitMissing leaves out a CSV's, and says which
+	// (Table.Omitted, from the format's reader); without it the first such
+	// value is refused, with leaving those rows out as its remedy.
+	OmitMissing bool
 	// newRows, when set, reads new rows for a model's prediction: a row of
 	// a task it does not know is refused at its line, or left out
 	// (readNewSparse).
@@ -82,8 +89,14 @@ var maxLineBytes = 256 << 20
 // Errors concerning a position in the input are *ParseError values whose
 // Column is the 1-based byte column where the offending field starts.
 func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
+	ds, _, err := readSparse(r, name, opt)
+	return ds, err
+}
+
+// readSparse is ReadSparse, with the rows OmitMissing left out.
+func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted, error) {
 	if opt.Features < 0 || opt.Features > MaxFeatures {
-		return nil, fmt.Errorf("%s: %d features: want 0 (the largest index) to %d", name, opt.Features, MaxFeatures)
+		return nil, nil, fmt.Errorf("%s: %d features: want 0 (the largest index) to %d", name, opt.Features, MaxFeatures)
 	}
 	type sparseTask struct {
 		name   string
@@ -102,6 +115,7 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		row      int
 		maxIdx   int
 		nonBlank bool
+		om       = &sparseOmitted{cols: map[string]int{}}
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
@@ -122,14 +136,14 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		}
 		ls, le := nextField(b, te)
 		if ls == le || b[ls] == '#' {
-			return nil, parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label after task %q: want task label index:value ...", short(string(b[ts:te])))
+			return nil, nil, parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label after task %q: want task label index:value ...", short(string(b[ts:te])))
 		}
 		if bytes.IndexByte(b[ls:le], ':') >= 0 && bytes.IndexByte(b[ts:te], ':') < 0 {
 			// libsvm's format: "label index:value ..." with no task.
-			return nil, parseErr(name, lineNo, ls+1, ErrToken, "the second field %q is a feature (index:value) where the label should be: a line is task label index:value ...; a libsvm file has no task, so put each line's task name first", short(string(b[ls:le])))
+			return nil, nil, parseErr(name, lineNo, ls+1, ErrToken, "the second field %q is a feature (index:value) where the label should be: a line is task label index:value ...; a libsvm file has no task, so put each line's task name first", short(string(b[ls:le])))
 		}
 		if te-ts > MaxNameBytes {
-			return nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
+			return nil, nil, parseErr(name, lineNo, ts+1, ErrLongName, "the task name is %d bytes long, more than the %d a name may have: shorten it", te-ts, MaxNameBytes)
 		}
 		nr := opt.newRows
 		if nr != nil {
@@ -138,7 +152,7 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		if nr != nil && nr.known != nil && !nr.known[string(b[ts:te])] {
 			tn := string(b[ts:te])
 			if !nr.skip {
-				return nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models)
+				return nil, nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models)
 			}
 			nr.skipped.add(tn, lineNo)
 			nr.taskOf[row] = tn
@@ -153,14 +167,22 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		}
 		var c int8
 		var v float64
+		missing := "" // what this row misses, when OmitMissing leaves it out
 		if nr == nil {
 			var err error
 			if c, v, err = lab.add(string(b[ls:le]), lineNo, ls+1); err != nil {
-				return nil, err
+				if !errors.Is(err, ErrMissingValue) {
+					return nil, nil, err
+				}
+				if !opt.OmitMissing {
+					return nil, nil, omittable(err)
+				}
+				missing = "label"
 			}
 		}
+		start := len(t.ind)
 		prev := 0
-		for p := le; ; {
+		for p := le; missing == ""; {
 			s, e := nextField(b, p)
 			if s == e || b[s] == '#' {
 				break
@@ -169,32 +191,50 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 			tok := b[s:e]
 			colon := bytes.IndexByte(tok, ':')
 			if colon < 0 {
-				return nil, parseErr(name, lineNo, s+1, ErrToken, "bad token %q: want index:value", short(string(tok)))
+				return nil, nil, parseErr(name, lineNo, s+1, ErrToken, "bad token %q: want index:value", short(string(tok)))
 			}
 			idx, err := parseIndex(tok[:colon])
 			if err != nil {
-				return nil, &ParseError{File: name, Line: lineNo, Column: s + 1, Err: err}
+				return nil, nil, &ParseError{File: name, Line: lineNo, Column: s + 1, Err: err}
 			}
 			switch {
 			case idx <= prev:
-				return nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d not greater than previous %d: indices must increase within a line", idx, prev)
+				return nil, nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d not greater than previous %d: indices must increase within a line", idx, prev)
 			case opt.Features > 0 && idx > opt.Features:
-				return nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d greater than the number of features %d", idx, opt.Features)
+				return nil, nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d greater than the number of features %d", idx, opt.Features)
 			}
 			x, st := parseNum(string(tok[colon+1:]))
+			if val := string(tok[colon+1:]); st == numEmpty || st == numSyntax && missingCell(val) || st == numNotFinite && nanCell(val) {
+				switch {
+				case opt.OmitMissing:
+					missing = fmt.Sprintf("feature %d", idx)
+				case st == numNotFinite: // NaN: a missing value, as in a CSV
+					return nil, nil, omittable(parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(val), idx))
+				default:
+					return nil, nil, omittable(parseErr(name, lineNo, s+1, ErrMissingValue, "missing value%s for feature %d in token %q", marker(val), idx, short(string(tok))))
+				}
+				break
+			}
 			switch st {
-			case numEmpty:
-				return nil, parseErr(name, lineNo, s+1, ErrMissingValue, "missing value for feature %d in token %q", idx, short(string(tok)))
 			case numNotFinite:
-				return nil, parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(string(tok[colon+1:])), idx)
+				return nil, nil, parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(string(tok[colon+1:])), idx)
 			case numTooLarge:
-				return nil, parseErr(name, lineNo, s+1, ErrTooLarge, "value %g for feature %d is beyond ±1e100, too large to train on: rescale the feature", x, idx)
+				return nil, nil, parseErr(name, lineNo, s+1, ErrTooLarge, "value %g for feature %d is beyond ±1e100, too large to train on: rescale the feature", x, idx)
 			case numSyntax:
-				return nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d", short(string(tok[colon+1:])), idx)
+				return nil, nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d", short(string(tok[colon+1:])), idx)
 			}
 			prev = idx
 			t.ind = append(t.ind, idx-1)
 			t.val = append(t.val, x)
+		}
+		if missing != "" {
+			t.ind, t.val = t.ind[:start], t.val[:start]
+			om.add(missing, lineNo)
+			if nr != nil {
+				nr.taskOf[row] = t.name
+			}
+			row++ // the row keeps its place in the file's rows
+			continue
 		}
 		if prev > maxIdx {
 			maxIdx = prev
@@ -207,22 +247,35 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &ParseError{File: name, Line: lineNo + 1, Column: 1, Err: fmt.Errorf("line longer than %d bytes: %w", maxLineBytes, err)}
+			return nil, nil, &ParseError{File: name, Line: lineNo + 1, Column: 1, Err: fmt.Errorf("line longer than %d bytes: %w", maxLineBytes, err)}
 		}
-		return nil, fmt.Errorf("reading %s: %w", name, err)
+		return nil, nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	if row == 0 {
 		if !nonBlank {
-			return nil, parseErr(name, 1, 1, ErrEmptyFile, "empty file: want lines of task label index:value ...")
+			return nil, nil, parseErr(name, 1, 1, ErrEmptyFile, "empty file: want lines of task label index:value ...")
 		}
-		return nil, parseErr(name, 1, 1, ErrNoRows, "no data rows: the file has only comments")
+		return nil, nil, parseErr(name, 1, 1, ErrNoRows, "no data rows: the file has only comments")
+	}
+	kept := tasks[:0]
+	for _, t := range tasks {
+		if len(t.y) > 0 {
+			kept = append(kept, t)
+		} else {
+			om.o.Tasks = append(om.o.Tasks, t.name) // every row of it left out
+		}
+	}
+	tasks = kept
+	omitted := om.result(row)
+	if len(tasks) == 0 && opt.newRows == nil {
+		return nil, nil, parseErr(name, 1, 1, ErrNoRows, "no data rows left: every one of the %d rows has a missing value (%s); fill some in", row, columnCounts(omitted.Columns))
 	}
 	d := opt.Features
 	if d == 0 {
 		d = maxIdx
 	}
 	if d == 0 {
-		return nil, fmt.Errorf("%s: no features: no line has an index:value field; give each line its features as index:value after the task and the label", name)
+		return nil, nil, fmt.Errorf("%s: no features: no line has an index:value field; give each line its features as index:value after the task and the label", name)
 	}
 	ds := &Dataset{Name: name, Features: d, SourceRows: row}
 	ys := make([][]float64, len(tasks))
@@ -232,7 +285,7 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 	}
 	if opt.newRows == nil {
 		if err := lab.finish(ds, opt.Positive, ys, cls); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	ds.Tasks = make([]Task, len(tasks))
@@ -240,7 +293,50 @@ func ReadSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, error) {
 		s := &CSR{Rows: len(t.y), Cols: d, Indptr: t.indptr, Indices: t.ind, Values: t.val}
 		ds.Tasks[k] = Task{Name: t.name, S: s, Y: t.y, Source: t.src}
 	}
-	return ds, nil
+	return ds, omitted, nil
+}
+
+// sparseOmitted counts the rows readSparse leaves out for a missing value
+// (SparseOptions.OmitMissing), by what they miss: "label", "feature 2".
+type sparseOmitted struct {
+	o     Omitted
+	cols  map[string]int
+	order []string
+}
+
+// add counts a row, at line, missing what.
+func (m *sparseOmitted) add(what string, line int) {
+	m.o.Rows++
+	if len(m.o.Lines) < omittedLines {
+		m.o.Lines = append(m.o.Lines, line)
+	}
+	if m.cols[what] == 0 {
+		m.order = append(m.order, what)
+	}
+	m.cols[what]++
+}
+
+// result is what was left out of the file's rows, or nil when nothing was.
+func (m *sparseOmitted) result(rows int) *Omitted {
+	if m.o.Rows == 0 {
+		return nil
+	}
+	m.o.Of = rows
+	for _, c := range m.order {
+		m.o.Columns = append(m.o.Columns, MissingColumn{Name: c, Cells: m.cols[c]})
+	}
+	sort.SliceStable(m.o.Columns, func(i, j int) bool { return m.o.Columns[i].Cells > m.o.Columns[j].Cells })
+	return &m.o
+}
+
+// omittable gives a refusal of a missing value the remedy of leaving such
+// rows out (SparseOptions.OmitMissing).
+func omittable(err error) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		pe.Remedy.Omit = true
+	}
+	return err
 }
 
 // scanLines is bufio.ScanLines, except that a lone carriage return also
@@ -334,11 +430,11 @@ func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
 	if c := strings.TrimSpace(opt.LabelColumn); c != "" && c != "y" {
 		return nil, fmt.Errorf("%s: the sparse format has no named columns: each line's second field is its label, so there is no label column %q to read; leave the label column unset", name, short(c))
 	}
-	ds, err := ReadSparse(bytes.NewReader(text), name, SparseOptions{Kind: opt.Kind, Positive: opt.Positive, Features: opt.Features})
+	ds, omitted, err := readSparse(bytes.NewReader(text), name, SparseOptions{Kind: opt.Kind, Positive: opt.Positive, Features: opt.Features, OmitMissing: opt.OmitMissing})
 	if err != nil {
 		return nil, err
 	}
-	return &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}}, nil
+	return &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Omitted: omitted}, nil
 }
 
 // readNewSparse reads new rows in the sparse format for a model with enc's
@@ -352,15 +448,15 @@ func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) 
 			nr.known[tn] = true
 		}
 	}
-	so := SparseOptions{Features: enc.Features, newRows: nr}
-	ds, err := ReadSparse(bytes.NewReader(text), name, so)
+	so := SparseOptions{Features: enc.Features, OmitMissing: opt.OmitMissing, newRows: nr}
+	ds, omitted, err := readSparse(bytes.NewReader(text), name, so)
 	if err != nil {
 		return nil, err
 	}
 	if ds.Features != enc.Features {
 		return nil, fmt.Errorf("predict %s: %d features, the model has %d", name, ds.Features, enc.Features)
 	}
-	tab := &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Header: []string{"row", "task"}}
+	tab := &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Header: []string{"row", "task"}, Omitted: omitted}
 	tab.Rows = make([][]string, ds.SourceRows)
 	for i := range ds.Tasks {
 		for _, src := range ds.Tasks[i].Source {
@@ -384,6 +480,8 @@ func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) 
 	if nr.skipped.Rows > 0 {
 		nr.skipped.Of = ds.SourceRows
 		tab.Skipped = nr.skipped
+	}
+	if len(nr.taskOf) > 0 {
 		for src, r := range tab.Rows {
 			if r == nil {
 				tab.Rows[src] = []string{strconv.Itoa(src + 1), nr.taskOf[src]}

@@ -162,3 +162,46 @@ func TestReadSparseFixture(t *testing.T) {
 		t.Errorf("t1 row 0 · 1 = %v, want -1.5", got)
 	}
 }
+
+// TestSparseOmitMissing: a sparse row missing its label or a feature's
+// value (empty, NA, ?, NaN) is refused at its line with leaving such rows
+// out as the remedy, and with OmitMissing is left out, counted by what it
+// misses, as a CSV's is; a task whose every row is left out is not in the
+// data, and a file of nothing else is refused. New rows left out keep
+// their place, with no prediction.
+func TestSparseOmitMissing(t *testing.T) {
+	text := "a 1 1:2 2:3\na NA 1:1\nb 2 1:1 2:\nb 3 1:4\n# note\nc ? 2:1\nb 1 2:NaN\na 0 1:? 2:1\n"
+	for _, tc := range []struct{ in, want string }{
+		{"a 1 1:2\na NA 1:1\n", `s.svm:2:3: missing label ("NA")`},
+		{"a 1 1:2\na 2 1:\n", `s.svm:2:5: missing value for feature 1 in token "1:"`},
+		{"a 1 1:2\na 2 1:?\n", `s.svm:2:5: missing value ("?") for feature 1 in token "1:?"`},
+		{"a 1 1:2\na 2 1:NaN\n", `s.svm:2:5: NaN or Inf value "NaN" for feature 1`},
+	} {
+		_, err := Load([]byte(tc.in), "s.svm", Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !RemedyOf(err).Omit {
+			t.Errorf("%q: %v (remedy %+v), want %q and leaving the rows out", tc.in, err, RemedyOf(err), tc.want)
+		}
+	}
+	tab, err := Load([]byte(text), "s.svm", Options{OmitMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tab.Omitted
+	if got, want := o.Text(), `5 of the 7 rows were left out for a missing value (label: 2, "feature 2": 2, "feature 1": 1), at lines 2, 3, 6, 7, 8; task c had no other rows and is not in the data`; got != want {
+		t.Errorf("omitted: %q\nwant      %q", got, want)
+	}
+	if ds := tab.Data; ds.Rows() != 2 || len(ds.Tasks) != 2 || ds.Tasks[0].Source[0] != 0 || ds.Tasks[1].Source[0] != 3 || ds.SourceRows != 7 {
+		t.Errorf("kept %d rows of %d tasks (sources %v, %v of %d rows)", ds.Rows(), len(ds.Tasks), ds.Tasks[0].Source, ds.Tasks[1].Source, ds.SourceRows)
+	}
+	if _, err := Load([]byte("a NA 1:1\nb 1 1:\n"), "s.svm", Options{OmitMissing: true}); err == nil || !strings.Contains(err.Error(), "no data rows left: every one of the 2 rows has a missing value") {
+		t.Errorf("every row left out: %v", err)
+	}
+	enc := &Encoding{Format: "sparse", Features: 2}
+	nt, err := LoadNewRowsWith([]byte("a ? 1:1 2:\nb 0 2:1\n"), "n.svm", enc, NewRowsOptions{OmitMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(nt.Rows, [][]string{{"1", "a"}, {"2", "b"}}) || nt.Data.Rows() != 1 || nt.Omitted.Rows != 1 {
+		t.Errorf("new rows: %q, %d in the data, omitted %+v", nt.Rows, nt.Data.Rows(), nt.Omitted)
+	}
+}

@@ -59,3 +59,37 @@ func TestSparseModelRoundTrip(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestSparseRowsMissingAValue: a visitor's sparse file with a missing
+// label and a missing value is refused at the first, with the button that
+// leaves such rows out (the option was ignored for this format); the file
+// then reads without them, and the notes say which.
+func TestSparseRowsMissingAValue(t *testing.T) {
+	var sb strings.Builder
+	for i := 0; i < 30; i++ {
+		y, x := fmt.Sprintf("%d.5", i%4), fmt.Sprint(i%5)
+		if i == 4 {
+			y = "NA"
+		}
+		if i == 9 {
+			x = ""
+		}
+		fmt.Fprintf(&sb, "t%d %s 1:%s 2:%d\n", i%3, y, x, (i*3)%7)
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", writeTemp(t, "na.svm", sb.String()))
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	if msg := eval[string](b, dataErrorText); !strings.HasPrefix(msg, `na.svm:5:4: missing label ("NA")`) {
+		t.Errorf("refusal %q", msg)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#leave-out-rows")))
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "na.svm" && spmtlApp.state() === "idle"`, 20*time.Second)
+	if rows := eval[int](b, `spmtlApp.summary().rows`); rows != 28 {
+		t.Errorf("%d rows read, want 28 of 30", rows)
+	}
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, `2 of the 30 rows were left out for a missing value (label: 1, "feature 1": 1), at lines 5, 10.`) {
+		t.Errorf("notes %q", notes)
+	}
+	b.noConsoleErrors()
+}

@@ -52,6 +52,10 @@ type sparseNewRows struct {
 	skipped *Skipped
 	// taskOf names the task of each row left out, by its place.
 	taskOf map[int]string
+	// beyondRows counts the rows with a feature index above the model's
+	// (the last at beyondLine), the largest such index beyondMax: their
+	// values are not read.
+	beyondRows, beyondLine, beyondMax int
 }
 
 // MaxFeatures bounds the number of features of the sparse format (its
@@ -200,6 +204,16 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 			switch {
 			case idx <= prev:
 				return nil, nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d not greater than previous %d: indices must increase within a line", idx, prev)
+			case opt.Features > 0 && idx > opt.Features && nr != nil:
+				// A feature the model was not trained on has no weight in
+				// it: read nothing of it, as a CSV's extra column is not
+				// read, and say so (readNewSparse).
+				if nr.beyondLine != lineNo {
+					nr.beyondRows, nr.beyondLine = nr.beyondRows+1, lineNo
+				}
+				nr.beyondMax = max(nr.beyondMax, idx)
+				prev = idx
+				continue
 			case opt.Features > 0 && idx > opt.Features:
 				return nil, nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d greater than the number of features %d", idx, opt.Features)
 			}
@@ -476,6 +490,10 @@ func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) 
 			v = math.NaN()
 		}
 		tab.Truth[i] = truthOf(s, v, opt.Classes, nums)
+	}
+	if nr.beyondRows > 0 {
+		tab.Warnings = append(tab.Warnings, fmt.Sprintf("%s a feature index above the model's %d (up to %d): the model was trained on %d features and has no weight for the others, so their values are not read",
+			countOf(nr.beyondRows, ds.SourceRows, "have"), enc.Features, nr.beyondMax, enc.Features))
 	}
 	if nr.skipped.Rows > 0 {
 		nr.skipped.Of = ds.SourceRows

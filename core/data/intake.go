@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -144,14 +145,35 @@ func LoadNewRowsWith(b []byte, name string, enc *Encoding, opt NewRowsOptions) (
 	}
 	i := slices.IndexFunc(formats, func(f format) bool { return f.name == enc.Format && f.readNew != nil })
 	if i < 0 {
-		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with", name, enc.Format)
+		return nil, fmt.Errorf("predict %s: the model was trained on %s data and has no file encoding to read new rows with: it predicts only data made as its own was; to predict a file, train a model on a file of the same columns", name, enc.Format)
 	}
 	tab, err := formats[i].readNew(text, name, enc, opt)
 	if err != nil {
+		// A file in the other format fails at its first line with what
+		// that format's reader expected; say what is wrong first.
+		if got := Detect([]byte(text)); got != enc.Format && (got == "csv" || got == "sparse") {
+			want := "lines of task label index:value ..."
+			if enc.Format == "csv" {
+				cols := []string{cmp.Or(enc.TaskColumn, "task")}
+				for _, c := range enc.Columns {
+					cols = append(cols, c.Name)
+				}
+				want = "a CSV with the model's columns (" + listOf(cols, "columns") + ")"
+			}
+			return nil, fmt.Errorf("predict %s: the file looks like %s, but the model was trained on %s: give it %s (read as the model's format: %w)", name, formatWords(got), formatWords(enc.Format), want, err)
+		}
 		return nil, err
 	}
 	enc.divide(tab.Data)
 	return tab, nil
+}
+
+// formatWords names a format in a sentence.
+func formatWords(f string) string {
+	if f == "sparse" {
+		return "the sparse format (task label index:value ...)"
+	}
+	return "a CSV"
 }
 
 // LoadHeader returns an input's column names and delimiter as Load reads
@@ -236,9 +258,10 @@ func orList(names []string) string {
 
 // Detect names the format of an input from its first bytes: a packed
 // table by its magic line; "sparse" for text whose first line that is
-// neither blank nor a # comment has no commas or semicolons and either
-// exactly two fields (an example without features) or an index:value
-// field after the first two; "csv" for anything else. (A semicolon header
+// neither blank nor a # comment has, before a comment that ends it, no
+// commas or semicolons and either exactly two fields (an example without
+// features) or an index:value field after the first two; "csv" for
+// anything else. (A semicolon header
 // such as "ward;dose mg;outcome" splits at its space into two fields.)
 func Detect(prefix []byte) string {
 	for _, f := range formats {
@@ -264,13 +287,37 @@ func isSparse(prefix []byte) bool {
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
+		// A field that begins with # starts a comment, as the sparse
+		// reader reads it: "a 1 1:1 # a note, with a comma".
+		for i := 1; i < len(line); i++ {
+			if line[i] == '#' && (line[i-1] == ' ' || line[i-1] == '\t') {
+				line = line[:i]
+				break
+			}
+		}
 		if bytes.IndexByte(line, ',') >= 0 || bytes.IndexByte(line, ';') >= 0 {
 			return false
 		}
 		f := bytes.Fields(line)
-		return len(f) == 2 || (len(f) > 2 && bytes.IndexByte(f[2], ':') > 0)
+		return len(f) == 2 || (len(f) > 2 && isIndexValue(f[2]))
 	}
 	return false
+}
+
+// isIndexValue reports whether a field reads as a sparse feature: a
+// number before its colon ("3:0.5"), where a header's name with a colon
+// ("dose:mg", in a tab-separated file) is not.
+func isIndexValue(f []byte) bool {
+	colon := bytes.IndexByte(f, ':')
+	if colon <= 0 {
+		return false
+	}
+	for _, c := range f[:colon] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // lineEnd returns the index of the first line break of b, "\n" or a CR

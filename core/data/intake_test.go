@@ -28,6 +28,11 @@ func TestDetect(t *testing.T) {
 		// Lines that end with a lone CR: the first line decides.
 		{"task\ty\tx\ra\t1\t3:0.5\r", "csv"},
 		{"# a, b\ra 1 3:0.5\rb 0 1:1\r", "sparse"},
+		// A comment at the end of the first line, with a comma in it.
+		{"a 1 1:1 # a note, with a comma\n", "sparse"},
+		{"a 1 1:1#2,3\n", "csv"}, // not a comment: no space before the #
+		// A tab-separated header with a colon in a name.
+		{"g\ty\tdose:mg\na\t1\t2\n", "csv"},
 	}
 	for _, tc := range tests {
 		if got := Detect([]byte(tc.in)); got != tc.want {
@@ -246,6 +251,13 @@ func TestLoadNewRows(t *testing.T) {
 				break
 			}
 		}
+	}
+	// A file in the other format: said first, then what its reader met.
+	if _, err := LoadNewRows([]byte("a 0 1:1 3:1\n"), "n.svm", train.Encoding, nil); err == nil || !strings.HasPrefix(err.Error(), "predict n.svm: the file looks like the sparse format (task label index:value ...), but the model was trained on a CSV: give it a CSV with the model's columns (g, c, x)") {
+		t.Errorf("a sparse file for a CSV's model: %v", err)
+	}
+	if _, err := LoadNewRows([]byte("task,y,x\na,1,2\n"), "n.csv", sparse, nil); err == nil || !strings.HasPrefix(err.Error(), "predict n.csv: the file looks like a CSV, but the model was trained on the sparse format (task label index:value ...): give it lines of task label index:value") {
+		t.Errorf("a CSV for a sparse file's model: %v", err)
 	}
 	// A feature index above the model's is not read (the model has no
 	// weight for it), as a CSV's extra column is not, and a warning says so.

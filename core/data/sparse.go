@@ -231,11 +231,16 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 			}
 			switch st {
 			case numNotFinite:
-				return nil, nil, parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(string(tok[colon+1:])), idx)
+				return nil, nil, parseErr(name, lineNo, s+1, ErrNotFinite, "infinite value %q for feature %d: give a finite number, or delete the row", short(string(tok[colon+1:])), idx)
 			case numTooLarge:
 				return nil, nil, parseErr(name, lineNo, s+1, ErrTooLarge, "value %g for feature %d is beyond ±1e100, too large to train on: rescale the feature", x, idx)
 			case numSyntax:
-				return nil, nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d", short(string(tok[colon+1:])), idx)
+				val := string(tok[colon+1:])
+				fix := "correct the value, or delete the row"
+				if v, st := parseNum(strings.Replace(val, ",", ".", 1)); st == numOK && strings.Count(val, ",") == 1 {
+					fix = fmt.Sprintf("the sparse format writes a decimal point: %g", v)
+				}
+				return nil, nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d: %s", short(val), idx, fix)
 			}
 			prev = idx
 			t.ind = append(t.ind, idx-1)

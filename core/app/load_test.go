@@ -304,7 +304,8 @@ func TestLoadText(t *testing.T) {
 		{"read as a category unasked", text, LoadOptions{Name: "v.csv"}, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
 		{"read as words", text, words, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
 		{"packed", packed, words, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
-		{"packed, asked otherwise", packed, LoadOptions{Name: "v.csv"}, `v.csv: a packed table was read with task column "task", label column "y", no column left out and visits read as words; load the CSV itself to choose others`, "", ""},
+		{"packed, nothing asked: as packed", packed, LoadOptions{Name: "v.csv"}, "", "5 features from 2 columns: student, visits one-hot (4)", "student holds a different whole number in every row"},
+		{"packed, asked otherwise", packed, LoadOptions{Name: "v.csv", Drop: []string{"student"}}, `v.csv: a packed table was read with task column "task", label column "y", no column left out and visits read as words; load the CSV itself to choose others`, "", ""},
 		{"id left out", text, LoadOptions{Name: "v.csv", Text: []string{"visits"}, Drop: []string{"student"}}, "", "4 features from 1 column: visits one-hot (4); left out: student", ""},
 		{"sparse", []byte("a 1 1:1\nb 2 2:1\n"), LoadOptions{Name: "s.svm", Text: []string{"x"}}, "s.svm: the sparse format has no named columns to read as words", "", ""},
 	} {

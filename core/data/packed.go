@@ -55,7 +55,7 @@ func PackTable(t *Table) ([]byte, error) {
 	ds := t.Data
 	m := packedMeta{Header: t.Header, Columns: t.Columns, Labels: t.Labels, Third: t.Labels.Third, Encoding: t.Encoding,
 		Warnings: t.Warnings, Features: ds.Features, FeatureNames: ds.FeatureNames, Kind: ds.Kind,
-		Positive: ds.Positive, Negative: ds.Negative, SourceRows: ds.SourceRows}
+		Positive: ds.Positive, Negative: ds.Negative, SourceRows: ds.SourceRows, Omitted: t.Omitted}
 	m.Labels.Third = nil
 	n := 0
 	for i := range ds.Tasks {
@@ -198,7 +198,7 @@ func ReadPacked(b []byte, name string) (*Table, error) {
 	if err := packedValues(ds); err != nil {
 		return nil, fmt.Errorf("%s: not a readable packed table: %w", name, err)
 	}
-	tab := &Table{Data: ds, Encoding: m.Encoding, Columns: m.Columns, Labels: m.Labels, Warnings: m.Warnings, Header: m.Header}
+	tab := &Table{Data: ds, Encoding: m.Encoding, Columns: m.Columns, Labels: m.Labels, Warnings: m.Warnings, Header: m.Header, Omitted: m.Omitted}
 	tab.Labels.Third = m.Third
 	return tab, nil
 }
@@ -293,7 +293,8 @@ func featureName(ds *Dataset, j int) string {
 // readPackedFormat is the packed table's row of the formats. A packed
 // table holds a CSV read with one choice of task and label columns, of
 // columns left out and of columns read as words, so options that ask for
-// others are refused: they need the CSV itself. (Options.Format may name
+// others are refused: they need the CSV itself. An option not given
+// reads the table as it was packed. (Options.Format may name
 // "csv", which a packed table is, or "packed".)
 func readPackedFormat(b []byte, name string, opt Options) (*Table, error) {
 	tab, err := ReadPacked(b, name)
@@ -315,7 +316,7 @@ func readPackedFormat(b []byte, name string, opt Options) (*Table, error) {
 	switch f := strings.ToLower(strings.TrimSpace(opt.Format)); {
 	case f != "" && f != "csv" && f != "packed":
 		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", name, opt.Format)
-	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, !slices.Equal(asked, dropped), !slices.Equal(askedWords, words):
+	case task != "" && task != enc.TaskColumn, label != "" && label != enc.LabelColumn, asked != nil && !slices.Equal(asked, dropped), askedWords != nil && !slices.Equal(askedWords, words):
 		if len(words)+len(askedWords) > 0 {
 			return nil, fmt.Errorf("%s: a packed table was read with task column %q, label column %q, %s and %s; load the CSV itself to choose others", name, enc.TaskColumn, enc.LabelColumn, droppedText(dropped), wordsText(words))
 		}

@@ -29,6 +29,7 @@ func TestPackedRoundTrip(t *testing.T) {
 		{"decimal commas and percentages", []byte("task,y,share,x\na,\"0,5\",12%,1\na,\"1,037\",\"7,5%\",2\nb,2,40 %,3\nb,\"3,25\",0%,4\n"), TableOptions{}},
 		{"read as words, an id", []byte(visitsCSV(12, "3+")), TableOptions{Text: []string{"visits"}}},
 		{"amounts of money", []byte("task;y;price\na;1;12,50 €\na;2;€ 3,20\nb;3;1.250,00 €\nb;4;4 €\n"), TableOptions{}},
+		{"rows left out for a missing value", []byte("task,y,x\na,1,2\na,NA,3\nb,2,\nb,3,4\nc,1,\n"), TableOptions{OmitMissing: true}},
 		{"quoted, other columns", []byte("\"grp\",\"target\",\"x 1\"\n\"a\",\"1\",\"2\"\n\"b\",\"3\",\"4\"\n"), TableOptions{TaskColumn: "grp", LabelColumn: "target"}},
 	}
 	for _, rel := range []string{"landmine/data.csv", "school/data.csv", "cs/data.csv"} {

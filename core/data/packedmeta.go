@@ -23,6 +23,9 @@ type packedMeta struct {
 	Negative     string
 	SourceRows   int
 	Tasks        []packedTask
+	// Omitted are the rows the packer left out for a missing value
+	// (written last, when there are any).
+	Omitted *Omitted
 }
 
 type packedTask struct {
@@ -135,7 +138,8 @@ func (m *packedMeta) append(b []byte) []byte {
 		}
 	}
 	decimalFile := m.Encoding != nil && m.Encoding.DecimalComma
-	more := decimals != nil || decimalFile || percents != nil || moneys != nil
+	omitted := m.Omitted != nil && m.Omitted.Rows > 0 // added after the money
+	more := decimals != nil || decimalFile || percents != nil || moneys != nil || omitted
 	roles = roles || more // the sections are read in order
 	if thousands != nil || roles {
 		w.int(len(thousands))
@@ -169,11 +173,26 @@ func (m *packedMeta) append(b []byte) []byte {
 		for _, j := range percents {
 			w.int(j)
 		}
-		if moneys != nil {
+		if moneys != nil || omitted {
 			w.int(len(moneys))
 			for _, j := range moneys {
 				w.int(j)
 			}
+		}
+		if omitted {
+			o := m.Omitted
+			w.int(o.Rows)
+			w.int(o.Of)
+			w.int(len(o.Columns))
+			for _, c := range o.Columns {
+				w.str(c.Name)
+				w.int(c.Cells)
+			}
+			w.int(len(o.Lines))
+			for _, l := range o.Lines {
+				w.int(l)
+			}
+			w.strs(o.Tasks)
 		}
 	}
 	return w.b
@@ -304,6 +323,17 @@ func (r *metaReader) meta() (m packedMeta) {
 		r.marks(m.Columns, func(c *ColumnInfo) { c.Percent = true })
 		if r.err == nil && len(r.b) > 0 {
 			r.marks(m.Columns, func(c *ColumnInfo) { c.Money = true })
+		}
+		if r.err == nil && len(r.b) > 0 {
+			o := &Omitted{Rows: r.int(), Of: r.int()}
+			for n := r.count(); n > 0 && r.err == nil; n-- {
+				o.Columns = append(o.Columns, MissingColumn{Name: r.str(), Cells: r.int()})
+			}
+			for n := r.count(); n > 0 && r.err == nil; n-- {
+				o.Lines = append(o.Lines, r.int())
+			}
+			o.Tasks = r.strs()
+			m.Omitted = o
 		}
 	}
 	return m

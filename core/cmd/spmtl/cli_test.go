@@ -225,7 +225,15 @@ func TestPackTrainsLikeTheCSV(t *testing.T) {
 	if a, b := mask(strings.ReplaceAll(fromPacked, exam, "DATA")), mask(strings.ReplaceAll(fromCSV, "testdata/exam.csv", "DATA")); a != b {
 		t.Errorf("exam, packed:\n%s\nfrom the CSV:\n%s", a, b)
 	}
-	if _, _, err := spmtl(t, "train", "-data", exam, "-task", "school", "-label", "score"); err == nil || !strings.Contains(err.Error(), "student left out") {
+	// Without -drop it reads as packed (as without -task), and the same.
+	asPacked, _, err := spmtl(t, "train", "-data", exam, "-task", "school", "-label", "score", "-model", "mtfl", "-rho", "0.1", "-seed", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := mask(strings.ReplaceAll(asPacked, exam, "DATA")), mask(strings.ReplaceAll(fromCSV, "testdata/exam.csv", "DATA")); a != b {
+		t.Errorf("exam, packed, read without -drop:\n%s\nfrom the CSV:\n%s", a, b)
+	}
+	if _, _, err := spmtl(t, "train", "-data", exam, "-task", "school", "-label", "score", "-drop", "hours"); err == nil || !strings.Contains(err.Error(), "student left out") {
 		t.Errorf("a packed file read with other columns: %v", err)
 	}
 }

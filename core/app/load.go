@@ -379,6 +379,14 @@ func Header(text []byte, name string) ([]string, rune, error) {
 // Text columns with too many values are left out with a reason, as the
 // page does. Load reads either to the same Data.
 func Pack(text []byte, opt LoadOptions) ([]byte, error) {
+	// A prefix decoded (UTF-16, a BOM) tells a sparse text.
+	prefix, _ := data.DecodeText(text[:min(len(text), 8<<10)])
+	switch {
+	case data.IsPacked(text):
+		return nil, fmt.Errorf("%s: the file is a packed table already", opt.Name)
+	case data.Detect(prefix) == "sparse":
+		return nil, fmt.Errorf("%s: the file is in the sparse format (task label index:value), which is read as it is: pack packs a CSV", opt.Name)
+	}
 	opt.Format, opt.DropRefused = "csv", true
 	d, err := read(text, opt)
 	if err != nil {

@@ -644,3 +644,24 @@ func BenchmarkLoadBundled(b *testing.B) {
 		})
 	}
 }
+
+// TestPackRefusesWhatIsNoCSV: pack packs a CSV; a sparse text was refused
+// as a CSV with one column ("save the file with commas"), and a packed
+// table is one already.
+func TestPackRefusesWhatIsNoCSV(t *testing.T) {
+	packed, err := Pack([]byte("task,y,x\na,1,2\nb,2,3\n"), LoadOptions{Name: "t.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		in   []byte
+		want string
+	}{
+		{[]byte("a 1 1:2\nb 0 2:1\n"), "s.txt: the file is in the sparse format (task label index:value), which is read as it is: pack packs a CSV"},
+		{packed, "s.txt: the file is a packed table already"},
+	} {
+		if _, err := Pack(tc.in, LoadOptions{Name: "s.txt"}); err == nil || err.Error() != tc.want {
+			t.Errorf("pack: %v, want %q", err, tc.want)
+		}
+	}
+}

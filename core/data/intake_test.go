@@ -224,7 +224,7 @@ func TestLoadNewRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(tab.Header, []string{"row", "task"}) || !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "a"}}) || tab.Data.Features != 3 {
+	if !reflect.DeepEqual(tab.Header, []string{"line", "task"}) || !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "a"}}) || tab.Data.Features != 3 {
 		t.Errorf("sparse: header %q, rows %q, %d features", tab.Header, tab.Rows, tab.Data.Features)
 	}
 	// A sparse file's labels score its predictions where they read as a
@@ -275,7 +275,8 @@ func TestLoadNewRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "z"}, {"3", "a"}, {"4", "z"}}) || tab.Data.Rows() != 2 || tab.Data.Tasks[1].Source[0] != 2 {
+	// Each row is written back with its line (the comment is line 3).
+	if !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "z"}, {"4", "a"}, {"5", "z"}}) || tab.Data.Rows() != 2 || tab.Data.Tasks[1].Source[0] != 2 {
 		t.Errorf("sparse, skipped: rows %q, %d in the data", tab.Rows, tab.Data.Rows())
 	}
 	if got, want := tab.Skipped.NoPrediction(), "2 of the 4 rows are of tasks the model was not trained on and cannot predict (z): they have no prediction, at lines 2, 5"; got != want {

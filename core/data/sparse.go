@@ -44,7 +44,10 @@ type SparseOptions struct {
 // as the CSV's reader refuses it (unknownTask), or with skip left out and
 // counted in skipped.
 type sparseNewRows struct {
-	labels  []string
+	labels []string
+	// lines are each row's line in the file (comments and blank lines
+	// counted), which the rows written back show.
+	lines   []int
 	known   map[string]bool
 	list    []string
 	models  []string
@@ -151,7 +154,7 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		}
 		nr := opt.newRows
 		if nr != nil {
-			nr.labels = append(nr.labels, string(b[ls:le]))
+			nr.labels, nr.lines = append(nr.labels, string(b[ls:le])), append(nr.lines, lineNo)
 		}
 		if nr != nil && nr.known != nil && !nr.known[string(b[ts:te])] {
 			tn := string(b[ts:te])
@@ -458,7 +461,8 @@ func readSparseFormat(text []byte, name string, opt Options) (*Table, error) {
 
 // readNewSparse reads new rows in the sparse format for a model with enc's
 // features; tasks, when set, are the tasks it knows. Each row is kept as
-// its number (from 1) and its task, the columns of Header.
+// its line in the file (the warnings' lines) and its task, the columns of
+// Header.
 func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) (*Table, error) {
 	nr := &sparseNewRows{skipped: &Skipped{}, taskOf: map[int]string{}}
 	if opt.Tasks != nil {
@@ -475,11 +479,11 @@ func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) 
 	if ds.Features != enc.Features {
 		return nil, fmt.Errorf("predict %s: %d features, the model has %d", name, ds.Features, enc.Features)
 	}
-	tab := &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Header: []string{"row", "task"}, Omitted: omitted}
+	tab := &Table{Data: ds, Encoding: &Encoding{Format: "sparse", Features: ds.Features}, Header: []string{"line", "task"}, Omitted: omitted}
 	tab.Rows = make([][]string, ds.SourceRows)
 	for i := range ds.Tasks {
 		for _, src := range ds.Tasks[i].Source {
-			tab.Rows[src] = []string{strconv.Itoa(src + 1), ds.Tasks[i].Name}
+			tab.Rows[src] = []string{strconv.Itoa(nr.lines[src]), ds.Tasks[i].Name}
 		}
 	}
 	tab.Truth = make([]float64, len(nr.labels))
@@ -507,7 +511,7 @@ func readNewSparse(text []byte, name string, enc *Encoding, opt NewRowsOptions) 
 	if len(nr.taskOf) > 0 {
 		for src, r := range tab.Rows {
 			if r == nil {
-				tab.Rows[src] = []string{strconv.Itoa(src + 1), nr.taskOf[src]}
+				tab.Rows[src] = []string{strconv.Itoa(nr.lines[src]), nr.taskOf[src]}
 			}
 		}
 	}

@@ -477,8 +477,8 @@ type Table struct {
 	Truth []float64
 	// Rows are the raw fields of every data row, kept when reading new
 	// rows (LoadNewRows; ReadTable with an Encoding), which predict writes
-	// back with the predictions: for the sparse format, each row's number
-	// and task, under the Header "row", "task".
+	// back with the predictions: for the sparse format, each row's line in
+	// the file and its task, under the Header "line", "task".
 	Rows [][]string
 	// Header is the header's column names.
 	Header []string

@@ -14,7 +14,8 @@ import (
 // feature count (loading one failed with "Cannot read properties of null":
 // a sparse file names no features), and predicts a sparse file whose row
 // of an unknown task is refused at its line, then left out by the
-// refusal's button.
+// refusal's button; each row is written back with its line, as the
+// warnings count them.
 func TestSparseModelRoundTrip(t *testing.T) {
 	var sb strings.Builder
 	for g := 0; g < 4; g++ {
@@ -54,7 +55,7 @@ func TestSparseModelRoundTrip(t *testing.T) {
 		Warnings []string   `json:"warnings"`
 	}
 	p := eval[preds](b, `spmtlApp.predictions()`)
-	if len(p.Rows) != 3 || p.Rows[1][1] != "zz" || p.Rows[1][2] != "" || p.Rows[0][2] == "" || p.Rows[2][2] == "" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "at line 3") {
+	if len(p.Rows) != 3 || p.Rows[1][0] != "3" || p.Rows[1][1] != "zz" || p.Rows[1][2] != "" || p.Rows[0][2] == "" || p.Rows[2][2] == "" || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "at line 3") {
 		t.Errorf("predictions %q, warnings %q: want the zz row kept without a prediction, the others predicted", p.Rows, p.Warnings)
 	}
 	b.noConsoleErrors()

@@ -235,6 +235,9 @@ func textFormat(text []byte, name, want string) (*format, error) {
 		names = append(names, f.name)
 	}
 	slices.Sort(names)
+	if w == "packed" {
+		return nil, fmt.Errorf("%s: not a packed table (spmtl pack writes one from a CSV): leave the format unset to read the file as it is (%s)", name, orList(names))
+	}
 	return nil, fmt.Errorf("%s: unknown format %q: want %s", name, want, orList(names))
 }
 

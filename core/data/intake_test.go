@@ -140,6 +140,7 @@ func TestLoad(t *testing.T) {
 		{"packed, named", packed, Options{Format: "packed"}, "csv", UTF8, 2},
 		{"packed as sparse", packed, Options{Format: "sparse"}, `m.packed: a packed table is a CSV, not "sparse"`, "", 0},
 		{"unknown", []byte(csvText), Options{Format: "arff"}, `m.packed: unknown format "arff": want csv or sparse`, "", 0},
+		{"a CSV named packed", []byte(csvText), Options{Format: "packed"}, `m.packed: not a packed table (spmtl pack writes one from a CSV): leave the format unset`, "", 0},
 		{"sparse, a column left out", []byte("a 1 2:1\n"), Options{Drop: []string{"x"}}, "m.packed: the sparse format has no named columns to leave out", "", 0},
 		{"sparse, a task column", []byte("a 1 2:1\n"), Options{TaskColumn: "g"}, `m.packed: the sparse format has no named columns: each line's first field is its task, so there is no task column "g" to read`, "", 0},
 		{"sparse, a label column", []byte("a 1 2:1\n"), Options{LabelColumn: "score"}, `m.packed: the sparse format has no named columns: each line's second field is its label, so there is no label column "score"`, "", 0},

@@ -33,8 +33,8 @@ type dataFlags struct {
 }
 
 func (f *dataFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.path, "data", "", "data `file` (CSV or sparse text; the format is detected), or a bundled data set: "+strings.Join(app.BundleNames(), ", "))
-	fs.StringVar(&f.format, "format", "", "data format: csv or sparse (default: detected from the text)")
+	fs.StringVar(&f.path, "data", "", "data `file` (CSV, sparse text or a packed table; the format is detected), or a bundled data set: "+strings.Join(app.BundleNames(), ", "))
+	fs.StringVar(&f.format, "format", "", "data format: csv, sparse, or packed (a table spmtl pack wrote) (default: detected from the file)")
 	fs.StringVar(&f.split, "split", "", "split `file:column` (splits.csv:split1, or splits.csv:1) instead of a random split")
 	fs.StringVar(&f.dataDir, "data-dir", "", "read the bundled data sets from this `folder` instead of the copies built into spmtl")
 	// The settings of the split and the column roles (app.Settings).

@@ -22,7 +22,8 @@ type SparseOptions struct {
 	// CSVOptions.
 	Positive string
 	// Features, when > 0, is the number of features d; an index above it
-	// is an error. When 0, d is the largest index in the file.
+	// is an error (in new rows for a model, not read: sparseNewRows). When
+	// 0, d is the largest index in the file.
 	Features int
 	// OmitMissing leaves out a row whose label or a feature's value is
 	// missing (empty, a marker such as NA or ?, or NaN), as

@@ -94,3 +94,31 @@ func TestSparseRowsMissingAValue(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestPublishedSparseRunKeepsItsModel: a run on a visitor's sparse file,
+// published and opened from disk, shows its model in the Model panel (the
+// page read the model's feature names, which a sparse file has none of,
+// and lost the model with a TypeError in the console).
+func TestPublishedSparseRunKeepsItsModel(t *testing.T) {
+	var sb strings.Builder
+	for g := 0; g < 3; g++ {
+		for i := 0; i < 30; i++ {
+			fmt.Fprintf(&sb, "g%d %d 1:%g 4:%g\n", g, (i+g)%2, float64(i%5)/5+float64((i+g)%2), float64(g)/3)
+		}
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.interceptDownloads()
+	b.loadFile("pub.svm", sb.String())
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 60*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#publish-page")))
+	page := writeTemp(t, "pub-spmtl.html", b.downloaded("pub-spmtl.html"))
+	off := newBrowser(t)
+	off.openPublished(page)
+	off.waitFor(`spmtlApp.model() !== null`, 20*time.Second)
+	if n := eval[int](off, `spmtlApp.model().features`); n != 4 {
+		t.Errorf("the published run's model reads %d features, want 4", n)
+	}
+	off.noConsoleErrors()
+}

@@ -365,7 +365,7 @@ export function wireRecorded(app, { form, runs, data }) {
     if (current !== shownNow) { client.request("free", { handle: info.handle }).catch(() => {}); return; }
     modelHandle = info.handle;
     app.setModel({ from: "file", handle: info.handle, name: info.name, method: info.method, kind: info.kind, tasks: info.tasks,
-      features: info.features.length, file: `the ${noun()} ${origin.label}`, trained: info.trained });
+      features: info.featureCount, file: `the ${noun()} ${origin.label}`, trained: info.trained });
   }
 
   /** Shows record (from origin), after load() has loaded its data when given. */

@@ -313,6 +313,15 @@ func readPackedFormat(b []byte, name string, opt Options) (*Table, error) {
 	words, askedWords := columnSet(enc.Text), columnSet(opt.Text)
 	// Names as ReadTable takes them: " y" is the column y.
 	task, label := strings.TrimSpace(opt.TaskColumn), strings.TrimSpace(opt.LabelColumn)
+	// The default names, which a form sends when nothing was chosen, ask
+	// for nothing where the packed CSV has no such column: its own task
+	// and label columns are read.
+	if task == "task" && !slices.Contains(tab.Header, task) {
+		task = ""
+	}
+	if label == "y" && !slices.Contains(tab.Header, label) {
+		label = ""
+	}
 	switch f := strings.ToLower(strings.TrimSpace(opt.Format)); {
 	case f != "" && f != "csv" && f != "packed":
 		return nil, fmt.Errorf("%s: a packed table is a CSV, not %q", name, opt.Format)

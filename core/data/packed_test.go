@@ -253,3 +253,29 @@ func FuzzReadPacked(f *testing.F) {
 		ReadPacked(b, "f")
 	})
 }
+
+// TestPackedOwnColumnsAsked: a table packed with its own task and label
+// columns reads with them when the form's default names are asked (the
+// page sends "task" and "y" until a visitor chooses: it refused such a
+// table, telling the visitor to load the CSV), and another name is still
+// refused.
+func TestPackedOwnColumnsAsked(t *testing.T) {
+	tab, err := ReadTable([]byte("region;outcome;x\na;1;2\na;2;3\nb;3;4\nb;1;5\n"), "r.csv", TableOptions{TaskColumn: "region", LabelColumn: "outcome"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, err := PackTable(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(packed, "r.packed", Options{TaskColumn: "task", LabelColumn: "y"})
+	if err != nil {
+		t.Fatalf("the default names: %v", err)
+	}
+	if back.Encoding.TaskColumn != "region" || back.Encoding.LabelColumn != "outcome" || back.Data.Rows() != 4 {
+		t.Errorf("read with %q and %q, %d rows", back.Encoding.TaskColumn, back.Encoding.LabelColumn, back.Data.Rows())
+	}
+	if _, err := Load(packed, "r.packed", Options{TaskColumn: "x"}); err == nil || !strings.Contains(err.Error(), `a packed table was read with task column "region"`) {
+		t.Errorf("another task column: %v", err)
+	}
+}

@@ -236,7 +236,9 @@ export function wireData(app, form) {
     // A file read before is still read with its columns, which the menus
     // went back to: said, or the menus' change reads as unexplained.
     const kept = o.good ? ` ${o.name} is still read as before, with ${o.task} as the task and ${o.label} as the label.` : "";
-    showDataError(e.message + kept, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
+    // Go's messages end without a full stop; one goes between them.
+    const stop = kept && !/[.!?]$/.test(e.message) ? "." : "";
+    showDataError(e.message + stop + kept, { drop: e.drop, text: e.text, choose: e.choose, omit: e.omit, retry: (col, role) => readAs(o, tried, col, role) });
     app.move("loadFailed");
     if (!o.good) app.emit("prompt", o.name, "refused");
   }

@@ -1,0 +1,64 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spmtl/spmtl/core/app"
+)
+
+// TestPackedTableWithItsOwnColumns: a table packed (spmtl pack) from a CSV
+// whose task and label columns are not "task" and "y" loads as packed:
+// the page sends those names until the visitor chooses, and such a table
+// was refused with "load the CSV itself to choose others".
+func TestPackedTableWithItsOwnColumns(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("region;outcome;x\n")
+	for i := 0; i < 24; i++ {
+		sb.WriteString(strings.Join([]string{[]string{"north", "south", "east"}[i%3], []string{"1,5", "2", "0,25", "3"}[i%4], []string{"1", "2", "3", "4", "6"}[i%5]}, ";") + "\n")
+	}
+	packed, err := app.Pack([]byte(sb.String()), app.LoadOptions{Name: "r.csv", TaskColumn: "region", LabelColumn: "outcome"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "r.packed")
+	if err := os.WriteFile(path, packed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", path)
+	b.waitFor(`(spmtlApp.summary() && spmtlApp.summary().name === "r.packed" && spmtlApp.state() === "idle") || spmtlApp.dataError() !== ""`, 30*time.Second)
+	if msg := eval[string](b, dataErrorText); msg != "" {
+		t.Fatalf("the packed table is refused: %q", msg)
+	}
+	if task, label := eval[string](b, `spmtlApp.summary().taskColumn`), eval[string](b, `spmtlApp.summary().labelColumn`); task != "region" || label != "outcome" {
+		t.Errorf("read with task %q and label %q, want region and outcome", task, label)
+	}
+	b.noConsoleErrors()
+}
+
+// TestRefusalAfterAGoodReadEndsItsSentence: a file read once and then
+// refused with other columns says so after the refusal, in a sentence of
+// its own ("…keep only the rows of two reg.csv is still read as before"
+// ran on without a full stop).
+func TestRefusalAfterAGoodReadEndsItsSentence(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x\n")
+	for i := 0; i < 24; i++ {
+		sb.WriteString(strings.Join([]string{[]string{"a", "b", "c"}[i%3], []string{"1.5", "2", "0.25", "4"}[i%4], []string{"1", "2", "3", "4", "5"}[i%5]}, ",") + "\n")
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.loadFile("reg.csv", sb.String())
+	b.setField("label-col", "task")
+	b.waitFor(`spmtlApp.dataError() !== ""`, 20*time.Second)
+	msg := eval[string](b, dataErrorText)
+	i := strings.Index(msg, " reg.csv is still read as before")
+	if i < 1 || !strings.ContainsAny(msg[i-1:i], ".!?") {
+		t.Errorf("the refusal and the note after it: %q", msg)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -469,11 +470,23 @@ func chooseModelPaired(m eval.Metric, models []ModelScore, losses [][]float64, o
 // this, "0.0535 ± 0.007" beside a chosen "0.0534 ± 0.007" reads as a rule
 // not applied. "" when there is none.
 func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best, chosen int, order []int) string {
+	// The models preferred to the chosen one, and those listed before it
+	// (simpler), which a preference order may have put after it (STL
+	// after MMTL: one_row_tasks.csv passed over STL unsaid).
+	var before []int
 	for _, i := range order {
 		if i == chosen {
 			break
 		}
-		if losses[i] != nil && withinOneSE(m, models[i].Score, models[best].Score) {
+		before = append(before, i)
+	}
+	for i := 0; i < chosen; i++ {
+		if !slices.Contains(before, i) {
+			before = append(before, i)
+		}
+	}
+	for _, i := range before {
+		if losses[i] != nil && losses[best] != nil && withinOneSE(m, models[i].Score, models[best].Score) && !eval.PairedWithinOneSE(losses[i], losses[best]) {
 			// Named, not "it": the comparison is with the best model,
 			// and a passed-over score better than the chosen one's read
 			// as the rule contradicting the table (Indometh's STL).

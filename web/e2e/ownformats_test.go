@@ -1,12 +1,14 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/spmtl/spmtl/core/app"
 )
 
@@ -60,5 +62,31 @@ func TestRefusalAfterAGoodReadEndsItsSentence(t *testing.T) {
 	i := strings.Index(msg, " reg.csv is still read as before")
 	if i < 1 || !strings.ContainsAny(msg[i-1:i], ".!?") {
 		t.Errorf("the refusal and the note after it: %q", msg)
+	}
+}
+
+// TestHeatmapCaptionsOnAPhone: on a phone, the captions under the τ map
+// (the step word on the left, the tasks shown on the right) stay apart,
+// shortened to fit, when the rows scroll and when they group tasks; at
+// 360 px "iteration →" and "600 tasks, 3 per row (geometric mean)" were
+// drawn over each other.
+func TestHeatmapCaptionsOnAPhone(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(360, 740, true)
+	b.openPage(true)
+	b.loadFile("many.csv", manyTasksCSV(600, 4))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.heatmapLayout() && spmtlApp.heatmapLayout().cols === spmtlApp.snapshots().length`, 120*time.Second)
+	type caption struct {
+		Text        string
+		Left, Right float64
+	}
+	for _, zoom := range []string{"auto", "fit"} {
+		b.setField("heat-zoom", zoom)
+		b.waitFor(fmt.Sprintf(`spmtlApp.heatmapLayout().group %s 1`, map[string]string{"auto": "===", "fit": ">"}[zoom]), 10*time.Second)
+		c := eval[[]caption](b, `spmtlApp.heatmapLayout().captions`)
+		if len(c) != 2 || c[0].Right+4 > c[1].Left || c[1].Right > eval[float64](b, `spmtlApp.heatmapLayout().left + spmtlApp.heatmapLayout().width + 0.5`) {
+			t.Errorf("rows %s: the captions under the map overlap or leave it: %+v", zoom, c)
+		}
 	}
 }

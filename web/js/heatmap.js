@@ -512,12 +512,21 @@ export class Heatmap {
       }
     }
     g.textAlign = "left";
-    g.fillText(`${this.stepWord} →`, left, TOP + G.ph + 16);
+    const stepText = `${this.stepWord} →`;
+    g.fillText(stepText, left, TOP + G.ph + 16);
+    // The captions under the map, as drawn (left and right edges).
+    this.layout.captions = [{ text: stepText, left, right: left + g.measureText(stepText).width }];
     if (G.content > G.ph + 0.5 || G.group > 1) {
       g.textAlign = "right";
-      const shown = G.group > 1 ? `${T} tasks, ${G.group} per row (geometric mean)`
-        : `tasks ${Math.min(T, Math.floor(scroll / G.rowH) + 1)}–${Math.min(T, Math.ceil((scroll + G.ph) / G.rowH))} of ${T} · scroll`;
+      // The longest that fits beside the step word on the same line (on a
+      // phone the two ran into each other: "2500iteration, 10→per row").
+      const a = Math.min(T, Math.floor(scroll / G.rowH) + 1), b = Math.min(T, Math.ceil((scroll + G.ph) / G.rowH));
+      const forms = G.group > 1 ? [`${T} tasks, ${G.group} per row (geometric mean)`, `${G.group} per row (geometric mean)`, `${G.group} per row`]
+        : [`tasks ${a}–${b} of ${T} · scroll`, `tasks ${a}–${b} of ${T}`, `${a}–${b} of ${T}`];
+      const room = pw - g.measureText(stepText).width - 12;
+      const shown = forms.find((f) => g.measureText(f).width <= room) || forms[forms.length - 1];
       g.fillText(shown, left + pw, TOP + G.ph + 16);
+      this.layout.captions.push({ text: shown, left: left + pw - g.measureText(shown).width, right: left + pw });
     }
     this.changed();
   }

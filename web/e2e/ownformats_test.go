@@ -90,3 +90,33 @@ func TestHeatmapCaptionsOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestOneTaskSaysSo: a file of one task is scored without a standard
+// error over tasks, said in words ("± n/a" was shown), and a self-paced
+// run's τ map says why it is grey (it named the task "most trusted: only
+// … least: only …").
+func TestOneTaskSaysSo(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x1,x2\n")
+	for i := 0; i < 40; i++ {
+		x1, x2 := float64(i%7)-3, float64((i*5)%9)-4
+		fmt.Fprintf(&sb, "only,%.3f,%v,%v\n", 0.5*x1-0.2*x2+0.1*float64((i*7)%5-2), x1, x2)
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.loadFile("one.csv", sb.String())
+	b.setField("model", "mtfl")
+	b.do(chromedp.Evaluate[chromedp.Void](`(() => { const c = document.getElementById("selfPaced"); if (!c.checked) c.click(); })()`))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	texts := eval[[]string](b, `["results-summary", "run-outcome", "heat-verdict"].map((id) => document.getElementById(id).textContent)`)
+	for _, s := range texts[:2] {
+		if strings.Contains(s, "n/a") || !strings.Contains(s, "1 task") {
+			t.Errorf("one task's score: %q", s)
+		}
+	}
+	if !strings.HasPrefix(texts[2], "With one task, τ is 1 at every iteration") {
+		t.Errorf("the τ map's verdict on one task: %q", texts[2])
+	}
+	b.noConsoleErrors()
+}

@@ -699,6 +699,8 @@ export class Heatmap {
     const K = this.history.length, T = this.tasks.length;
     if (!K || !T || this.sequential) return "";
     if (!this.selfPaced) return "Without self-pacing every task weighs the same at every iteration: the map is uniform grey by design.";
+    // One task holds all the weight there is: nothing to trust more or less.
+    if (T === 1) return "With one task, τ is 1 at every iteration: self-pacing has no other task to weigh it against, and the map is grey for that reason.";
     const range = relRange(this.runLo, this.runHi);
     const who = ({ tasks }) => {
       const t = tasks[0], size = rowsText(this.rows[t], true);

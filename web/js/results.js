@@ -52,7 +52,7 @@ export function plainStop(info, last, bundled) {
         : `Stopped at the limit of ${n} iterations (max iterations); ${moving}: a higher limit lets it settle.`;
     }
     case "single": return "Done: this model is a single fit.";
-    case "learned": return `Done: all ${n} tasks learned, one per step.`;
+    case "learned": return n === 1 ? "Done: the one task learned." : `Done: all ${n} tasks learned, one per step.`;
     default: return "";
   }
 }
@@ -100,8 +100,11 @@ export function wireResults(app) {
     // as the whole run's.
     const total = (r.main.tasks || []).length;
     const tasksWord = over.n < total ? `${grouped(over.n)} of ${plural(total, "task")}` : plural(over.n, "task");
-    const lead = over.n ? `${name}: test ${M} ${mean} ± ${se} (mean over ${tasksWord} ± its standard error over tasks).`
-      : `${name}: no task could be scored.`;
+    // One task's score has no standard error over tasks: said, not "± n/a".
+    const pm = (m, s) => (s === "n/a" ? m : `${m} ± ${s}`);
+    const lead = !over.n ? `${name}: no task could be scored.`
+      : se === "n/a" ? `${name}: test ${M} ${mean} (over ${tasksWord}: no standard error over tasks).`
+        : `${name}: test ${M} ${mean} ± ${se} (mean over ${tasksWord} ± its standard error over tasks).`;
     const items = [lead];
     const short = [];
     for (const role of ["baseline", "itl"]) {
@@ -109,7 +112,7 @@ export function wireResults(app) {
       if (!o) continue;
       const [m2, s2] = withSE(o.over && o.over.mean, o.over && o.over.se);
       const what = role === "itl" ? "each task learned alone" : "its baseline";
-      const score = m2 === "n/a" ? "no task could be scored" : `${m2} ± ${s2}`; // not "n/a ± n/a"
+      const score = m2 === "n/a" ? "no task could be scored" : pm(m2, s2); // not "n/a ± n/a"
       items.push(o.versus ? `${o.versus.text}. (${o.label}, ${what}: ${score}.)` : `${o.label} (${what}): ${score}.`);
       if (o.versus) short.push(`vs ${o.label}: ${verdictShort(o.versus, name)}`);
     }
@@ -122,7 +125,7 @@ export function wireResults(app) {
     $("results-summary").hidden = false;
     const stop = plainStop(app.runInfo, app.snapshots[app.snapshots.length - 1], !!bundle(app.settings.data));
     // No score is itself the outcome: the bar says so, where the results say why.
-    const score = over.n ? `Test ${M} ${mean} ± ${se} over ${tasksWord}${short.length ? `; ${short.join("; ")}` : ""}.`
+    const score = over.n ? `Test ${M} ${pm(mean, se)} over ${tasksWord}${short.length ? `; ${short.join("; ")}` : ""}.`
       : "No task could be scored (Results says why).";
     $("run-outcome").textContent = [stop, score].filter(Boolean).join(" ");
     $("run-outcome").hidden = !$("run-outcome").textContent;
@@ -175,7 +178,7 @@ export function wireResults(app) {
     // Every score to the decimals the main model's standard error supports.
     const dp = decimalsFor(main.over ? main.over.mean : main.mean, main.over ? main.over.se : NaN);
     const f = (v) => (v === null || !Number.isFinite(v) ? "n/a" : v.toFixed(dp));
-    const meanCell = (k) => { const o = r[k].over || {}; const [m, s] = withSE(o.mean, o.se); return o.n ? `${m} ± ${s}` : "n/a"; };
+    const meanCell = (k) => { const o = r[k].over || {}; const [m, s] = withSE(o.mean, o.se); return o.n ? (s === "n/a" ? m : `${m} ± ${s}`) : "n/a"; };
     // Row 0 is the mean; row i + 1 is task i.
     table.set({
       head: ["task", "rows", ...keys.map((k) => `${r[k].label} ${metric.toUpperCase()}`)],
@@ -183,7 +186,7 @@ export function wireResults(app) {
       row: (i) => (i === 0 ? ["mean ± SE over tasks", "", ...keys.map(meanCell)]
         : [main.tasks[i - 1], rows[i - 1] > 0 ? String(rows[i - 1]) : "", ...keys.map((k) => f(r[k].test[i - 1]))]),
       strong: (i) => i === 0,
-      caption: `Test ${metric.toUpperCase()} per task (${main.tasks.length} tasks; rows: the task's rows in the data), ${name} and the runs it is compared with`,
+      caption: `Test ${metric.toUpperCase()} per task (${plural(main.tasks.length, "task")}; rows: the task's rows in the data), ${name} and the runs it is compared with`,
     });
     summarize(r, metric, name);
     // n/a is explained: an AUC is undefined for a task whose test rows are
@@ -201,7 +204,8 @@ export function wireResults(app) {
       na = `n/a: ${unscored} task${unscored === 1 ? "'s" : "s'"} test rows are all of one class, where an AUC is undefined; the mean is over the ${scored} task${scored === 1 ? "" : "s"} with a score.`;
     }
     $("results-note").textContent = [`${name}: trained on ${grouped(info.trainRows)} rows, tested on ${grouped(info.testRows)}.`,
-      chosenLambda0(info, app.snapshots[0]), info.roundedText ? `${info.roundedText}.` : "", info.untestedText ? `${info.untestedText}.` : "", info.thinText ? `${info.thinText}.` : "", na].filter(Boolean).join(" ");
+      // Scores called noisy only where some task has one.
+      chosenLambda0(info, app.snapshots[0]), info.roundedText ? `${info.roundedText}.` : "", info.untestedText ? `${info.untestedText}.` : "", info.thinText && scored ? `${info.thinText}.` : "", na].filter(Boolean).join(" ");
   }
 
   app.on("reset", clear);

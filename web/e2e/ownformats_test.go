@@ -120,3 +120,59 @@ func TestOneTaskSaysSo(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestSavedRunReadsItsOwnFile: a run saved on a visitor's file (its label
+// column chosen, rows missing a value left out), opened in a fresh page,
+// reads that file, when given, with the run's column roles (it asked for
+// the columns again, or refused the missing values), its panel says the
+// data is in, and Reproduce reruns it to the printed digits.
+func TestSavedRunReadsItsOwnFile(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("group,score,x1,x2\n")
+	for i := 0; i < 60; i++ {
+		y := fmt.Sprintf("%.2f", 0.3*float64(i%7)-0.1*float64(i%4)+0.05*float64(i%3))
+		if i == 9 {
+			y = "NA"
+		}
+		fmt.Fprintf(&sb, "g%d,%s,%d,%d\n", i%4, y, i%7, (i*3)%5)
+	}
+	text := sb.String()
+	b := newBrowser(t)
+	b.openPage(true)
+	b.interceptDownloads()
+	b.upload("#file", writeTemp(t, "own.csv", text))
+	b.waitForPrompt(30 * time.Second)
+	b.setField("task-col", "group")
+	b.setField("label-col", "score")
+	b.waitFor(`spmtlApp.dataError() !== "" || (spmtlApp.summary() && spmtlApp.summary().name === "own.csv")`, 20*time.Second)
+	if eval[string](b, dataErrorText) != "" {
+		b.do(chromedp.Click(chromedp.CSS("#leave-out-rows")))
+	}
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "own.csv" && spmtlApp.state() === "idle" && spmtlApp.summary().rows === 59`, 20*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	b.do(chromedp.Click(chromedp.CSS("#export-json")))
+	run := writeTemp(t, "own-run.json", b.downloaded("spmtl-run.json"))
+
+	fresh := newBrowser(t)
+	fresh.openPage(true)
+	fresh.upload("#run-file", run)
+	fresh.waitFor(`spmtlApp.recorded().showing && spmtlApp.state() === "done"`, 60*time.Second)
+	if v := eval[string](fresh, `spmtlApp.recorded().verdict`); !strings.Contains(v, "is not the data set loaded") {
+		t.Errorf("before its data: %q", v)
+	}
+	fresh.upload("#file", writeTemp(t, "own.csv", text))
+	fresh.waitFor(`(spmtlApp.summary() && spmtlApp.summary().name === "own.csv" && spmtlApp.state() !== "loading") || spmtlApp.dataError() !== "" || spmtlApp.columnPrompt() !== ""`, 20*time.Second)
+	if msg, prompt := eval[string](fresh, dataErrorText), eval[string](fresh, `spmtlApp.columnPrompt()`); msg != "" || prompt != "" {
+		t.Fatalf("the saved run's own file, given: refused %q, prompt %q", msg, prompt)
+	}
+	if s := eval[string](fresh, `spmtlApp.summary().labelColumn + " " + spmtlApp.summary().rows`); s != "score 59" {
+		t.Errorf("read with label and rows %q, want the run's: score 59", s)
+	}
+	if v := eval[string](fresh, `spmtlApp.recorded().verdict`); !strings.Contains(v, "Its data (own.csv) is loaded now") {
+		t.Errorf("after its data: %q", v)
+	}
+	if verdict := fresh.reproduce(); !strings.HasPrefix(verdict, "Reproduced: all ") {
+		t.Errorf("the rerun of the saved run on its file: %q", verdict)
+	}
+}

@@ -120,13 +120,21 @@ export function wireData(app, form) {
     return parseOwn(true);
   }
 
+  let expected = null; // {settings, name}: a saved run's own file, awaited (expectOwn)
+
   // giveFile loads the file a visitor gave. A link made on a file of their
   // own waits for it (own-link.js): the file is read with the link's
   // column roles, its first reading takes the link's settings as a whole,
   // and the page says whether the file is the one the link was made with.
   function giveFile(src, name) {
     const link = takeOwnLink();
-    const loading = loadOwn(src, name, link ? rolesOf(link.settings) : {});
+    // A saved run shown without its data (run-open.js) reads its file,
+    // given by its name, with the run's column roles and settings.
+    const run = !link && expected && expected.name === name ? expected : null;
+    expected = null;
+    const from = link || run;
+    const loading = loadOwn(src, name, from ? rolesOf(from.settings) : {});
+    if (run) own.start = run.settings;
     if (link) {
       own.start = link.settings;
       $("link-note").hidden = true;
@@ -662,5 +670,8 @@ export function wireData(app, form) {
   // The loaded data set's columns, one object each (columns.js Columns.list): for tests.
   window.spmtlApp.columns = () => columnsOf(app.data).list();
   window.spmtlApp.columnPrompt = () => ($("column-prompt").hidden ? "" : $("column-prompt").textContent);
-  return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good) };
+  return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good),
+    // expectOwn(settings, name): the next file given, when named name, is
+    // read with settings' column roles (a saved run's; null: none).
+    expectOwn: (settings, name) => { expected = settings ? { settings, name } : null; } };
 }

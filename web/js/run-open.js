@@ -14,6 +14,7 @@ import { download, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 import { bundle, method } from "./catalog.js";
 import { Columns, grouped, plural } from "./columns.js";
+import { OWN_DATA } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -317,7 +318,12 @@ export function wireRecorded(app, { form, runs, data }) {
     barText = marked = null; // the bar says the new data set's summary
     const p = pending;
     pending = null;
-    if (p) p();
+    if (p) { p(); return; }
+    // The shown run's data given since: its verdict no longer asks for it.
+    if (shown && dataMatches(app, shown.record)) {
+      const stale = $("recorded-verdict").textContent.match(/^(.*?) Its data \(.*\) is not the data set loaded: load it to rerun the run\.(.*)$/);
+      if (stale) verdict(`${stale[1]} Its data (${app.data.name}) is loaded now: Reproduce reruns the ${noun()} on it.${stale[2]}`);
+    }
   });
 
   // judge says whether the rerun on screen printed what its record did.
@@ -351,6 +357,8 @@ export function wireRecorded(app, { form, runs, data }) {
     app.setModel(null);
     const matches = dataMatches(app, record);
     if (!matches) markBar(record);
+    // A visitor's file it was made on, given now, is read with its roles.
+    data.expectOwn(!matches && record.settings.data === OWN_DATA ? record.settings : null, record.data && record.data.name);
     const rerunNote = matches ? "" : ` Its data (${(record.data && record.data.name) || "unnamed"}) is not the data set loaded: load it to rerun the run.`;
     verdict(`Shown as recorded: nothing was trained.${rerunNote}`);
     offer();

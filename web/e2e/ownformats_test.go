@@ -176,3 +176,36 @@ func TestSavedRunReadsItsOwnFile(t *testing.T) {
 		t.Errorf("the rerun of the saved run on its file: %q", verdict)
 	}
 }
+
+// TestPackedTableWithRowsLeftOut: a table packed with its rows missing a
+// value left out says so in the notes, and the rows menu shows them left
+// out (it said "refuse the file" beside the note).
+func TestPackedTableWithRowsLeftOut(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("task,y,x\n")
+	for i := 0; i < 30; i++ {
+		y := fmt.Sprintf("%.2f", 0.4*float64(i%5)+0.1*float64(i%3))
+		if i%10 == 3 {
+			y = "NA"
+		}
+		fmt.Fprintf(&sb, "t%d,%s,%d\n", i%3, y, i%5)
+	}
+	packed, err := app.Pack([]byte(sb.String()), app.LoadOptions{Name: "na.csv", OmitMissing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "na.packed")
+	if err := os.WriteFile(path, packed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	b.openPage(true)
+	b.upload("#file", path)
+	b.waitFor(`spmtlApp.summary() && spmtlApp.summary().name === "na.packed" && spmtlApp.state() === "idle"`, 30*time.Second)
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "3 of the 30 rows were left out for a missing value") {
+		t.Errorf("notes %q", notes)
+	}
+	if v := eval[string](b, `document.getElementById("missing-rows").value`); v != "omit" {
+		t.Errorf("the rows menu says %q beside rows left out", v)
+	}
+}

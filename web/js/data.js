@@ -577,6 +577,12 @@ export function wireData(app, form) {
     const editable = !!own;
     const header = columnsOf(s);
     fillMenus(header, s.taskColumn, s.labelColumn, editable && header.count > 0);
+    // Rows left out by the file itself (a table packed with them left
+    // out), where nothing here asked: the menu says what was done.
+    if (editable && s.omitted && s.omitted.rows > 0 && $("missing-rows").value !== "omit") {
+      $("missing-rows").value = "omit";
+      $("missing-rows").title = "This file's rows missing a value were left out when it was packed (spmtl pack -missing omit): the notes say which.";
+    }
     const box = $("columns-box");
     box.hidden = header.size === 0;
     box.open = editable;

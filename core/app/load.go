@@ -536,6 +536,9 @@ func (d *Data) Summary() Summary {
 	sum.Format = "generated"
 	sum.TextEncoding = d.TextEncoding
 	sum.Omitted, sum.MissingNote = d.omitted, d.omitted.Text()
+	if d.Table == nil && ds.Sparse() {
+		sum.LeakNote, sum.LeakColumns = leakNote(d) // a sparse file's feature (a table's: below)
+	}
 	if d.Encoding != nil {
 		sum.Format = d.Encoding.Format
 	}
@@ -784,6 +787,9 @@ func leakNote(d *Data) (string, []string) {
 	if ds.Kind == data.Regression {
 		return formulaLeak(d)
 	}
+	if ds.Kind == data.Classification && ds.Sparse() && ds.Rows() >= minLeakRows {
+		return separatingFeature(ds), nil // no column to leave out by name
+	}
 	if ds.Kind != data.Classification || enc == nil || ds.Sparse() || ds.Rows() < minLeakRows {
 		return "", nil
 	}
@@ -930,6 +936,68 @@ func separatingColumn(d *Data) (string, string) {
 			name, above, name, raw(j, lo), below, raw(j, hi), name, name), name
 	}
 	return "", ""
+}
+
+// separatingFeature is separatingColumn for a sparse file: the first
+// feature whose values in one class all lie above those in the other (a
+// feature absent from a row is 0 there), over classes of at least
+// minSeparatedRows rows. Its note names the feature by its index; the
+// format has no columns to leave out, so the file is to be edited. ""
+// when none separates.
+func separatingFeature(ds *data.Dataset) string {
+	d := ds.Features
+	// Per class (0: negative, 1: positive): the smallest and largest stored
+	// value of each feature, and how many rows store one.
+	var lo, hi [2][]float64
+	var n [2][]int
+	for c := range 2 {
+		lo[c], hi[c], n[c] = make([]float64, d), make([]float64, d), make([]int, d)
+		for j := range d {
+			lo[c][j], hi[c][j] = math.Inf(1), math.Inf(-1)
+		}
+	}
+	var rows [2]int
+	for i := range ds.Tasks {
+		t := &ds.Tasks[i]
+		s := t.S
+		for r := 0; r < s.Rows; r++ {
+			c := 0
+			if t.Y[r] > 0 {
+				c = 1
+			}
+			rows[c]++
+			for k := s.Indptr[r]; k < s.Indptr[r+1]; k++ {
+				j, v := s.Indices[k], s.Values[k]
+				lo[c][j], hi[c][j] = math.Min(lo[c][j], v), math.Max(hi[c][j], v)
+				n[c][j]++
+			}
+		}
+	}
+	if rows[0] < minSeparatedRows || rows[1] < minSeparatedRows {
+		return ""
+	}
+	for j := range d {
+		var l, h [2]float64
+		for c := range 2 {
+			l[c], h[c] = lo[c][j], hi[c][j]
+			if n[c][j] < rows[c] { // some rows of the class lack it: 0 there
+				l[c], h[c] = math.Min(l[c], 0), math.Max(h[c], 0)
+			}
+		}
+		var above, below string
+		var a, b float64
+		switch {
+		case h[0] < l[1]:
+			above, below, a, b = ds.Positive, ds.Negative, l[1], h[0]
+		case h[1] < l[0]:
+			above, below, a, b = ds.Negative, ds.Positive, l[0], h[1]
+		default:
+			continue
+		}
+		return fmt.Sprintf("feature %d separates the classes exactly: every %s row has it ≥ %.4g and every %s row ≤ %.4g (a feature a line leaves out is 0), so a model reads the label off it and scores as perfect; if the label was made from it, take it out of the file's lines",
+			j+1, above, a, below, b)
+	}
+	return ""
 }
 
 // idNote names the columns that look like ids (data.ColumnInfo.ID) and

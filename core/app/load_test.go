@@ -665,3 +665,45 @@ func TestPackRefusesWhatIsNoCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestSeparatingFeatureOfASparseFile: a sparse classifier file's feature
+// that separates the classes exactly (a feature a line leaves out being 0)
+// is warned of, with no column to leave out by name; one that overlaps,
+// or is absent from some rows of both classes, is not.
+func TestSeparatingFeatureOfASparseFile(t *testing.T) {
+	file := func(line func(i int, pos bool) string) string {
+		var b strings.Builder
+		for i := 0; i < 40; i++ {
+			pos := i%3 != 0
+			y := map[bool]string{true: "1", false: "0"}[pos]
+			fmt.Fprintf(&b, "g%d %s %s\n", i%4, y, line(i, pos))
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"separating", file(func(i int, pos bool) string {
+			if pos {
+				return fmt.Sprintf("1:0.5 2:%d", 1+i%5)
+			}
+			return "1:0.5"
+		}), "feature 2 separates the classes exactly: every 1 row has it ≥ 1 and every 0 row ≤ 0"},
+		{"overlapping", file(func(i int, pos bool) string { return fmt.Sprintf("1:%d 2:%d", i%5, 1+i%2) }), ""},
+		{"absent from rows of both classes", file(func(i int, pos bool) string {
+			if i%5 == 0 {
+				return "1:1"
+			}
+			return fmt.Sprintf("1:1 2:%d", map[bool]int{true: 3, false: 1}[pos])
+		}), ""},
+	} {
+		d, err := Load([]byte(tc.text), LoadOptions{Name: "s.svm"})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		sum := d.Summary()
+		if !strings.HasPrefix(sum.LeakNote, tc.want) || (tc.want == "") != (sum.LeakNote == "") || sum.LeakColumns != nil {
+			t.Errorf("%s: LeakNote %q, columns %q; want %q", tc.name, sum.LeakNote, sum.LeakColumns, tc.want)
+		}
+	}
+}

@@ -495,7 +495,7 @@ export function wireData(app, form) {
     // Go flags a column of a different whole number in every row (core/data ColumnInfo.ID).
     if (s.idNote) notes.push(`Ids: ${s.idNote} (its menu in Columns: "leave out").`);
     // Go warns of a column of words that fixes a classifier's label (core/app leakNote).
-    if (s.leakNote) notes.push(`Warning: ${s.leakNote} (its menu in Columns: "leave out").`);
+    if (s.leakNote) notes.push(`Warning: ${s.leakNote}${(s.leakColumns || []).length ? ' (its menu in Columns: "leave out")' : ""}.`);
     // Go warns when the task column makes nearly a task per row (core/app taskNote).
     if (s.taskNote) notes.push(`Tasks: ${s.taskNote}`);
     // Go names the columns of whole numbers and an open level (0, 1, 2, 3+) read as categories (core/app levelNote).

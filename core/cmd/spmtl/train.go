@@ -381,8 +381,11 @@ func printData(w io.Writer, d *app.Data, r *app.Run) {
 	if sum.TaskNote != "" {
 		fmt.Fprintf(w, "  warning: %s\n", sum.TaskNote)
 	}
-	if sum.LeakNote != "" {
+	switch {
+	case sum.LeakNote != "" && len(sum.LeakColumns) > 0:
 		fmt.Fprintf(w, "  warning: %s (-drop %s)\n", sum.LeakNote, shellWords(sum.LeakColumns))
+	case sum.LeakNote != "": // a sparse file's feature: no column to name
+		fmt.Fprintf(w, "  warning: %s\n", sum.LeakNote)
 	}
 	if sum.NumberNote != "" {
 		fmt.Fprintf(w, "  %s\n", sum.NumberNote)

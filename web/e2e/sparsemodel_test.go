@@ -31,6 +31,10 @@ func TestSparseModelRoundTrip(t *testing.T) {
 	b.openPage(true)
 	b.interceptDownloads()
 	b.loadFile("own.svm", sb.String())
+	// The empty, disabled column menus are explained where a phone shows it.
+	if notes := eval[string](b, `document.getElementById("data-notes").textContent`); !strings.Contains(notes, "Columns: a sparse file (lines of task label index:value) has none to choose") {
+		t.Errorf("the notes of a sparse file: %q", notes)
+	}
 	b.do(chromedp.SetValue(chromedp.CSS("#model"), "itl"), chromedp.Evaluate[chromedp.Void](`document.getElementById("model").dispatchEvent(new Event("change", {bubbles: true}))`))
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)

@@ -479,6 +479,8 @@ export function wireData(app, form) {
   // separators.
   function showNotes(s) {
     const notes = [];
+    // The menus of columns are empty and disabled for a sparse file: said where it shows.
+    if (own && s.format === "sparse") notes.push("Columns: a sparse file (lines of task label index:value) has none to choose: each line's first field is its task, its second its label.");
     // After a semicolon Go reads "1,5" as 1.5 (core/data decimal): the
     // numbers' note below names the columns where it did, so that a
     // visitor whose commas were thousands marks can tell.
@@ -530,7 +532,9 @@ export function wireData(app, form) {
   function fillMenus(header, task, label, enabled) {
     menus.task.fill(header, task, enabled);
     menus.label.fill(header, label, enabled);
-    const hint = own ? "" : "A preset loads with its own columns; drop your own file to choose columns.";
+    const hint = !own ? "A preset loads with its own columns; drop your own file to choose columns."
+      : !enabled && header.count === 0 ? "A sparse file (lines of task label index:value) has no named columns: each line's first field is its task, its second its label."
+        : "";
     for (const id of ["task-col", "label-col", "missing-rows", "feature-origin"]) $(id).title = hint;
     // A preset has no missing value; a visitor's file says what to do with the rows that have one.
     $("missing-rows").value = own ? own.missing : "refuse";

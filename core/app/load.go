@@ -341,7 +341,7 @@ func quotedList(names []string) string {
 	var q []string
 	for i, n := range names {
 		if i == max {
-			q = append(q, fmt.Sprintf("and %d more", len(names)-max))
+			q = append(q, "and "+words.Grouped(int64(len(names)-max))+" more")
 			break
 		}
 		q = append(q, strconv.Quote(n))
@@ -577,7 +577,7 @@ func taskNote(col string, tasks, rows int) string {
 	if rows < 20 || 2*tasks <= rows {
 		return ""
 	}
-	return fmt.Sprintf("the task column %s makes %d tasks of %d rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, tasks, rows, col)
+	return fmt.Sprintf("the task column %s makes %s tasks of %s rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, words.Grouped(int64(tasks)), words.Grouped(int64(rows)), col)
 }
 
 // nearTaskNames says which task names differ only in letter case, in

@@ -707,3 +707,16 @@ func TestSeparatingFeatureOfASparseFile(t *testing.T) {
 		}
 	}
 }
+
+// TestThinTextGroupsItsCounts: a count of tasks in the note is grouped as
+// the page's sentences group theirs ("2,500 tasks", not "2500 tasks").
+func TestThinTextGroupsItsCounts(t *testing.T) {
+	r := &Run{Test: &data.Dataset{Tasks: make([]data.Task, 2500)}}
+	for i := range r.Test.Tasks {
+		r.Test.Tasks[i] = data.Task{Name: fmt.Sprint("t", i), Y: []float64{1}}
+	}
+	got := r.ThinText(nil)
+	if !strings.HasPrefix(got, "2,500 tasks are tested on fewer than 3 rows: t0 (1),") || !strings.Contains(got, "and 2,494 more") {
+		t.Errorf("ThinText %q", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
+	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/method"
 	"github.com/spmtl/spmtl/core/mtl"
 )
@@ -211,13 +212,13 @@ func (r *Run) ThinText(name func(string) string) string {
 	case n == 0:
 		return ""
 	case n > len(parts):
-		parts = append(parts, fmt.Sprintf("and %d more", n-len(parts)))
+		parts = append(parts, "and "+words.Grouped(int64(n-len(parts)))+" more")
 	}
 	noun, verb := "tasks are", "their scores are"
 	if n == 1 {
 		noun, verb = "task is", "its score is"
 	}
-	return fmt.Sprintf("%d %s tested on fewer than %d rows: %s; %s noisy, and the mean over tasks counts each task alike", n, noun, ThinTestRows, strings.Join(parts, ", "), verb)
+	return fmt.Sprintf("%s %s tested on fewer than %d rows: %s; %s noisy, and the mean over tasks counts each task alike", words.Grouped(int64(n)), noun, ThinTestRows, strings.Join(parts, ", "), verb)
 }
 
 // IdleText says, when the run's settings leave its method nothing to share
@@ -245,7 +246,7 @@ func (r *Run) UntestedText(name func(string) string) string {
 	var parts []string
 	for k, t := range r.Untested {
 		if k == 6 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(r.Untested)-k))
+			parts = append(parts, "and "+words.Grouped(int64(len(r.Untested)-k))+" more")
 			break
 		}
 		n := r.Train.Tasks[t].Rows()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"iter"
 	"math"
 
 	"github.com/spmtl/spmtl/core/data"
@@ -44,7 +45,7 @@ func formulaLeak(d *Data) (string, []string) {
 		}
 		scale[k] = featureScale(enc, j)
 	}
-	for _, f := range formulas(len(cols)) {
+	for f := range formulas(len(cols)) {
 		if !agrees(y, f.at(x)) || !holdsIn(ds, f, cols, origin, scale) {
 			continue
 		}
@@ -102,28 +103,33 @@ var leakOps = []struct {
 	{"/", func(u, v float64) float64 { return u / v }},
 }
 
-// formulas lists formulaLeak's candidates over k columns in the order they
-// are tried: each column alone, then each ordered pair with each
-// operation (a + b and a × b once).
-func formulas(k int) []formula {
-	var fs []formula
-	for a := 0; a < k; a++ {
-		fs = append(fs, formula{a, -1, 0})
-	}
-	for a := 0; a < k; a++ {
-		for b := 0; b < k; b++ {
-			if a == b {
-				continue
+// formulas yields formulaLeak's candidates over k columns in the order
+// they are tried: each column alone, then each ordered pair with each
+// operation (a + b and a × b once). Yielded, not listed: 40 columns make
+// 6,280 of them, most refuted at once.
+func formulas(k int) iter.Seq[formula] {
+	return func(yield func(formula) bool) {
+		for a := 0; a < k; a++ {
+			if !yield(formula{a, -1, 0}) {
+				return
 			}
-			for op, o := range leakOps {
-				if (o.sign == "+" || o.sign == "×") && b < a {
-					continue // the same as a op b
+		}
+		for a := 0; a < k; a++ {
+			for b := 0; b < k; b++ {
+				if a == b {
+					continue
 				}
-				fs = append(fs, formula{a, b, op})
+				for op, o := range leakOps {
+					if (o.sign == "+" || o.sign == "×") && b < a {
+						continue // the same as a op b
+					}
+					if !yield(formula{a, b, op}) {
+						return
+					}
+				}
 			}
 		}
 	}
-	return fs
 }
 
 // at is the formula's value in row i of the columns x.

@@ -106,15 +106,6 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 	if opt.Features < 0 || opt.Features > MaxFeatures {
 		return nil, nil, fmt.Errorf("%s: %d features: want 0 (the largest index) to %d", name, opt.Features, MaxFeatures)
 	}
-	type sparseTask struct {
-		name   string
-		indptr []int
-		ind    []int
-		val    []float64
-		y      []float64
-		cls    []int8
-		src    []int
-	}
 	var (
 		tasks    []*sparseTask
 		byName   = map[string]*sparseTask{}
@@ -188,67 +179,12 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 				missing = "label"
 			}
 		}
-		start := len(t.ind)
-		prev := 0
-		for p := le; missing == ""; {
-			s, e := nextField(b, p)
-			if s == e || b[s] == '#' {
-				break
+		start, prev := len(t.ind), 0
+		if missing == "" {
+			var err error
+			if prev, missing, err = t.readFeatures(b, le, name, lineNo, opt); err != nil {
+				return nil, nil, err
 			}
-			p = e
-			tok := b[s:e]
-			colon := bytes.IndexByte(tok, ':')
-			if colon < 0 {
-				return nil, nil, parseErr(name, lineNo, s+1, ErrToken, "bad token %q: want index:value", short(string(tok)))
-			}
-			idx, err := parseIndex(tok[:colon])
-			if err != nil {
-				return nil, nil, &ParseError{File: name, Line: lineNo, Column: s + 1, Err: err}
-			}
-			switch {
-			case idx <= prev:
-				return nil, nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d not greater than previous %d: indices must increase within a line", idx, prev)
-			case opt.Features > 0 && idx > opt.Features && nr != nil:
-				// A feature the model was not trained on has no weight in
-				// it: read nothing of it, as a CSV's extra column is not
-				// read, and say so (readNewSparse).
-				if nr.beyondLine != lineNo {
-					nr.beyondRows, nr.beyondLine = nr.beyondRows+1, lineNo
-				}
-				nr.beyondMax = max(nr.beyondMax, idx)
-				prev = idx
-				continue
-			case opt.Features > 0 && idx > opt.Features:
-				return nil, nil, parseErr(name, lineNo, s+1, ErrIndex, "feature index %d greater than the number of features %d", idx, opt.Features)
-			}
-			x, st := parseNum(string(tok[colon+1:]))
-			if val := string(tok[colon+1:]); st == numEmpty || st == numSyntax && missingCell(val) || st == numNotFinite && nanCell(val) {
-				switch {
-				case opt.OmitMissing:
-					missing = fmt.Sprintf("feature %d", idx)
-				case st == numNotFinite: // NaN: a missing value, as in a CSV
-					return nil, nil, omittable(parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(val), idx))
-				default:
-					return nil, nil, omittable(parseErr(name, lineNo, s+1, ErrMissingValue, "missing value%s for feature %d in token %q", marker(val), idx, short(string(tok))))
-				}
-				break
-			}
-			switch st {
-			case numNotFinite:
-				return nil, nil, parseErr(name, lineNo, s+1, ErrNotFinite, "infinite value %q for feature %d: give a finite number, or delete the row", short(string(tok[colon+1:])), idx)
-			case numTooLarge:
-				return nil, nil, parseErr(name, lineNo, s+1, ErrTooLarge, "value %g for feature %d is beyond ±1e100, too large to train on: rescale the feature", x, idx)
-			case numSyntax:
-				val := string(tok[colon+1:])
-				fix := "correct the value, or delete the row"
-				if v, st := parseNum(strings.Replace(val, ",", ".", 1)); st == numOK && strings.Count(val, ",") == 1 {
-					fix = fmt.Sprintf("the sparse format writes a decimal point: %g", v)
-				}
-				return nil, nil, parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d: %s", short(val), idx, fix)
-			}
-			prev = idx
-			t.ind = append(t.ind, idx-1)
-			t.val = append(t.val, x)
 		}
 		if missing != "" {
 			t.ind, t.val = t.ind[:start], t.val[:start]
@@ -280,6 +216,14 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		}
 		return nil, nil, parseErr(name, 1, 1, ErrNoRows, "no data rows: the file has only comments")
 	}
+	return sparseDataset(name, tasks, row, maxIdx, opt, &lab, om)
+}
+
+// sparseDataset makes readSparse's data set of its tasks, once the rows
+// (row of them, the largest index maxIdx) are read: a task whose every
+// row was left out is dropped and named in the rows left out, and the
+// labels are decided (not for new rows, whose labels are kept as written).
+func sparseDataset(name string, tasks []*sparseTask, row, maxIdx int, opt SparseOptions, lab *labeler, om *sparseOmitted) (*Dataset, *Omitted, error) {
 	kept := tasks[:0]
 	for _, t := range tasks {
 		if len(t.y) > 0 {
@@ -317,6 +261,88 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		ds.Tasks[k] = Task{Name: t.name, S: s, Y: t.y, Source: t.src}
 	}
 	return ds, omitted, nil
+}
+
+// sparseTask is a task's rows as readSparse reads them: a CSR's parts, the
+// labels (y, and cls the classes of a classifier's) and each row's place
+// among the file's data rows (src).
+type sparseTask struct {
+	name   string
+	indptr []int
+	ind    []int
+	val    []float64
+	y      []float64
+	cls    []int8
+	src    []int
+}
+
+// readFeatures reads the index:value fields of line lineNo of file name
+// (b, from byte from) into t, and returns the last index read, or, when
+// opt.OmitMissing leaves the row out for a missing value, what it misses
+// ("feature 2"; the caller takes back what was appended).
+func (t *sparseTask) readFeatures(b []byte, from int, name string, lineNo int, opt SparseOptions) (prev int, missing string, err error) {
+	for p := from; missing == ""; {
+		s, e := nextField(b, p)
+		if s == e || b[s] == '#' {
+			break
+		}
+		p = e
+		tok := b[s:e]
+		colon := bytes.IndexByte(tok, ':')
+		if colon < 0 {
+			return 0, "", parseErr(name, lineNo, s+1, ErrToken, "bad token %q: want index:value", short(string(tok)))
+		}
+		idx, err := parseIndex(tok[:colon])
+		if err != nil {
+			return 0, "", &ParseError{File: name, Line: lineNo, Column: s + 1, Err: err}
+		}
+		switch {
+		case idx <= prev:
+			return 0, "", parseErr(name, lineNo, s+1, ErrIndex, "feature index %d not greater than previous %d: indices must increase within a line", idx, prev)
+		case opt.Features > 0 && idx > opt.Features && opt.newRows != nil:
+			// A feature the model was not trained on has no weight in
+			// it: read nothing of it, as a CSV's extra column is not
+			// read, and say so (readNewSparse).
+			nr := opt.newRows
+			if nr.beyondLine != lineNo {
+				nr.beyondRows, nr.beyondLine = nr.beyondRows+1, lineNo
+			}
+			nr.beyondMax = max(nr.beyondMax, idx)
+			prev = idx
+			continue
+		case opt.Features > 0 && idx > opt.Features:
+			return 0, "", parseErr(name, lineNo, s+1, ErrIndex, "feature index %d greater than the number of features %d", idx, opt.Features)
+		}
+		x, st := parseNum(string(tok[colon+1:]))
+		if val := string(tok[colon+1:]); st == numEmpty || st == numSyntax && missingCell(val) || st == numNotFinite && nanCell(val) {
+			switch {
+			case opt.OmitMissing:
+				missing = fmt.Sprintf("feature %d", idx)
+			case st == numNotFinite: // NaN: a missing value, as in a CSV
+				return 0, "", omittable(parseErr(name, lineNo, s+1, ErrNotFinite, "NaN or Inf value %q for feature %d", short(val), idx))
+			default:
+				return 0, "", omittable(parseErr(name, lineNo, s+1, ErrMissingValue, "missing value%s for feature %d in token %q", marker(val), idx, short(string(tok))))
+			}
+			break
+		}
+		switch st {
+		case numNotFinite:
+			return 0, "", parseErr(name, lineNo, s+1, ErrNotFinite, "infinite value %q for feature %d: give a finite number, or delete the row", short(string(tok[colon+1:])), idx)
+		case numTooLarge:
+			return 0, "", parseErr(name, lineNo, s+1, ErrTooLarge, "value %g for feature %d is beyond ±1e100, too large to train on: rescale the feature", x, idx)
+		case numSyntax:
+			val := string(tok[colon+1:])
+			fix := "correct the value, or delete the row"
+			if v, st := parseNum(strings.Replace(val, ",", ".", 1)); st == numOK && strings.Count(val, ",") == 1 {
+				fix = fmt.Sprintf("the sparse format writes a decimal point: %g", v)
+			}
+			return 0, "", parseErr(name, lineNo, s+1, ErrNotNumber, "non-numeric value %q for feature %d: %s", short(val), idx, fix)
+		}
+		prev = idx
+		t.ind = append(t.ind, idx-1)
+		t.val = append(t.val, x)
+	}
+	return prev, missing, nil
 }
 
 // sparseOmitted counts the rows readSparse leaves out for a missing value

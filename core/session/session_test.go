@@ -166,25 +166,7 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(info.Handle); err != nil {
-		t.Fatal(err)
-	}
-	mf, err := s.ExportModel(info.Handle, app.Trained{File: "exam.csv", All: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, err := mf.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := app.ReadModel(js, "model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mi, err := s.AddModel(back, "model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	mi := finishSaveAndAdd(t, s, info.Handle, "exam.csv")
 	newRows, err := os.ReadFile("../cmd/spmtl/testdata/exam-new.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -265,10 +247,31 @@ func TestSparseModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(info.Handle); err != nil {
+	mi := finishSaveAndAdd(t, s, info.Handle, "own.svm")
+	if mi.FeatureCount != 7 || mi.Features != nil {
+		t.Errorf("a sparse model reads %d features named %q, want 7 and no names", mi.FeatureCount, mi.Features)
+	}
+	p, err := s.Predict(mi.Handle, "g1 0 1:2\nzz 1 1:3\n", "new.svm", "", "omit")
+	if err != nil {
 		t.Fatal(err)
 	}
-	mf, err := s.ExportModel(info.Handle, app.Trained{File: "own.svm", All: true})
+	if len(p.Values) != 2 || !math.IsNaN(p.Values[1]) || math.IsNaN(p.Values[0]) || len(p.Warnings) != 1 {
+		t.Errorf("predictions %v, warnings %q: want g1's row predicted and zz's left out, with a warning", p.Values, p.Warnings)
+	}
+	// The lines' labels score the predictions, as a CSV's label column does.
+	if p.Score == nil || !strings.HasPrefix(p.Score.Text, "scored against the lines' labels (their second field) on 1 row") {
+		t.Errorf("the sparse file's predictions are not scored against its labels: %+v", p.Score)
+	}
+}
+
+// finishSaveAndAdd finishes run h (trained on every row of file), saves
+// its model file as the page does, reads it back and keeps it in s.
+func finishSaveAndAdd(t *testing.T, s *Session, h int, file string) ModelInfo {
+	t.Helper()
+	if _, err := s.Finish(h); err != nil {
+		t.Fatal(err)
+	}
+	mf, err := s.ExportModel(h, app.Trained{File: file, All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,18 +287,5 @@ func TestSparseModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mi.FeatureCount != 7 || mi.Features != nil {
-		t.Errorf("a sparse model reads %d features named %q, want 7 and no names", mi.FeatureCount, mi.Features)
-	}
-	p, err := s.Predict(mi.Handle, "g1 0 1:2\nzz 1 1:3\n", "new.svm", "", "omit")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(p.Values) != 2 || !math.IsNaN(p.Values[1]) || math.IsNaN(p.Values[0]) || len(p.Warnings) != 1 {
-		t.Errorf("predictions %v, warnings %q: want g1's row predicted and zz's left out, with a warning", p.Values, p.Warnings)
-	}
-	// The lines' labels score the predictions, as a CSV's label column does.
-	if p.Score == nil || !strings.HasPrefix(p.Score.Text, "scored against the lines' labels (their second field) on 1 row") {
-		t.Errorf("the sparse file's predictions are not scored against its labels: %+v", p.Score)
-	}
+	return mi
 }

@@ -356,6 +356,13 @@ func (r *Run) Evaluate() (Evaluation, error) {
 	if err != nil {
 		return Evaluation{}, fmt.Errorf("evaluate: %w", err)
 	}
+	return r.Score(preds), nil
+}
+
+// Score scores predictions of the run's test set, preds[t][i] for row i of
+// test task t (what the current model's PredictDataset gives), as Evaluate
+// does; a caller that needs the predictions too predicts once.
+func (r *Run) Score(preds [][]float64) Evaluation {
 	per, mean := eval.Score(r.Test.Kind, preds, r.Test)
 	hist := r.Learner.History()
 	ev := Evaluation{Metric: string(eval.MetricFor(r.Test.Kind)), Test: per, Mean: mean, Iter: len(hist), Done: r.Learner.Done(),
@@ -363,7 +370,7 @@ func (r *Run) Evaluate() (Evaluation, error) {
 	for i := range r.Test.Tasks {
 		ev.Tasks = append(ev.Tasks, r.Test.Tasks[i].Name)
 	}
-	return ev, nil
+	return ev
 }
 
 // Comparisons returns the runs this run is compared with, built on the same

@@ -79,10 +79,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	ev, err := r.Evaluate()
+	// One prediction of the test rows serves the per-task scores and the
+	// pooled one.
+	preds, err := r.Learner.Model().PredictDataset(r.Test)
 	if err != nil {
-		return err
+		return fmt.Errorf("evaluate: %w", err)
 	}
+	ev := r.Score(preds)
 	if *jsonOut != "" {
 		rep := trainReport{Data: d.All.Name, Tasks: r.Tasks(), Kind: d.All.Kind.String(), Features: d.All.Features,
 			TrainRows: r.Train.Rows(), TestRows: r.Test.Rows(), Method: r.Name(), Config: r.Config, History: r.Learner.History(),
@@ -131,9 +134,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, "trained on every row: no test rows, no test score")
 	} else {
 		printScores(stdout, r.Test, strings.ToUpper(ev.Metric), ev.Test, ev.Mean)
-		if err := printPooled(stdout, r); err != nil {
-			return err
-		}
+		printPooled(stdout, r, preds)
 	}
 	if *save != "" {
 		return saveModel(r, *save, app.Trained{File: d.All.Name, Rows: r.Train.Rows(), All: df.all, Train: df.train, Seed: df.seed}, nil, stdout)
@@ -237,15 +238,11 @@ func printScores(w io.Writer, test *data.Dataset, metric string, perTask []float
 // (RMSE; a classifier's log-loss, or Brier score under the squared loss,
 // with its AUC), beside the paper's mean over tasks: a classifier's tasks
 // with test rows of one class have no AUC, but every row has a loss.
-func printPooled(w io.Writer, r *app.Run) error {
-	preds, err := r.Learner.Model().PredictDataset(r.Test)
-	if err != nil {
-		return fmt.Errorf("evaluate: %w", err)
-	}
+func printPooled(w io.Writer, r *app.Run, preds [][]float64) {
 	var held eval.Held
 	held.Add(preds, r.Test)
 	if len(held.Y) == 0 {
-		return nil
+		return
 	}
 	kind := r.Test.Kind
 	s := eval.Pooled(kind, r.Config.Loss == mtl.Logistic, held.Margin, held.Y)
@@ -254,7 +251,6 @@ func printPooled(w io.Writer, r *app.Run) error {
 		line += ", AUC " + plusMinus(s.AUC)
 	}
 	fmt.Fprintln(w, line)
-	return nil
 }
 
 // unscoredNote says, when some tasks with test rows have no score, which

@@ -353,7 +353,7 @@ func TestTuneEveryModelCancel(t *testing.T) {
 		t.Errorf("while the search runs the focus is on %q, want Cancel", id)
 	}
 	// While it runs, the status says how far it is and for how long.
-	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !regexp.MustCompile(`^\d+ / \d+ points after \d+ (s|min \d\d s) · `).MatchString(s) {
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !regexp.MustCompile(`^\d+ of about \d+ points after \d+ (s|min \d\d s) · `).MatchString(s) {
 		t.Errorf("the status while the search runs: %q", s)
 	}
 	b.do(chromedp.KeyEvent("\r"))

@@ -261,8 +261,9 @@ export function wireTune(app, form) {
     search = { id: step.id, done: step.done, total: step.total, workers: size, result: null, tried: [] };
     if (my !== token) { endSearch(); return null; }
     if (step.origin) movedOrigin(step.origin);
-    // Go raises the total when the search asks for more than it planned
-    // (app.TuneSearch.Next); within a batch the count never passes it.
+    // The total is Go's plan (app.TuneSearch.plan), an estimate: a grid
+    // extended past an edge raises it, a stage with less to do lowers it,
+    // so the status says "about"; within a batch the count never passes it.
     // The time so far, as the command line's progress says it: a large
     // file's search takes minutes, and the count alone does not say how
     // fast it goes (the self-paced points, last, cost the most).
@@ -271,7 +272,7 @@ export function wireTune(app, form) {
       search.done = done;
       const total = Math.max(step.total, done);
       $("tune-bar").max = Math.max(1, total); $("tune-bar").value = done;
-      setStatus(`${done} / ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${FOLDS}-fold CV${newTasks ? " of whole tasks" : ""}, ${label}`, true);
+      setStatus(`${done} of about ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${FOLDS}-fold CV${newTasks ? " of whole tasks" : ""}, ${label}`, true);
     };
     progress(step.done);
     while (!step.result) {

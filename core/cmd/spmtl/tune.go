@@ -79,7 +79,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		opt.Intercept = []float64{cfg.Intercept}
 	}
 	res, err := app.Tune(ctx, d, opt, func(done, total int) {
-		grid.report("grid point %d of %d", done, total)
+		// The total is the search's plan, an estimate that moves
+		// (app.TuneSearch.Progress).
+		grid.report("grid point %d of about %d", done, total)
 	})
 	if err != nil {
 		return err

@@ -636,3 +636,64 @@ func TestHeatVerdictSaysWhenWeightsChangedNothing(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestTablesCutNamesWhereTheyDiffer: on a phone, task names too long for
+// the results table's and the τ table's name cells (names that differ
+// only at their end) are cut where they differ, as the heatmap's labels
+// are, not at their end, where they all read alike; each cut label fits
+// its cell, and the whole name stays in the cell for screen readers and
+// as its title. The old tables cut every name at its end (CSS), so the
+// four wards read alike.
+func TestTablesCutNamesWhereTheyDiffer(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(390, 844, true)
+	b.openPage(true)
+	const stem = "Regional Hospital Northside General Infirmary - "
+	names := []string{stem + "ward A", stem + "ward B", stem + "ward C", stem + "intensive care", "Clinic"}
+	b.loadFile("wards.csv", namedTasksCSV(names, 30))
+	b.do(chromedp.Click(chromedp.CSS("#play")))
+	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	type cellText struct {
+		Shown, Hidden, Title, Text string
+		Overflows                  bool
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("tau-table-box").open = true`))
+	b.waitFor(`document.querySelectorAll("#tau-table tbody tr").length > 0`, 10*time.Second)
+	for _, table := range []string{"#results", "#tau-table"} {
+		b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center", behavior: "instant"})`, table)))
+		cells := eval[[]cellText](b, fmt.Sprintf(`Array.from(document.querySelectorAll("%s tbody tr:not(.spacer):not(.strong) th"), (th) => {
+			const shown = th.querySelector("span[aria-hidden=true]"), hidden = th.querySelector(".visually-hidden");
+			return {Shown: shown ? shown.textContent : th.textContent, Hidden: hidden ? hidden.textContent : "", Title: th.title,
+				Text: th.textContent, Overflows: th.offsetWidth > 0 && th.scrollWidth > th.clientWidth + 1};
+		})`, table))
+		if len(cells) != len(names) {
+			t.Fatalf("%s: %d task rows, want %d", table, len(cells), len(names))
+		}
+		seen := map[string]string{}
+		for _, c := range cells {
+			name := c.Title
+			if name == "" {
+				name = c.Shown
+			}
+			if c.Shown != name {
+				if c.Hidden != name {
+					t.Errorf("%s: the cell showing %q holds %q for screen readers, want the whole name %q", table, c.Shown, c.Hidden, name)
+				}
+				if !abbreviates(c.Shown, name) {
+					t.Errorf("%s: %q is shown as %q, not an abbreviation of it", table, name, c.Shown)
+				}
+			}
+			if other, ok := seen[c.Shown]; ok {
+				t.Errorf("%s: %q and %q both read %q", table, name, other, c.Shown)
+			}
+			seen[c.Shown] = name
+			if c.Overflows {
+				t.Errorf("%s: the label %q overflows its cell (the CSS cut it again at its end)", table, c.Shown)
+			}
+		}
+		t.Logf("%s: %v", table, seen)
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#results").scrollIntoView({block: "center", behavior: "instant"})`))
+	b.shot("results-long-names-phone.png")
+	b.noConsoleErrors()
+}

@@ -186,6 +186,7 @@ export function wireResults(app) {
       row: (i) => (i === 0 ? ["mean ± SE over tasks", "", ...keys.map(meanCell)]
         : [main.tasks[i - 1], rows[i - 1] > 0 ? String(rows[i - 1]) : "", ...keys.map((k) => f(r[k].test[i - 1]))]),
       strong: (i) => i === 0,
+      names: main.tasks, nameAt: (i) => i - 1,
       caption: `Test ${metric.toUpperCase()} per task (${plural(main.tasks.length, "task")}; rows: the task's rows in the data), ${name} and the runs it is compared with`,
     });
     summarize(r, metric, name);

@@ -49,14 +49,14 @@ export function wireRunView(app, form) {
     const at = (t) => (heat.entered[t] > 0 ? String(heat.entered[t]) : "never");
     if (heat.sequential) {
       const step = new Map(h[h.length - 1].seq.order.map((t, j) => [t, j + 1]));
-      table.set({ head: ["task", "rows", "learned at step"], count: T,
+      table.set({ head: ["task", "rows", "learned at step"], count: T, names: heat.tasks, nameAt: (i) => order[i],
         row: (i) => [heat.tasks[order[i]], rowsCell(order[i]), step.has(order[i]) ? String(step.get(order[i])) : "not yet"],
         caption: "The step at which the sequential learner learned each task; rows: the task's rows in the data." });
       return;
     }
     table.set({
       head: ["task", "rows", "let in at iteration", ...h.map((s) => `τ at ${s.iter} (T·τ)`)],
-      count: T,
+      count: T, names: heat.tasks, nameAt: (i) => order[i],
       row: (i) => { const t = order[i]; return [heat.tasks[t], rowsCell(t), at(t), ...h.map((s) => `${s.tau[t].toPrecision(4)} (${(T * s.tau[t]).toPrecision(3)})`)]; },
       caption: `τ of each task per iteration, with T·τ (1 = uniform, T = ${T}) in brackets; rows: the task's rows in the data (* fewer than ${SMALL_TASK}); in the heatmap's order.`,
     });

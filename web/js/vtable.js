@@ -9,10 +9,15 @@
 // box scrolls through all of them, a pixel of scrolling passing more than
 // a pixel of rows.
 import { escapeXML as esc, clipText } from "./export.js";
+import { labeler } from "./labels.js";
 
 const ROW_H = 22; // px, as style.css sets .vtable rows
 const MAX_PX = 8e6; // the tallest the rows are drawn (Firefox caps heights near 1.8e7 px)
 const TITLE_MAX = 1000; // characters of a cut name kept in its title
+// A row's name cell at most, as style.css sets it (.vtable tbody th:
+// max-width 18em of the tables' 12 px, padding 10 px each side, border-box).
+const NAME_PX = 18 * 12 - 20;
+const NAME_FONT = "12px"; // the tables' font size (style.css: table)
 
 /** A table of head.length columns and count rows, row(i) giving row i's cells. */
 export class VirtualTable {
@@ -23,7 +28,7 @@ export class VirtualTable {
    *  row height (.vtable), so that its cells may wrap. */
   constructor(box, { all = 200, rowHeight = ROW_H, id = "", className = "", fixed = true } = {}) {
     Object.assign(this, { box, all, rowHeight, id, className, fixed });
-    this.spec = null; this.range = null;
+    this.spec = null; this.range = null; this.label = this.labelsOf = null;
     box.addEventListener("scroll", () => {
       if (!this.spec || this.spec.count <= this.all || this.frame) return;
       this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
@@ -32,8 +37,27 @@ export class VirtualTable {
 
   /** Shows a table: {head: [text], count, row(i) → [cell], strong(i)?: bold
    *  row, attrs(i)?: row i's attributes {name: text}, caption?}. A cell is
-   *  text, or {html} for markup the caller has escaped (a control). */
-  set(spec) { this.spec = spec; this.range = null; this.box.scrollTop = 0; this.render(true); }
+   *  text, or {html} for markup the caller has escaped (a control).
+   *  names?, nameAt(i)?: the rows' names (tasks) and which of them row i
+   *  heads (-1: none): a name too long for its cell is then cut where it
+   *  differs from the others (labels.js), not at its end, where names
+   *  that differ late ("… ward A", "… ward B") would read alike. */
+  set(spec) {
+    this.spec = spec; this.range = null; this.box.scrollTop = 0;
+    // The labels are kept while the names are the same array (the τ
+    // table is set again at every snapshot of a run).
+    if (!spec.names || !spec.nameAt) this.label = this.labelsOf = null;
+    else if (this.labelsOf !== spec.names) { this.labelsOf = spec.names; this.label = this.labeler(spec.names); }
+    this.render(true);
+  }
+
+  // labeler measures names at the cells' font (the box's family).
+  labeler(names) {
+    const g = document.createElement("canvas").getContext("2d");
+    if (!g) return null;
+    g.font = `400 ${NAME_FONT} ${getComputedStyle(this.box).fontFamily}`;
+    return labeler(names, NAME_PX, (t) => g.measureText(t).width);
+  }
 
   clear() { this.spec = null; this.range = null; this.box.innerHTML = ""; }
 
@@ -93,7 +117,11 @@ export class VirtualTable {
     // A name too long for its cell (style.css cuts it) keeps its text as a title.
     const name = String(cells[0]);
     const title = name.length > 24 ? ` title="${esc(clipText(name, TITLE_MAX))}"` : "";
-    let html = `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}${attrs}><th scope="row"${title}>${cell(cells[0])}</th>`;
+    // A cut name shows its label; a screen reader reads the whole name.
+    const k = this.label ? s.nameAt(i) : -1;
+    const short = k >= 0 ? this.label(k) : name;
+    const head = short !== name ? `<span aria-hidden="true">${esc(short)}</span><span class="visually-hidden">${esc(name)}</span>` : cell(cells[0]);
+    let html = `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}${attrs}><th scope="row"${title}>${head}</th>`;
     for (let k = 1; k < cells.length; k++) html += `<td>${cell(cells[k])}</td>`;
     return html + "</tr>";
   }

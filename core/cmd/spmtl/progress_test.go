@@ -58,12 +58,12 @@ func TestLongRunsReportProgress(t *testing.T) {
 	plan := len(app.TuneRho) + len(app.TuneIntercept) - 1 + 8
 	// A grid extended past its edge raises the total: the count reaches it
 	// and never passes it.
-	last := regexp.MustCompile(`grid point (\d+) of (\d+) after [^\n]*\n(spmtl: MTFL on every row)`).FindStringSubmatch(stderr)
-	if err != nil || !strings.HasPrefix(stderr, fmt.Sprintf("spmtl: tune MTFL: grid point 1 of %d after ", plan)) ||
+	last := regexp.MustCompile(`grid point (\d+) of about (\d+) after [^\n]*\n(spmtl: MTFL on every row)`).FindStringSubmatch(stderr)
+	if err != nil || !strings.HasPrefix(stderr, fmt.Sprintf("spmtl: tune MTFL: grid point 1 of about %d after ", plan)) ||
 		last == nil || last[1] != last[2] || !strings.Contains(stderr, "spmtl: MTFL on every row: iteration 1 of at most 2 after ") {
 		t.Errorf("tune: %v, stderr %q", err, stderr)
 	}
-	for _, m := range regexp.MustCompile(`grid point (\d+) of (\d+) after`).FindAllStringSubmatch(stderr, -1) {
+	for _, m := range regexp.MustCompile(`grid point (\d+) of about (\d+) after`).FindAllStringSubmatch(stderr, -1) {
 		done, _ := strconv.Atoi(m[1])
 		total, _ := strconv.Atoi(m[2])
 		if done > total {

@@ -115,6 +115,10 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		maxIdx   int
 		nonBlank bool
 		om       = &sparseOmitted{cols: map[string]int{}}
+		// first is the refusal of the first missing value when the rows
+		// missing one are not left out: the rest of the file is then read
+		// as if they were, to count them all, as a CSV's refusal does.
+		first *ParseError
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
@@ -174,7 +178,10 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 					return nil, nil, err
 				}
 				if !opt.OmitMissing {
-					return nil, nil, omittable(err)
+					// The labeler's own remedy (give the row its label)
+					// gives way to the count's.
+					err = parseErr(name, lineNo, ls+1, ErrMissingValue, "missing label%s", marker(string(b[ls:le])))
+					first, opt.OmitMissing = firstMissing(err), true
 				}
 				missing = "label"
 			}
@@ -182,7 +189,17 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		start, prev := len(t.ind), 0
 		if missing == "" {
 			var err error
-			if prev, missing, err = t.readFeatures(b, le, name, lineNo, opt); err != nil {
+			prev, missing, err = t.readFeatures(b, le, name, lineNo, opt)
+			if err != nil && first == nil && isMissing(err) {
+				// Read the row again as one to leave out, to count it.
+				t.ind, t.val = t.ind[:start], t.val[:start]
+				first, opt.OmitMissing = firstMissing(err), true
+				prev, missing, err = t.readFeatures(b, le, name, lineNo, opt)
+			}
+			if err != nil {
+				if first != nil {
+					return nil, nil, first // the first problem in the file
+				}
 				return nil, nil, err
 			}
 		}
@@ -203,6 +220,9 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		t.cls = append(t.cls, c)
 		t.src = append(t.src, row)
 		row++
+	}
+	if first != nil && sc.Err() == nil {
+		return nil, nil, countMissing(first, om.result(row))
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -381,6 +401,48 @@ func (m *sparseOmitted) result(rows int) *Omitted {
 	}
 	sort.SliceStable(m.o.Columns, func(i, j int) bool { return m.o.Columns[i].Cells > m.o.Columns[j].Cells })
 	return &m.o
+}
+
+// isMissing reports whether err refuses a missing value (or NaN) that
+// leaving its row out would take away (omittable).
+func isMissing(err error) bool {
+	var pe *ParseError
+	return errors.As(err, &pe) && pe.Remedy.Omit
+}
+
+// firstMissing is the refusal err of a missing label or value, as a
+// *ParseError with the remedy of leaving such rows out.
+func firstMissing(err error) *ParseError {
+	var pe *ParseError
+	if !errors.As(omittable(err), &pe) {
+		pe = &ParseError{Err: err}
+	}
+	return pe
+}
+
+// countMissing adds to the refusal of a sparse file's first missing value
+// how many rows miss one and what (om: the file read as if they were left
+// out), as a CSV's refusal says (missingCount.refusal); when every row
+// misses one, leaving them out is not offered.
+func countMissing(pe *ParseError, om *Omitted) *ParseError {
+	if om == nil {
+		return pe
+	}
+	out := *pe
+	// The sparse format's "columns" are the label and feature numbers,
+	// named without the quotes a CSV's names with spaces get.
+	what := make([]string, len(om.Columns))
+	for i, c := range om.Columns {
+		what[i] = fmt.Sprintf("%s: %d", c.Name, c.Cells)
+	}
+	count := countOf(om.Rows, om.Of, "have") + " a missing value (" + strings.Join(what, ", ") + ")"
+	if om.Rows == om.Of {
+		out.Remedy.Omit = false
+		out.Err = fmt.Errorf("%w: %s; fill some in", pe.Err, count)
+		return &out
+	}
+	out.Err = fmt.Errorf("%w: %s; leave those rows out, or fill the values in", pe.Err, count)
+	return &out
 }
 
 // omittable gives a refusal of a missing value the remedy of leaving such

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"errors"
 	"io"
 	"os"
 	"reflect"
@@ -181,6 +182,23 @@ func TestSparseOmitMissing(t *testing.T) {
 		_, err := Load([]byte(tc.in), "s.svm", Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !RemedyOf(err).Omit {
 			t.Errorf("%q: %v (remedy %+v), want %q and leaving the rows out", tc.in, err, RemedyOf(err), tc.want)
+		}
+	}
+	// The refusal counts every row that misses a value, as a CSV's does;
+	// when no row is whole, leaving them out is not offered.
+	for _, tc := range []struct {
+		in, want string
+		omit     bool
+	}{
+		{text, `s.svm:2:3: missing label ("NA"): 5 of the 7 rows have a missing value (label: 2, feature 2: 2, feature 1: 1); leave those rows out, or fill the values in`, true},
+		{"a 1 1:2\na 2 1:NaN\nb 1 1:1\n", `s.svm:2:5: NaN or Inf value "NaN" for feature 1: 1 of the 3 rows has a missing value (feature 1: 1); leave those rows out, or fill the values in`, true},
+		{"a NA 1:1\nb 1 1:\n", `s.svm:1:3: missing label ("NA"): 2 of the 2 rows have a missing value (label: 1, feature 1: 1); fill some in`, false},
+		// A later problem of another kind: the first one in the file is named.
+		{"a 1 1:1\nb 2 1:?\nc 1 1:x\n", `s.svm:2:5: missing value ("?") for feature 1 in token "1:?"`, true},
+	} {
+		_, err := Load([]byte(tc.in), "s.svm", Options{})
+		if err == nil || err.Error() != tc.want || RemedyOf(err).Omit != tc.omit || !errors.Is(err, ErrMissingValue) && !errors.Is(err, ErrNotFinite) {
+			t.Errorf("%q: %v (remedy %+v)\nwant %s (leaving the rows out offered: %v)", tc.in, err, RemedyOf(err), tc.want, tc.omit)
 		}
 	}
 	tab, err := Load([]byte(text), "s.svm", Options{OmitMissing: true})

@@ -326,13 +326,9 @@ func fourDecimals(v float64) bool {
 // printData prints how the data were read and split.
 func printData(w io.Writer, d *app.Data, r *app.Run) {
 	sum := d.Summary()
-	features := fmt.Sprintf("%d features", sum.Features)
-	if sum.Features == 1 {
-		features = "1 feature"
-	}
-	fmt.Fprintf(w, "data %s: %d tasks, %s, %s", sum.Name, len(sum.Tasks), features, sum.Kind)
+	fmt.Fprintf(w, "data %s: %s, %s, %s", sum.Name, words.Plural(len(sum.Tasks), "task"), words.Plural(sum.Features, "feature"), sum.Kind)
 	if r != nil {
-		fmt.Fprintf(w, "; %d training rows, %d test rows", r.Train.Rows(), r.Test.Rows())
+		fmt.Fprintf(w, "; %s, %s", words.Plural(r.Train.Rows(), "training row"), words.Plural(r.Test.Rows(), "test row"))
 	}
 	fmt.Fprintln(w)
 	if sum.TextEncoding != "" {

@@ -238,6 +238,36 @@ func TestPackTrainsLikeTheCSV(t *testing.T) {
 	}
 }
 
+// TestPackedOmittedRefusesMissingRefuse: a table packed with its rows
+// missing a value left out trains with them left out, saying so, unless
+// -missing refuse is asked for: those rows are not in it to be refused,
+// and the refusal says how to have them.
+func TestPackedOmittedRefusesMissingRefuse(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "gaps.csv")
+	if err := os.WriteFile(csv, []byte("task,y,x1\na,1,1\na,2,NA\na,3,2\na,2,1\nb,3,2\nb,NA,1\nb,1,3\nb,2,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	packed := filepath.Join(dir, "gaps.packed")
+	if _, _, err := spmtl(t, "pack", "-data", csv, "-missing", "omit", "-out", packed); err != nil {
+		t.Fatal(err)
+	}
+	for _, missing := range []string{"", "omit"} {
+		args := []string{"train", "-data", packed, "-model", "stl", "-train", "all"}
+		if missing != "" {
+			args = append(args, "-missing", missing)
+		}
+		if out, _, err := spmtl(t, args...); err != nil || !strings.Contains(out, "2 of the 8 rows were left out for a missing value") {
+			t.Errorf("-missing %q: %v\n%s", missing, err, out)
+		}
+	}
+	_, _, err := spmtl(t, "train", "-data", packed, "-missing", "refuse")
+	if err == nil || !strings.Contains(err.Error(), "-missing refuse: "+packed+" was packed with its rows that miss a value left out (2 of the 8 rows") ||
+		!strings.Contains(err.Error(), "pack the CSV again without -missing omit, or leave -missing out") {
+		t.Errorf("-missing refuse: %v", err)
+	}
+}
+
 // TestFlagErrors: a bad flag or flag value is an error naming the flag,
 // without the command's whole usage on stderr, and the command line prints
 // it with the "spmtl:" prefix and a one-line hint to the command's -h.

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/spmtl/spmtl/core/app"
+	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/internal/words"
 	"github.com/spmtl/spmtl/core/mtl"
 	webdata "github.com/spmtl/spmtl/web/data"
@@ -109,6 +110,9 @@ func (f *dataFlags) load() (*app.Data, *app.Bundle, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("-%w", err)
 	}
+	if err := packedOmitted(text, f.path, f.missing); err != nil {
+		return nil, nil, err
+	}
 	opt := app.LoadOptions{Name: f.path, Format: f.format, TaskColumn: f.taskCol, LabelColumn: f.labelCol, Drop: f.dropped(), Text: columnList(f.text), OmitMissing: omit, Origin: f.origin,
 		// A text column with too many values to encode is left out with the
 		// reason, which the summary prints, as the page leaves it unticked:
@@ -163,6 +167,20 @@ func (f *dataFlags) bundleRefuses(b app.Bundle) error {
 		return fmt.Errorf("-split %s: %s is split by its own split file (%s); name only its column, as -split :2 or -split %s:split2", f.split, b.Name, b.Splits, filepath.Base(b.Splits))
 	}
 	return nil
+}
+
+// packedOmitted refuses -missing refuse, given on purpose, for a packed
+// table whose rows missing a value were left out when it was packed: they
+// are not in it to be refused (the table's note says which they were).
+func packedOmitted(text []byte, path, missing string) error {
+	if strings.TrimSpace(missing) != app.MissingRefuse || !data.IsPacked(text) {
+		return nil
+	}
+	tab, err := data.ReadPacked(text, path)
+	if err != nil || tab.Omitted == nil {
+		return nil // the load names a damaged table
+	}
+	return fmt.Errorf("-missing refuse: %s was packed with its rows that miss a value left out (%s), so there are none to refuse; pack the CSV again without -missing omit, or leave -missing out", path, tab.Omitted.Text())
 }
 
 // splitFixesTrain refuses a training share where a split file, by, fixes

@@ -23,7 +23,9 @@ build() {
   # speed, about 67 KB of the gzipped learner (docs/bench.md, "Third
   # round"). Inlining does not change Go's arithmetic: the results are the same.
   local m=github.com/spmtl/spmtl/core
-  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l \
+  # -tags spmtlkernels: the linear algebra's hand-written WebAssembly
+  # kernels (core/internal/linalg/kernels_js.go; docs/bench.md).
+  GOOS=js GOARCH=wasm go build -tags spmtlkernels -trimpath -ldflags="-s -w" -gcflags=all=-l \
     -gcflags="$m/internal/linalg=" -gcflags="$m/mtl=" -gcflags="$m/seq=" -gcflags=math= -gcflags=math/bits= -gcflags=runtime= \
     -o "$out.tmp/spmtl.wasm" ./wasm
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out.tmp/"
@@ -36,6 +38,9 @@ build() {
       globalThis.self = globalThis;
       require(process.argv[1]);
       const fs = require("fs"), go = new Go();
+      // The catalogue needs no kernels: each import answers 0, so the
+      // learner keeps its Go loops (web/js/api.js spmtlKernelImports).
+      go.importObject.spmtl = new Proxy({}, { get: () => () => 0 });
       WebAssembly.instantiate(fs.readFileSync(process.argv[2]), go.importObject).then(({ instance }) => {
         go.run(instance);
         const text = self.spmtlRaw.catalog("{}");
@@ -81,10 +86,15 @@ run_tests() {
   echo "== go vet (native and js/wasm)"
   go vet ./...
   GOOS=js GOARCH=wasm go vet ./core/... ./wasm/...
+  GOOS=js GOARCH=wasm go vet -tags spmtlkernels ./core/... ./wasm/...
   echo "== go test (native)"
   go test -count=1 ./...
   echo "== go test core and the bridge under js/wasm (node)"
   GOOS=js GOARCH=wasm go test -count=1 -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/... ./wasm/...
+  echo "== the same as the learner is built: with its WebAssembly kernels"
+  # (wasm/testexec/kernels_exec is Go's go_js_wasm_exec with the kernels'
+  # host imports; without the tag the Go loops run, as natively.)
+  GOOS=js GOARCH=wasm go test -count=1 -tags spmtlkernels -exec="$PWD/wasm/testexec/kernels_exec" ./core/... ./wasm/...
   echo "== browser end-to-end tests (headless Chromium)"
   # axe-core, the accessibility checker the browser tests inject (pinned in
   # web/e2e/package-lock.json).

@@ -51,24 +51,9 @@ func (m *metric) coef(i int) float64 { return 1/(m.beta+m.gamma[i]) - 1/m.beta }
 
 // project returns c = Uᵀv (length r) into c.
 func (m *metric) project(v, c []float64) {
-	r := m.r
-	for i := range c[:r] {
-		c[i] = 0
-	}
-	if r == 0 {
-		return
-	}
-	// Hand-written: one pass over U in storage order; gonum's Dgemv would
-	// read the same memory but costs a call per task per iteration.
-	for j, vj := range v {
-		if vj == 0 {
-			continue
-		}
-		row := m.u[j*r : j*r+r]
-		for i, uji := range row {
-			c[i] += uji * vj
-		}
-	}
+	// One pass over U in storage order (linalg.Combine); gonum's Dgemv
+	// would read the same memory but costs a call per task per iteration.
+	linalg.Combine(c, m.u, m.r, v)
 }
 
 // applyM sets dst = M v (dst may alias v): v/β + U(coef ∘ Uᵀv).
@@ -272,17 +257,7 @@ func (out *thinSVD) projectAll(W [][]float64, buf []float64) {
 }
 
 // projectInto sets c = Uᵀw for U d×r (row-major).
-func projectInto(c, u []float64, r int, w []float64) {
-	clear(c)
-	if r == 0 {
-		return
-	}
-	for j, wj := range w {
-		if wj != 0 {
-			linalg.Axpy(c, wj, u[j*r:j*r+r])
-		}
-	}
-}
+func projectInto(c, u []float64, r int, w []float64) { linalg.Combine(c, u, r, w) }
 
 // stableQuad returns vᵀMv = ‖v − Uc‖²/β + Σ_i c_i²/(β+γ_i) with c = Uᵀv.
 // The complement term is computed from the residual v − Uc itself, not as

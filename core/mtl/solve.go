@@ -55,11 +55,7 @@ func (td *taskData) lossValue(loss Loss, scale float64, w []float64, b float64) 
 	if loss == Squared && td.primal {
 		// ½‖y − Xw − b‖² = ½(ycᵀyc − 2wᵀq + wᵀCw + N(ȳ − x̄ᵀw − b)²) from
 		// the centered moments, so the rows are not read.
-		d := len(w)
-		var wcw float64
-		for i, wi := range w {
-			wcw += wi * linalg.Dot(td.c[i*d:i*d+d], w)
-		}
+		wcw := linalg.QuadForm(td.c, w)
 		e := td.ybar - linalg.Dot(td.xbar, w) - b
 		v := td.ycyc - 2*linalg.Dot(w, td.q) + wcw + td.sumW*e*e
 		return scale * 0.5 * math.Max(v, 0)

@@ -176,6 +176,39 @@ function spmtlDied(thrown) {
   return e;
 }
 
+/** The "spmtl" imports of the learner's WebAssembly kernels
+ *  (core/internal/linalg/kernels_js.go): the learner hands over the
+ *  kernels' module bytes (load), compiled and instantiated here at once
+ *  against the learner's own memory (memory(): its instance's exports.mem);
+ *  each other import forwards to the export of its name. A module that
+ *  fails to load answers 0 and the learner keeps its Go loops.
+ *  wasm/testexec runs the Go tests with these imports too. */
+let spmtlKernels = ""; // "loaded", or "failed: why" (a worker's "kernels" request)
+function spmtlKernelImports(memory) {
+  let k = null;
+  return {
+    load(p, n) {
+      try {
+        const mem = memory();
+        const bytes = new Uint8Array(mem.buffer, p, n).slice();
+        k = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { mem } }).exports;
+        spmtlKernels = "loaded";
+        return 1;
+      } catch (e) {
+        spmtlKernels = `failed: ${e && e.message ? e.message : e}`;
+        return 0;
+      }
+    },
+    dot: (p, q, n) => k.dot(p, q, n),
+    axpy: (dst, a, x, n) => k.axpy(dst, a, x, n),
+    chol: (a, n) => k.chol(a, n),
+    lowersolve: (l, n, b) => k.lowersolve(l, n, b),
+    cholsolve: (l, n, b) => k.cholsolve(l, n, b),
+    quadform: (c, w, d) => k.quadform(c, w, d),
+    combine: (c, u, r, w, d) => k.combine(c, u, r, w, d),
+  };
+}
+
 /** Starts the wasm module (a compiled Module, bytes, a stream of bytes or
  *  a URL) and resolves once `spmtl` is ready. */
 async function startSpmtl(source) {
@@ -192,6 +225,7 @@ async function startSpmtl(source) {
     fs.spmtlKept = true;
   }
   let instance;
+  go.importObject.spmtl = spmtlKernelImports(() => instance.exports.mem);
   if (source instanceof WebAssembly.Module) {
     instance = await WebAssembly.instantiate(source, go.importObject); // compiled by the page
   } else if (typeof ReadableStream !== "undefined" && source instanceof ReadableStream) {
@@ -258,6 +292,8 @@ function serveRequests(handlers) {
   const given = {
     // ping: answered at once, before any other request (client.js START_WAIT).
     ping() { return true; },
+    // kernels: whether the learner's WebAssembly kernels loaded (once it started).
+    async kernels() { await bootSpmtl(self.SPMTL_WASM_BYTES || self.SPMTL_WASM_URL || "../spmtl.wasm"); return spmtlKernels; },
     expectModule() { self.SPMTL_WASM_BYTES = new Promise((resolve) => { moduleArrived = resolve; }); return true; },
     module(m) { if (moduleArrived) moduleArrived(m.module || self.SPMTL_WASM_URL || "../spmtl.wasm"); return true; },
     // The offline page sends its packed wasm first (it cannot be fetched

@@ -1,0 +1,103 @@
+//go:build js && wasm && spmtlkernels
+
+package linalg
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// bitsEqual reports whether a and b hold the same float64 bits.
+func bitsEqual(a, b []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) })
+}
+
+// inGo runs f with the kernels off, so that the Go loops serve.
+func inGo(f func()) {
+	kernels = false
+	defer func() { kernels = true }()
+	f()
+}
+
+// TestKernelsMatchGo: the WebAssembly kernels load (under
+// wasm/testexec/kernels_exec, as the page loads them) and give the Go
+// loops' results bit for bit: Dot and Axpy at every length to 200,
+// Cholesky, LowerSolve, CholSolve, QuadForm and Combine at every order to
+// 70, and Cholesky's
+// refusal of a matrix that is not positive definite, or not finite.
+func TestKernelsMatchGo(t *testing.T) {
+	if !kernels {
+		t.Fatal("the kernels did not load: run with wasm/testexec/kernels_exec")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n <= 200; n++ {
+		a, b := randVec(rng, n), randVec(rng, n)
+		var want float64
+		inGo(func() { want = Dot(a, b) })
+		if n > 0 {
+			if got := kernelDot(a, b); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("dot of %d: %v, Go %v", n, got, want)
+			}
+		}
+		d1 := randVec(rng, n)
+		d2 := slices.Clone(d1)
+		c := rng.NormFloat64()
+		if n > 0 {
+			kernelAxpy(d1, c, a)
+		}
+		inGo(func() { Axpy(d2, c, a) })
+		if !bitsEqual(d1, d2) {
+			t.Errorf("axpy of %d differs", n)
+		}
+	}
+	for n := 1; n <= 70; n++ {
+		a := randSPD(rng, n)
+		k, g := slices.Clone(a), slices.Clone(a)
+		var ok bool
+		inGo(func() { ok = Cholesky(g, n) })
+		if !kernelCholesky(k, n) || !ok || !bitsEqual(k, g) {
+			t.Fatalf("cholesky of %d differs", n)
+		}
+		b := randVec(rng, n)
+		bk, bg := slices.Clone(b), slices.Clone(b)
+		kernelLowerSolve(k, n, bk)
+		inGo(func() { LowerSolve(g, n, bg) })
+		if !bitsEqual(bk, bg) {
+			t.Errorf("lower solve of %d differs", n)
+		}
+		bk, bg = slices.Clone(b), slices.Clone(b)
+		kernelCholSolve(k, n, bk)
+		inGo(func() { CholSolve(g, n, bg) })
+		if !bitsEqual(bk, bg) {
+			t.Errorf("cholesky solve of %d differs", n)
+		}
+		// wᵀCw, and Uᵀw with some zero weights (skipped) and r from 1 to 9.
+		w := randVec(rng, n)
+		var q float64
+		inGo(func() { q = QuadForm(a, w) })
+		if got := kernelQuadForm(a, w); math.Float64bits(got) != math.Float64bits(q) {
+			t.Errorf("quadratic form of %d: %v, Go %v", n, got, q)
+		}
+		r := 1 + n%9
+		u := randVec(rng, n*r)
+		w[rng.IntN(n)] = 0
+		ck, cg := randVec(rng, r), randVec(rng, r)
+		kernelCombine(ck, u, r, w)
+		inGo(func() { Combine(cg, u, r, w) })
+		if !bitsEqual(ck, cg) {
+			t.Errorf("combination of %d rows of %d differs", n, r)
+		}
+		// A pivot that is negative, infinite or NaN: both refuse.
+		j := rng.IntN(n)
+		for _, v := range []float64{-1, math.Inf(1), math.NaN()} {
+			bad := slices.Clone(a)
+			bad[j*n+j] = v
+			inGo(func() { ok = Cholesky(slices.Clone(bad), n) })
+			if kernelCholesky(bad, n) || ok {
+				t.Errorf("cholesky of %d with a pivot %v at %d not refused by both", n, v, j)
+			}
+		}
+	}
+}

@@ -349,6 +349,7 @@ func TestLandmineSelfPacedRun(t *testing.T) {
 	t.Logf("navigation to a finished landmine spMTFL run (with its baseline and ITL): %v", elapsed)
 
 	b.noConsoleErrors()
+	b.kernelsLoaded()
 	tau := eval[[][]float64](b, `spmtlApp.tauHistory()`)
 	if len(tau) == 0 {
 		t.Fatal("no τ history")
@@ -638,6 +639,17 @@ func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
 	b.screenshot("reproduce.png")
 }
 
+// kernelsLoaded checks that the learner's WebAssembly kernels loaded in
+// the page's learner (core/internal/linalg/kernels_js.go): a page whose
+// policy or host refused them would run the slower Go loops unsaid.
+func (b *browser) kernelsLoaded() {
+	b.t.Helper()
+	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`spmtlApp.kernels()`, chromedp.EvalAwaitPromise))
+	if err != nil || got != "loaded" {
+		b.t.Errorf("the learner's kernels: %q (%v), want loaded", got, err)
+	}
+}
+
 // TestOfflineFile opens dist/spmtl-offline.html as a file:// URL with the
 // network switched off: the file is at most 4 MB; landmine trains and the
 // heatmap is drawn; each of the other five data sets (school with its
@@ -669,6 +681,7 @@ func TestOfflineFile(t *testing.T) {
 	if rows != 19 {
 		t.Errorf("heatmap rows with colour: %d, want 19", rows)
 	}
+	b.kernelsLoaded() // in the file's blob workers, under its policy
 	b.screenshot("offline.png")
 	// The data sets' provenance notes are in the file (their links would
 	// point at files that are not there).

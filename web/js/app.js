@@ -124,6 +124,9 @@ export function createApp(client) {
     restarts: () => client.restarts,
     // How many workers never started and were replaced (client.js START_WAIT).
     unstarted: () => client.unstarted,
+    // Whether the learner's WebAssembly kernels loaded (api.js
+    // spmtlKernelImports): "loaded", "failed: why", or "" before its start.
+    kernels: () => client.request("kernels"),
   };
   return app;
 }

@@ -16,6 +16,8 @@ func TestStripComments(t *testing.T) {
 		{"a block never closed", "/* x\ny();", "/* x\ny();"},
 		{"a template literal", "const s = `a\n// not a comment\n/* nor this */\nb`;\n// gone", "const s = `a\n// not a comment\n/* nor this */\nb`;"},
 		{"a URL in a string", `const u = "https://example.org";`, `const u = "https://example.org";`},
+		{"blank lines", "a();\n\n  \nb();\n", "a();\nb();"},
+		{"blank lines inside a template literal stay", "const s = `a\n\n  \nb`;\n\nc();", "const s = `a\n\n  \nb`;\nc();"},
 	} {
 		if got := stripComments(tc.in); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)

@@ -192,12 +192,39 @@ func foldsCanTest(d *Data, k int, newTasks bool) error {
 		}
 		return nil
 	}
+	largest := 0
 	for i := range d.All.Tasks {
 		if d.All.Tasks[i].Rows() >= k {
 			return nil
 		}
+		largest = max(largest, d.All.Tasks[i].Rows())
 	}
-	return fmt.Errorf("tune %s: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more (fewer folds, or train a chosen setting on every row without a score)", d.All.Name, k, k, k)
+	return &FoldsError{File: d.All.Name, Folds: k, Largest: largest}
+}
+
+// FoldsError refuses k-fold cross-validation of a file whose every task
+// has fewer than k rows (a file of matched pairs at 3 folds): no fold
+// would have a row to test on. The command line names its -folds flag.
+type FoldsError struct {
+	File string
+	// Folds is the k asked for; Largest the most rows a task has.
+	Folds, Largest int
+}
+
+func (e *FoldsError) Error() string { return e.Text("") }
+
+// Text is the refusal, naming flag (the command line's "-folds") where it
+// says how many folds would serve.
+func (e *FoldsError) Text(flag string) string {
+	fix := "no task has two rows to hold one out: train a chosen setting on every row, without a score"
+	if e.Largest >= 2 {
+		folds := fmt.Sprintf("%d folds", e.Largest)
+		if flag != "" {
+			folds += fmt.Sprintf(" (%s %d)", flag, e.Largest)
+		}
+		fix = fmt.Sprintf("%s would test the tasks of %d rows, or train a chosen setting on every row without a score", folds, e.Largest)
+	}
+	return fmt.Sprintf("tune %s: every task has fewer than %d rows, so no fold has a row to test on: %d-fold cross-validation needs tasks of %d rows or more; %s", e.File, e.Folds, e.Folds, e.Folds, fix)
 }
 
 // unscored says why a fit that succeeded gave no finite score on a test

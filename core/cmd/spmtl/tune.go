@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -83,6 +84,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		// (app.TuneSearch.Progress).
 		grid.report("grid point %d of about %d", done, total)
 	})
+	var fe *app.FoldsError
+	if errors.As(err, &fe) {
+		return errors.New(fe.Text("-folds"))
+	}
 	if err != nil {
 		return err
 	}

@@ -124,3 +124,26 @@ func TestSavedModelNamesNoPath(t *testing.T) {
 	}
 }
 
+// TestTuneNamesTheFoldsThatServe: a file whose every task is a pair is
+// refused at 3 folds with the number of folds that would test its tasks
+// and the flag that sets it; a file of one-row tasks is told that no
+// number of folds serves.
+func TestTuneNamesTheFoldsThatServe(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, csv, want string }{
+		{"pairs.csv", "g,y,x\na,1,1\na,2,2\nb,3,1\nb,1,0\nc,2,2\nc,3,1\n", "every task has fewer than 3 rows, so no fold has a row to test on: 3-fold cross-validation needs tasks of 3 rows or more; 2 folds (-folds 2) would test the tasks of 2 rows, or train a chosen setting on every row without a score"},
+		{"ones.csv", "g,y,x\na,1,1\nb,2,2\nc,3,1\nd,1,0\n", "no task has two rows to hold one out: train a chosen setting on every row, without a score"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := spmtl(t, "tune", "-data", path, "-task", "g", "-label", "y")
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("%s: %v\nwant it to end %q", tc.name, err, tc.want)
+		}
+	}
+	if _, _, err := spmtl(t, "tune", "-data", filepath.Join(dir, "pairs.csv"), "-task", "g", "-label", "y", "-folds", "2"); err != nil {
+		t.Errorf("pairs at -folds 2: %v", err)
+	}
+}

@@ -444,13 +444,18 @@ func (s *TuneSearch) baseBatch() []pendingPoint {
 }
 
 // stagePoints are the (ρ, κ) the current stage asks of baseline b, whose
-// best point so far is at.
+// best point so far is at. A pooled model (STL) has no use for κ: it is
+// searched over ρ alone, at κ = 0 (its fits at any κ are the same).
 func (s *TuneSearch) stagePoints(b *baseSearch, at mtl.Config) [][2]float64 {
+	k0, kappa := s.k0, len(s.icpt) > 1
+	if m, _ := method.Lookup(b.key); m.Pooled {
+		k0, kappa = 0, false
+	}
 	switch s.stage {
 	case stageRho:
 		var out [][2]float64
 		for _, r := range s.rhos {
-			out = append(out, [2]float64{r, s.k0})
+			out = append(out, [2]float64{r, k0})
 		}
 		if b.likely[0] > 0 {
 			out = append(out, b.likely)
@@ -472,15 +477,18 @@ func (s *TuneSearch) stagePoints(b *baseSearch, at mtl.Config) [][2]float64 {
 		}
 		return nil
 	case stageKappa:
+		if !kappa {
+			return nil
+		}
 		var out [][2]float64
 		for _, k := range s.icpt {
 			out = append(out, [2]float64{at.Rho, k})
 		}
 		return out
 	case stageAround1:
-		return around(0.5, len(s.icpt) > 1)(b, at)
+		return around(0.5, kappa)(b, at)
 	case stageAround2:
-		return around(0.25, len(s.icpt) > 1)(b, at)
+		return around(0.25, kappa)(b, at)
 	}
 	return nil
 }

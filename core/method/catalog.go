@@ -82,6 +82,11 @@ type Method struct {
 	// mean: app.ModelFile.NewTaskPredictor); the others' predict only
 	// their own tasks.
 	NewTask bool `json:"-"`
+	// Pooled is set when the method fits one predictor to the pooled rows
+	// (STL): the shared intercept's strength κ, a pull of the tasks'
+	// intercepts towards their mean, has no effect on it, and a search
+	// does not try it.
+	Pooled bool `json:"-"`
 	// Memory is what its learner keeps beside the weights, for the memory
 	// estimate of a fit (mtl.Estimate).
 	Memory mtl.Memory `json:"-"`
@@ -121,7 +126,7 @@ type Comparison struct {
 var catalog = []Method{
 	{Key: "stl", Label: "STL", Kind: Parallel, Summary: "single task learning on the pooled data: one predictor for every task",
 		Shares:     "fits one predictor to every task's rows: its weights, the same for every task, are all it learns.",
-		Simplicity: 10, NewTask: true, new: trainer, compare: againstITL},
+		Simplicity: 10, NewTask: true, Pooled: true, new: trainer, compare: againstITL},
 	{Key: "itl", Label: "ITL", Kind: Parallel, Summary: "independent task learning: one ridge (or logistic) model per task",
 		Shares:     "learns each task on its own: nothing is shared.",
 		Simplicity: 55, new: trainer, compare: none},

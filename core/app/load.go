@@ -550,7 +550,7 @@ func (d *Data) Summary() Summary {
 		sum.FeatureText = featureText(tab)
 		sum.NumberNote = numberNote(tab)
 		sum.IDNote, sum.IDColumns = idNote(tab)
-		sum.TaskNote = taskNote(enc.TaskColumn, len(sum.Tasks), sum.Rows)
+		sum.TaskNote = taskNote(enc.TaskColumn, sum.Tasks, sum.Rows)
 		if near := nearTaskNames(enc.TaskColumn, sum.Tasks); near != "" {
 			sum.TaskNote = strings.TrimPrefix(sum.TaskNote+"; "+near, "; ")
 		}
@@ -568,7 +568,8 @@ func (d *Data) Summary() Summary {
 // (more tasks than half the rows, of 20 rows or more): a column of
 // measurements taken for the task column ("-task x1": 78 tasks of 80
 // rows) trains every row alone, and nothing said so. "" otherwise.
-func taskNote(col string, tasks, rows int) string {
+func taskNote(col string, ts []TaskSummary, rows int) string {
+	tasks := len(ts)
 	if tasks == 1 && rows > 1 {
 		// Nothing to share, nothing to pace: every model is one ridge
 		// fit of the rows (a constant column taken for the task column).
@@ -577,7 +578,19 @@ func taskNote(col string, tasks, rows int) string {
 	if rows < 20 || 2*tasks <= rows {
 		return ""
 	}
-	return fmt.Sprintf("the task column %s makes %s tasks of %s rows: most rows are a task of their own, and a task of one row has nothing to learn from; is %s the column that names each row's group?", col, words.Grouped(int64(tasks)), words.Grouped(int64(rows)), col)
+	alone := 0
+	for _, t := range ts {
+		if t.Rows == 1 {
+			alone++
+		}
+	}
+	// What the rows are: most of them alone, or tasks of a row or two (a
+	// file of matched pairs, where the column is right).
+	what := "most rows are a task of their own, and a task of one row has nothing to learn from"
+	if 2*alone <= rows {
+		what = fmt.Sprintf("the tasks have fewer than two rows on average (%s of one row), and a task of one row has nothing to learn from", words.Grouped(int64(alone)))
+	}
+	return fmt.Sprintf("the task column %s makes %s tasks of %s rows: %s; is %s the column that names each row's group?", col, words.Grouped(int64(tasks)), words.Grouped(int64(rows)), what, col)
 }
 
 // nearTaskNames says which task names differ only in letter case, in

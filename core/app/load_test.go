@@ -336,15 +336,23 @@ func TestLoadText(t *testing.T) {
 // is not.
 func TestTaskNote(t *testing.T) {
 	var sb strings.Builder
-	sb.WriteString("task,y,x1,site\n")
+	sb.WriteString("task,y,x1,site,pair\n")
 	for i := 0; i < 40; i++ {
-		fmt.Fprintf(&sb, "t%d,%d,%.3f,s1\n", i%4, i%5, float64(i)/7)
+		// pair: 16 pairs of rows (0-31), then 8 rows alone.
+		pair := i / 2
+		if i >= 32 {
+			pair = i - 16
+		}
+		fmt.Fprintf(&sb, "t%d,%d,%.3f,s1,p%d\n", i%4, i%5, float64(i)/7, pair)
 	}
 	for _, c := range []struct {
 		task string
 		want string
 	}{{"task", ""}, {"x1", "the task column x1 makes 40 tasks of 40 rows: most rows are a task of their own"},
-		{"site", "the task column site holds one task: learning tasks together, and the pace, need two or more"}} {
+		{"site", "the task column site holds one task: learning tasks together, and the pace, need two or more"},
+		// Pairs and single rows: the column may be right (matched pairs), and
+		// the note does not say that most rows are alone.
+		{"pair", "the task column pair makes 24 tasks of 40 rows: the tasks have fewer than two rows on average (8 of one row)"}} {
 		d, err := Load([]byte(sb.String()), LoadOptions{Name: "g.csv", TaskColumn: c.task, LabelColumn: "y"})
 		if err != nil {
 			t.Fatal(err)

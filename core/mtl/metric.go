@@ -46,6 +46,30 @@ func identityMetric(d int) *metric { return &metric{d: d, full: d, beta: 1} }
 
 func scaledIdentityMetric(d int, beta float64) *metric { return &metric{d: d, full: d, beta: beta} }
 
+// diagonalMetric is M = diag(u) (u_j > 0) as the identity corrected on the
+// coordinates where u_j ≠ 1: U's columns are those unit vectors and
+// γ_i = 1/u_j − 1, so that 1/(β+γ_i) = u_j at β = 1. nil u is the identity.
+func diagonalMetric(d int, u []float64) *metric {
+	m := identityMetric(d)
+	var at []int
+	for j, v := range u {
+		if v != 1 {
+			at = append(at, j)
+		}
+	}
+	if len(at) == 0 {
+		return m
+	}
+	m.r = len(at)
+	m.u = make([]float64, d*m.r)
+	m.gamma = make([]float64, m.r)
+	for i, j := range at {
+		m.u[j*m.r+i] = 1
+		m.gamma[i] = 1/u[j] - 1
+	}
+	return m
+}
+
 // coef returns 1/(β+γ_i) − 1/β, the rank-r correction of M.
 func (m *metric) coef(i int) float64 { return 1/(m.beta+m.gamma[i]) - 1/m.beta }
 

@@ -127,3 +127,85 @@ func TestSTLPerTaskMean(t *testing.T) {
 		t.Errorf("b = %v, closed form %v", m.B[0], want.AtVec(d))
 	}
 }
+
+// TestSTLTaskLevelCovariate: STL's pooled weights are penalized per
+// standard deviation on every feature: on a task-level covariate the
+// intake divided by data.FixedScale (Dataset.Fixed) the penalty is
+// μ w_j²/FixedScale², so the fit is the ridge of the undivided feature
+// (checked by the gradient of that objective at the solution, squared and
+// logistic), and the covariate keeps its effect, where the plain penalty
+// held it near zero.
+func TestSTLTaskLevelCovariate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 82))
+	const d, mu = 3, 0.5
+	for _, loss := range []Loss{Squared, Logistic} {
+		ds := &data.Dataset{Name: "stl-fixed", Features: d, Kind: data.Regression, Fixed: []int{d - 1}}
+		if loss == Logistic {
+			ds.Kind = data.Classification
+		}
+		for k := 0; k < 12; k++ {
+			z := float64(k%3) - 1 // the task's covariate
+			n := 15
+			x := mat.NewDense(n, d, nil)
+			y := make([]float64, n)
+			for i := range y {
+				a, b := rng.NormFloat64(), rng.NormFloat64()
+				x.SetRow(i, []float64{a, b, z / data.FixedScale})
+				f := 0.4*a - 0.3*b + 1.5*z + 0.2*rng.NormFloat64()
+				y[i] = f
+				if loss == Logistic {
+					y[i] = -1
+					if rng.Float64() < 1/(1+math.Exp(-f)) {
+						y[i] = 1
+					}
+				}
+			}
+			ds.Tasks = append(ds.Tasks, data.Task{Name: fmt.Sprint(k), X: x, Y: y})
+		}
+		fit := func(ds *data.Dataset) ([]float64, float64) {
+			tr := mustTrainer(t, ds, Config{Model: "stl", Loss: loss, Solver: Exact, Rho: mu})
+			if _, err := Run(context.Background(), tr); err != nil {
+				t.Fatal(err)
+			}
+			m := tr.Model()
+			return m.W[0], m.B[0]
+		}
+		w, b := fit(ds)
+		// The gradient of Σ_t (1/N_t) Σ_i loss_i + μ Σ_j u_j w_j².
+		gw := make([]float64, d)
+		var gb float64
+		for k := range ds.Tasks {
+			task := &ds.Tasks[k]
+			c := 1 / float64(task.Rows())
+			for i := 0; i < task.Rows(); i++ {
+				f := task.Dot(i, w) + b
+				g := f - task.Y[i]
+				if loss == Logistic {
+					g = -task.Y[i] / (1 + math.Exp(task.Y[i]*f))
+				}
+				for j, v := range task.X.RawRowView(i) {
+					gw[j] += c * g * v
+				}
+				gb += c * g
+			}
+		}
+		worst := math.Abs(gb)
+		for j := range gw {
+			u := 1.0
+			if j == d-1 {
+				u = 1 / (data.FixedScale * data.FixedScale)
+			}
+			worst = math.Max(worst, math.Abs(gw[j]+2*mu*u*w[j]))
+		}
+		if worst > 1e-8 {
+			t.Errorf("%s: gradient of the objective per standard deviation at the STL solution is %g", loss, worst)
+		}
+		effect := w[d-1] / data.FixedScale
+		plain := *ds
+		plain.Fixed = nil
+		wp, _ := fit(&plain)
+		if effect < 0.3 || math.Abs(wp[d-1]/data.FixedScale) > 0.01 {
+			t.Errorf("%s: the covariate's effect per unit is %.4g (the plain penalty's %.4g), want it kept", loss, effect, wp[d-1]/data.FixedScale)
+		}
+	}
+}

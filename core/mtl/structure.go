@@ -40,6 +40,9 @@ type structureEnv struct {
 	// priorU is each feature's factor in the precision of MMTL's prior
 	// (priorScales; nil: 1).
 	priorU []float64
+	// stl is set for the pooled task (STL), whose one weight vector is
+	// penalized (itl).
+	stl bool
 }
 
 // structureKind is one method of the self-paced trainer: how to build its

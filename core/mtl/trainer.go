@@ -90,7 +90,7 @@ func NewTrainer(p *Problem, cfg Config) (tr *Trainer, err error) {
 		return nil, fmt.Errorf("new trainer: %w", err)
 	}
 	dim := len(tr.all[0].xbar)
-	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl, priorU: priorScales(p.Data, dim, tr.reduced)}
+	tr.env = structureEnv{d: dim, dFull: p.d, T: len(tr.tasks), cfg: cfg, selfPaced: cfg.SelfPaced && !tr.stl, priorU: priorScales(p.Data, dim, tr.reduced), stl: tr.stl}
 	tr.st = kind.new(tr.env)
 	tr.w = make([][]float64, len(tr.tasks))
 	for t := range tr.w {

@@ -23,6 +23,13 @@ package publish
 //     whose six digits could come out differently (a different double, or
 //     a tie in the rounding) is stored verbatim as an exception.
 //
+//   - "csv-codes" (school's split file): a CSV whose first column numbers
+//     the rows 0, 1, 2, ... and whose other columns each take a few words
+//     ("train", "test"). Each of those columns is stored as one byte per
+//     row, a code into its words, column after column, which gzips to
+//     about a quarter of the text; the decoder writes the same text back,
+//     byte for byte (the packer checks that it would).
+//
 // Every codec's output is checked against the original file, value by
 // value, by the tests (through node: web/offline's TestPayloadsRoundTrip).
 
@@ -103,8 +110,8 @@ func gzipBytes(b []byte) []byte {
 	return buf.Bytes()
 }
 
-// Pack packs raw with codec ("bin", "gz", "csv-f64", "csv-f64-exact" or
-// "svm-tfidf"); name is for errors.
+// Pack packs raw with codec ("bin", "gz", "csv-f64", "csv-f64-exact",
+// "svm-tfidf" or "csv-codes"); name is for errors.
 func Pack(name, codec string, raw []byte) (Payload, error) {
 	return PackWith(name, codec, raw, nil)
 }
@@ -126,6 +133,12 @@ func PackWith(name, codec string, raw []byte, gz func([]byte) ([]byte, error)) (
 		body, codec = b, "csv-f64"
 	case "svm-tfidf":
 		b, err := packTFIDF(string(raw))
+		if err != nil {
+			return Payload{}, fmt.Errorf("pack %s: %w", name, err)
+		}
+		body = b
+	case "csv-codes":
+		b, err := packCSVCodes(string(raw))
 		if err != nil {
 			return Payload{}, fmt.Errorf("pack %s: %w", name, err)
 		}
@@ -410,4 +423,74 @@ func packTFIDF(text string) ([]byte, error) {
 	}
 	meta := map[string]any{"tasks": tasks, "labels": labels, "rows": N, "values": pos, "exceptions": len(excTok)}
 	return container(meta, rowMeta, gaps, counts, dfStream, planes(idfs), exc, []byte(strings.Join(excTok, "\n"))), nil
+}
+
+// packCSVCodes packs a CSV of a row-number column and columns of at most
+// 256 distinct words each (no quotes, no empty file): the header, each
+// column's words in order of first use, and the codes, one byte per row
+// and column, column after column. It refuses a file that its decoder
+// (unpackCSVCodes, and web/js/unpack.js) would not write back byte for
+// byte.
+func packCSVCodes(text string) ([]byte, error) {
+	ls, err := lines(text)
+	if err != nil {
+		return nil, err
+	}
+	if len(ls) < 2 || strings.ContainsAny(text, "\"") {
+		return nil, fmt.Errorf("want a header and rows, unquoted")
+	}
+	cols := strings.Split(ls[0], ",")
+	if len(cols) < 2 {
+		return nil, fmt.Errorf("want a row-number column and columns of words")
+	}
+	rows := len(ls) - 1
+	words := make([][]string, len(cols)-1)
+	index := make([]map[string]int, len(cols)-1)
+	for j := range index {
+		index[j] = map[string]int{}
+	}
+	codes := make([]byte, rows*(len(cols)-1))
+	for r, line := range ls[1:] {
+		cells := strings.Split(line, ",")
+		if len(cells) != len(cols) || cells[0] != strconv.Itoa(r) {
+			return nil, fmt.Errorf("line %d: want %d cells, the first %d", r+2, len(cols), r)
+		}
+		for j, c := range cells[1:] {
+			k, ok := index[j][c]
+			if !ok {
+				if len(words[j]) == 256 {
+					return nil, fmt.Errorf("column %s has more than 256 distinct values", cols[j+1])
+				}
+				k = len(words[j])
+				index[j][c] = k
+				words[j] = append(words[j], c)
+			}
+			codes[j*rows+r] = byte(k)
+		}
+	}
+	out := container(map[string]any{"header": ls[0], "rows": rows, "words": words}, codes)
+	if back, err := unpackCSVCodes(ls[0], rows, words, codes); err != nil || back != text {
+		return nil, fmt.Errorf("does not come back as written (%v)", err)
+	}
+	return out, nil
+}
+
+// unpackCSVCodes writes packCSVCodes' text back, as web/js/unpack.js does.
+func unpackCSVCodes(header string, rows int, words [][]string, codes []byte) (string, error) {
+	var b strings.Builder
+	b.WriteString(header)
+	b.WriteByte('\n')
+	for r := range rows {
+		b.WriteString(strconv.Itoa(r))
+		for j, w := range words {
+			k := int(codes[j*rows+r])
+			if k >= len(w) {
+				return "", fmt.Errorf("code %d of column %d out of its %d words", k, j+1, len(w))
+			}
+			b.WriteByte(',')
+			b.WriteString(w[k])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), nil
 }

@@ -365,3 +365,39 @@ func TestPackWithAnotherGzip(t *testing.T) {
 		t.Errorf("a larger stream: %v, want Go's kept", err)
 	}
 }
+
+// TestPackCSVCodes: a split file (row numbers, columns of a few words)
+// packs to codes that write the same text back, in a fraction of its
+// gzipped size; a file it could not write back byte for byte is refused.
+func TestPackCSVCodes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("row,split1,split2\n")
+	for r := 0; r < 3000; r++ {
+		w := [2]string{"train", "train"}
+		if (r*7)%4 == 0 {
+			w[0] = "test"
+		}
+		if (r*5+1)%4 == 0 {
+			w[1] = "test"
+		}
+		fmt.Fprintf(&b, "%d,%s,%s\n", r, w[0], w[1])
+	}
+	text := b.String()
+	p, err := Pack("splits.csv", "csv-codes", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, _ := Pack("splits.csv", "gz", []byte(text)); p.Gz >= plain.Gz {
+		t.Errorf("codes gzip to %d bytes, the text to %d", p.Gz, plain.Gz)
+	}
+	for _, bad := range []string{
+		"row,a\n0,x\n2,y\n",     // a row number out of order
+		"row,a\n0,\"x\"\n1,y\n", // quoted
+		"row,a\n0,x\n1,y",       // no newline at the end
+		"row,a\n0,x,z\n1,y\n",   // a cell too many
+	} {
+		if _, err := Pack("bad.csv", "csv-codes", []byte(bad)); err == nil {
+			t.Errorf("%q: packed, want a refusal", bad)
+		}
+	}
+}

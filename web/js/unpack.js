@@ -199,6 +199,19 @@ function spmtlTFIDF(c) {
   return out.join("\n") + "\n";
 }
 
+/** csv-codes: the row numbers, and each column's words by their codes
+ *  (one byte per row, column after column), as pack.go's unpackCSVCodes. */
+function spmtlCSVCodes(c) {
+  const { header, rows, words } = c.meta, codes = c.streams[0];
+  const out = [header];
+  for (let r = 0; r < rows; r++) {
+    let line = String(r);
+    for (let j = 0; j < words.length; j++) line += "," + words[j][codes[j * rows + r]];
+    out.push(line);
+  }
+  return out.join("\n") + "\n";
+}
+
 /** Unpacks a payload {codec, text, gz}: an ArrayBuffer for "bin" (the
  *  wasm), a Uint8Array for "packed" (a packed table), else the file's text. */
 export async function spmtlUnpack(p) {
@@ -209,6 +222,7 @@ export async function spmtlUnpack(p) {
     case "gz": return new TextDecoder().decode(bytes);
     case "csv-f64": return spmtlCSVF64(spmtlContainer(bytes));
     case "svm-tfidf": return spmtlTFIDF(spmtlContainer(bytes));
+    case "csv-codes": return spmtlCSVCodes(spmtlContainer(bytes));
     default: throw new Error(`offline file: unknown payload codec ${p.codec}`);
   }
 }

@@ -2,8 +2,8 @@
 // its scripts, the wasm and every bundled data set (school with its split
 // file, sentiment's sparse file) in one HTML file that works when opened
 // from disk with no network, the Reproduce view included. The wasm and the
-// data are packed (pack.go: gzip, a codec for the two files whose digits
-// gzip does poorly, base-122 text) and unpacked in a worker when first
+// data are packed (pack.go: gzip, a codec for each file whose text
+// gzip does poorly on, base-122 text) and unpacked in a worker when first
 // needed (web/js/unpack.js). A page from file:// may not fetch files or
 // start a worker from a file, so the workers start from Blob URLs and the
 // ES modules are joined into one classic script (each module in its own
@@ -162,7 +162,7 @@ type file struct{ rel, codec string }
 
 // codecs are the files that pack better than their gzipped text
 // (pack.go); the others are gzipped as they are.
-var codecs = map[string]string{"sentiment/data.svm": "svm-tfidf"}
+var codecs = map[string]string{"sentiment/data.svm": "svm-tfidf", "school/splits.csv": "csv-codes"}
 
 // tables are the bundled CSVs the file carries as packed tables (app.Pack,
 // as ./build.sh writes data.packed beside the served CSVs) instead of their

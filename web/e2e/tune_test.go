@@ -661,3 +661,44 @@ func cappedPlotsCSV() string {
 	}
 	return sb.String()
 }
+
+// TestTuneFoldsSetting: a file of pairs (every group two rows) cannot be
+// cross-validated at the default 3 folds: the refusal says 2 folds would
+// test its groups, the Tune panel's fold setting gives them, and the
+// search then runs at 2 folds and says so. The page had no fold setting,
+// so such a file could not be tuned on it at all.
+func TestTuneFoldsSetting(t *testing.T) {
+	b := newBrowserFor(t, 4*time.Minute)
+	b.openPage(true)
+	var sb strings.Builder
+	sb.WriteString("group,y,x1,x2\n")
+	for g := 0; g < 30; g++ {
+		for k := 0; k < 2; k++ {
+			x1, x2 := float64((g*3+k*5)%7)-3, float64((g*5+k)%9)-4
+			fmt.Fprintf(&sb, "p%02d,%.3f,%v,%v\n", g, 0.5*x1-0.2*x2+0.1*float64(g%4)+0.05*float64(k), x1, x2)
+		}
+	}
+	b.loadGrouped("pairs.csv", sb.String())
+	if v := eval[string](b, `document.getElementById("tune-folds").value`); v != "3" {
+		t.Errorf("the folds start at %q, want 3", v)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#tune-scope-all")), chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state !== "running" && !document.getElementById("tune-error").hidden`, 60*time.Second)
+	if msg := eval[string](b, `document.getElementById("tune-error").textContent`); !strings.Contains(msg, "every task has fewer than 3 rows") || !strings.Contains(msg, "2 folds would test the tasks of 2 rows") {
+		t.Errorf("the refusal at 3 folds: %q", msg)
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#tune-folds"), "2"))
+	b.do(chromedp.Click(chromedp.CSS("#tune")))
+	b.waitFor(`spmtlApp.tune().state === "running" && spmtlApp.tune().search !== null`, 60*time.Second)
+	if s := eval[string](b, `document.getElementById("tune-status").textContent`); !strings.Contains(s, "2-fold CV") {
+		t.Errorf("the status while the search runs: %q", s)
+	}
+	b.waitFor(`spmtlApp.tune().state !== "running"`, 3*time.Minute)
+	if st := eval[string](b, `spmtlApp.tune().state`); st != "done" {
+		t.Fatalf("tuning at 2 folds ended %q: %s", st, eval[string](b, `document.getElementById("tune-error").textContent`))
+	}
+	if f := eval[int](b, `spmtlApp.tune().search.result.folds`); f != 2 {
+		t.Errorf("the result's folds: %d, want 2", f)
+	}
+	b.noConsoleErrors()
+}

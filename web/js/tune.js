@@ -32,8 +32,6 @@ import { showSlot } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 
-const FOLDS = 3;
-
 // The pooled metrics' names (app.TuneResult.metric).
 
 // A setting or an SE to digits significant digits; beyond 10⁵ or below
@@ -104,7 +102,7 @@ export function wireTune(app, form) {
     const all = scope() === "all";
     $("tune").disabled = running || !app.data || (!all && (!m || m.fixed));
     $("tune").title = !all && m && m.fixed ? `${m.label} keeps the authors' fixed settings: there is nothing to tune` : "";
-    for (const id of ["tune-scope-all", "tune-scope-one", "tune-new-tasks"]) $(id).disabled = running;
+    for (const id of ["tune-scope-all", "tune-scope-one", "tune-new-tasks", "tune-folds"]) $(id).disabled = running;
     $("tune-cancel").disabled = !running;
     const scored = !!last && last.scores.some((row) => row.some((v) => v !== undefined));
     for (const id of ["tune-png", "tune-svg", "tune-csv"]) $(id).disabled = !scored;
@@ -238,6 +236,9 @@ export function wireTune(app, form) {
     // For tasks the file does not hold: each fold holds out whole tasks
     // (Go's TuneOptions.NewTasks), in the plan and in every worker's folds.
     const newTasks = $("tune-new-tasks").checked;
+    // The folds the visitor chose (3 unless chosen: Go's own default, which
+    // the command line's -folds has too); a file of pairs needs 2.
+    const folds = Number($("tune-folds").value) || 3;
     teardown();
     showSlot("tune-error", "");
     state = "running"; offer();
@@ -250,7 +251,7 @@ export function wireTune(app, form) {
     search = null;
     let step;
     try {
-      step = await app.client.request("tuneStart", { config, folds: FOLDS, newTasks });
+      step = await app.client.request("tuneStart", { config, folds, newTasks });
     } catch (e) {
       teardown();
       throw e;
@@ -272,7 +273,7 @@ export function wireTune(app, form) {
       search.done = done;
       const total = Math.max(step.total, done);
       $("tune-bar").max = Math.max(1, total); $("tune-bar").value = done;
-      setStatus(`${done} of about ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${FOLDS}-fold CV${newTasks ? " of whole tasks" : ""}, ${label}`, true);
+      setStatus(`${done} of about ${total} points after ${elapsedWords(performance.now() - began)} · ${size} workers · ${folds}-fold CV${newTasks ? " of whole tasks" : ""}, ${label}`, true);
     };
     progress(step.done);
     while (!step.result) {
@@ -284,7 +285,7 @@ export function wireTune(app, form) {
         const data = await p.ready;
         while (next < batch.length && my === token) {
           const i = next++;
-          const r = await p.client.request("tuneScore", { data: data.handle, folds: FOLDS, seed, newTasks, config: batch[i] });
+          const r = await p.client.request("tuneScore", { data: data.handle, folds, seed, newTasks, config: batch[i] });
           if (my !== token) return;
           results[i] = r;
           search.tried.push({ config: batch[i], score: r.failure ? null : r.scores[{ rmse: 0, logloss: 3, brier: 6, auc: 9 }[r.metric] ?? 0] });

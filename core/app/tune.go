@@ -202,6 +202,66 @@ func foldsCanTest(d *Data, k int, newTasks bool) error {
 	return &FoldsError{File: d.All.Name, Folds: k, Largest: largest}
 }
 
+// constantCV scores one value for every row on the search's folds (the
+// folds NewTuneFoldSet cuts): each fold's held-out rows predicted by its
+// training rows' mean label, or a classifier's by their share of the
+// positive class, pooled by metric (RMSE or log-loss; ok is false for
+// another metric, or a fold whose training rows hold one class). what
+// names the value as a sentence does.
+func constantCV(d *Data, opt TuneOptions, metric eval.Metric) (est eval.Estimate, what string, ok bool) {
+	if metric != eval.RMSEMetric && metric != eval.LogLossMetric {
+		return est, "", false
+	}
+	var folds []eval.Fold
+	var err error
+	if opt.NewTasks {
+		folds, err = eval.TaskFolds(d.All, opt.Folds, opt.Seed)
+	} else {
+		folds, err = eval.KFold(d.All, opt.Folds, d.All.Kind == data.Classification, opt.Seed)
+	}
+	if err != nil {
+		return est, "", false
+	}
+	var pred, y []float64
+	for _, f := range folds {
+		var sum, n float64
+		for i := range f.Train.Tasks {
+			for _, v := range f.Train.Tasks[i].Y {
+				if metric == eval.LogLossMetric && v > 0 || metric == eval.RMSEMetric {
+					sum += v
+				}
+				n++
+			}
+		}
+		if n == 0 {
+			return est, "", false
+		}
+		c := sum / n
+		if metric == eval.LogLossMetric {
+			if c <= 0 || c >= 1 {
+				return est, "", false
+			}
+			c = math.Log(c / (1 - c)) // the margin of the share
+		}
+		for i := range f.Test.Tasks {
+			for _, v := range f.Test.Tasks[i].Y {
+				pred, y = append(pred, c), append(y, v)
+			}
+		}
+	}
+	if len(y) == 0 {
+		return est, "", false
+	}
+	if metric == eval.LogLossMetric {
+		pos := "the positive class"
+		if d.All.Positive != "" {
+			pos = fmt.Sprintf("%q", d.All.Positive)
+		}
+		return eval.LogLoss(pred, y), fmt.Sprintf("the training rows' share of %s as its probability", pos), true
+	}
+	return eval.PooledRMSE(pred, y), "the training rows' mean", true
+}
+
 // FoldsError refuses k-fold cross-validation of a file whose every task
 // has fewer than k rows (a file of matched pairs at 3 folds): no fold
 // would have a row to test on. The command line names its -folds flag.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spmtl/spmtl/core/data"
+	"github.com/spmtl/spmtl/core/eval"
 	"github.com/spmtl/spmtl/core/mtl"
 )
 
@@ -158,5 +159,43 @@ func TestShapeRefusalsNameTheFile(t *testing.T) {
 	}
 	if _, err := NewRun(d, TrainOptions{Config: mtl.Config{Model: "stl"}}); err == nil || !strings.HasPrefix(err.Error(), "train three1.csv: split: no task has enough rows for a test set") {
 		t.Errorf("train: %v", err)
+	}
+}
+
+// TestConstantCV: one value for every row, scored on the search's folds:
+// labels of 4, 5 and 6, a third each, score about √(2/3) (RMSE: two rows
+// in three are 1 from the mean of 5, give or take the folds' draws); a classifier whose
+// folds' training rows hold half of each class scores log 2; a metric other than
+// RMSE and log-loss has no such score.
+func TestConstantCV(t *testing.T) {
+	var same, half strings.Builder
+	same.WriteString("task,y,x\n")
+	half.WriteString("task,y,x\n")
+	for k := 0; k < 4; k++ {
+		for i := 0; i < 6; i++ {
+			fmt.Fprintf(&same, "t%d,%d,%d\n", k, 4+i%3, i)
+			fmt.Fprintf(&half, "t%d,%d,%d\n", k, i%2, i)
+		}
+	}
+	load := func(text string) *Data {
+		d, err := Load([]byte(text), LoadOptions{Name: "c.csv"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	opt := TuneOptions{Folds: 3, Seed: 1}
+	if d := load(same.String()); d.All.Kind != data.Regression {
+		t.Fatal("labels of 4, 5 and 6 not read as a regression")
+	} else if c, _, ok := constantCV(d, opt, eval.RMSEMetric); !ok || c.Value < 0.75 || c.Value > 1 || c.N != 24 {
+		t.Errorf("labels of 4, 5 and 6: %+v (ok %v), want RMSE near 0.816 over 24 rows", c, ok)
+	}
+	d := load(half.String())
+	c, what, ok := constantCV(d, opt, eval.LogLossMetric)
+	if !ok || math.Abs(c.Value-math.Ln2) > 1e-12 || !strings.Contains(what, `share of "1"`) {
+		t.Errorf("half of each class: %+v %q (ok %v), want log 2", c, what, ok)
+	}
+	if _, _, ok := constantCV(d, opt, eval.BrierMetric); ok {
+		t.Error("a Brier score has a constant's CV here; want none")
 	}
 }

@@ -202,6 +202,11 @@ func foldsCanTest(d *Data, k int, newTasks bool) error {
 	return &FoldsError{File: d.All.Name, Folds: k, Largest: largest}
 }
 
+// constantMargin is how much worse than a constant's (relatively) a
+// chosen setting's CV score must be for tune's reason to say so: a fit
+// that ties with one (0.7893 both, 1e-7 apart) is not worse.
+const constantMargin = 0.005
+
 // constantCV scores one value for every row on the search's folds (the
 // folds NewTuneFoldSet cuts): each fold's held-out rows predicted by its
 // training rows' mean label, or a classifier's by their share of the

@@ -723,10 +723,11 @@ func (s *TuneSearch) Result() (*TuneResult, error) {
 		// every held-out child refused).
 		reason += fmt.Sprintf(" %s learns no predictor apart from the tasks', so its model predicts only these tasks; %s also predict a new one, and a search for new tasks scores them on tasks held out whole.", m.Name, newTaskModels())
 	}
-	if c, what, ok := constantCV(s.d, s.opt, s.metric); ok && res.Models[chosen].Score.Value > c.Value {
+	if c, what, ok := constantCV(s.d, s.opt, s.metric); ok && res.Models[chosen].Score.Value > c.Value*(1+constantMargin) {
 		// Said, not only shown: tune chose and saved such a model with no
 		// word (infert's matched strata, backpain's pairs; predict says
-		// what a constant would score, tune did not).
+		// what a constant would score, tune did not). A tie with the
+		// constant (a ridge so strong that it is one) is not worse.
 		reason += fmt.Sprintf(" At its chosen setting %s's CV %s (%.4g) is worse than one value for every row, %s, which scores %.4g on the same folds: the file may hold too little for these models to learn from (or each task too few rows for the folds).",
 			res.Models[chosen].Name, s.metric.Name(), res.Models[chosen].Score.Value, what, c.Value)
 	}

@@ -199,3 +199,30 @@ func TestConstantCV(t *testing.T) {
 		t.Error("a Brier score has a constant's CV here; want none")
 	}
 }
+
+// TestTuneSTLOverRhoAlone: STL, one pooled predictor, is searched over ρ
+// alone, at κ = 0, where the others search the shared intercept's κ too:
+// its fits at any κ are the same (κ pulls the tasks' intercepts towards
+// their mean, and STL has none), so the points at other κ were fits that
+// could not differ, and its table printed a κ it did not use.
+func TestTuneSTLOverRhoAlone(t *testing.T) {
+	d, err := Load([]byte(slopeCSV(4, 40, -2.5)), LoadOptions{Name: "own.csv", TaskColumn: "g", LabelColumn: "y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Tune(context.Background(), d, TuneOptions{Seed: 1, Config: mtl.Config{Model: ""}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Intercept) < 2 {
+		t.Fatalf("the search tried κ %v: want a grid, to see STL left out of it", res.Intercept)
+	}
+	for _, m := range res.Models {
+		switch {
+		case m.Key == "stl" && (m.Config.Intercept != 0 || m.Points > len(TuneRho)+6):
+			t.Errorf("STL: κ %g over %d points, want 0 and ρ alone", m.Config.Intercept, m.Points)
+		case m.Key == "itl" && m.Points <= len(TuneRho)+6:
+			t.Errorf("ITL: %d points, want κ searched too", m.Points)
+		}
+	}
+}

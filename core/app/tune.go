@@ -161,12 +161,7 @@ func NewTuneFoldSet(d *Data, k int, seed uint64, newTasks bool) (*TuneFoldSet, e
 	}
 	fs := &TuneFoldSet{NewTasks: newTasks, enc: d.Encoding}
 	var err error
-	if newTasks {
-		fs.Folds, err = eval.TaskFolds(d.All, k, seed)
-	} else {
-		fs.Folds, err = eval.KFold(d.All, k, d.All.Kind == data.Classification, seed)
-	}
-	if err != nil {
+	if fs.Folds, err = tuneFolds(d, k, seed, newTasks); err != nil {
 		return nil, fmt.Errorf("tune %s: %w", d.All.Name, err)
 	}
 	fs.Probs = make([]*mtl.Problem, k)
@@ -176,6 +171,15 @@ func NewTuneFoldSet(d *Data, k int, seed uint64, newTasks bool) (*TuneFoldSet, e
 		}
 	}
 	return fs, nil
+}
+
+// tuneFolds cuts a search's k folds of d: of every task's rows
+// (stratified for classification), or with newTasks of whole tasks.
+func tuneFolds(d *Data, k int, seed uint64, newTasks bool) ([]eval.Fold, error) {
+	if newTasks {
+		return eval.TaskFolds(d.All, k, seed)
+	}
+	return eval.KFold(d.All, k, d.All.Kind == data.Classification, seed)
 }
 
 // foldsCanTest refuses, before any fit, k folds of which none would have
@@ -207,8 +211,9 @@ func foldsCanTest(d *Data, k int, newTasks bool) error {
 // that ties with one (0.7893 both, 1e-7 apart) is not worse.
 const constantMargin = 0.005
 
-// constantCV scores one value for every row on the search's folds (the
-// folds NewTuneFoldSet cuts): each fold's held-out rows predicted by its
+// constantCV scores one value for every row on the search's folds
+// (tuneFolds, as NewTuneFoldSet cuts them; the planner of the page's
+// search holds no fold set, and cutting them is index work): each fold's held-out rows predicted by its
 // training rows' mean label, or a classifier's by their share of the
 // positive class, pooled by metric (RMSE or log-loss; ok is false for
 // another metric, or a fold whose training rows hold one class). what
@@ -217,13 +222,7 @@ func constantCV(d *Data, opt TuneOptions, metric eval.Metric) (est eval.Estimate
 	if metric != eval.RMSEMetric && metric != eval.LogLossMetric {
 		return est, "", false
 	}
-	var folds []eval.Fold
-	var err error
-	if opt.NewTasks {
-		folds, err = eval.TaskFolds(d.All, opt.Folds, opt.Seed)
-	} else {
-		folds, err = eval.KFold(d.All, opt.Folds, d.All.Kind == data.Classification, opt.Seed)
-	}
+	folds, err := tuneFolds(d, opt.Folds, opt.Seed, opt.NewTasks)
 	if err != nil {
 		return est, "", false
 	}

@@ -236,9 +236,9 @@ export function wireTune(app, form) {
     // For tasks the file does not hold: each fold holds out whole tasks
     // (Go's TuneOptions.NewTasks), in the plan and in every worker's folds.
     const newTasks = $("tune-new-tasks").checked;
-    // The folds the visitor chose (3 unless chosen: Go's own default, which
-    // the command line's -folds has too); a file of pairs needs 2.
-    const folds = Number($("tune-folds").value) || 3;
+    // The folds the visitor chose (index.html selects 3, the command
+    // line's default); a file of pairs needs 2.
+    const folds = Number($("tune-folds").value);
     teardown();
     showSlot("tune-error", "");
     state = "running"; offer();

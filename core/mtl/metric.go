@@ -290,12 +290,22 @@ func projectInto(c, u []float64, r int, w []float64) { linalg.Combine(c, u, r, w
 // negative.
 func stableQuad(u []float64, r int, beta float64, gamma, v, c []float64) float64 {
 	var res float64
-	for j, vj := range v {
-		x := vj
+	// (Uc)_j for 64 rows at a time, which linalg.Dots takes four at a
+	// time under js/wasm.
+	var uc [64]float64
+	for j0 := 0; j0 < len(v); j0 += len(uc) {
+		vs := v[j0:min(j0+len(uc), len(v))]
+		ucs := uc[:len(vs)]
 		if r > 0 {
-			x -= linalg.Dot(u[j*r:j*r+r], c)
+			linalg.Dots(ucs, c, u[j0*r:], r)
 		}
-		res += x * x
+		for j, vj := range vs {
+			x := vj
+			if r > 0 {
+				x -= ucs[j]
+			}
+			res += x * x
+		}
 	}
 	q := res / beta
 	for i, ci := range c {

@@ -171,9 +171,7 @@ func (td *taskData) logisticData(scale float64, w []float64, b float64, e *logis
 		for i, v := range xa {
 			cx[i] = c[i] * v
 		}
-		for bb := a; bb < d; bb++ {
-			hd[a*p+bb] = linalg.Dot(cx, xt[bb*n:bb*n+n])
-		}
+		linalg.Dots(hd[a*p+a:a*p+d], cx, xt[a*n:], n)
 		hd[a*p+d] = linalg.Dot(c, xa)
 	}
 	grad[d] = sg

@@ -101,10 +101,7 @@ func (td *taskData) projectRows(m *metric) []float64 {
 		// (XU)_ic = x_i · (column c of U): r long dots. Accumulating r-long
 		// rows of U per feature instead was 18% of a sentiment run under
 		// js/wasm (node's profile), mostly call and loop overhead at r ≤ T.
-		ut, x, d := m.transposedU(), td.row(i), m.d
-		for c := range acc {
-			acc[c] = linalg.Dot(x, ut[c*d:c*d+len(x)])
-		}
+		linalg.Dots(acc, td.row(i), m.transposedU(), m.d)
 	}
 	return out
 }
@@ -128,19 +125,22 @@ func (td *taskData) kernel(m *metric, centered bool) ([]float64, []float64) {
 	}
 	k := make([]float64, n*n)
 	// gi = γ ∘ (XU)_i, so that each entry's low-rank part is one Dot.
-	gi := make([]float64, r)
+	// lowRank[j] = gi·(XU)_j for j ≥ i: the products of one vector with
+	// rows, which linalg.Dots takes four at a time under js/wasm.
+	gi, lowRank := make([]float64, r), make([]float64, n)
 	for i := 0; i < n; i++ {
 		ri := xu[i*r : i*r+r]
 		for c := range gi {
 			gi[c] = ri[c] * m.gamma[c]
 		}
+		linalg.Dots(lowRank[i:], gi, xu[i*r:], r)
 		for j := i; j < n; j++ {
 			v := td.k0[i*n+j]
 			if centered {
 				v += -td.k0pi[i] - td.k0pi[j] + td.pipi
 			}
 			v *= m.beta
-			v += linalg.Dot(gi, xu[j*r:j*r+r])
+			v += lowRank[j]
 			if centered && td.rw != nil {
 				v *= math.Sqrt(td.rw[i] * td.rw[j])
 			}

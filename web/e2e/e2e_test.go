@@ -641,12 +641,13 @@ func TestReproduceLandmineMatchesCommandLine(t *testing.T) {
 
 // kernelsLoaded checks that the learner's WebAssembly kernels loaded in
 // the page's learner (core/internal/linalg/kernels_js.go): a page whose
-// policy or host refused them would run the slower Go loops unsaid.
+// policy or host refused them would run the slower Go loops unsaid, and
+// Chromium runs WebAssembly's SIMD, so the form with it must be the one.
 func (b *browser) kernelsLoaded() {
 	b.t.Helper()
 	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`spmtlApp.kernels()`, chromedp.EvalAwaitPromise))
-	if err != nil || got != "loaded" {
-		b.t.Errorf("the learner's kernels: %q (%v), want loaded", got, err)
+	if err != nil || got != "loaded with SIMD" {
+		b.t.Errorf("the learner's kernels: %q (%v), want loaded with SIMD", got, err)
 	}
 }
 

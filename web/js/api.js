@@ -178,24 +178,29 @@ function spmtlDied(thrown) {
 
 /** The "spmtl" imports of the learner's WebAssembly kernels
  *  (core/internal/linalg/kernels_js.go): the learner hands over the
- *  kernels' module bytes (load), compiled and instantiated here at once
- *  against the learner's own memory (memory(): its instance's exports.mem);
+ *  kernels' module bytes (load; simd says which of its two forms), compiled
+ *  and instantiated here at once against the learner's own memory
+ *  (memory(): its instance's exports.mem), in place of any loaded before;
  *  each other import forwards to the export of its name. A module that
- *  fails to load answers 0 and the learner keeps its Go loops.
+ *  fails to load answers 0: the learner then offers the form without SIMD,
+ *  and failing that keeps its Go loops.
  *  wasm/testexec runs the Go tests with these imports too. */
-let spmtlKernels = ""; // "loaded", or "failed: why" (a worker's "kernels" request)
+let spmtlKernels = ""; // "loaded with SIMD", "loaded without SIMD (why)", or "failed: why" (a worker's "kernels" request)
 function spmtlKernelImports(memory) {
   let k = null;
+  let refused = "";
   return {
-    load(p, n) {
+    load(p, n, simd) {
       try {
         const mem = memory();
         const bytes = new Uint8Array(mem.buffer, p, n).slice();
         k = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { mem } }).exports;
-        spmtlKernels = "loaded";
+        spmtlKernels = simd ? "loaded with SIMD" : `loaded without SIMD${refused ? ` (${refused})` : ""}`;
         return 1;
       } catch (e) {
-        spmtlKernels = `failed: ${e && e.message ? e.message : e}`;
+        const why = e && e.message ? e.message : String(e);
+        if (simd) refused = why;
+        spmtlKernels = `failed: ${why}`;
         return 0;
       }
     },
@@ -206,6 +211,7 @@ function spmtlKernelImports(memory) {
     cholsolve: (l, n, b) => k.cholsolve(l, n, b),
     quadform: (c, w, d) => k.quadform(c, w, d),
     combine: (c, u, r, w, d) => k.combine(c, u, r, w, d),
+    dots: (x, rows, stride, n, count, out) => k.dots(x, rows, stride, n, count, out),
   };
 }
 

@@ -125,7 +125,8 @@ export function createApp(client) {
     // How many workers never started and were replaced (client.js START_WAIT).
     unstarted: () => client.unstarted,
     // Whether the learner's WebAssembly kernels loaded (api.js
-    // spmtlKernelImports): "loaded", "failed: why", or "" before its start.
+    // spmtlKernelImports): "loaded with SIMD", "loaded without SIMD (why)",
+    // "failed: why", or "" before its start.
     kernels: () => client.request("kernels"),
   };
   return app;

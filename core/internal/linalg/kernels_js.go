@@ -15,7 +15,7 @@ import "unsafe"
 // the stack stays there.
 
 //go:wasmimport spmtl load
-func kload(p unsafe.Pointer, n int32) int32
+func kload(p unsafe.Pointer, n int32, simd int32) int32
 
 //go:wasmimport spmtl dot
 //go:noescape
@@ -45,12 +45,27 @@ func kquadform(c, w unsafe.Pointer, d int32) float64
 //go:noescape
 func kcombine(c, u unsafe.Pointer, r int32, w unsafe.Pointer, d int32)
 
+//go:wasmimport spmtl dots
+//go:noescape
+func kdots(x, rows unsafe.Pointer, stride, n, k int32, out unsafe.Pointer)
+
 // kernels is set when the host loaded the kernels, at the program's start
-// (init): when it could not, the Go loops serve.
+// (init): the module with SIMD, or without it where the engine refuses
+// SIMD; when neither loads, the Go loops serve.
 var kernels bool
 
 func init() {
-	kernels = kload(unsafe.Pointer(unsafe.StringData(kernelModule)), int32(len(kernelModule))) == 1
+	kernels = loadKernels(true) || loadKernels(false)
+}
+
+// loadKernels has the host load one form of the module in place of any
+// loaded before (the tests load both in turn).
+func loadKernels(simd bool) bool {
+	m, flag := kernelModule, int32(0)
+	if simd {
+		m, flag = kernelModuleSIMD, 1
+	}
+	return kload(unsafe.Pointer(unsafe.StringData(m)), int32(len(m)), flag) == 1
 }
 
 func ptr(s []float64) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(s)) }
@@ -99,4 +114,11 @@ func kernelQuadForm(c, w []float64) float64 {
 func kernelCombine(c, u []float64, r int, w []float64) {
 	_, _ = c[r-1], u[len(w)*r-1]
 	kcombine(ptr(c), ptr(u), int32(r), ptr(w), int32(len(w)))
+}
+
+//go:noinline
+func kernelDots(out, x, rows []float64, stride int) {
+	k := len(out)
+	_ = rows[(k-1)*stride+len(x)-1]
+	kdots(ptr(x), ptr(rows), int32(8*stride), int32(len(x)), int32(k), ptr(out))
 }

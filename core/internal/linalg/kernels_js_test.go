@@ -22,15 +22,26 @@ func inGo(f func()) {
 }
 
 // TestKernelsMatchGo: the WebAssembly kernels load (under
-// wasm/testexec/kernels_exec, as the page loads them) and give the Go
-// loops' results bit for bit: Dot and Axpy at every length to 200,
-// Cholesky, LowerSolve, CholSolve, QuadForm and Combine at every order to
-// 70, and Cholesky's
-// refusal of a matrix that is not positive definite, or not finite.
+// wasm/testexec/kernels_exec, as the page loads them), both forms of the
+// module, with SIMD and without, and each gives the Go loops' results bit
+// for bit: Dot and Axpy at every length to 200, Cholesky, LowerSolve,
+// CholSolve, QuadForm, Combine and Dots at every order to 70, and
+// Cholesky's refusal of a matrix that is not positive definite, or not
+// finite.
 func TestKernelsMatchGo(t *testing.T) {
 	if !kernels {
 		t.Fatal("the kernels did not load: run with wasm/testexec/kernels_exec")
 	}
+	defer loadKernels(true)
+	for _, simd := range []bool{false, true} {
+		if !loadKernels(simd) {
+			t.Fatalf("the module (SIMD %v) did not load", simd)
+		}
+		t.Run(map[bool]string{false: "scalar", true: "SIMD"}[simd], testKernelsMatchGo)
+	}
+}
+
+func testKernelsMatchGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := 0; n <= 200; n++ {
 		a, b := randVec(rng, n), randVec(rng, n)
@@ -88,6 +99,16 @@ func TestKernelsMatchGo(t *testing.T) {
 		inGo(func() { Combine(cg, u, r, w) })
 		if !bitsEqual(ck, cg) {
 			t.Errorf("combination of %d rows of %d differs", n, r)
+		}
+		// Products of a vector of n with 2 to 11 rows of a matrix wider
+		// than n.
+		rows, stride := 2+n%10, n+n%3
+		m := randVec(rng, rows*stride)
+		dk, dg := make([]float64, rows), make([]float64, rows)
+		kernelDots(dk, b, m, stride)
+		inGo(func() { Dots(dg, b, m, stride) })
+		if !bitsEqual(dk, dg) {
+			t.Errorf("dots of %d with %d rows differ", n, rows)
 		}
 		// A pivot that is negative, infinite or NaN: both refuse.
 		j := rng.IntN(n)

@@ -16,3 +16,4 @@ func kernelLowerSolve(l []float64, n int, b []float64) { panic("linalg: no kerne
 func kernelCholSolve(l []float64, n int, b []float64)  { panic("linalg: no kernels") }
 func kernelQuadForm(c, w []float64) float64            { panic("linalg: no kernels") }
 func kernelCombine(c, u []float64, r int, w []float64) { panic("linalg: no kernels") }
+func kernelDots(out, x, rows []float64, stride int)    { panic("linalg: no kernels") }

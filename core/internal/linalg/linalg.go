@@ -99,6 +99,19 @@ func QuadForm(c []float64, w []float64) float64 {
 	return s
 }
 
+// Dots sets out[c] = Dot(x, rows[c*stride:c*stride+len(x)]) for each c:
+// the products of one vector with rows of a row-major matrix. Under
+// js/wasm the kernels compute four at a time (wasmkernels, simd.go).
+func Dots(out, x, rows []float64, stride int) {
+	if kernels && len(out) > 1 && len(x) > 0 {
+		kernelDots(out, x, rows, stride)
+		return
+	}
+	for c := range out {
+		out[c] = Dot(x, rows[c*stride:c*stride+len(x)])
+	}
+}
+
 // Combine sets c = Σ_j w_j·u_j, the rows u_j = u[j*r:j*r+r] of a
 // len(w)×r row-major matrix weighted by w (Uᵀw), skipping the rows whose
 // weight is zero.

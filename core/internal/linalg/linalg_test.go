@@ -471,3 +471,19 @@ func TestInverseDiagonalAndLowerNormSq(t *testing.T) {
 		}
 	}
 }
+
+// TestDots: each product is Dot's, bit for bit, for rows of a matrix wider
+// than the vector, including a single row and an empty vector.
+func TestDots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, tc := range []struct{ n, rows, stride int }{{0, 3, 2}, {5, 1, 5}, {9, 4, 11}, {70, 7, 73}} {
+		x, m := randVec(rng, tc.n), randVec(rng, tc.rows*tc.stride)
+		out := make([]float64, tc.rows)
+		Dots(out, x, m, tc.stride)
+		for c, got := range out {
+			if want := Dot(x, m[c*tc.stride:c*tc.stride+tc.n]); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("n %d, row %d: %v, Dot %v", tc.n, c, got, want)
+			}
+		}
+	}
+}

@@ -19,11 +19,13 @@ func TestGoFileUpToDate(t *testing.T) {
 	}
 }
 
-// TestModuleShape: the module starts with WebAssembly's magic and version
+// TestModuleShape: both forms of the module start with WebAssembly's magic and version
 // and is small (the learner carries it).
 func TestModuleShape(t *testing.T) {
-	m := Module()
-	if !bytes.HasPrefix(m, []byte("\x00asm\x01\x00\x00\x00")) || len(m) > 4096 {
-		t.Errorf("module of %d bytes, starting % x", len(m), m[:min(8, len(m))])
+	for _, simd := range []bool{false, true} {
+		m := Module(simd)
+		if !bytes.HasPrefix(m, []byte("\x00asm\x01\x00\x00\x00")) || len(m) > 4096 {
+			t.Errorf("module (SIMD %v) of %d bytes, starting % x", simd, len(m), m[:min(8, len(m))])
+		}
 	}
 }

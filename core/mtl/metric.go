@@ -200,11 +200,7 @@ func newThinSVD(W [][]float64, omega []float64, d int, projBuf []float64) (*thin
 			}
 			// The lower triangle only, mirrored below: half the products
 			// of a full rank-one update per task.
-			for i, wi := range w {
-				if wi != 0 {
-					linalg.Axpy(a[i*d:i*d+i+1], o2*wi, w[:i+1])
-				}
-			}
+			linalg.RankOneLower(a, w[:d], o2)
 		}
 		for i := 0; i < d; i++ {
 			for j := 0; j < i; j++ {

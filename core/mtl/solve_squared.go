@@ -27,17 +27,10 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 		} else {
 			l = make([]float64, d*d)
 		}
-		// The lower triangle only: Cholesky and CholSolve read no other
-		// entry (the upper one keeps whatever the cache held).
-		for a := 0; a < d; a++ {
-			row, c, m := l[a*d:a*d+a+1], td.c[a*d:a*d+a+1], M[a*d:a*d+a+1]
-			for b, v := range c {
-				row[b] = v + rho2*m[b]
-			}
-			if eta != 0 {
-				linalg.Axpy(row, eta*td.xbar[a], td.xbar[:a+1])
-			}
-		}
+		// C + 2ρ'M + η x̄x̄ᵀ, the lower triangle only: Cholesky and
+		// CholSolve read no other entry (the upper one keeps whatever the
+		// cache held).
+		linalg.LowerSystem(l, td.c, M, d, rho2, td.xbar, eta)
 		if !linalg.Cholesky(l, d) {
 			return errNumeric(fmt.Sprintf("task %s: W-step system is not positive definite", td.name))
 		}
@@ -54,8 +47,10 @@ func (td *taskData) squaredPrimal(ws *wstep, w []float64, b *float64, cache *tas
 		// The deviation u = w − a solves the same system with the right
 		// side less (C + η x̄x̄ᵀ)a: the residual's moments at the anchor.
 		a := ws.anchor
+		ca := ws.buf(d)
+		linalg.Dots(ca, a, td.c, d)
 		for j := range w {
-			w[j] -= linalg.Dot(td.c[j*d:j*d+d], a)
+			w[j] -= ca[j]
 		}
 		if eta != 0 {
 			linalg.Axpy(w, -eta*linalg.Dot(td.xbar, a), td.xbar)

@@ -212,6 +212,12 @@ function spmtlKernelImports(memory) {
     quadform: (c, w, d) => k.quadform(c, w, d),
     combine: (c, u, r, w, d) => k.combine(c, u, r, w, d),
     dots: (x, rows, stride, n, count, out) => k.dots(x, rows, stride, n, count, out),
+    lowersystem: (l, c, m, d, rho, x, eta) => k.lowersystem(l, c, m, d, rho, x, eta),
+    rankonelower: (a, d, w, s) => k.rankonelower(a, d, w, s),
+    tdproduct: (a, stride, m, v, p) => k.tdproduct(a, stride, m, v, p),
+    tdupdate: (a, stride, m, v, w) => k.tdupdate(a, stride, m, v, w),
+    reflect: (z, stride, count, v, n) => k.reflect(z, stride, count, v, n),
+    rotate: (vt, n, lo, hi, cs) => k.rotate(vt, n, lo, hi, cs),
   };
 }
 

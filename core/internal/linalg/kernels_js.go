@@ -45,6 +45,30 @@ func kquadform(c, w unsafe.Pointer, d int32) float64
 //go:noescape
 func kcombine(c, u unsafe.Pointer, r int32, w unsafe.Pointer, d int32)
 
+//go:wasmimport spmtl lowersystem
+//go:noescape
+func klowersystem(l, c, m unsafe.Pointer, d int32, rho float64, x unsafe.Pointer, eta float64)
+
+//go:wasmimport spmtl rankonelower
+//go:noescape
+func krankonelower(a unsafe.Pointer, d int32, w unsafe.Pointer, s float64)
+
+//go:wasmimport spmtl tdproduct
+//go:noescape
+func ktdproduct(a unsafe.Pointer, stride, m int32, v, p unsafe.Pointer)
+
+//go:wasmimport spmtl tdupdate
+//go:noescape
+func ktdupdate(a unsafe.Pointer, stride, m int32, v, w unsafe.Pointer)
+
+//go:wasmimport spmtl reflect
+//go:noescape
+func kreflect(z unsafe.Pointer, stride, k int32, v unsafe.Pointer, n int32)
+
+//go:wasmimport spmtl rotate
+//go:noescape
+func krotate(vt unsafe.Pointer, n, lo, hi int32, cs unsafe.Pointer)
+
 //go:wasmimport spmtl dots
 //go:noescape
 func kdots(x, rows unsafe.Pointer, stride, n, k int32, out unsafe.Pointer)
@@ -121,4 +145,44 @@ func kernelDots(out, x, rows []float64, stride int) {
 	k := len(out)
 	_ = rows[(k-1)*stride+len(x)-1]
 	kdots(ptr(x), ptr(rows), int32(8*stride), int32(len(x)), int32(k), ptr(out))
+}
+
+//go:noinline
+func kernelLowerSystem(l, c, m []float64, d int, rho float64, x []float64, eta float64) {
+	_, _, _, _ = l[d*d-1], c[d*d-1], m[d*d-1], x[d-1]
+	klowersystem(ptr(l), ptr(c), ptr(m), int32(d), rho, ptr(x), eta)
+}
+
+//go:noinline
+func kernelRankOneLower(a, w []float64, s float64) {
+	_ = a[len(w)*len(w)-1]
+	krankonelower(ptr(a), int32(len(w)), ptr(w), s)
+}
+
+// kernelTrailing runs trailingProduct (update false: v and p) or
+// trailingUpdate (v and w) on the m×m block at a[off].
+//
+//go:noinline
+func kernelTrailing(update bool, a []float64, n, off, m int, v, x []float64) {
+	if m == 0 {
+		return
+	}
+	_, _, _ = a[off+(m-1)*(n+1)], v[m-1], x[m-1]
+	if update {
+		ktdupdate(ptr(a[off:]), int32(8*n), int32(m), ptr(v), ptr(x))
+	} else {
+		ktdproduct(ptr(a[off:]), int32(8*n), int32(m), ptr(v), ptr(x))
+	}
+}
+
+//go:noinline
+func kernelReflect(z []float64, n, k int, v []float64) {
+	_ = z[(k-1)*n+len(v)-1]
+	kreflect(ptr(z), int32(8*n), int32(k), ptr(v), int32(len(v)))
+}
+
+//go:noinline
+func kernelRotate(vt []float64, n, lo, hi int, cs []float64) {
+	_, _ = vt[(hi+1)*n-1], cs[2*hi-1]
+	krotate(ptr(vt), int32(n), int32(lo), int32(hi), ptr(cs))
 }

@@ -25,7 +25,8 @@ func inGo(f func()) {
 // wasm/testexec/kernels_exec, as the page loads them), both forms of the
 // module, with SIMD and without, and each gives the Go loops' results bit
 // for bit: Dot and Axpy at every length to 200, Cholesky, LowerSolve,
-// CholSolve, QuadForm, Combine and Dots at every order to 70, and
+// CholSolve, QuadForm, Combine, Dots, LowerSystem, RankOneLower and
+// SymEigen at every order to 70, and
 // Cholesky's refusal of a matrix that is not positive definite, or not
 // finite.
 func TestKernelsMatchGo(t *testing.T) {
@@ -99,6 +100,50 @@ func testKernelsMatchGo(t *testing.T) {
 		inGo(func() { Combine(cg, u, r, w) })
 		if !bitsEqual(ck, cg) {
 			t.Errorf("combination of %d rows of %d differs", n, r)
+		}
+		// The primal system's lower triangle, with and without its
+		// rank-one term, and a rank-one update with some zero weights.
+		for _, eta := range []float64{0, 0.37} {
+			lk, lg := randVec(rng, n*n), randVec(rng, n*n)
+			copy(lg, lk)
+			kernelLowerSystem(lk, a, g, n, 0.61, b, eta)
+			inGo(func() { LowerSystem(lg, a, g, n, 0.61, b, eta) })
+			if !bitsEqual(lk, lg) {
+				t.Errorf("lower system of %d (eta %v) differs", n, eta)
+			}
+		}
+		rk, rg := slices.Clone(a), slices.Clone(a)
+		kernelRankOneLower(rk, w, 1.7)
+		inGo(func() { RankOneLower(rg, w, 1.7) })
+		if !bitsEqual(rk, rg) {
+			t.Errorf("rank-one update of %d differs", n)
+		}
+		// SymEigen, whose reduction, reflections and rotations call the
+		// kernels: of a random symmetric matrix, of one already
+		// tridiagonal in places (rows without a reflection) and of a
+		// graded one (reordered first).
+		for _, sym := range []func(int, int) float64{
+			func(i, j int) float64 { return a[i*n+j] },
+			func(i, j int) float64 {
+				if j-i > 1 && (i+j)%3 == 0 {
+					return 0
+				}
+				return a[i*n+j]
+			},
+			func(i, j int) float64 { return a[i*n+j] * math.Ldexp(1, 3*(i+j)) },
+		} {
+			m := make([]float64, n*n)
+			for i := 0; i < n; i++ {
+				for j := i; j < n; j++ {
+					m[i*n+j], m[j*n+i] = sym(i, j), sym(i, j)
+				}
+			}
+			vk, zk := SymEigen(slices.Clone(m), n)
+			var vg, zg []float64
+			inGo(func() { vg, zg = SymEigen(slices.Clone(m), n) })
+			if !bitsEqual(vk, vg) || !bitsEqual(zk, zg) {
+				t.Errorf("eigendecomposition of %d differs", n)
+			}
 		}
 		// Products of a vector of n with 2 to 11 rows of a matrix wider
 		// than n.

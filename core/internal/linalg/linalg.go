@@ -112,6 +112,42 @@ func Dots(out, x, rows []float64, stride int) {
 	}
 }
 
+// LowerSystem sets the lower triangle and diagonal of the d×d row-major
+// l to c + rho·m (entry by entry), and then, when eta is not zero, adds
+// eta·x xᵀ to it (row a gains (eta·x_a)·x[:a+1]): the primal W-step's
+// system. The strict upper triangle of l is left as it was.
+func LowerSystem(l, c, m []float64, d int, rho float64, x []float64, eta float64) {
+	if kernels && d > 0 {
+		kernelLowerSystem(l, c, m, d, rho, x, eta)
+		return
+	}
+	for a := 0; a < d; a++ {
+		row, ca, ma := l[a*d:a*d+a+1], c[a*d:a*d+a+1], m[a*d:a*d+a+1]
+		for b, v := range ca {
+			row[b] = v + rho*ma[b]
+		}
+		if eta != 0 {
+			Axpy(row, eta*x[a], x[:a+1])
+		}
+	}
+}
+
+// RankOneLower adds s·w wᵀ to the lower triangle and diagonal of the d×d
+// row-major a, d = len(w): row i gains (s·w_i)·w[:i+1], and is skipped
+// where w_i is zero.
+func RankOneLower(a []float64, w []float64, s float64) {
+	d := len(w)
+	if kernels && d > 0 {
+		kernelRankOneLower(a, w, s)
+		return
+	}
+	for i, wi := range w {
+		if wi != 0 {
+			Axpy(a[i*d:i*d+i+1], s*wi, w[:i+1])
+		}
+	}
+}
+
 // Combine sets c = Σ_j w_j·u_j, the rows u_j = u[j*r:j*r+r] of a
 // len(w)×r row-major matrix weighted by w (Uᵀw), skipping the rows whose
 // weight is zero.

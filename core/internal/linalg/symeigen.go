@@ -173,37 +173,11 @@ func tridiagonalize(a []float64, n int, d, e, scratch []float64) {
 		v := x
 		m := len(v)
 		// p = A′ v for the trailing block A′ held by its upper
-		// triangle: row i gives its dot product with v to p_i and, as
-		// column i, its part right of the diagonal to the later p_j.
-		// This loop and the update below take four elements at a time
-		// for js/wasm, like the rotations in tridiagonalQR (see there).
+		// triangle; then P A′ P = A′ − v wᵀ − w vᵀ with
+		// w = p − (vᵀp/2) v.
+		off := (k+1)*n + k + 1
 		p := scratch[n*n-m:]
-		clear(p)
-		for i := 0; i < m; i++ {
-			r := a[(k+1+i)*n+k+1+i : (k+1+i)*n+n]
-			vv, pp := v[i:], p[i:]
-			vi := vv[0]
-			s0, s1 := r[0]*vi, 0.0
-			r, vv, pp = r[1:], vv[1:], pp[1:]
-			for len(r) >= 4 && len(vv) >= 4 && len(pp) >= 4 {
-				x, y, q := r[:4:4], vv[:4:4], pp[:4:4]
-				x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
-				s0 += x0*y[0] + x2*y[2]
-				s1 += x1*y[1] + x3*y[3]
-				q[0] += x0 * vi
-				q[1] += x1 * vi
-				q[2] += x2 * vi
-				q[3] += x3 * vi
-				r, vv, pp = r[4:], vv[4:], pp[4:]
-			}
-			vv, pp = vv[:len(r)], pp[:len(r)]
-			for j, x := range r {
-				s0 += x * vv[j]
-				pp[j] += x * vi
-			}
-			p[i] += s0 + s1
-		}
-		// P A′ P = A′ − v wᵀ − w vᵀ with w = p − (vᵀp/2) v.
+		trailingProduct(a, n, off, m, v, p)
 		var vp float64
 		for j, t := range v {
 			vp += t * p[j]
@@ -213,23 +187,7 @@ func tridiagonalize(a []float64, n int, d, e, scratch []float64) {
 		for j, t := range v {
 			w[j] -= half * t
 		}
-		for i := 0; i < m; i++ {
-			r := a[(k+1+i)*n+k+1+i : (k+1+i)*n+n]
-			vv, ww := v[i:], w[i:]
-			vi, wi := vv[0], ww[0]
-			for len(r) >= 4 && len(vv) >= 4 && len(ww) >= 4 {
-				x, y, q := r[:4:4], vv[:4:4], ww[:4:4]
-				x[0] -= vi*q[0] + wi*y[0]
-				x[1] -= vi*q[1] + wi*y[1]
-				x[2] -= vi*q[2] + wi*y[2]
-				x[3] -= vi*q[3] + wi*y[3]
-				r, vv, ww = r[4:], vv[4:], ww[4:]
-			}
-			vv, ww = vv[:len(r)], ww[:len(r)]
-			for j, x := range r {
-				r[j] = x - (vi*ww[j] + wi*vv[j])
-			}
-		}
+		trailingUpdate(a, n, off, m, v, w)
 	}
 	if n >= 2 {
 		d[n-2] = a[(n-2)*n+n-2]
@@ -237,6 +195,72 @@ func tridiagonalize(a []float64, n int, d, e, scratch []float64) {
 	}
 	d[n-1] = a[n*n-1]
 	e[n-1] = 0 // unused, but scaleTridiagonal reads it
+}
+
+// trailingProduct sets p = A′v for the m×m trailing block A′ of the n×n a
+// whose top-left entry is a[off], held by its upper triangle: row i gives
+// its dot product with v to p_i and, as column i, its part right of the
+// diagonal to the later p_j. This loop and trailingUpdate take four
+// elements at a time for js/wasm, like the rotations in rotateRows; with
+// the kernels (wasmkernels/eigen.go) they run as WebAssembly written by
+// hand, the same arithmetic in the same order.
+func trailingProduct(a []float64, n, off, m int, v, p []float64) {
+	p = p[:m]
+	if kernels {
+		kernelTrailing(false, a, n, off, m, v, p)
+		return
+	}
+	clear(p)
+	for i := 0; i < m; i++ {
+		r := a[off+i*n+i : off+i*n+m]
+		vv, pp := v[i:], p[i:]
+		vi := vv[0]
+		s0, s1 := r[0]*vi, 0.0
+		r, vv, pp = r[1:], vv[1:], pp[1:]
+		for len(r) >= 4 && len(vv) >= 4 && len(pp) >= 4 {
+			x, y, q := r[:4:4], vv[:4:4], pp[:4:4]
+			x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+			s0 += x0*y[0] + x2*y[2]
+			s1 += x1*y[1] + x3*y[3]
+			q[0] += x0 * vi
+			q[1] += x1 * vi
+			q[2] += x2 * vi
+			q[3] += x3 * vi
+			r, vv, pp = r[4:], vv[4:], pp[4:]
+		}
+		vv, pp = vv[:len(r)], pp[:len(r)]
+		for j, x := range r {
+			s0 += x * vv[j]
+			pp[j] += x * vi
+		}
+		p[i] += s0 + s1
+	}
+}
+
+// trailingUpdate sets the upper triangle of the trailing block (as in
+// trailingProduct) to A′ − v wᵀ − w vᵀ.
+func trailingUpdate(a []float64, n, off, m int, v, w []float64) {
+	if kernels {
+		kernelTrailing(true, a, n, off, m, v, w)
+		return
+	}
+	for i := 0; i < m; i++ {
+		r := a[off+i*n+i : off+i*n+m]
+		vv, ww := v[i:], w[i:]
+		vi, wi := vv[0], ww[0]
+		for len(r) >= 4 && len(vv) >= 4 && len(ww) >= 4 {
+			x, y, q := r[:4:4], vv[:4:4], ww[:4:4]
+			x[0] -= vi*q[0] + wi*y[0]
+			x[1] -= vi*q[1] + wi*y[1]
+			x[2] -= vi*q[2] + wi*y[2]
+			x[3] -= vi*q[3] + wi*y[3]
+			r, vv, ww = r[4:], vv[4:], ww[4:]
+		}
+		vv, ww = vv[:len(r)], ww[:len(r)]
+		for j, x := range r {
+			r[j] = x - (vi*ww[j] + wi*vv[j])
+		}
+	}
 }
 
 // accumulateReflections overwrites a, which holds tridiagonalize's
@@ -258,19 +282,29 @@ func accumulateReflections(a []float64, n int) {
 		if v[0] == 0 {
 			continue
 		}
-		for i := k + 1; i < n; i++ {
-			// Dot and Axpy take eight elements at a time (see Dot); the
-			// calls cost less under js/wasm than the same loops inline
-			// unrolled by four (7 µs more on the benchmark matrix).
-			z := a[i*n+k+1 : i*n+n]
-			if s := Dot(z, v); s != 0 {
-				Axpy(z, -s, v)
-			}
-		}
+		reflectRows(a[(k+1)*n+k+1:], n, n-k-1, v)
 	}
 	if n >= 2 {
 		clear(a[:n])
 		a[0] = 1
+	}
+}
+
+// reflectRows applies I − v vᵀ from the right to k rows of a row-major
+// matrix of row stride n, the first at z[0], each len(v) long: z_i less
+// (z_i·v)·v where that product is not zero. Dot and Axpy take eight
+// elements at a time (see Dot); the calls cost less under js/wasm than the
+// same loops inline unrolled by four (7 µs more on the benchmark matrix).
+func reflectRows(z []float64, n, k int, v []float64) {
+	if kernels && k > 0 && len(v) > 0 {
+		kernelReflect(z, n, k, v)
+		return
+	}
+	for i := 0; i < k; i++ {
+		row := z[i*n : i*n+len(v)]
+		if s := Dot(row, v); s != 0 {
+			Axpy(row, -s, v)
+		}
 	}
 }
 
@@ -313,6 +347,7 @@ func tridiagonalQR(d, e, vt []float64, n int) {
 	const eps2 = 0x1p-106 // (2⁻⁵³)²
 	const safmin = 0x1p-1022
 	iter, maxIter := 0, 30*n
+	cs := make([]float64, 2*n) // a step's rotations (rotateRows)
 	hi := n - 1
 	for hi > 0 {
 		lo := hi
@@ -386,39 +421,56 @@ func tridiagonalQR(d, e, vt []float64, n int) {
 				x, z = e[k], s*f // z: the new bulge at (k, k+2)
 				e[k+1] = c * f
 			}
-			if s == 0 {
-				continue
-			}
-			// Rows k and k+1 of Z turn like the matrix's: a third of
-			// the run time. Four elements at a time from fixed-length
-			// subslices, held in locals, as in Dot: under js/wasm every
-			// loop iteration costs a dispatch, and with this loop and the
-			// two in the reduction written so, the 30×30 benchmark matrix
-			// took 157–167 µs instead of 270–283 µs with plain range
-			// loops (node, best of 60 interleaved rounds); natively the
-			// same (73 µs).
-			zk := vt[k*n : k*n+n]
-			zk1 := vt[(k+1)*n : (k+1)*n+n]
-			for len(zk) >= 4 && len(zk1) >= 4 {
-				u, w := zk[:4:4], zk1[:4:4]
-				u0, u1, u2, u3 := u[0], u[1], u[2], u[3]
-				w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-				u[0] = c*u0 + s*w0
-				u[1] = c*u1 + s*w1
-				u[2] = c*u2 + s*w2
-				u[3] = c*u3 + s*w3
-				w[0] = c*w0 - s*u0
-				w[1] = c*w1 - s*u1
-				w[2] = c*w2 - s*u2
-				w[3] = c*w3 - s*u3
-				zk, zk1 = zk[4:], zk1[4:]
-			}
-			zk1 = zk1[:len(zk)]
-			for j, u := range zk {
-				w := zk1[j]
-				zk[j] = c*u + s*w
-				zk1[j] = c*w - s*u
-			}
+			cs[2*k], cs[2*k+1] = c, s
+		}
+		// Rows k and k+1 of Z turn like the matrix's, for each k of the
+		// step in turn: Z is not read by the step, so its rotations can
+		// wait for the step's end and go in one call (one kernel call
+		// under js/wasm).
+		rotateRows(vt, n, lo, hi, cs)
+	}
+}
+
+// rotateRows turns rows k and k+1 of the n×n vt by the rotation
+// (c_k, s_k) = (cs[2k], cs[2k+1]) for k from lo to hi−1 in turn, skipping
+// those with s_k = 0: u ← c·u + s·w, w ← c·w − s·u. This is a third of
+// SymEigen's time in Go. Four elements at a time from fixed-length
+// subslices, held in locals, as in Dot: under js/wasm every loop
+// iteration costs a dispatch, and with this loop and the two in the
+// reduction written so, the 30×30 benchmark matrix took 157–167 µs
+// instead of 270–283 µs with plain range loops (node, best of 60
+// interleaved rounds); natively the same (73 µs).
+func rotateRows(vt []float64, n, lo, hi int, cs []float64) {
+	if kernels && hi > lo {
+		kernelRotate(vt, n, lo, hi, cs)
+		return
+	}
+	for k := lo; k < hi; k++ {
+		c, s := cs[2*k], cs[2*k+1]
+		if s == 0 {
+			continue
+		}
+		zk := vt[k*n : k*n+n]
+		zk1 := vt[(k+1)*n : (k+1)*n+n]
+		for len(zk) >= 4 && len(zk1) >= 4 {
+			u, w := zk[:4:4], zk1[:4:4]
+			u0, u1, u2, u3 := u[0], u[1], u[2], u[3]
+			w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+			u[0] = c*u0 + s*w0
+			u[1] = c*u1 + s*w1
+			u[2] = c*u2 + s*w2
+			u[3] = c*u3 + s*w3
+			w[0] = c*w0 - s*u0
+			w[1] = c*w1 - s*u1
+			w[2] = c*w2 - s*u2
+			w[3] = c*w3 - s*u3
+			zk, zk1 = zk[4:], zk1[4:]
+		}
+		zk1 = zk1[:len(zk)]
+		for j, u := range zk {
+			w := zk1[j]
+			zk[j] = c*u + s*w
+			zk1[j] = c*w - s*u
 		}
 	}
 }

@@ -1,5 +1,6 @@
 // Package wasmkernels writes the WebAssembly module of linalg's kernels:
-// Dot, Axpy, Cholesky, the triangular solves, QuadForm, Combine and Dots,
+// Dot, Axpy, Cholesky, the triangular solves, QuadForm, Combine, Dots,
+// LowerSystem, RankOneLower and SymEigen's inner loops (eigen.go),
 // in two forms, with SIMD and without (simd.go), the same arithmetic in
 // the same order as linalg's Go loops, for the js/wasm learner to call in
 // place of them (linalg/kernels_js.go, docs/bench.md "Twenty-first round").
@@ -22,6 +23,12 @@
 //	quadform(c i32, w i32, d i32) f64 linalg.QuadForm
 //	combine(c i32, u i32, r i32, w i32, d i32) linalg.Combine
 //	dots(x, rows, stride, n, k, out i32)    linalg.Dots
+//	lowersystem(l, c, m, d i32, rho f64, xbar i32, eta f64) linalg.LowerSystem
+//	rankonelower(a, d, w i32, s f64)        linalg.RankOneLower
+//	tdproduct(a, stride, m, v, p i32)       linalg.trailingProduct
+//	tdupdate(a, stride, m, v, w i32)        linalg.trailingUpdate
+//	reflect(z, stride, k, v, n i32)         linalg.reflectRows
+//	rotate(vt, n, lo, hi, cs i32)           linalg.rotateRows
 //
 // where p, q, dst, x, a, l and b are byte addresses of float64 arrays.
 package wasmkernels
@@ -147,6 +154,13 @@ const (
 	fnQuadForm
 	fnCombine
 	fnDots
+	fnLowerSystem
+	fnRankOneLower
+	fnTdProduct
+	fnTdUpdate
+	fnReflect
+	fnRotate
+	fnXpay // internal
 	fnDot4 // internal, in the SIMD form only
 )
 
@@ -353,6 +367,13 @@ func Module(simd bool) []byte {
 		{"quadform", fquad(), []byte{f64}},
 		{"combine", combine(), nil},
 		{"dots", dotsFn(simd), nil},
+		{"lowersystem", lowerSystem(), nil},
+		{"rankonelower", rankOneLower(), nil},
+		{"tdproduct", trailingProduct(simd), nil},
+		{"tdupdate", trailingUpdate(simd), nil},
+		{"reflect", reflectRows(simd), nil},
+		{"rotate", rotateRows(simd), nil},
+		{"", xpay(simd), nil},
 	}
 	if simd {
 		fns = append(fns, struct {

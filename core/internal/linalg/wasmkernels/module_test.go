@@ -24,7 +24,7 @@ func TestGoFileUpToDate(t *testing.T) {
 func TestModuleShape(t *testing.T) {
 	for _, simd := range []bool{false, true} {
 		m := Module(simd)
-		if !bytes.HasPrefix(m, []byte("\x00asm\x01\x00\x00\x00")) || len(m) > 4096 {
+		if !bytes.HasPrefix(m, []byte("\x00asm\x01\x00\x00\x00")) || len(m) > 8192 {
 			t.Errorf("module (SIMD %v) of %d bytes, starting % x", simd, len(m), m[:min(8, len(m))])
 		}
 	}

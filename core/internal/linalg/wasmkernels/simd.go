@@ -29,6 +29,7 @@ const (
 	vSplat  = 0x14 // f64x2.splat
 	vLane   = 0x21 // f64x2.extract_lane
 	vAdd    = 0xf0 // f64x2.add
+	vSub    = 0xf1 // f64x2.sub
 	vMul    = 0xf2 // f64x2.mul
 	vAlign8 = 3    // the alignment a memory access promises: 2³ bytes
 )

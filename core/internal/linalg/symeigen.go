@@ -201,7 +201,7 @@ func tridiagonalize(a []float64, n int, d, e, scratch []float64) {
 // whose top-left entry is a[off], held by its upper triangle: row i gives
 // its dot product with v to p_i and, as column i, its part right of the
 // diagonal to the later p_j. This loop and trailingUpdate take four
-// elements at a time for js/wasm, like the rotations in rotateRows; with
+// elements at a time for js/wasm, like the rotations in rotatePair; with
 // the kernels (wasmkernels/eigen.go) they run as WebAssembly written by
 // hand, the same arithmetic in the same order.
 func trailingProduct(a []float64, n, off, m int, v, p []float64) {
@@ -347,7 +347,10 @@ func tridiagonalQR(d, e, vt []float64, n int) {
 	const eps2 = 0x1p-106 // (2⁻⁵³)²
 	const safmin = 0x1p-1022
 	iter, maxIter := 0, 30*n
-	cs := make([]float64, 2*n) // a step's rotations (rotateRows)
+	var cs []float64 // a step's rotations, for the kernels
+	if kernels {
+		cs = make([]float64, 2*n)
+	}
 	hi := n - 1
 	for hi > 0 {
 		lo := hi
@@ -421,56 +424,52 @@ func tridiagonalQR(d, e, vt []float64, n int) {
 				x, z = e[k], s*f // z: the new bulge at (k, k+2)
 				e[k+1] = c * f
 			}
-			cs[2*k], cs[2*k+1] = c, s
+			// Rows k and k+1 of Z turn like the matrix's. Z is not read
+			// by the step, so with the kernels its rotations wait for the
+			// step's end and go in one call; the Go loop turns them here,
+			// where a CPU overlaps them with the step's chain of divisions
+			// and square roots (natively, SymEigen took 11% longer with
+			// the rotations after the step).
+			if kernels {
+				cs[2*k], cs[2*k+1] = c, s
+			} else if s != 0 {
+				rotatePair(vt[k*n:k*n+n], vt[(k+1)*n:(k+1)*n+n], c, s)
+			}
 		}
-		// Rows k and k+1 of Z turn like the matrix's, for each k of the
-		// step in turn: Z is not read by the step, so its rotations can
-		// wait for the step's end and go in one call (one kernel call
-		// under js/wasm).
-		rotateRows(vt, n, lo, hi, cs)
+		if kernels {
+			kernelRotate(vt, n, lo, hi, cs)
+		}
 	}
 }
 
-// rotateRows turns rows k and k+1 of the n×n vt by the rotation
-// (c_k, s_k) = (cs[2k], cs[2k+1]) for k from lo to hi−1 in turn, skipping
-// those with s_k = 0: u ← c·u + s·w, w ← c·w − s·u. This is a third of
-// SymEigen's time in Go. Four elements at a time from fixed-length
-// subslices, held in locals, as in Dot: under js/wasm every loop
-// iteration costs a dispatch, and with this loop and the two in the
-// reduction written so, the 30×30 benchmark matrix took 157–167 µs
-// instead of 270–283 µs with plain range loops (node, best of 60
-// interleaved rounds); natively the same (73 µs).
-func rotateRows(vt []float64, n, lo, hi int, cs []float64) {
-	if kernels && hi > lo {
-		kernelRotate(vt, n, lo, hi, cs)
-		return
+// rotatePair turns two rows of Z, zk and zk1: u ← c·u + s·w,
+// w ← c·w − s·u. This is a third of SymEigen's time in Go. Four elements
+// at a time from fixed-length subslices, held in locals, as in Dot: under
+// js/wasm every loop iteration costs a dispatch, and with this loop and
+// the two in the reduction written so, the 30×30 benchmark matrix took
+// 157–167 µs instead of 270–283 µs with plain range loops (node, best of
+// 60 interleaved rounds); natively the same (73 µs). With the kernels, a
+// step's rotations go in one call (wasmkernels.rotateRows: for k from lo
+// to hi−1, rows k and k+1 by (cs[2k], cs[2k+1]), skipping s = 0).
+func rotatePair(zk, zk1 []float64, c, s float64) {
+	for len(zk) >= 4 && len(zk1) >= 4 {
+		u, w := zk[:4:4], zk1[:4:4]
+		u0, u1, u2, u3 := u[0], u[1], u[2], u[3]
+		w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+		u[0] = c*u0 + s*w0
+		u[1] = c*u1 + s*w1
+		u[2] = c*u2 + s*w2
+		u[3] = c*u3 + s*w3
+		w[0] = c*w0 - s*u0
+		w[1] = c*w1 - s*u1
+		w[2] = c*w2 - s*u2
+		w[3] = c*w3 - s*u3
+		zk, zk1 = zk[4:], zk1[4:]
 	}
-	for k := lo; k < hi; k++ {
-		c, s := cs[2*k], cs[2*k+1]
-		if s == 0 {
-			continue
-		}
-		zk := vt[k*n : k*n+n]
-		zk1 := vt[(k+1)*n : (k+1)*n+n]
-		for len(zk) >= 4 && len(zk1) >= 4 {
-			u, w := zk[:4:4], zk1[:4:4]
-			u0, u1, u2, u3 := u[0], u[1], u[2], u[3]
-			w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
-			u[0] = c*u0 + s*w0
-			u[1] = c*u1 + s*w1
-			u[2] = c*u2 + s*w2
-			u[3] = c*u3 + s*w3
-			w[0] = c*w0 - s*u0
-			w[1] = c*w1 - s*u1
-			w[2] = c*w2 - s*u2
-			w[3] = c*w3 - s*u3
-			zk, zk1 = zk[4:], zk1[4:]
-		}
-		zk1 = zk1[:len(zk)]
-		for j, u := range zk {
-			w := zk1[j]
-			zk[j] = c*u + s*w
-			zk1[j] = c*w - s*u
-		}
+	zk1 = zk1[:len(zk)]
+	for j, u := range zk {
+		w := zk1[j]
+		zk[j] = c*u + s*w
+		zk1[j] = c*w - s*u
 	}
 }

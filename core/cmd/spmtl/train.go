@@ -195,22 +195,51 @@ func writeJSON(path string, stdout io.Writer, v any) error {
 	return nil
 }
 
+// tableIterations is the most iterations printTauTable shows as columns.
+const tableIterations = 12
+
+// shownIterations returns the snapshots printTauTable shows: all of them
+// up to tableIterations, else that many spread evenly from the first to
+// the last, so that a long run (a file's cap is 1,000 iterations) prints
+// a table a terminal can show, not one of megabytes.
+func shownIterations(hist []mtl.Snapshot) []mtl.Snapshot {
+	n := len(hist)
+	if n <= tableIterations {
+		return hist
+	}
+	out := make([]mtl.Snapshot, tableIterations)
+	for k := range out {
+		out[k] = hist[(k*(n-1)+(tableIterations-1)/2)/(tableIterations-1)]
+	}
+	return out
+}
+
 // printTauTable prints τ with tasks as rows and iterations as columns, and
-// the objective under them. A run that is not self-paced weighs every task
-// alike at every iteration and has no pace: its table is the objective's.
+// the objective under them; of a long run, the iterations shownIterations
+// picks, and a line that says so. A run that is not self-paced weighs
+// every task alike at every iteration and has no pace: its table is the
+// objective's.
 func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot, selfPaced bool) {
+	shown := shownIterations(hist)
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
 	row := func(name string, cell func(s mtl.Snapshot) string) {
 		fmt.Fprintf(tw, "%s\t", name)
-		for _, s := range hist {
+		for _, s := range shown {
 			fmt.Fprintf(tw, "%s\t", cell(s))
 		}
 		fmt.Fprintln(tw)
+	}
+	thinned := func() {
+		if len(shown) < len(hist) {
+			fmt.Fprintf(w, "(%d of the %s, spread evenly from the first to the last; -json FILE writes every one)\n",
+				len(shown), words.Plural(len(hist), "iteration"))
+		}
 	}
 	if !selfPaced {
 		row("iteration", func(s mtl.Snapshot) string { return strconv.Itoa(s.Iter) })
 		row("objective", func(s mtl.Snapshot) string { return fmt.Sprintf("%.5g", s.Objective) })
 		tw.Flush()
+		thinned()
 		fmt.Fprintln(w, "(not self-paced: every task weighs the same at every iteration)")
 		return
 	}
@@ -221,6 +250,7 @@ func printTauTable(w io.Writer, ds *data.Dataset, hist []mtl.Snapshot, selfPaced
 	}
 	row("objective", func(s mtl.Snapshot) string { return fmt.Sprintf("%.5g", s.Objective) })
 	tw.Flush()
+	thinned()
 }
 
 // printScores prints the test score of every task and their mean.

@@ -139,38 +139,13 @@ func reflectRows(simd bool) *code {
 	const z, stride, k, v, n = 0, 1, 2, 3, 4
 	i := c.local(i32)
 	s := c.local(f64)
-	// row at the address on the stack: s = z·v; if s ≠ 0, z += (−s)·v
-	apply := func(addr func(), dot func()) {
-		dot()
+	c.eachRowDot(simd, i, k, v, z, stride, n, func(j int, push func()) {
+		push()
 		c.set(s)
 		c.get(s).f64c(0).op(opF64Ne).op(opIf, blockVoid)
-		addr()
-		c.get(s).op(opF64Neg).get(v).get(n).op(opCall).uleb(fnAxpy)
+		c.rowAt(z, stride, j).get(s).op(opF64Neg).get(v).get(n).op(opCall).uleb(fnAxpy)
 		c.op(opEnd)
-	}
-	one := func() {
-		apply(func() { c.get(z) }, func() { c.get(z).get(v).get(n).op(opCall).uleb(fnDot) })
-		c.get(z).get(stride).op(opI32Add).set(z)
-	}
-	if !simd {
-		c.loop(func() {
-			c.get(i).get(k).op(opI32GeS).breakIf()
-			one()
-			c.addTo(i, 1)
-		})
-		return c
-	}
-	d := []uint32{c.local(f64), c.local(f64), c.local(f64), c.local(f64)}
-	c.groupsOf4(i, k, func() {
-		c.call4(v, z, stride, n)
-		for j := 3; j >= 0; j-- {
-			c.set(d[j])
-		}
-		for j := range d {
-			apply(func() { c.get(z).get(stride).i32c(int32(j)).op(opI32Mul, opI32Add) }, func() { c.get(d[j]) })
-		}
-		c.get(z).get(stride).i32c(4).op(opI32Mul, opI32Add).set(z)
-	}, one)
+	}, func(count int32) { c.advance(z, stride, count) })
 	return c
 }
 

@@ -216,8 +216,9 @@ func axpy() *code {
 
 // chol writes linalg.Cholesky: for each column j, the diagonal
 // a_jj − r_j·r_j (r_j: row j before the diagonal), refused unless it is
-// positive and finite, then each lower entry (a_ij − r_i·r_j)·(1/l_jj).
-func chol() *code {
+// positive and finite, then each lower entry (a_ij − r_i·r_j)·(1/l_jj);
+// with simd, four rows i at a time, which share the loads of r_j.
+func chol(simd bool) *code {
 	c := &code{params: []byte{i32, i32}}
 	const a, n = 0, 1
 	j, i, rj, ri, row, jb := c.local(i32), c.local(i32), c.local(i32), c.local(i32), c.local(i32), c.local(i32)
@@ -239,16 +240,13 @@ func chol() *code {
 		c.f64c(1).get(ljj).op(opF64Div).set(inv)
 		c.get(j).i32c(1).op(opI32Add).set(i)
 		c.get(rj).get(row).op(opI32Add).set(ri)
-		c.loop(func() {
-			c.get(i).get(n).op(opI32GeS).breakIf()
-			// a[i][j] = (a[i][j] − dot(r_i, r_j, j))·inv
-			c.get(ri).get(jb).op(opI32Add)
-			c.get(ri).get(jb).op(opI32Add).load(0)
-			c.get(ri).get(rj).get(j).op(opCall).uleb(fnDot)
+		// a[i][j] = (a[i][j] − dot(r_i, r_j, j))·inv
+		c.eachRowDot(simd, i, n, rj, ri, row, j, func(k int, push func()) {
+			c.rowAt(ri, row, k).get(jb).op(opI32Add)
+			c.rowAt(ri, row, k).get(jb).op(opI32Add).load(0)
+			push()
 			c.op(opF64Sub).get(inv).op(opF64Mul).store(0)
-			c.get(ri).get(row).op(opI32Add).set(ri)
-			c.addTo(i, 1)
-		})
+		}, func(count int32) { c.advance(ri, row, count) })
 		c.get(rj).get(row).op(opI32Add).set(rj)
 		c.addTo(j, 1)
 	})
@@ -300,8 +298,9 @@ func cholSolve() *code {
 }
 
 // quadForm writes linalg.QuadForm: Σ_i w_i·(c_i·w) over the rows c_i of
-// the d×d matrix at c.
-func quadForm() *code {
+// the d×d matrix at c, in the rows' order; with simd, the rows' dot
+// products with w four at a time.
+func quadForm(simd bool) *code {
 	c := &code{params: []byte{i32, i32, i32}}
 	const m, w, d = 0, 1, 2
 	i, row, wi, stride := c.local(i32), c.local(i32), c.local(i32), c.local(i32)
@@ -309,11 +308,13 @@ func quadForm() *code {
 	c.get(d).i32c(3).op(opI32Shl).set(stride)
 	c.get(m).set(row)
 	c.get(w).set(wi)
-	c.loop(func() {
-		c.get(i).get(d).op(opI32GeS).breakIf()
-		c.get(acc).get(wi).load(0).get(row).get(w).get(d).op(opCall).uleb(fnDot).op(opF64Mul, opF64Add).set(acc)
-		c.get(row).get(stride).op(opI32Add).set(row)
-		c.addTo(wi, 8).addTo(i, 1)
+	c.eachRowDot(simd, i, d, w, row, stride, d, func(k int, push func()) {
+		c.get(acc).get(wi).load(8 * uint32(k))
+		push()
+		c.op(opF64Mul, opF64Add).set(acc)
+	}, func(count int32) {
+		c.advance(row, stride, count)
+		c.addTo(wi, 8*count)
 	})
 	c.get(acc)
 	return c
@@ -350,9 +351,9 @@ func combine() *code {
 // Module returns the module's bytes: with simd set, the form that uses
 // 128-bit SIMD (simd.go), which computes the same bits.
 func Module(simd bool) []byte {
-	fdot, faxpy, fchol, fquad := dot, axpy, chol, quadForm
+	fdot, faxpy := dot, axpy
 	if simd {
-		fdot, faxpy, fchol, fquad = dotSIMD, axpySIMD, cholSIMD, quadFormSIMD
+		fdot, faxpy = dotSIMD, axpySIMD
 	}
 	fns := []struct {
 		name string
@@ -361,10 +362,10 @@ func Module(simd bool) []byte {
 	}{
 		{"dot", fdot(), []byte{f64}},
 		{"axpy", faxpy(), nil},
-		{"chol", fchol(), []byte{i32}},
+		{"chol", chol(simd), []byte{i32}},
 		{"lowersolve", lowerSolve(), nil},
 		{"cholsolve", cholSolve(), nil},
-		{"quadform", fquad(), []byte{f64}},
+		{"quadform", quadForm(simd), []byte{f64}},
 		{"combine", combine(), nil},
 		{"dots", dotsFn(simd), nil},
 		{"lowersystem", lowerSystem(), nil},

@@ -1,7 +1,5 @@
 package wasmkernels
 
-import "math"
-
 // The module's second form uses WebAssembly's 128-bit SIMD (f64x2: two
 // float64 lanes per instruction), which every current browser runs; an
 // engine without it refuses that module and the learner loads the first
@@ -166,15 +164,34 @@ func axpySIMD() *code {
 	return c
 }
 
-// groupsOf4 writes a loop over i from the local i up to the local end:
-// four at a time while four remain (four(i)), then one at a time (one(i)).
-// Each body advances nothing: the loop adds to i.
-func (c *code) groupsOf4(i, end uint32, four, one func()) {
-	c.loop(func() {
-		c.get(end).get(i).op(opI32Sub).i32c(4).op(opI32LtS).breakIf()
-		four()
-		c.addTo(i, 4)
-	})
+// eachRowDot writes a loop over rows first, first+stride, … (stride bytes,
+// a local), the local i counting up to the local end: for each row,
+// body(k, push), where push() pushes the row's dot product with x (n
+// long; linalg.Dot's sum) and k is the row's place after first; then
+// step(count) moves first, and whatever else follows the rows, on by
+// count rows. With simd, the rows go four to a dot4 call while four
+// remain (k from 0 to 3, then step(4)), then one at a time; without, one
+// at a time (k = 0).
+func (c *code) eachRowDot(simd bool, i, end, x, first, stride, n uint32, body func(k int, push func()), step func(count int32)) {
+	one := func() {
+		body(0, func() { c.get(first).get(x).get(n).op(opCall).uleb(fnDot) })
+		step(1)
+	}
+	if simd {
+		d := []uint32{c.local(f64), c.local(f64), c.local(f64), c.local(f64)}
+		c.loop(func() {
+			c.get(end).get(i).op(opI32Sub).i32c(4).op(opI32LtS).breakIf()
+			c.call4(x, first, stride, n)
+			for k := 3; k >= 0; k-- {
+				c.set(d[k])
+			}
+			for k := range d {
+				body(k, func() { c.get(d[k]) })
+			}
+			step(4)
+			c.addTo(i, 4)
+		})
+	}
 	c.loop(func() {
 		c.get(i).get(end).op(opI32GeS).breakIf()
 		one()
@@ -182,87 +199,18 @@ func (c *code) groupsOf4(i, end uint32, four, one func()) {
 	})
 }
 
-// cholSIMD writes linalg.Cholesky with each column's entries below the
-// diagonal taken four rows at a time: (a_ij − r_i·r_j)·(1/l_jj) for four
-// rows i share the loads of r_j.
-func cholSIMD() *code {
-	c := &code{params: []byte{i32, i32}}
-	const a, n = 0, 1
-	j, i, rj, ri, row, jb := c.local(i32), c.local(i32), c.local(i32), c.local(i32), c.local(i32), c.local(i32)
-	s, ljj, inv := c.local(f64), c.local(f64), c.local(f64)
-	d := []uint32{c.local(f64), c.local(f64), c.local(f64), c.local(f64)}
-	c.get(n).i32c(3).op(opI32Shl).set(row)
-	c.get(a).set(rj)
-	c.loop(func() {
-		c.get(j).get(n).op(opI32GeS).breakIf()
-		c.get(j).i32c(3).op(opI32Shl).set(jb)
-		c.get(rj).get(jb).op(opI32Add).load(0)
-		c.get(rj).get(rj).get(j).op(opCall).uleb(fnDot)
-		c.op(opF64Sub).set(s)
-		c.get(s).f64c(0).op(opF64Gt, opI32Eqz).get(s).f64c(math.Inf(1)).op(opF64Eq, opI32Or)
-		c.op(opIf, blockVoid).i32c(0).op(opReturn, opEnd)
-		c.get(s).op(opF64Sqrt).set(ljj)
-		c.get(rj).get(jb).op(opI32Add).get(ljj).store(0)
-		c.f64c(1).get(ljj).op(opF64Div).set(inv)
-		c.get(j).i32c(1).op(opI32Add).set(i)
-		c.get(rj).get(row).op(opI32Add).set(ri)
-		// a[i][j] = (a[i][j] − dot(r_i, r_j, j))·inv
-		entry := func(rowAddr func(), dot func()) {
-			rowAddr()
-			c.get(jb).op(opI32Add)
-			rowAddr()
-			c.get(jb).op(opI32Add).load(0)
-			dot()
-			c.op(opF64Sub).get(inv).op(opF64Mul).store(0)
-		}
-		c.groupsOf4(i, n, func() {
-			c.call4(rj, ri, row, j)
-			for k := 3; k >= 0; k-- {
-				c.set(d[k])
-			}
-			for k := range d {
-				entry(func() { c.get(ri).get(row).i32c(int32(k)).op(opI32Mul, opI32Add) }, func() { c.get(d[k]) })
-			}
-			c.get(ri).get(row).i32c(4).op(opI32Mul, opI32Add).set(ri)
-		}, func() {
-			entry(func() { c.get(ri) }, func() { c.get(ri).get(rj).get(j).op(opCall).uleb(fnDot) })
-			c.get(ri).get(row).op(opI32Add).set(ri)
-		})
-		c.get(rj).get(row).op(opI32Add).set(rj)
-		c.addTo(j, 1)
-	})
-	c.i32c(1)
+// rowAt pushes the address of row k after the one in the local first.
+func (c *code) rowAt(first, stride uint32, k int) *code {
+	c.get(first)
+	if k > 0 {
+		c.get(stride).i32c(int32(k)).op(opI32Mul, opI32Add)
+	}
 	return c
 }
 
-// quadFormSIMD writes linalg.QuadForm with the rows' dot products with w
-// four at a time; the sum over rows keeps its order.
-func quadFormSIMD() *code {
-	c := &code{params: []byte{i32, i32, i32}}
-	const m, w, d = 0, 1, 2
-	i, row, wi, stride := c.local(i32), c.local(i32), c.local(i32), c.local(i32)
-	acc := c.local(f64)
-	dv := []uint32{c.local(f64), c.local(f64), c.local(f64), c.local(f64)}
-	c.get(d).i32c(3).op(opI32Shl).set(stride)
-	c.get(m).set(row)
-	c.get(w).set(wi)
-	c.groupsOf4(i, d, func() {
-		c.call4(w, row, stride, d)
-		for k := 3; k >= 0; k-- {
-			c.set(dv[k])
-		}
-		for k := range dv {
-			c.get(acc).get(wi).load(8*uint32(k)).get(dv[k]).op(opF64Mul, opF64Add).set(acc)
-		}
-		c.get(row).get(stride).i32c(4).op(opI32Mul, opI32Add).set(row)
-		c.addTo(wi, 32)
-	}, func() {
-		c.get(acc).get(wi).load(0).get(row).get(w).get(d).op(opCall).uleb(fnDot).op(opF64Mul, opF64Add).set(acc)
-		c.get(row).get(stride).op(opI32Add).set(row)
-		c.addTo(wi, 8)
-	})
-	c.get(acc)
-	return c
+// advance sets the local l on by count times the local stride.
+func (c *code) advance(l, stride uint32, count int32) {
+	c.rowAt(l, stride, int(count)).set(l)
 }
 
 // dotsFn writes dots(x, rows, stride, n, k, out): out[c] = x·r_c over the
@@ -271,33 +219,14 @@ func quadFormSIMD() *code {
 func dotsFn(simd bool) *code {
 	c := &code{params: []byte{i32, i32, i32, i32, i32, i32}}
 	const x, rows, stride, n, k, out = 0, 1, 2, 3, 4, 5
-	i, r, o := c.local(i32), c.local(i32), c.local(i32)
-	c.get(rows).set(r)
-	c.get(out).set(o)
-	one := func() {
-		c.get(o).get(x).get(r).get(n).op(opCall).uleb(fnDot).store(0)
-		c.get(r).get(stride).op(opI32Add).set(r)
-		c.addTo(o, 8)
-	}
-	if !simd {
-		c.loop(func() {
-			c.get(i).get(k).op(opI32GeS).breakIf()
-			one()
-			c.addTo(i, 1)
-		})
-		return c
-	}
-	dv := []uint32{c.local(f64), c.local(f64), c.local(f64), c.local(f64)}
-	c.groupsOf4(i, k, func() {
-		c.call4(x, r, stride, n)
-		for j := 3; j >= 0; j-- {
-			c.set(dv[j])
-		}
-		for j := range dv {
-			c.get(o).get(dv[j]).store(8 * uint32(j))
-		}
-		c.get(r).get(stride).i32c(4).op(opI32Mul, opI32Add).set(r)
-		c.addTo(o, 32)
-	}, one)
+	i := c.local(i32)
+	c.eachRowDot(simd, i, k, x, rows, stride, n, func(j int, push func()) {
+		c.get(out)
+		push()
+		c.store(8 * uint32(j))
+	}, func(count int32) {
+		c.advance(rows, stride, count)
+		c.addTo(out, 8*count)
+	})
 	return c
 }

@@ -78,6 +78,15 @@ type Catalog struct {
 	// (method.NewTaskLabels), simplest first: the page's Tune panel names
 	// them.
 	NewTaskModels []string `json:"newTaskModels"`
+	// TuneFolds are the page's Tune menu of folds: its choices and the
+	// one it starts at (DefaultTuneFolds, the command line's default).
+	TuneFolds TuneFoldMenu `json:"tuneFolds"`
+}
+
+// TuneFoldMenu is a menu of folds: Choices, and Default among them.
+type TuneFoldMenu struct {
+	Default int   `json:"default"`
+	Choices []int `json:"choices"`
 }
 
 // TauScale is the τ heatmaps' scale (core/internal/tauscale, which
@@ -99,7 +108,8 @@ func GetCatalog() Catalog {
 	return Catalog{Methods: method.All(), Bundles: bs, Defaults: mtl.Config{}.Defaults(false), Settings: Settings(), OwnStart: StartOf(nil),
 		Tables:      map[mtl.Variant][]method.Row{mtl.Paper: method.PaperTable(mtl.Paper), mtl.Reference: method.PaperTable(mtl.Reference)},
 		TauScale:    TauScale{Lo: tauscale.Tau.Lo, Hi: tauscale.Tau.Hi, Stops: tauscale.Tau.Stops, Ticks: tauscale.Tau.Ticks},
-		MetricNames: metricNames(), NewTaskModels: method.NewTaskLabels()}
+		MetricNames: metricNames(), NewTaskModels: method.NewTaskLabels(),
+		TuneFolds: TuneFoldMenu{Default: DefaultTuneFolds, Choices: append([]int(nil), TuneFoldChoices...)}}
 }
 
 // metricNames names every score the page shows (eval.Metric.Name).

@@ -18,11 +18,20 @@ var (
 	TuneKappa = []float64{0.125, 0.25, 0.5, 1, 2, 4, 8}
 )
 
+// DefaultTuneFolds is how many folds a search cuts unless told (the
+// command line's -folds, the page's Tune menu); TuneFoldChoices are the
+// page's choices (a file of pairs needs 2).
+const DefaultTuneFolds = 3
+
+// TuneFoldChoices lists the folds the page's Tune menu offers.
+var TuneFoldChoices = []int{2, 3, 5, 10}
+
 // TuneOptions configure Tune.
 type TuneOptions struct {
 	// Config is the method and its fixed settings; ρ and λ0 are tuned.
 	Config mtl.Config
-	// Folds is k of k-fold cross-validation (default 3); Seed draws them.
+	// Folds is k of k-fold cross-validation (0: DefaultTuneFolds); Seed
+	// draws them.
 	Folds int
 	Seed  uint64
 	// NewTasks holds out whole tasks instead of rows of every task: each

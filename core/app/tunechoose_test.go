@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -361,6 +362,21 @@ func TestCatalogueNewTaskAgreesWithTheModels(t *testing.T) {
 		}
 		if p, _ := mf.NewTaskPredictor(); (p != nil) != m.NewTask {
 			t.Errorf("%s: the catalogue says NewTask %v, its model file has a predictor for a new task: %v", key, m.NewTask, p != nil)
+		}
+	}
+}
+
+// TestCatalogueTuneFolds: the page's menu of folds starts at the search's
+// default, which it offers, and offers only folds a search accepts (2 or
+// more, increasing).
+func TestCatalogueTuneFolds(t *testing.T) {
+	m := GetCatalog().TuneFolds
+	if !slices.Contains(m.Choices, m.Default) || m.Default != DefaultTuneFolds {
+		t.Errorf("menu %v starts at %d, the search's default %d", m.Choices, m.Default, DefaultTuneFolds)
+	}
+	for i, k := range m.Choices {
+		if k < 2 || i > 0 && k <= m.Choices[i-1] {
+			t.Errorf("menu %v: %d", m.Choices, k)
 		}
 	}
 }

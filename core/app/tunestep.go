@@ -96,7 +96,7 @@ func NewTuneSearch(d *Data, opt TuneOptions) (*TuneSearch, error) {
 		}
 	}
 	if opt.Folds == 0 {
-		opt.Folds = 3
+		opt.Folds = DefaultTuneFolds
 	}
 	s := &TuneSearch{d: d, defaultRho: opt.Rho == nil, byKey: map[string]*baseSearch{}, paceFrom: map[string]string{}, spPts: map[string][]gridPoint{}}
 	if opt.Rho == nil {

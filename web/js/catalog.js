@@ -1,11 +1,11 @@
 // catalog.js: the learner's catalogue as the page sees it. The page keeps
 // no list of methods, data sets or settings: the learner's answer to
 // spmtl.catalog() ({methods, bundles, settings, ownStart, tables,
-// tauScale, metricNames, newTaskModels}; written as catalog.json by ./build.sh, else asked of the
+// tauScale, metricNames, newTaskModels, tuneFolds}; written as catalog.json by ./build.sh, else asked of the
 // worker once) is kept here, and every menu, preset, check, table row and
 // the τ heatmap's colour scale is looked up here.
 
-let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null, metricNames: {}, newTaskModels: [] };
+let cat = { methods: [], bundles: [], settings: [], ownStart: {}, defaults: {}, tables: {}, tauScale: null, metricNames: {}, newTaskModels: [], tuneFolds: { default: 0, choices: [] } };
 
 /** Keeps the catalogue the worker answered. */
 export function useCatalog(c) { cat = c; }
@@ -50,6 +50,11 @@ export function tauScale() { return cat.tauScale; }
 /** A score's name as sentences write it (Go's eval.Metric.Name: "RMSE",
  *  "log-loss", "Brier score", "AUC"); an unknown key in capitals. */
 export function metricName(m) { return (cat.metricNames || {})[m] || String(m || "").toUpperCase(); }
+
+/** The Tune panel's menu of folds (Go's app.TuneFoldChoices and
+ *  app.DefaultTuneFolds, the command line's -folds default):
+ *  {default, choices: [k, ...]}. */
+export function tuneFolds() { return cat.tuneFolds || { default: 0, choices: [] }; }
 
 /** The models a search for new tasks chooses among, named as prose
  *  ("STL, MMTL and MTFL-mean", Go's method.NewTaskLabels); "" when the

@@ -26,7 +26,7 @@
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
 import { trainOptions, writeHash, lambda0Auto, OWN_DATA, originWords } from "./state.js";
-import { method, metricName, newTaskModels } from "./catalog.js";
+import { method, metricName, newTaskModels, tuneFolds } from "./catalog.js";
 import { download, toCSV, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 
@@ -74,6 +74,10 @@ export function wireTune(app, form) {
   const map = new TuneMap($("tune-map"));
   const named = newTaskModels();
   if (named) $("tune-new-models").textContent = named;
+  // The menu of folds and the one it starts at are the catalogue's (Go's
+  // app.TuneFoldChoices and DefaultTuneFolds, the command line's default).
+  const folds = tuneFolds();
+  $("tune-folds").replaceChildren(...folds.choices.map((k) => new Option(String(k), String(k), k === folds.default, k === folds.default)));
   let pool = [];
   let token = 0; // bumped by a new start or a cancel: older work stops
   let state = "idle"; // idle | running | done | cancelled | failed
@@ -236,8 +240,8 @@ export function wireTune(app, form) {
     // For tasks the file does not hold: each fold holds out whole tasks
     // (Go's TuneOptions.NewTasks), in the plan and in every worker's folds.
     const newTasks = $("tune-new-tasks").checked;
-    // The folds the visitor chose (index.html selects 3, the command
-    // line's default); a file of pairs needs 2.
+    // The folds the visitor chose (the menu starts at the catalogue's
+    // default, the command line's); a file of pairs needs 2.
     const folds = Number($("tune-folds").value);
     teardown();
     showSlot("tune-error", "");

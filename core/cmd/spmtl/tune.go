@@ -40,7 +40,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	for _, name := range []string{"train", "split"} {
 		refuseFlag(fs, name, "tune uses every row: cross-validation makes its own folds, and the model it saves is fitted on all the rows; leave out -"+name+" (spmtl train takes it)")
 	}
-	folds := fs.Int("folds", 3, "cross-validation folds")
+	folds := fs.Int("folds", app.DefaultTuneFolds, "cross-validation folds")
 	newTasks := fs.Bool("new-tasks", false, "tune for tasks the file does not hold: each fold holds out whole tasks, predicted as new ones (only "+words.List(method.NewTaskLabels())+" predict them)")
 	save := fs.String("save", "", "save the model fitted with the chosen setting on every row to `file`")
 	memory := memoryFlag(fs)

@@ -10,6 +10,23 @@ package wasmkernels
 
 const vReplace = 0x22 // f64x2.replace_lane
 
+// eachTrailingRow writes a loop over the m rows of the block at a (row
+// stride bytes apart, both locals), each from its diagonal: the local i
+// counting, row at row i's diagonal, and each local of at at element i of
+// its vector (advanced by one element a row); body() for each row.
+func (c *code) eachTrailingRow(a, stride, m, i, row uint32, at []uint32, body func()) {
+	c.i32c(0).set(i).get(a).set(row)
+	c.loop(func() {
+		c.get(i).get(m).op(opI32GeS).breakIf()
+		body()
+		c.get(row).get(stride).op(opI32Add).i32c(8).op(opI32Add).set(row)
+		for _, l := range at {
+			c.addTo(l, 8)
+		}
+		c.addTo(i, 1)
+	})
+}
+
 // trailingProduct writes tdproduct(a, stride, m, v, p i32): p = A′v for
 // the m×m block at a (row stride bytes) held by its upper triangle, as
 // linalg.trailingProduct computes it: row i gives p_i its dot product
@@ -25,17 +42,9 @@ func trailingProduct(simd bool) *code {
 	if simd {
 		sv, viv, x01, x23 = c.local(v128), c.local(v128), c.local(v128), c.local(v128)
 	}
-	// p = 0
-	c.get(p).set(q)
-	c.loop(func() {
-		c.get(i).get(m).op(opI32GeS).breakIf()
-		c.get(q).f64c(0).store(0)
-		c.addTo(q, 8).addTo(i, 1)
-	})
-	c.i32c(0).set(i)
-	c.get(a).set(row).get(v).set(vp).get(p).set(pp)
-	c.loop(func() {
-		c.get(i).get(m).op(opI32GeS).breakIf()
+	c.zero(p, m, i, q)
+	c.get(v).set(vp).get(p).set(pp)
+	c.eachTrailingRow(a, stride, m, i, row, []uint32{vp, pp}, func() {
 		c.get(vp).load(0).set(vi)
 		c.get(row).load(0).get(vi).op(opF64Mul).set(s0)
 		c.f64c(0).set(s1)
@@ -83,8 +92,6 @@ func trailingProduct(simd bool) *code {
 			c.addTo(r, 8).addTo(vv, 8).addTo(q, 8).addTo(cnt, -1)
 		})
 		c.get(pp).get(pp).load(0).get(s0).get(s1).op(opF64Add, opF64Add).store(0)
-		c.get(row).get(stride).op(opI32Add).i32c(8).op(opI32Add).set(row)
-		c.addTo(vp, 8).addTo(pp, 8).addTo(i, 1)
 	})
 	return c
 }
@@ -100,9 +107,8 @@ func trailingUpdate(simd bool) *code {
 	if simd {
 		viv, wiv = c.local(v128), c.local(v128)
 	}
-	c.get(a).set(row).get(v).set(vp).get(w).set(wp)
-	c.loop(func() {
-		c.get(i).get(m).op(opI32GeS).breakIf()
+	c.get(v).set(vp).get(w).set(wp)
+	c.eachTrailingRow(a, stride, m, i, row, []uint32{vp, wp}, func() {
 		c.get(vp).load(0).set(vi).get(wp).load(0).set(wi)
 		c.get(row).set(r).get(vp).set(vv).get(wp).set(ww)
 		c.get(m).get(i).op(opI32Sub).set(cnt)
@@ -125,8 +131,6 @@ func trailingUpdate(simd bool) *code {
 			c.op(opF64Sub).store(0)
 			c.addTo(r, 8).addTo(vv, 8).addTo(ww, 8).addTo(cnt, -1)
 		})
-		c.get(row).get(stride).op(opI32Add).i32c(8).op(opI32Add).set(row)
-		c.addTo(vp, 8).addTo(wp, 8).addTo(i, 1)
 	})
 	return c
 }

@@ -69,14 +69,8 @@ func rankOneLower() *code {
 	wi := c.local(f64)
 	c.get(d).i32c(3).op(opI32Shl).set(stride)
 	c.get(m).set(row)
-	c.loop(func() {
-		c.get(i).get(d).op(opI32GeS).breakIf()
-		c.get(w).get(i).i32c(3).op(opI32Shl, opI32Add).load(0).set(wi)
-		c.get(wi).f64c(0).op(opF64Ne).op(opIf, blockVoid)
+	c.eachWeight(w, d, i, wi, row, stride, func() {
 		c.get(row).get(s).get(wi).op(opF64Mul).get(w).get(i).i32c(1).op(opI32Add).op(opCall).uleb(fnAxpy)
-		c.op(opEnd)
-		c.get(row).get(stride).op(opI32Add).set(row)
-		c.addTo(i, 1)
 	})
 	return c
 }

@@ -144,6 +144,33 @@ func (c *code) accumulate(s, p, q, off uint32) {
 	c.get(s).get(p).load(off).get(q).load(off).op(opF64Mul, opF64Add).set(s)
 }
 
+// zero writes n float64 zeros from the address in the local p (i32
+// locals i and q are the loop's scratch).
+func (c *code) zero(p, n, i, q uint32) {
+	c.i32c(0).set(i).get(p).set(q)
+	c.loop(func() {
+		c.get(i).get(n).op(opI32GeS).breakIf()
+		c.get(q).f64c(0).store(0)
+		c.addTo(q, 8).addTo(i, 1)
+	})
+}
+
+// eachWeight writes a loop over the d weights at w, the local i counting
+// and the f64 local wi holding w_i, and over rows from the address in the
+// local row, stride bytes apart (a local): body() for each weight that
+// is not zero, with row at its row.
+func (c *code) eachWeight(w, d, i, wi, row, stride uint32, body func()) {
+	c.loop(func() {
+		c.get(i).get(d).op(opI32GeS).breakIf()
+		c.get(w).get(i).i32c(3).op(opI32Shl, opI32Add).load(0).set(wi)
+		c.get(wi).f64c(0).op(opF64Ne).op(opIf, blockVoid)
+		body()
+		c.op(opEnd)
+		c.get(row).get(stride).op(opI32Add).set(row)
+		c.addTo(i, 1)
+	})
+}
+
 // Function indices, in the order Module writes them.
 const (
 	fnDot = iota
@@ -328,22 +355,11 @@ func combine() *code {
 	const out, u, r, w, d = 0, 1, 2, 3, 4
 	k, p, j, row, stride := c.local(i32), c.local(i32), c.local(i32), c.local(i32), c.local(i32)
 	wj := c.local(f64)
-	c.get(out).set(p)
-	c.loop(func() {
-		c.get(k).get(r).op(opI32GeS).breakIf()
-		c.get(p).f64c(0).store(0)
-		c.addTo(p, 8).addTo(k, 1)
-	})
+	c.zero(out, r, k, p)
 	c.get(r).i32c(3).op(opI32Shl).set(stride)
 	c.get(u).set(row)
-	c.loop(func() {
-		c.get(j).get(d).op(opI32GeS).breakIf()
-		c.get(w).get(j).i32c(3).op(opI32Shl, opI32Add).load(0).set(wj)
-		c.get(wj).f64c(0).op(opF64Ne).op(opIf, blockVoid)
+	c.eachWeight(w, d, j, wj, row, stride, func() {
 		c.get(out).get(wj).get(row).get(r).op(opCall).uleb(fnAxpy)
-		c.op(opEnd)
-		c.get(row).get(stride).op(opI32Add).set(row)
-		c.addTo(j, 1)
 	})
 	return c
 }

@@ -54,6 +54,7 @@ func Inspect(m *ModelFile) Inspection {
 		ins.Title, ins.Explain = v.Title, v.Explain
 		fixed := m.Encoding.Fixed
 		others := false // a chart whose fixed features are not per standard deviation
+		netted := false // a weight chart's text columns shown net of their common part
 		for _, c := range v.Charts {
 			if len(m.Encoding.Scale) > 0 {
 				c.Title += ", per standard deviation of each feature"
@@ -72,6 +73,9 @@ func Inspect(m *ModelFile) Inspection {
 					others = true
 				}
 			}
+			if c.Measure == "weight" && netOfLevels(values, m.Encoding) {
+				netted = true
+			}
 			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: values})
 		}
 		if len(m.Encoding.Scale) > 0 {
@@ -88,6 +92,9 @@ func Inspect(m *ModelFile) Inspection {
 			if others {
 				ins.Explain += " Their relevance and loadings are in units of a thousandth of a standard deviation, not comparable with the other features'."
 			}
+		}
+		if netted {
+			ins.Explain += " A text column's values are weighed against one another: every row has exactly one of them, so a part common to all of them is the intercept's, and is left out of their weights."
 		}
 		if len(m.Encoding.Center) > 0 {
 			ins.Explain += " Their origin was moved toward their means (§15), so an intercept is a task's level there rather than at x = 0."
@@ -119,4 +126,63 @@ func Inspect(m *ModelFile) Inspection {
 		})
 	}
 	return ins
+}
+
+// netOfLevels takes out of a chart of weights per standard deviation
+// (values, one per encoded feature), for each text column of e, the part
+// that its indicators share, and reports whether e has a text column. In
+// every training row exactly one indicator of a text column is 1 (an
+// empty cell is a value of its own, and the indicators are never moved
+// off 0: data.Encoding.Centres), so adding α to each value's weight per
+// unit of its indicator, α·sd on the chart, adds α to every row's
+// prediction, which the intercepts can take back. That part says nothing
+// about the column, and a model whose shared weights are not penalized
+// (MMTL's w̄) is the same fit wherever it leaves it: one file showed
+// "Repeat=0 1.21, Repeat=1 1.23", two values of one factor 0.02 apart, as
+// the largest weights of the chart. The part left out is the one that
+// makes the column's values, weighted by their sd, sum to 0 (the smallest
+// weights with the same differences between values: what a ridge on them
+// would choose).
+func netOfLevels(values []float64, e *data.Encoding) bool {
+	if e == nil || len(e.Columns) == 0 {
+		return false
+	}
+	at := e.Starts()
+	if at[len(at)-1] != len(values) {
+		return false
+	}
+	fixed := make(map[int]bool, len(e.Fixed))
+	for _, j := range e.Fixed {
+		fixed[j] = true
+	}
+	text := false
+	for k, col := range e.Columns {
+		if col.Values == nil {
+			continue
+		}
+		lo, hi := at[k], at[k+1]
+		sd := make([]float64, hi-lo)
+		var vs, ss float64
+		for j := lo; j < hi; j++ {
+			s := 1.0
+			if len(e.Scale) == len(values) {
+				s = e.Scale[j]
+				if fixed[j] {
+					s /= data.FixedScale
+				}
+			}
+			sd[j-lo] = s
+			vs += values[j] * s
+			ss += s * s
+		}
+		if ss == 0 {
+			continue
+		}
+		alpha := vs / ss
+		for j := lo; j < hi; j++ {
+			values[j] -= alpha * sd[j-lo]
+		}
+		text = true
+	}
+	return text
 }

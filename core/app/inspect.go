@@ -60,10 +60,13 @@ func Inspect(m *ModelFile) Inspection {
 				c.Title += ", per standard deviation of each feature"
 			}
 			values := c.Values
+			if c.Measure == "weight" {
+				// A copy: c.Values may be the model's own (MMTL's Mean).
+				values = append([]float64(nil), values...)
+			}
 			if len(fixed) > 0 {
 				if c.Measure == "weight" {
 					// A weight on x/(sd·FixedScale) is FixedScale times the weight per sd.
-					values = append([]float64(nil), values...)
 					for _, j := range fixed {
 						if j < len(values) {
 							values[j] /= data.FixedScale
@@ -73,8 +76,8 @@ func Inspect(m *ModelFile) Inspection {
 					others = true
 				}
 			}
-			if c.Measure == "weight" && netOfLevels(values, m.Encoding) {
-				netted = true
+			if c.Measure == "weight" {
+				netted = netOfLevels(values, m.Encoding) || netted
 			}
 			ins.Charts = append(ins.Charts, Chart{Title: c.Title, Measure: c.Measure, Labels: names, Values: values})
 		}

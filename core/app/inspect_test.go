@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,7 +53,11 @@ func TestInspectTextColumnNetOfIntercept(t *testing.T) {
 	if len(enc.Columns) != 3 || at[3] != 6 {
 		t.Fatalf("the encoding %+v, want x and two text columns of 3 and 2 values", enc.Columns)
 	}
+	mean := append([]float64(nil), mf.Theta.Mean...)
 	ins := Inspect(mf)
+	if !slices.Equal(mf.Theta.Mean, mean) {
+		t.Fatal("Inspect changed the model's shared weights")
+	}
 	if len(ins.Charts) == 0 {
 		t.Fatalf("the inspection has no chart: %q", ins.Explain)
 	}

@@ -113,6 +113,32 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 	return r, nil
 }
 
+// ChosenBy reports whether res, a model search on the run's data set,
+// chose the run's settings for the data as the run read it (a search that
+// moved the features' origin after the run was made did not choose it for
+// the run's rows). Settings a run does not use are not compared: the
+// pace's when it is not self-paced, λ0 when it is a multiple of the
+// automatic one (the run resolves it).
+func (r *Run) ChosenBy(res *TuneResult) bool {
+	if res == nil || r.Data == nil || r.encoding != r.Data.Encoding {
+		return false
+	}
+	kind := r.Data.All.Kind == data.Classification
+	return sameFit(r.Config.Defaults(kind), configFor(r.Data, res.Config).Defaults(kind))
+}
+
+// sameFit reports whether a and b (defaults filled in) fit the same model.
+func sameFit(a, b mtl.Config) bool {
+	for _, c := range []*mtl.Config{&a, &b} {
+		if !c.SelfPaced {
+			c.Tau, c.Lambda0, c.AutoLambda0, c.Pace, c.Delta, c.TauTol, c.PaceCost = "", 0, 0, 0, 0, 0, ""
+		} else if c.AutoLambda0 > 0 {
+			c.Lambda0 = 0
+		}
+	}
+	return a == b
+}
+
 // RoundedText says when the share of training rows asked for came to less
 // than one row in some tasks, which then train on one row: a fraction such
 // as 0.0001 asked for a near-empty training set, and got one row per task

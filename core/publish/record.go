@@ -145,7 +145,7 @@ func Record(s *session.Session, data int, opt app.TrainOptions, trained app.Trai
 		rf.Results[c.Role] = resultOf(cev, c.Label)
 	}
 	trained.Rows = info.TrainRows
-	m, err := s.ExportModel(info.Handle, trained)
+	m, err := s.ExportModel(info.Handle, trained, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -292,12 +292,24 @@ type ModelInfo struct {
 
 // ExportModel returns a finished run's model file (its JSON method, or the
 // WebAssembly bridge's encoder, gives the text to save).
-func (s *Session) ExportModel(handle int, trained app.Trained) (*app.ModelFile, error) {
+//
+// tuned is the page's last model search on the run's data set, or nil:
+// the file carries it when it chose the run's settings (app.Run.ChosenBy),
+// as tune -save writes it, so that inspect says how they were chosen and
+// predict warns when they were chosen for the known tasks' rows.
+func (s *Session) ExportModel(handle int, trained app.Trained, tuned *app.TuneResult) (*app.ModelFile, error) {
 	r, ok := s.runs[handle]
 	if !ok {
 		return nil, fmt.Errorf("export model: no run with handle %d", handle)
 	}
-	return r.ModelFile(trained)
+	m, err := r.ModelFile(trained)
+	if err != nil {
+		return nil, err
+	}
+	if r.ChosenBy(tuned) {
+		m.Tuned = tuned
+	}
+	return m, nil
 }
 
 // AddModel checks a decoded model file (the WebAssembly build decodes the

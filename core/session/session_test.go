@@ -271,7 +271,7 @@ func finishSaveAndAdd(t *testing.T, s *Session, h int, file string) ModelInfo {
 	if _, err := s.Finish(h); err != nil {
 		t.Fatal(err)
 	}
-	mf, err := s.ExportModel(h, app.Trained{File: file, All: true})
+	mf, err := s.ExportModel(h, app.Trained{File: file, All: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,4 +288,81 @@ func finishSaveAndAdd(t *testing.T, s *Session, h int, file string) ModelInfo {
 		t.Fatal(err)
 	}
 	return mi
+}
+
+// TestExportCarriesItsSearch: a run with the settings a model search on
+// its data set chose, as the page's Tune panel applies them, exports a
+// model file that carries the search (as tune -save writes it), saved for
+// all rows or from the run's split; a run with another ρ does not, nor an
+// export given no search (app.TestChosenBy has the rest).
+func TestExportCarriesItsSearch(t *testing.T) {
+	text, err := os.ReadFile("../cmd/spmtl/testdata/exam.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	sum, err := s.Load(string(text), LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	train := func(cfg mtl.Config, all bool) int {
+		t.Helper()
+		info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: cfg, All: all}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Finish(info.Handle); err != nil {
+			t.Fatal(err)
+		}
+		return info.Handle
+	}
+	step, err := s.TuneStart(sum.Handle, mtl.Config{Tau: mtl.Softmax, AutoLambda0: 1}, 3, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step.Result == nil {
+		res := make([]app.TunePointResult, len(step.Batch))
+		for i, cfg := range step.Batch {
+			if res[i], err = s.TuneScore(sum.Handle, 3, 1, false, cfg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step, err = s.TuneFeed(step.ID, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := step.Result
+	ms := res.Models[res.Chosen]
+	// What the page's Tune panel puts in the form (tune.js startAll).
+	cfg := mtl.Config{Model: ms.Key, SelfPaced: ms.SelfPaced, Rho: res.Config.Rho, Intercept: res.Config.Intercept}
+	if ms.SelfPaced {
+		cfg.Tau, cfg.AutoLambda0 = mtl.Softmax, max(res.Config.AutoLambda0, 1)
+	}
+	other := cfg
+	other.Rho *= 2
+	for _, c := range []struct {
+		name   string
+		handle int
+		all    bool
+		want   bool
+	}{
+		{"the chosen settings, all rows", train(cfg, true), true, true},
+		{"the chosen settings, a split", train(cfg, false), false, true},
+		{"twice the chosen ρ", train(other, true), true, false},
+	} {
+		m, err := s.ExportModel(c.handle, app.Trained{File: "exam.csv", All: c.all}, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Tuned != nil; got != c.want {
+			t.Errorf("%s (%s %+v): the model file carries a search: %v, want %v", c.name, ms.Name, cfg, got, c.want)
+		}
+		if m.Tuned != nil && m.Tuned != res {
+			t.Errorf("%s: the model file carries another search", c.name)
+		}
+	}
+	m, err := s.ExportModel(train(cfg, true), app.Trained{File: "exam.csv", All: true}, nil)
+	if err != nil || m.Tuned != nil {
+		t.Errorf("exported with no search: %v, carries %v", err, m.Tuned)
+	}
 }

@@ -71,6 +71,8 @@ func (r *GenerateRequest) SetDefaults() { r.Seed = 1 }
 type ExportRequest struct {
 	Handle
 	app.Trained
+	// Tuned is the page's last model search on the data set (tune.js).
+	Tuned *app.TuneResult `json:"tuned"`
 }
 
 // SourceRequest registers a bundled data set for the reproduction (its

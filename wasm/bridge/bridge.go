@@ -107,7 +107,7 @@ func Learner() map[string]Func {
 		"free":     handle(false, func(h int) (any, error) { sess.Free(h); return nil, nil }),
 		"inspect":  handle(false, sess.Inspect),
 		"exportModel": fn(false, func(r session.ExportRequest, _ payload) (any, error) {
-			return sess.ExportModel(r.Handle.Handle, r.Trained)
+			return sess.ExportModel(r.Handle.Handle, r.Trained, r.Tuned)
 		}),
 		"importModel": fn(false, importModel),
 		"predict": withBytes(false, func(r session.PredictRequest, b []byte) (any, error) {

@@ -256,6 +256,43 @@ func TestTuneEveryModel(t *testing.T) {
 	if m := eval[string](b, `spmtlApp.runInfo().config.model`); m != want.Key {
 		t.Errorf("Play after tuning trained %s, want %s", m, want.Key)
 	}
+
+	// Its model file carries the search, saved from the run or fitted on
+	// all rows (as tune -save writes it); fitted with another ρ, it does not.
+	b.interceptDownloads()
+	saved := func(button string) (tuned bool, chosen string, rho float64) {
+		t.Helper()
+		b.do(chromedp.Evaluate[chromedp.Void](`delete window.__downloads["spmtl-model.json"]`))
+		b.waitFor(`!document.getElementById("save-model").disabled`, 30*time.Second)
+		b.do(chromedp.Click(chromedp.CSS(button)))
+		var mf struct {
+			Config struct {
+				Rho float64 `json:"rho"`
+			} `json:"config"`
+			Tuned *struct {
+				Chosen int `json:"chosen"`
+				Models []struct {
+					Key string `json:"key"`
+				} `json:"models"`
+			} `json:"tuned"`
+		}
+		if err := json.Unmarshal([]byte(b.downloaded("spmtl-model.json")), &mf); err != nil {
+			t.Fatalf("%s: the model file: %v", button, err)
+		}
+		if mf.Tuned == nil || mf.Tuned.Chosen >= len(mf.Tuned.Models) {
+			return false, "", mf.Config.Rho
+		}
+		return true, mf.Tuned.Models[mf.Tuned.Chosen].Key, mf.Config.Rho
+	}
+	for _, button := range []string{"#save-run-model", "#save-model"} {
+		if tuned, key, _ := saved(button); !tuned || key != want.Key {
+			t.Errorf("%s: the model file carries a search: %v (chose %q), want one choosing %s", button, tuned, key, want.Key)
+		}
+	}
+	b.do(chromedp.SetValue(chromedp.CSS("#rho"), strconv.FormatFloat(2*want.Rho, 'g', -1, 64)))
+	if tuned, _, rho := saved("#save-model"); tuned || rho != 2*want.Rho {
+		t.Errorf("fitted on all rows with twice the chosen ρ (%v): the file's ρ %v, carries the search: %v", 2*want.Rho, rho, tuned)
+	}
 	b.noConsoleErrors()
 }
 

@@ -59,6 +59,10 @@ export function createApp(client) {
     // {handle, from: "run" | "file", name, method, kind, tasks, features, info}
     // (the finished run's, or one loaded from a file), or null.
     model: null,
+    // The last model search's result on the loaded data set (tune.js),
+    // or null: a model file saved from a run carries it when it chose
+    // the run's settings (Go checks that: session.ExportModel).
+    tuned: null,
     // The worker's warm-up (controller.js warmUp): null (not asked), "warming", "warm".
     warmth: null,
     warmedModels: [], // the models warmed up so far, in order

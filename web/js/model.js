@@ -47,8 +47,9 @@ export function runModelText() {
 /** Fits the training options opts on every row of the data set read from
  *  source (app.source) in a worker of its own; resolves with {text: the
  *  model file's JSON text, its trained part saying so (file: the data's
- *  name), name: the model's name}. */
-export async function fitAllRows(source, opts, file) {
+ *  name), name: the model's name}. tuned is the last model search on the
+ *  data set (app.tuned), which the file carries if it chose opts. */
+export async function fitAllRows(source, opts, file, tuned = null) {
   const client = new LearnerClient(makeWorker());
   try {
     const data = source.generate ? await client.request("generate", source.generate)
@@ -61,7 +62,7 @@ export async function fitAllRows(source, opts, file) {
     delete config.train;
     const info = await client.request("start", { config, play: true, tag: 1 });
     await finished;
-    const text = await client.request("exportModel", { handle: info.handle, opts: { file, rows: info.trainRows, all: true, seed: config.seed || 0 } });
+    const text = await client.request("exportModel", { handle: info.handle, opts: { file, rows: info.trainRows, all: true, seed: config.seed || 0, tuned } });
     return { text, name: info.name };
   } finally {
     client.close("the fit on all rows ended");
@@ -160,6 +161,7 @@ export function wireModel(app) {
     const opts = { file: m.data, rows: m.trainRows, seed: m.split ? m.split.seed : 0 };
     if (m.split && m.split.all) opts.all = true;
     else if (!m.fixedSplit && m.split && Number.isFinite(m.split.train)) opts.train = m.split.train;
+    if (app.tuned) opts.tuned = app.tuned;
     return client.request("exportModel", { handle: m.handle, opts });
   }
   runModel = exportRunModel;
@@ -196,7 +198,7 @@ export function wireModel(app) {
       $("save-model").disabled = true;
       const which = drift ? "the settings shown" : `${m.name}`;
       $("predict-status").textContent = `Fitting ${which} on all ${grouped(app.data.rows)} rows of ${m.data} for the saved model (the run shown trained on ${grouped(m.trainRows)})…`;
-      const fit = await fitAllRows(source, opts, m.data);
+      const fit = await fitAllRows(source, opts, m.data, app.tuned);
       if (app.model !== m) return; // another run or model came meanwhile
       m.savedAll = app.data.rows; // predictions with the run's model say it is not this one
       m.savedDrift = drift; // … and when it has other settings than the run's (Tune's choice)

@@ -135,6 +135,7 @@ export function wireTune(app, form) {
   function forget() {
     last = null;
     search = null;
+    app.tuned = null;
     map.set(null, [], null);
     $("tune-bar").value = 0;
     $("tune-found").hidden = true;
@@ -305,6 +306,7 @@ export function wireTune(app, form) {
     }
     teardown();
     search.result = step.result;
+    app.tuned = step.result;
     $("tune-bar").value = $("tune-bar").max;
     showFound(step.result);
     return step.result;

@@ -14,7 +14,8 @@
 //     generate {name, seed}            syn1, syn2
 //     start {config, play, tag, onLoad}, step, pause, resume, reset, cancel
 //     sweep {config, param, values}, cancelSweep
-//     exportModel {handle?, opts}      the finished run's model file (JSON text)
+//     exportModel {handle?, opts}      the finished run's model file (JSON text); opts.tuned, the
+//                                      page's last model search, goes in it if it chose the run's settings
 //     importModel {file|text, name}    a saved model → {handle, name, method, ...}
 //     predict {handle?, file|text, name, missing?, newTasks?}  a file's rows
 //                                      predicted by a model or the finished run →

@@ -155,7 +155,10 @@ func (e *Encoding) divide(ds *Dataset) {
 // FixedScale² (a million times) what the same deviation costs on another
 // feature, while the shared weight itself, which no model here penalizes
 // (MMTL's mean, the intercept's), is free to be as large as it needs.
-const FixedScale = 1000
+// A floating-point constant: as an integer one, 1/(FixedScale·FixedScale)
+// was integer division, 0, and the prior and STL's penalty that meant
+// 1/FixedScale² on such a feature left it unpenalized.
+const FixedScale = 1000.0
 
 // TaskLevel returns the features of ds, a dense data set, that are
 // constant within every task and not across all of them: a task-level

@@ -209,3 +209,18 @@ func TestSTLTaskLevelCovariate(t *testing.T) {
 		}
 	}
 }
+
+// TestPriorScalesHeldFeature: a held (task-level) feature's factor in
+// MMTL's prior and STL's penalty is 1/FixedScale², a millionth, not 0
+// (with FixedScale an integer constant, 1/(FixedScale·FixedScale) was
+// integer division: such features went unpenalized, and STL's system on a
+// task-level factor, whose indicators sum to the intercept's column, was
+// singular: lme4's calcium data "W-step system is not positive definite").
+func TestPriorScalesHeldFeature(t *testing.T) {
+	ds, _ := randDataset(5, 3, 8, 3, 3, false, 0.5)
+	ds.Fixed = []int{1}
+	u := priorScales(ds, 3, false)
+	if len(u) != 3 || u[0] != 1 || u[2] != 1 || u[1] != 1e-6 {
+		t.Errorf("prior factors %v, want [1 1e-06 1]", u)
+	}
+}

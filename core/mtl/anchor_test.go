@@ -20,13 +20,12 @@ func TestAnchorHessian(t *testing.T) {
 		if j.priorU == nil {
 			t.Fatal("no prior factors: the task-level feature is not under the prior")
 		}
-		d := len(j.w[0])
 		rng := rand.New(rand.NewPCG(3, uint64(10*kappa)))
 		omega := make([]float64, len(j.tasks))
 		for i := range omega {
 			omega[i] = 0.2 + rng.Float64()
 		}
-		ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, priorU: j.priorU, m: identityMetric(d), omega: omega, w: j.w, b: j.b, cache: j.cache}
+		ap := anchorOf(j, omega)
 		x := make([]float64, ap.dim())
 		for i := range x {
 			x[i] = rng.NormFloat64()
@@ -60,7 +59,7 @@ func TestAnchorHessian(t *testing.T) {
 	}
 	sq, _ := randDataset(7, 5, 12, 3, 3, false, 0.5)
 	j := mustJoint(t, sq, Config{Model: "mmtl-joint", Loss: Squared, Rho: 0.7, Scale: SumLoss})
-	ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, m: identityMetric(3), omega: []float64{1, 1, 1, 1, 1}, w: j.w, b: j.b, cache: j.cache}
+	ap := anchorOf(j, []float64{1, 1, 1, 1, 1})
 	ap.eval(make([]float64, 3))
 	if ap.hessian() != nil {
 		t.Error("a squared loss has a Hessian from hessian: its probes are exact and cheap")
@@ -79,10 +78,11 @@ func TestJointLogisticNewton(t *testing.T) {
 		j := mustJoint(t, ds, cfg)
 		got := j.Model()
 		// The same problem by L-BFGS alone, to a tighter gradient.
-		ap := &anchorProblem{tasks: j.tasks, cfg: j.cfg, priorU: j.priorU, m: identityMetric(8), omega: make([]float64, len(j.tasks)), w: j.w, b: j.b, cache: j.cache}
-		for i := range ap.omega {
-			ap.omega[i] = 1
+		ones := make([]float64, len(j.tasks))
+		for i := range ones {
+			ones[i] = 1
 		}
+		ap := anchorOf(j, ones)
 		x := ap.point(j.a, j.b0)
 		fNewton, g0 := ap.eval(x)
 		for i := range x {
@@ -107,4 +107,10 @@ func TestJointLogisticNewton(t *testing.T) {
 			t.Errorf("κ %g: %d evaluations of φ, want at most 15", kappa, j.evals)
 		}
 	}
+}
+
+// anchorOf is the value function of j's tasks with weights omega, as
+// JointMMTL.exact builds it (at j's solutions).
+func anchorOf(j *JointMMTL, omega []float64) *anchorProblem {
+	return &anchorProblem{tasks: j.tasks, cfg: j.cfg, priorU: j.priorU, m: identityMetric(len(j.w[0])), omega: omega, w: j.w, b: j.b, cache: j.cache}
 }

@@ -201,20 +201,7 @@ func TestModelRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if step, err = s.TuneStart(sum.Handle, mtl.Config{}, 3, 1, newTasks); err != nil {
-			t.Fatal(err)
-		}
-		for step.Result == nil {
-			res := make([]app.TunePointResult, len(step.Batch))
-			for i, cfg := range step.Batch {
-				if res[i], err = s.TuneScore(sum.Handle, 3, 1, newTasks, cfg); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if step, err = s.TuneFeed(step.ID, res); err != nil {
-				t.Fatal(err)
-			}
-		}
+		step = search(t, s, sum.Handle, mtl.Config{}, newTasks)
 		got := step.Result
 		gm, wm := got.Models[got.Chosen], want.Models[want.Chosen]
 		if gm.Name != wm.Name || got.Config != want.Config || gm.Score != wm.Score || got.NewTasks != newTasks || step.Done != step.Total {
@@ -224,6 +211,29 @@ func TestModelRoundTrip(t *testing.T) {
 	if _, err := s.TuneFeed(step.ID, nil); err == nil {
 		t.Error("a finished search was fed again without an error")
 	}
+}
+
+// search runs a model search on data set handle in 3 folds (seed 1) from
+// cfg, its batches scored as the page's pool scores them, and returns its
+// last step, which holds the result.
+func search(t *testing.T, s *Session, handle int, cfg mtl.Config, newTasks bool) TuneStep {
+	t.Helper()
+	step, err := s.TuneStart(handle, cfg, 3, 1, newTasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step.Result == nil {
+		res := make([]app.TunePointResult, len(step.Batch))
+		for i, c := range step.Batch {
+			if res[i], err = s.TuneScore(handle, 3, 1, newTasks, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step, err = s.TuneFeed(step.ID, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return step
 }
 
 // TestSparseModelRoundTrip: a model trained on a sparse file, saved and
@@ -316,22 +326,7 @@ func TestExportCarriesItsSearch(t *testing.T) {
 		}
 		return info.Handle
 	}
-	step, err := s.TuneStart(sum.Handle, mtl.Config{Tau: mtl.Softmax, AutoLambda0: 1}, 3, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for step.Result == nil {
-		res := make([]app.TunePointResult, len(step.Batch))
-		for i, cfg := range step.Batch {
-			if res[i], err = s.TuneScore(sum.Handle, 3, 1, false, cfg); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if step, err = s.TuneFeed(step.ID, res); err != nil {
-			t.Fatal(err)
-		}
-	}
-	res := step.Result
+	res := search(t, s, sum.Handle, mtl.Config{Tau: mtl.Softmax, AutoLambda0: 1}, false).Result
 	ms := res.Models[res.Chosen]
 	// What the page's Tune panel puts in the form (tune.js startAll).
 	cfg := mtl.Config{Model: ms.Key, SelfPaced: ms.SelfPaced, Rho: res.Config.Rho, Intercept: res.Config.Intercept}

@@ -302,6 +302,12 @@ func (s *Session) ExportModel(handle int, trained app.Trained, tuned *app.TuneRe
 	if !ok {
 		return nil, fmt.Errorf("export model: no run with handle %d", handle)
 	}
+	return withSearch(r, trained, tuned)
+}
+
+// withSearch is r's model file, carrying tuned when that search chose the
+// run's settings (app.Run.ChosenBy).
+func withSearch(r *app.Run, trained app.Trained, tuned *app.TuneResult) (*app.ModelFile, error) {
 	m, err := r.ModelFile(trained)
 	if err != nil {
 		return nil, err
@@ -341,9 +347,18 @@ func (s *Session) model(handle int) (*app.ModelFile, error) {
 // Predict predicts the rows of a file with a model (or a finished run);
 // missing is the data setting's choice for a row missing a value, and
 // newTasks for a row of a task the model cannot predict ("" or refuse,
-// omit: app.PredictOptions).
-func (s *Session) Predict(handle int, text, name, missing, newTasks string) (*app.Predictions, error) {
-	m, err := s.model(handle)
+// omit: app.PredictOptions). tuned is the page's last model search, which
+// a run's model carries as ExportModel's does (a model file has its own):
+// predict then warns when its settings, chosen for known tasks' rows,
+// predict new tasks.
+func (s *Session) Predict(handle int, text, name, missing, newTasks string, tuned *app.TuneResult) (*app.Predictions, error) {
+	var m *app.ModelFile
+	var err error
+	if r, ok := s.runs[handle]; ok {
+		m, err = withSearch(r, app.Trained{File: r.Train.Name, Rows: r.Train.Rows()}, tuned)
+	} else {
+		m, err = s.model(handle)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("predict: %w", err)
 	}

@@ -171,11 +171,11 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := s.Predict(info.Handle, string(newRows), "new.csv", "", "")
+	a, err := s.Predict(info.Handle, string(newRows), "new.csv", "", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := s.Predict(mi.Handle, string(newRows), "new.csv", "", "")
+	b, err := s.Predict(mi.Handle, string(newRows), "new.csv", "", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestSparseModelRoundTrip(t *testing.T) {
 	if mi.FeatureCount != 7 || mi.Features != nil {
 		t.Errorf("a sparse model reads %d features named %q, want 7 and no names", mi.FeatureCount, mi.Features)
 	}
-	p, err := s.Predict(mi.Handle, "g1 0 1:2\nzz 1 1:3\n", "new.svm", "", "omit")
+	p, err := s.Predict(mi.Handle, "g1 0 1:2\nzz 1 1:3\n", "new.svm", "", "omit", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,5 +359,26 @@ func TestExportCarriesItsSearch(t *testing.T) {
 	m, err := s.ExportModel(train(cfg, true), app.Trained{File: "exam.csv", All: true}, nil)
 	if err != nil || m.Tuned != nil {
 		t.Errorf("exported with no search: %v, carries %v", err, m.Tuned)
+	}
+	// The run's own model predicts a school it was not trained on: with the
+	// search, predict says its settings were chosen for known schools' rows.
+	newRows, err := os.ReadFile("../cmd/spmtl/testdata/exam-new.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newSchool := strings.ReplaceAll(string(newRows), "School 5", "School 9")
+	run := train(cfg, false)
+	const chosenFor = "the model's settings were chosen on held-out rows of the tasks it was trained on"
+	for _, c := range []struct {
+		tuned *app.TuneResult
+		want  bool
+	}{{res, true}, {nil, false}} {
+		p, err := s.Predict(run, newSchool, "new.csv", "", "", c.tuned)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(strings.Join(p.Warnings, " | "), chosenFor); got != c.want {
+			t.Errorf("predicting a new school with search %v: warned of the settings' choice %v, want %v (%q)", c.tuned != nil, got, c.want, p.Warnings)
+		}
 	}
 }

@@ -55,6 +55,8 @@ type PredictRequest struct {
 	// predict: "refuse" (or nothing) or "omit"
 	// (app.PredictOptions.SkipUnknown).
 	NewTasks string `json:"newTasks,omitempty"`
+	// Tuned is the page's last model search on the data set (tune.js).
+	Tuned *app.TuneResult `json:"tuned"`
 }
 
 // GenerateRequest makes one of the synthetic data sets.

@@ -111,7 +111,7 @@ func Learner() map[string]Func {
 		}),
 		"importModel": fn(false, importModel),
 		"predict": withBytes(false, func(r session.PredictRequest, b []byte) (any, error) {
-			return sess.Predict(r.Handle.Handle, string(b), r.Name, r.Missing, r.NewTasks)
+			return sess.Predict(r.Handle.Handle, string(b), r.Name, r.Missing, r.NewTasks, r.Tuned)
 		}),
 		"tuneStart": fn(false, tuneStart), "tuneFeed": fn(false, tuneFeed), "tuneScore": fn(false, tuneScore),
 		"tuneEnd": fn(false, func(r session.Search, _ payload) (any, error) { sess.TuneEnd(r.ID); return nil, nil }),

@@ -289,6 +289,13 @@ func TestTuneEveryModel(t *testing.T) {
 			t.Errorf("%s: the model file carries a search: %v (chose %q), want one choosing %s", button, tuned, key, want.Key)
 		}
 	}
+	// The run's own model, predicting a group it was not trained on, says
+	// that its settings were chosen for known groups' rows.
+	b.upload("#predict-file", writeTemp(t, "newgroup.csv", "group,x1,x2,x3\nnewgroup,0.1,0.2,0.3\nnewgroup,1,0,-1\n"))
+	b.waitFor(`spmtlApp.predictions() !== null`, 20*time.Second)
+	if w := eval[string](b, `document.getElementById("predict-warnings").textContent`); !strings.Contains(w, "the model's settings were chosen on held-out rows of the tasks it was trained on") {
+		t.Errorf("predicting a new group with the tuned run's model: warnings %q, want the settings' choice named", w)
+	}
 	b.do(chromedp.SetValue(chromedp.CSS("#rho"), strconv.FormatFloat(2*want.Rho, 'g', -1, 64)))
 	if tuned, _, rho := saved("#save-model"); tuned || rho != 2*want.Rho {
 		t.Errorf("fitted on all rows with twice the chosen ρ (%v): the file's ρ %v, carries the search: %v", 2*want.Rho, rho, tuned)

@@ -35,7 +35,7 @@ const spmtlCodec = (() => {
     train: (opts) => [opts],
     exportModel: (handle, opts) => [Object.assign({}, opts, { handle })],
     importModel: (text, name) => [{ name }, text],
-    predict: (handle, text, name, missing, newTasks) => [Object.assign({ handle, name }, missing ? { missing } : {}, newTasks ? { newTasks } : {}), text],
+    predict: (handle, text, name, missing, newTasks, tuned) => [Object.assign({ handle, name }, missing ? { missing } : {}, newTasks ? { newTasks } : {}, tuned ? { tuned } : {}), text],
     tuneStart: (opts) => [opts],
     tuneFeed: feedRequest,
     tuneEnd: (id) => [{ id }],

@@ -252,7 +252,7 @@ export function wireModel(app) {
     $("predict-complete").hidden = true;
     $("predict-status").textContent = `Predicting ${f.name} with ${m.name}…`;
     try {
-      const p = await client.request("predict", Object.assign({ handle: m.handle, file: f, name: f.name }, opts));
+      const p = await client.request("predict", Object.assign({ handle: m.handle, file: f, name: f.name, tuned: app.tuned }, opts));
       predictions = Object.assign(p, { file: f.name, model: predictedWith(m) });
       showPredictions();
       showSlot("model-error", "");

@@ -17,7 +17,7 @@
 //     exportModel {handle?, opts}      the finished run's model file (JSON text); opts.tuned, the
 //                                      page's last model search, goes in it if it chose the run's settings
 //     importModel {file|text, name}    a saved model → {handle, name, method, ...}
-//     predict {handle?, file|text, name, missing?, newTasks?}  a file's rows
+//     predict {handle?, file|text, name, missing?, newTasks?, tuned?}  a file's rows
 //                                      predicted by a model or the finished run →
 //                                      {header, rows, values, ...}; missing "omit"
 //                                      predicts only the rows that have every value,
@@ -419,7 +419,7 @@ serveRequests({
     await boot();
     const handle = runModel(m.handle, "predict with");
     const text = await readSource(undefined, m.file, m.text);
-    return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data", m.missing, m.newTasks);
+    return spmtl.predict(handle, text, m.name || (m.file && m.file.name) || "data", m.missing, m.newTasks, m.tuned);
   },
   async inspect(m) { await boot(); return spmtl.inspect(runModel(m.handle, "inspect")); },
   async tuneStart(m) { await boot(); return spmtl.tuneStart(Object.assign({}, m.config, { folds: m.folds || 3, newTasks: !!m.newTasks })); },

@@ -333,13 +333,14 @@ func (s *Session) AddModel(m *app.ModelFile, name string) (ModelInfo, error) {
 	return ModelInfo{Handle: s.next, Name: m.Name, Method: m.Method, Kind: m.Kind, Tasks: m.Tasks, Features: m.Features, FeatureCount: d, Trained: m.Trained.File}, nil
 }
 
-// model returns the model of a model handle, or of a finished run handle.
-func (s *Session) model(handle int) (*app.ModelFile, error) {
+// model returns the model of a model handle, or of a finished run handle
+// (carrying tuned when that search chose the run's settings: withSearch).
+func (s *Session) model(handle int, tuned *app.TuneResult) (*app.ModelFile, error) {
 	if m, ok := s.models[handle]; ok {
 		return m, nil
 	}
 	if r, ok := s.runs[handle]; ok {
-		return r.ModelFile(app.Trained{File: r.Train.Name, Rows: r.Train.Rows()})
+		return withSearch(r, app.Trained{File: r.Train.Name, Rows: r.Train.Rows()}, tuned)
 	}
 	return nil, fmt.Errorf("no model or run with handle %d", handle)
 }
@@ -352,13 +353,7 @@ func (s *Session) model(handle int) (*app.ModelFile, error) {
 // predict then warns when its settings, chosen for known tasks' rows,
 // predict new tasks.
 func (s *Session) Predict(handle int, text, name, missing, newTasks string, tuned *app.TuneResult) (*app.Predictions, error) {
-	var m *app.ModelFile
-	var err error
-	if r, ok := s.runs[handle]; ok {
-		m, err = withSearch(r, app.Trained{File: r.Train.Name, Rows: r.Train.Rows()}, tuned)
-	} else {
-		m, err = s.model(handle)
-	}
+	m, err := s.model(handle, tuned)
 	if err != nil {
 		return nil, fmt.Errorf("predict: %w", err)
 	}
@@ -375,7 +370,7 @@ func (s *Session) Predict(handle int, text, name, missing, newTasks string, tune
 
 // Inspect describes the shared knowledge of a model (or a finished run).
 func (s *Session) Inspect(handle int) (app.Inspection, error) {
-	m, err := s.model(handle)
+	m, err := s.model(handle, nil)
 	if err != nil {
 		return app.Inspection{}, fmt.Errorf("inspect: %w", err)
 	}

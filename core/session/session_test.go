@@ -148,10 +148,11 @@ func TestReproduceRunGolden(t *testing.T) {
 	}
 }
 
-// TestModelRoundTrip: a finished run's model, exported and imported again,
-// predicts new rows exactly as the run's own model does, and the session's
-// model search chooses what app.Tune chooses.
-func TestModelRoundTrip(t *testing.T) {
+// examSession returns a session that has read the command line's
+// exam.csv (school, score; the student id left out), its summary and the
+// file's text.
+func examSession(t *testing.T) (*Session, Summary, []byte) {
+	t.Helper()
 	text, err := os.ReadFile("../cmd/spmtl/testdata/exam.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +162,14 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, sum, text
+}
+
+// TestModelRoundTrip: a finished run's model, exported and imported again,
+// predicts new rows exactly as the run's own model does, and the session's
+// model search chooses what app.Tune chooses.
+func TestModelRoundTrip(t *testing.T) {
+	s, sum, text := examSession(t)
 	cfg := mtl.Config{Model: "mtfl", SelfPaced: true, AutoLambda0: 1}
 	info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: cfg, All: true}})
 	if err != nil {
@@ -306,15 +315,7 @@ func finishSaveAndAdd(t *testing.T, s *Session, h int, file string) ModelInfo {
 // all rows or from the run's split; a run with another ρ does not, nor an
 // export given no search (app.TestChosenBy has the rest).
 func TestExportCarriesItsSearch(t *testing.T) {
-	text, err := os.ReadFile("../cmd/spmtl/testdata/exam.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := New()
-	sum, err := s.Load(string(text), LoadOptions{Name: "exam.csv", TaskColumn: "school", LabelColumn: "score", Drop: []string{"student"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, sum, _ := examSession(t)
 	train := func(cfg mtl.Config, all bool) int {
 		t.Helper()
 		info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: cfg, All: all}})

@@ -360,7 +360,7 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 	if words := countedColumns(r, m.words); len(words) > 0 {
 		// Omit also takes the rows whose word is empty or NA, which
 		// this read kept as a value of their own.
-		leave = fmt.Sprintf("leave those rows out (%d rows in all, as an empty or NA word then counts as missing too: %s), ", m.rows+m.wordRows, columnCounts(words))
+		leave = fmt.Sprintf("leave those rows out, %d in all once an empty or NA word counts as missing too (%s), ", m.rows+m.wordRows, columnCounts(words))
 	}
 	if m.rows == r.rows {
 		// Every row misses a value (a named column left empty): leaving

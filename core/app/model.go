@@ -785,7 +785,7 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []i
 	if r, share := heaviestRow(metric, logistic, held); n >= 10 && share > 0.5 {
 		// One wild value (x1 = 1e12 where training saw 1 to 15) made the
 		// log-loss 1.7e9 with no word of the row.
-		fmt.Fprintf(&b, " (row %d alone holds %.0f%% of its %s: its prediction is far off; look for a value out of scale in it)", rows[r]+1, 100*share, lossWord(metric))
+		fmt.Fprintf(&b, " (row %d alone holds %.0f%% of its %s: %s)", rows[r]+1, 100*share, lossWord(metric), heavyRowHint(kind, held, r))
 	}
 	if kind == data.Classification {
 		if a := s.Scores.AUC; a.OK() {
@@ -837,6 +837,28 @@ func heaviestRow(metric eval.Metric, logistic bool, held eval.Held) (int, float6
 		return -1, 0
 	}
 	return best, losses[best] / sum
+}
+
+// heavyRowHint says where to look when row r holds most of the score's
+// loss: a value out of scale in the row (x1 = 1e12 where training saw 1 to
+// 15; a certain and wrong class), and, for positive labels that span two
+// powers of ten or more (earnings of 5,000 to 30 million, hunt hE's
+// parade), the label's own skew, which a fit of its logarithm may serve
+// better. A regression's row says its label and its prediction.
+func heavyRowHint(kind data.Kind, held eval.Held, r int) string {
+	const scale = "look for a value out of scale in it"
+	if kind == data.Classification {
+		return "its prediction is far off; " + scale
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, y := range held.Y {
+		lo, hi = math.Min(lo, y), math.Max(hi, y)
+	}
+	said := fmt.Sprintf("it is labelled %s and predicted %s; %s", digits(held.Y[r], 4), digits(held.Margin[r], 4), scale)
+	if lo > 0 && hi >= 100*lo {
+		said += fmt.Sprintf(", or, as the labels span powers of ten (%s to %s), whether their logarithm would fit better", digits(lo, 4), digits(hi, 4))
+	}
+	return said
 }
 
 // lossWord is what a metric sums over rows, for a sentence.

@@ -323,6 +323,28 @@ func TestPredictScoresTheFilesLabels(t *testing.T) {
 	if p, err := Predict(c, []byte(wild), "new.csv"); err != nil || p.Score == nil || !strings.Contains(p.Score.Text, "(row 13 alone holds 100% of its log-loss: its prediction is far off; look for a value out of scale in it)") {
 		t.Errorf("a wild value: %v, %+v", err, p.Score)
 	}
+	// A regression's heaviest row says its label and prediction; the
+	// logarithm is offered only for positive labels that span powers of ten
+	// (hunt hE's parade: a celebrity's 180,000 predicted 19 million).
+	r := trainModel(t, "task,y,x1\na,1,1\na,2,2\na,3,3\nb,1,1\nb,2,2\nb,3,3\n", LoadOptions{Name: "reg.csv"}, mtl.Config{Model: "itl"})
+	for _, tc := range []struct {
+		rows string
+		log  bool
+	}{
+		{strings.Repeat("a,2,2\nb,2,2\n", 6) + "a,200,2\n", true},
+		{strings.Repeat("a,2,2\nb,2,2\n", 6) + "a,-200,2\n", false},
+		{strings.Repeat("a,2,2\nb,3,3\n", 6) + "a,80,2\n", false},
+	} {
+		p, err := Predict(r, []byte("task,y,x1\n"+tc.rows), "new.csv")
+		if err != nil || p.Score == nil {
+			t.Fatalf("%q: %v", tc.rows, err)
+		}
+		text := p.Score.Text
+		if !strings.Contains(text, "(row 13 alone holds") || !strings.Contains(text, "it is labelled ") || !strings.Contains(text, "look for a value out of scale in it") ||
+			strings.Contains(text, "logarithm") != tc.log {
+			t.Errorf("one far label among %q: %s; want the row named with its label and prediction, the logarithm offered %v", tc.rows, text, tc.log)
+		}
+	}
 	// A certain and wrong prediction: no +Inf printed.
 	inf := copyModel(t, c)
 	inf.B = []float64{1e308, 1e308}

@@ -194,7 +194,7 @@ func TestLoadNewRows(t *testing.T) {
 		{[]string{"STL", "MMTL"}, "STL and MMTL, which predict a new task from what the tasks share"},
 	} {
 		_, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, NewTaskModels: c.models})
-		if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (`+c.which+`; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
+		if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (`+c.which+`; a search for new tasks chooses among them: tune -new-tasks, or on the page Tune for tasks not in this file), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
 			t.Errorf("unknown task, models %q: %v", c.models, err)
 		}
 	}

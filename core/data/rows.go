@@ -236,7 +236,7 @@ func unknownTask(file string, line, col int, tn string, known, models []string) 
 	if len(models) > 0 {
 		which = words.List(models) + ", which predict a new task from what the tasks share"
 	}
-	pe := parseErr(file, line, col, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (%s; tuning for new tasks chooses among them), or predict only the rows of the tasks it knows", short(tn), listOf(known, "tasks"), which)
+	pe := parseErr(file, line, col, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (%s; a search for new tasks chooses among them: tune -new-tasks, or on the page Tune for tasks not in this file), or predict only the rows of the tasks it knows", short(tn), listOf(known, "tasks"), which)
 	pe.Remedy = Remedy{Skip: true}
 	return pe
 }

@@ -856,7 +856,7 @@ func heavyRowHint(kind data.Kind, held eval.Held, r int) string {
 	}
 	said := fmt.Sprintf("it is labelled %s and predicted %s; %s", digits(held.Y[r], 4), digits(held.Margin[r], 4), scale)
 	if lo > 0 && hi >= 100*lo {
-		said += fmt.Sprintf(", or, as the labels span powers of ten (%s to %s), whether their logarithm would fit better", digits(lo, 4), digits(hi, 4))
+		said += fmt.Sprintf(", or, as the labels span powers of ten (%s to %s), try predicting their logarithm", digits(lo, 4), digits(hi, 4))
 	}
 	return said
 }

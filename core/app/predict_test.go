@@ -320,8 +320,17 @@ func TestPredictScoresTheFilesLabels(t *testing.T) {
 	// One wild value: its row is named as holding most of the log-loss
 	// (hunt10: x1 = 1e12 made it 1.7e9, unsaid).
 	wild := "task,y,x1\n" + strings.Repeat("a,1,1\na,0,-1\nb,1,1\nb,0,-1\n", 3) + "a,0,1e12\n"
-	if p, err := Predict(c, []byte(wild), "new.csv"); err != nil || p.Score == nil || !strings.Contains(p.Score.Text, "(row 13 alone holds 100% of its log-loss: its prediction is far off; look for a value out of scale in it)") {
+	if p, err := Predict(c, []byte(wild), "new.csv"); err != nil || p.Score == nil || !strings.Contains(p.Score.Text, `(row 13 alone holds 100% of its log-loss: it gives its own class "0" a probability of `) ||
+		!strings.Contains(p.Score.Text, "; look for a value out of scale in it)") {
 		t.Errorf("a wild value: %v, %+v", err, p.Score)
+	}
+	// One uncertain row among rows certain and right holds most of a small
+	// log-loss: named with its probability, and nothing said of a value out
+	// of scale (hunt hF's ais: 0.40, 59% of 0.031).
+	calm := "task,y,x1\n" + strings.Repeat("a,1,50\na,0,-50\nb,1,50\nb,0,-50\n", 3) + "a,1,0\n"
+	if p, err := Predict(c, []byte(calm), "new.csv"); err != nil || p.Score == nil || !strings.Contains(p.Score.Text, `(row 13 alone holds`) ||
+		!strings.Contains(p.Score.Text, `it gives its own class "1" a probability of 0.`) || strings.Contains(p.Score.Text, "out of scale") {
+		t.Errorf("one uncertain row: %v, %+v", err, p.Score)
 	}
 	// A regression's heaviest row says its label and prediction; the
 	// logarithm is offered only for positive labels that span powers of ten

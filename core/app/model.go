@@ -761,6 +761,13 @@ func scorePredictions(m *ModelFile, label, file string, held eval.Held, rows []i
 	s := &PredictScore{Label: label, Scores: eval.Pooled(kind, logistic, held.Margin, held.Y), Unscored: unscored, Constant: math.NaN()}
 	n := len(held.Y)
 	var b strings.Builder
+	if n == 0 && unscored == 0 {
+		// Every row was left out (their tasks new to the model, or a
+		// value missing): none has a prediction to score (hunt hF's cml,
+		// whose 125 rows were all of new centres).
+		s.Text = "not scored: no row has a prediction"
+		return s
+	}
 	if n == 0 {
 		fmt.Fprintf(&b, "not scored: no predicted row has a label %s", labelPlace(label, "in column %s", "(its line's second field)"))
 		if kind == data.Classification {

@@ -100,7 +100,7 @@ func TestPredictNewTask(t *testing.T) {
 				if p.Values[0] != alone.Values[0] || !math.IsNaN(p.Values[1]) || !math.IsNaN(p.Values[2]) || len(p.Rows) != 3 {
 					t.Errorf("skipping the unknown task: values %v, want %v then no prediction", p.Values, alone.Values[0])
 				}
-				if want := "2 of the 3 rows are of tasks the model was not trained on and cannot predict (S9): they have no prediction, at lines 3, 4"; !slices.Contains(p.Warnings, want) {
+				if want := "2 of the 3 rows are of a task the model was not trained on and cannot predict (S9): they have no prediction, at lines 3, 4"; !slices.Contains(p.Warnings, want) {
 					t.Errorf("warnings %q, want %q", p.Warnings, want)
 				}
 				return
@@ -316,6 +316,11 @@ func TestPredictScoresTheFilesLabels(t *testing.T) {
 	}
 	if p, err := Predict(c, []byte("task,y,x1\na,maybe,1\n"), "new.csv"); err != nil || p.Score == nil || p.Score.Scores.LogLoss.N != 0 || !strings.HasPrefix(p.Score.Text, "not scored: no predicted row has a label") {
 		t.Errorf("no known class: %v, %+v", err, p.Score)
+	}
+	// Every row left out (all of tasks the model cannot predict): the score
+	// says no row has a prediction, not that no label is a class.
+	if p, err := PredictWith(c, []byte("task,y,x1\nz,1,1\nw,0,2\n"), "new.csv", PredictOptions{SkipUnknown: true}); err != nil || p.Score == nil || p.Score.Text != "not scored: no row has a prediction" {
+		t.Errorf("every row of a new task: %v, %+v", err, p.Score)
 	}
 	// One wild value: its row is named as holding most of the log-loss
 	// (hunt10: x1 = 1e12 made it 1.7e9, unsaid).

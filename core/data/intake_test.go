@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -193,10 +194,18 @@ func TestLoadNewRows(t *testing.T) {
 		{nil, "one that predicts a new task from what the tasks share"},
 		{[]string{"STL", "MMTL"}, "STL and MMTL, which predict a new task from what the tasks share"},
 	} {
-		_, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, NewTaskModels: c.models})
-		if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task: use a model that has one (`+c.which+`; a search for new tasks chooses among them: tune -new-tasks, or on the page Tune for tasks not in this file), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
+		_, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\n5,u,a\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, NewTaskModels: c.models})
+		if err == nil || err.Error() != `n.csv:2:3: task "z" is not one the model was trained on (it knows a, b); 1 of the 2 rows is of a task it was not trained on, and the model has no predictor for a new task: use a model that has one (`+c.which+`; a search for new tasks chooses among them: tune -new-tasks, or on the page Tune for tasks not in this file), or predict only the rows of the tasks it knows` || !RemedyOf(err).Skip {
 			t.Errorf("unknown task, models %q: %v", c.models, err)
 		}
+	}
+	// Every row of a new task (hunt hF's cml: 125 rows of 13 new centres):
+	// the refusal counts them, and leaving them out, which would predict
+	// nothing, is not offered.
+	_, err = LoadNewRowsWith([]byte("x,c,g\n4,v,z\n5,u,y\n6,v,z\n"), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}})
+	if err == nil || !strings.Contains(err.Error(), "(it knows a, b); 3 of the 3 rows are of 2 tasks it was not trained on (z, y), and") ||
+		!strings.HasSuffix(err.Error(), "or predict only the rows of the tasks it knows, of which this file has none") || RemedyOf(err).Skip {
+		t.Errorf("every row of a new task: %v (remedy %+v)", err, RemedyOf(err))
 	}
 	// SkipUnknown: the rows of tasks the model does not know keep their
 	// place in Rows, out of Data, and Skipped says which.
@@ -207,8 +216,21 @@ func TestLoadNewRows(t *testing.T) {
 	if len(tab.Rows) != 4 || tab.Data.Rows() != 1 || tab.Data.Tasks[0].Source[0] != 1 {
 		t.Errorf("skipped: %d rows kept, %d in the data (sources %v)", len(tab.Rows), tab.Data.Rows(), tab.Data.Tasks[0].Source)
 	}
-	if got, want := tab.Skipped.NoPrediction(), "3 of the 4 rows are of tasks the model was not trained on and cannot predict (z, y): they have no prediction, at lines 2, 4, 5"; got != want {
+	if got, want := tab.Skipped.NoPrediction(), "3 of the 4 rows are of 2 tasks the model was not trained on and cannot predict (z, y): they have no prediction, at lines 2, 4, 5"; got != want {
 		t.Errorf("skipped: %q, want %q", got, want)
+	}
+	// Past the first few tasks named, the others are counted (hunt hF's
+	// cml: 5 of 13 new centres were named, with no word of the 8 more).
+	many := "x,c,g\n"
+	for i := 1; i <= 8; i++ {
+		many += fmt.Sprintf("%d,v,n%d\n", i, i)
+	}
+	tab, err = LoadNewRowsWith([]byte(many), "n.csv", train.Encoding, NewRowsOptions{Tasks: []string{"a", "b"}, SkipUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := tab.Skipped.NoPrediction(), "8 of the 8 rows are of 8 tasks the model was not trained on and cannot predict (n1, n2, n3, n4, n5 and 3 more)"; !strings.HasPrefix(got, want) {
+		t.Errorf("eight new tasks: %q, want it to start %q", got, want)
 	}
 	// Every row left out (here a task the model does not know, and a
 	// missing value): no refusal, each row keeps its place with no
@@ -280,7 +302,7 @@ func TestLoadNewRows(t *testing.T) {
 	if !reflect.DeepEqual(tab.Rows, [][]string{{"1", "b"}, {"2", "z"}, {"4", "a"}, {"5", "z"}}) || tab.Data.Rows() != 2 || tab.Data.Tasks[1].Source[0] != 2 {
 		t.Errorf("sparse, skipped: rows %q, %d in the data", tab.Rows, tab.Data.Rows())
 	}
-	if got, want := tab.Skipped.NoPrediction(), "2 of the 4 rows are of tasks the model was not trained on and cannot predict (z): they have no prediction, at lines 2, 5"; got != want {
+	if got, want := tab.Skipped.NoPrediction(), "2 of the 4 rows are of a task the model was not trained on and cannot predict (z): they have no prediction, at lines 2, 5"; got != want {
 		t.Errorf("sparse, skipped: %q, want %q", got, want)
 	}
 	if _, err := LoadNewRowsWith([]byte("z 1 1:2\n"), "n.svm", sparse, NewRowsOptions{Tasks: []string{"a"}}); !RemedyOf(err).Skip {

@@ -65,9 +65,12 @@ func (o *Omitted) NoPrediction() string {
 // is not one the model was trained on (NewRowsOptions.SkipUnknown).
 type Skipped struct {
 	Rows, Of int
-	// Tasks are the first few such tasks, Lines the first few rows' lines.
-	Tasks []string `json:"tasks,omitempty"`
-	Lines []int    `json:"lines,omitempty"`
+	// Tasks are the first few such tasks, Lines the first few rows' lines;
+	// TaskCount counts every such task.
+	Tasks     []string `json:"tasks,omitempty"`
+	Lines     []int    `json:"lines,omitempty"`
+	TaskCount int      `json:"taskCount,omitempty"`
+	seen      map[string]bool
 }
 
 // add counts a row of task tn, at line, left out.
@@ -76,9 +79,35 @@ func (s *Skipped) add(tn string, line int) {
 	if len(s.Lines) < omittedLines {
 		s.Lines = append(s.Lines, line)
 	}
-	if !slices.Contains(s.Tasks, tn) && len(s.Tasks) < omittedLines {
-		s.Tasks = append(s.Tasks, strings.Clone(tn))
+	if s.seen == nil {
+		s.seen = map[string]bool{}
 	}
+	if !s.seen[tn] {
+		tn = strings.Clone(tn)
+		s.seen[tn] = true
+		s.TaskCount++
+		if len(s.Tasks) < omittedLines {
+			s.Tasks = append(s.Tasks, tn)
+		}
+	}
+}
+
+// taskWord is "a task" or "13 tasks", as many as were left out.
+func (s *Skipped) taskWord() string {
+	if s.TaskCount == 1 {
+		return "a task"
+	}
+	return fmt.Sprintf("%d tasks", s.TaskCount)
+}
+
+// tasks names the first few tasks left out, and how many more there are:
+// "10, 12, 13, 15, 20 and 8 more".
+func (s *Skipped) tasks() string {
+	names := listOf(s.Tasks, "tasks")
+	if more := s.TaskCount - len(s.Tasks); more > 0 {
+		names += fmt.Sprintf(" and %d more", more)
+	}
+	return names
 }
 
 // NoPrediction says which rows have no prediction: "2 of the 40 rows are
@@ -90,9 +119,9 @@ func (s *Skipped) NoPrediction() string {
 	}
 	at := linesAt(s.Rows, s.Lines)
 	if s.Rows == 1 {
-		return fmt.Sprintf("1 of the %d rows is of a task the model was not trained on and cannot predict (%s): it has no prediction, %s", s.Of, listOf(s.Tasks, "tasks"), at)
+		return fmt.Sprintf("1 of the %d rows is of a task the model was not trained on and cannot predict (%s): it has no prediction, %s", s.Of, s.tasks(), at)
 	}
-	return fmt.Sprintf("%d of the %d rows are of tasks the model was not trained on and cannot predict (%s): they have no prediction, %s", s.Rows, s.Of, listOf(s.Tasks, "tasks"), at)
+	return fmt.Sprintf("%d of the %d rows are of %s the model was not trained on and cannot predict (%s): they have no prediction, %s", s.Rows, s.Of, s.taskWord(), s.tasks(), at)
 }
 
 // at names the lines of the rows (linesAt).

@@ -126,6 +126,13 @@ func (r *rowReader) read(cr *csv.Reader) error {
 	t := r.t
 	xrow := make([]float64, r.d)
 	var refused *ParseError // the first missing value, refused at the end
+	// The first row of a task the model does not know (and cannot
+	// predict), refused at the end with how many rows and tasks are new.
+	var unknown struct {
+		line, col int
+		task      string
+		count     Skipped
+	}
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -144,6 +151,12 @@ func (r *rowReader) read(cr *csv.Reader) error {
 		}
 		src := r.rows
 		r.rows++
+		if unknown.count.Rows > 0 {
+			if tn := strings.TrimSpace(rec[t.task]); r.newTask(tn) {
+				unknown.count.add(tn, line)
+			}
+			continue // only counted past the refusal
+		}
 		miss := r.missing != nil && r.missing.add(r, rec, line)
 		if miss && r.omit || refused != nil || r.unknown(rec, line) {
 			if refused == nil && r.keep {
@@ -158,11 +171,21 @@ func (r *rowReader) read(cr *csv.Reader) error {
 				r.missing.first = strings.Clone(strings.TrimSpace(rec[pe.Column-1]))
 				continue
 			}
+			if tn := strings.TrimSpace(rec[t.task]); errors.Is(err, errNewTask) {
+				l, _ := cr.FieldPos(t.task)
+				unknown.line, unknown.col, unknown.task = l, t.task+1, strings.Clone(tn)
+				unknown.count.add(tn, line)
+				continue
+			}
 			return err
 		}
 	}
 	if refused != nil {
 		return r.missing.refusal(r, refused)
+	}
+	if unknown.count.Rows > 0 {
+		unknown.count.Of = r.rows
+		return unknownTask(t.name, unknown.line, unknown.col, unknown.task, r.knownList, r.newTaskModels, &unknown.count)
 	}
 	if r.kept == 0 && r.rows > 0 && r.keep {
 		// New rows, every one left out (a missing value, a task the model
@@ -227,17 +250,44 @@ func (r *rowReader) unknown(rec []string, line int) bool {
 	return true
 }
 
+// errNewTask marks, within a read, a row of a task the model neither knows
+// nor can predict (rowReader.newTask); read refuses the first at the end
+// (unknownTask), having counted them all.
+var errNewTask = errors.New("a task the model does not know")
+
+// newTask reports whether tn is a task the model was not trained on and,
+// having no predictor for a new task, cannot predict.
+func (r *rowReader) newTask(tn string) bool {
+	return r.known != nil && !r.skipUnknown && !missingCell(tn) && tn != "" && !r.known[tn]
+}
+
 // unknownTask refuses, at file:line:column, a new row of task tn, which
 // is not among the tasks known to a model that has no predictor for a new
-// task; models name the models that have one (NewRowsOptions). Its remedy
+// task; models name the models that have one (NewRowsOptions). count, when
+// the read counted them, says how many rows and tasks are new. Its remedy
 // is to leave such rows out (Remedy.Skip).
-func unknownTask(file string, line, col int, tn string, known, models []string) *ParseError {
+func unknownTask(file string, line, col int, tn string, known, models []string, count *Skipped) *ParseError {
 	which := "one that predicts a new task from what the tasks share"
 	if len(models) > 0 {
 		which = words.List(models) + ", which predict a new task from what the tasks share"
 	}
-	pe := parseErr(file, line, col, ErrHeader, "task %q is not one the model was trained on (it knows %s), and the model has no predictor for a new task: use a model that has one (%s; a search for new tasks chooses among them: tune -new-tasks, or on the page Tune for tasks not in this file), or predict only the rows of the tasks it knows", short(tn), listOf(known, "tasks"), which)
-	pe.Remedy = Remedy{Skip: true}
+	leave := "predict only the rows of the tasks it knows"
+	many := ""
+	if count != nil && count.Rows > 0 {
+		switch {
+		case count.Of == 1:
+			many = "; the file's one row is of it"
+		case count.Rows == 1:
+			many = fmt.Sprintf("; 1 of the %d rows is of a task it was not trained on", count.Of)
+		default:
+			many = fmt.Sprintf("; %d of the %d rows are of %s it was not trained on (%s)", count.Rows, count.Of, count.taskWord(), count.tasks())
+		}
+		if count.Rows == count.Of {
+			leave = "predict only the rows of the tasks it knows, of which this file has none"
+		}
+	}
+	pe := parseErr(file, line, col, ErrHeader, "task %q is not one the model was trained on (it knows %s)%s, and the model has no predictor for a new task: use a model that has one (%s; a search for new tasks chooses among them: tune -new-tasks, or on the page Tune for tasks not in this file), or %s", short(tn), listOf(known, "tasks"), many, which, leave)
+	pe.Remedy = Remedy{Skip: count == nil || count.Rows < count.Of}
 	return pe
 }
 
@@ -259,9 +309,8 @@ func (r *rowReader) task(rec []string, cr *csv.Reader) (*taskRows, error) {
 		l, _ := cr.FieldPos(ti)
 		return nil, parseErr(r.t.name, l, ti+1, ErrLongName, "the task name in column %s is %d bytes long, more than the %d a name may have: shorten it", r.t.taskCol, len(tn), MaxNameBytes)
 	}
-	if r.known != nil && !r.known[tn] {
-		l, _ := cr.FieldPos(ti)
-		return nil, unknownTask(r.t.name, l, ti+1, tn, r.knownList, r.newTaskModels)
+	if r.newTask(tn) {
+		return nil, errNewTask
 	}
 	tk := r.byName[tn]
 	if tk == nil {

@@ -155,7 +155,7 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		if nr != nil && nr.known != nil && !nr.known[string(b[ts:te])] {
 			tn := string(b[ts:te])
 			if !nr.skip {
-				return nil, nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models)
+				return nil, nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models, nil)
 			}
 			nr.skipped.add(tn, lineNo)
 			nr.taskOf[row] = tn

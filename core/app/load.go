@@ -726,7 +726,10 @@ func levelNote(tab *data.Table) string {
 	}
 	// A column of words with empty or NA cells: those are a category of
 	// their own here (R would make them missing), which -missing omit
-	// does not change; say so where it happens.
+	// does not change; say so where it happens, once for the columns with
+	// the same gaps (hunt hF's mccurdy said it of ten columns, one by one).
+	var gapKinds []string
+	gapCols := map[string][]string{}
 	for j, c := range tab.Columns {
 		if c.Role != data.RoleText {
 			continue
@@ -741,8 +744,15 @@ func levelNote(tab *data.Table) string {
 			}
 		}
 		if len(gaps) > 0 {
-			parts = append(parts, fmt.Sprintf("%s has %s: read as a category of their own, not as missing values", data.ColumnLabel(c.Name, j), strings.Join(gaps, " and ")))
+			kind := strings.Join(gaps, " and ")
+			if gapCols[kind] == nil {
+				gapKinds = append(gapKinds, kind)
+			}
+			gapCols[kind] = append(gapCols[kind], data.ColumnLabel(c.Name, j))
 		}
+	}
+	for _, kind := range gapKinds {
+		parts = append(parts, agreeing(gapCols[kind], "has "+kind, "have "+kind)+": read as a category of their own, not as missing values")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -460,6 +460,9 @@ func TestEmptyCategoryNote(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
 		{"NA and empty", "task,y,type,x\na,1,u,1\na,2,NA,2\nb,3,,3\nb,4,v,4\n", "type has empty or NA cells: read as a category of their own, not as missing values"},
 		{"none", "task,y,type,x\na,1,u,1\na,2,u,2\nb,3,v,3\nb,4,v,4\n", ""},
+		// Columns with the same gaps are named once (hunt hF's mccurdy:
+		// ten columns, ten sentences).
+		{"three columns", "task,y,type,kind,form,x\na,1,u,p,r,1\na,2,NA,,,2\nb,3,,q,s,3\nb,4,v,p,r,4\n", "type, kind and form have empty or NA cells: read as a category of their own, not as missing values"},
 	} {
 		d, err := Load([]byte(tc.text), LoadOptions{Name: "m.csv"})
 		if err != nil {

@@ -152,6 +152,21 @@ func TestChooseModelPassedOver(t *testing.T) {
 	}
 }
 
+// TestChooseModelPassedOverMany: every simpler model passed over is named,
+// not only the first (hunt hF's cml with new centres passed over MMTL and
+// MTFL-mean and named MMTL alone).
+func TestChooseModelPassedOverMany(t *testing.T) {
+	stl, stlMean := rowLosses(func(int) float64 { return 0.02 })
+	mm, mmMean := rowLosses(func(int) float64 { return 0.01 })
+	sp, spMean := rowLosses(func(int) float64 { return 0 })
+	models := []ModelScore{{Name: "STL", Score: est(stlMean, 0.03)}, {Name: "MMTL", Score: est(mmMean, 0.03)}, {Name: "spMMTL", Score: est(spMean, 0.03)}}
+	got, reason := chooseModelPaired(eval.RMSEMetric, models, [][]float64{stl, mm, sp}, nil)
+	want := "STL (" + plusMinus(models[0].Score) + ") and MMTL (" + plusMinus(models[1].Score) + ") are simpler and within one standard error of spMMTL, but behind spMMTL on the same held-out rows by more than one standard error of their difference: not chosen."
+	if got != 2 || !strings.Contains(reason, want) {
+		t.Errorf("chose %d: %q; want 2 saying %q", got, reason, want)
+	}
+}
+
 // TestPreferenceWhenTasksDiffer: where the likelihood says the tasks differ
 // (TuneSearch.vary above reml.VaryMargin), the pooled STL is preferred
 // after MMTL, so a three-way tie on the same rows goes to MMTL; elsewhere

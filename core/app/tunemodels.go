@@ -485,20 +485,26 @@ func passedOver(m eval.Metric, models []ModelScore, losses [][]float64, best, ch
 			before = append(before, i)
 		}
 	}
+	// Every such model is named: cml with new centres passed over MMTL and
+	// MTFL-mean, and only MMTL was said (hunt hF).
+	var named []string
+	also := ""
 	for _, i := range before {
 		if losses[i] != nil && losses[best] != nil && withinOneSE(m, models[i].Score, models[best].Score) && !eval.PairedWithinOneSE(losses[i], losses[best]) {
+			named = append(named, fmt.Sprintf("%s (%s)", models[i].Name, plusMinus(models[i].Score)))
 			// Named, not "it": the comparison is with the best model,
 			// and a passed-over score better than the chosen one's read
 			// as the rule contradicting the table (Indometh's STL).
-			also := ""
 			if m.Better(models[i].Score.Value, models[chosen].Score.Value) {
 				also = fmt.Sprintf(" (each model is compared with %s on the same rows, not with %s)", models[best].Name, models[chosen].Name)
 			}
-			return fmt.Sprintf(" %s (%s) is simpler and within one standard error of %s, but behind %s on the same held-out rows by more than one standard error of their difference: not chosen%s.",
-				models[i].Name, plusMinus(models[i].Score), models[best].Name, models[best].Name, also)
 		}
 	}
-	return ""
+	if len(named) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" %s simpler and within one standard error of %s, but behind %s on the same held-out rows by more than one standard error of their difference: not chosen%s.",
+		agreeing(named, "is", "are"), models[best].Name, models[best].Name, also)
 }
 
 // printedTies says, when other models' scores print as the best one's

@@ -21,20 +21,9 @@ func TestServeSendsTheBuiltGzip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("./build.sh wrote no spmtl.wasm.gz: %v", err)
 	}
-	base := serveGo(t)
-	req, _ := http.NewRequest("GET", base+"/spmtl.wasm", nil)
-	req.Header.Set("Accept-Encoding", "gzip") // set by hand: the body stays gzipped
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, built) {
-		t.Errorf("served %d bytes (%q), want the build's %d-byte stream", len(body), resp.Header.Get("Content-Encoding"), len(built))
+	body, enc := fetchEncoded(t, serveGo(t), "/spmtl.wasm", "gzip")
+	if enc != "gzip" || !bytes.Equal(body, built) {
+		t.Errorf("served %d bytes (%q), want the build's %d-byte stream", len(body), enc, len(built))
 	}
 }
 

@@ -305,15 +305,21 @@ func TestLoadNewRows(t *testing.T) {
 	if got, want := tab.Skipped.NoPrediction(), "2 of the 4 rows are of a task the model was not trained on and cannot predict (z): they have no prediction, at lines 2, 5"; got != want {
 		t.Errorf("sparse, skipped: %q, want %q", got, want)
 	}
-	if _, err := LoadNewRowsWith([]byte("z 1 1:2\n"), "n.svm", sparse, NewRowsOptions{Tasks: []string{"a"}}); !RemedyOf(err).Skip {
+	if _, err := LoadNewRowsWith([]byte("z 1 1:2\na 0 1:1\n"), "n.svm", sparse, NewRowsOptions{Tasks: []string{"a"}}); !RemedyOf(err).Skip {
 		t.Errorf("sparse, unknown task: %v has no remedy to leave the row out", err)
+	}
+	// Every row of a new task: counted, and leaving them out, which would
+	// predict nothing, not offered (as a CSV's refusal).
+	if _, err := LoadNewRowsWith([]byte("z 1 1:2\ny 0 1:1\nz 0 2:1\n"), "n.svm", sparse, NewRowsOptions{Tasks: []string{"a"}}); err == nil || RemedyOf(err).Skip ||
+		!strings.HasPrefix(err.Error(), `n.svm:1:1: task "z" is not one the model was trained on (it knows a); 3 of the 3 rows are of 2 tasks it was not trained on (z, y), and`) {
+		t.Errorf("sparse, every row of a new task: %v (remedy %+v)", err, RemedyOf(err))
 	}
 	for _, tc := range []struct {
 		in   string
 		enc  *Encoding
 		want string
 	}{
-		{"a 0 1:1\n# a comment\nc 0 3:1\n", sparse, `n.svm:3:1: task "c" is not one the model was trained on (it knows a, b), and the model has no predictor for a new task`},
+		{"a 0 1:1\n# a comment\nc 0 3:1\n", sparse, `n.svm:3:1: task "c" is not one the model was trained on (it knows a, b); 1 of the 2 rows is of a task it was not trained on, and the model has no predictor for a new task`},
 		{"a 0 3:1\n", &Encoding{Format: "generated", Features: 3}, "predict n.svm: the model was trained on generated data and has no file encoding to read new rows with"},
 	} {
 		if _, err := LoadNewRows([]byte(tc.in), "n.svm", tc.enc, []string{"a", "b"}); err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -119,6 +119,14 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		// missing one are not left out: the rest of the file is then read
 		// as if they were, to count them all, as a CSV's refusal does.
 		first *ParseError
+		// unknown is the first row of a task the model does not know and
+		// cannot predict, refused at the end with how many rows and tasks
+		// are new, as a CSV's refusal is (rowReader.read).
+		unknown struct {
+			line, col int
+			task      string
+			count     Skipped
+		}
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
@@ -135,6 +143,15 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		}
 		nonBlank = true
 		if b[ts] == '#' {
+			continue
+		}
+		if unknown.count.Rows > 0 {
+			// Past the refusal of a new task, only counted: the rows of
+			// new tasks, and every row for the count it is out of.
+			if nr := opt.newRows; !nr.known[string(b[ts:te])] {
+				unknown.count.add(string(b[ts:te]), lineNo)
+			}
+			row++
 			continue
 		}
 		ls, le := nextField(b, te)
@@ -155,7 +172,12 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		if nr != nil && nr.known != nil && !nr.known[string(b[ts:te])] {
 			tn := string(b[ts:te])
 			if !nr.skip {
-				return nil, nil, unknownTask(name, lineNo, ts+1, tn, nr.list, nr.models, nil)
+				if unknown.count.Rows == 0 {
+					unknown.line, unknown.col, unknown.task = lineNo, ts+1, tn
+				}
+				unknown.count.add(tn, lineNo)
+				row++
+				continue
 			}
 			nr.skipped.add(tn, lineNo)
 			nr.taskOf[row] = tn
@@ -220,6 +242,11 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		t.cls = append(t.cls, c)
 		t.src = append(t.src, row)
 		row++
+	}
+	if unknown.count.Rows > 0 && sc.Err() == nil {
+		unknown.count.Of = row
+		nr := opt.newRows
+		return nil, nil, unknownTask(name, unknown.line, unknown.col, unknown.task, nr.list, nr.models, &unknown.count)
 	}
 	if first != nil && sc.Err() == nil {
 		return nil, nil, countMissing(first, om.result(row))

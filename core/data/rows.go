@@ -126,13 +126,7 @@ func (r *rowReader) read(cr *csv.Reader) error {
 	t := r.t
 	xrow := make([]float64, r.d)
 	var refused *ParseError // the first missing value, refused at the end
-	// The first row of a task the model does not know (and cannot
-	// predict), refused at the end with how many rows and tasks are new.
-	var unknown struct {
-		line, col int
-		task      string
-		count     Skipped
-	}
+	var unknown newTaskRows // the rows of tasks the model cannot predict, refused at the end
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -151,10 +145,8 @@ func (r *rowReader) read(cr *csv.Reader) error {
 		}
 		src := r.rows
 		r.rows++
-		if unknown.count.Rows > 0 {
-			if tn := strings.TrimSpace(rec[t.task]); r.newTask(tn) {
-				unknown.count.add(tn, line)
-			}
+		if unknown.seen() {
+			unknown.counted(r.newTask, strings.TrimSpace(rec[t.task]), line)
 			continue // only counted past the refusal
 		}
 		miss := r.missing != nil && r.missing.add(r, rec, line)
@@ -171,10 +163,9 @@ func (r *rowReader) read(cr *csv.Reader) error {
 				r.missing.first = strings.Clone(strings.TrimSpace(rec[pe.Column-1]))
 				continue
 			}
-			if tn := strings.TrimSpace(rec[t.task]); errors.Is(err, errNewTask) {
+			if errors.Is(err, errNewTask) {
 				l, _ := cr.FieldPos(t.task)
-				unknown.line, unknown.col, unknown.task = l, t.task+1, strings.Clone(tn)
-				unknown.count.add(tn, line)
+				unknown.first(strings.TrimSpace(rec[t.task]), l, t.task+1)
 				continue
 			}
 			return err
@@ -183,9 +174,8 @@ func (r *rowReader) read(cr *csv.Reader) error {
 	if refused != nil {
 		return r.missing.refusal(r, refused)
 	}
-	if unknown.count.Rows > 0 {
-		unknown.count.Of = r.rows
-		return unknownTask(t.name, unknown.line, unknown.col, unknown.task, r.knownList, r.newTaskModels, &unknown.count)
+	if unknown.seen() {
+		return unknown.refusal(t.name, r.rows, r.knownList, r.newTaskModels)
 	}
 	if r.kept == 0 && r.rows > 0 && r.keep {
 		// New rows, every one left out (a missing value, a task the model
@@ -259,6 +249,38 @@ var errNewTask = errors.New("a task the model does not know")
 // having no predictor for a new task, cannot predict.
 func (r *rowReader) newTask(tn string) bool {
 	return r.known != nil && !r.skipUnknown && !missingCell(tn) && tn != "" && !r.known[tn]
+}
+
+// newTaskRows counts, in a read that refuses them, the rows of tasks the
+// model neither knows nor can predict: the first, where the refusal points,
+// and every one after it, so that the refusal says how many rows and tasks
+// are new (the CSV and the sparse reader).
+type newTaskRows struct {
+	line, col int
+	task      string
+	count     Skipped
+}
+
+// first notes the first such row, of task tn at line and column col.
+func (u *newTaskRows) first(tn string, line, col int) {
+	u.line, u.col, u.task = line, col, strings.Clone(tn)
+	u.count.add(tn, line)
+}
+
+// seen reports whether a row of a new task was met.
+func (u *newTaskRows) seen() bool { return u.count.Rows > 0 }
+
+// counted counts a later row, at line, when its task tn is new.
+func (u *newTaskRows) counted(isNew func(string) bool, tn string, line int) {
+	if isNew(tn) {
+		u.count.add(tn, line)
+	}
+}
+
+// refusal is the read's error, rows rows having been read (unknownTask).
+func (u *newTaskRows) refusal(file string, rows int, known, models []string) *ParseError {
+	u.count.Of = rows
+	return unknownTask(file, u.line, u.col, u.task, known, models, &u.count)
 }
 
 // unknownTask refuses, at file:line:column, a new row of task tn, which

@@ -118,15 +118,8 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		// first is the refusal of the first missing value when the rows
 		// missing one are not left out: the rest of the file is then read
 		// as if they were, to count them all, as a CSV's refusal does.
-		first *ParseError
-		// unknown is the first row of a task the model does not know and
-		// cannot predict, refused at the end with how many rows and tasks
-		// are new, as a CSV's refusal is (rowReader.read).
-		unknown struct {
-			line, col int
-			task      string
-			count     Skipped
-		}
+		first   *ParseError
+		unknown newTaskRows // the rows of tasks the model cannot predict, refused at the end
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
@@ -145,12 +138,8 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		if b[ts] == '#' {
 			continue
 		}
-		if unknown.count.Rows > 0 {
-			// Past the refusal of a new task, only counted: the rows of
-			// new tasks, and every row for the count it is out of.
-			if nr := opt.newRows; !nr.known[string(b[ts:te])] {
-				unknown.count.add(string(b[ts:te]), lineNo)
-			}
+		if unknown.seen() { // past the refusal of a new task, only counted
+			unknown.counted(func(tn string) bool { return !opt.newRows.known[tn] }, string(b[ts:te]), lineNo)
 			row++
 			continue
 		}
@@ -172,10 +161,7 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		if nr != nil && nr.known != nil && !nr.known[string(b[ts:te])] {
 			tn := string(b[ts:te])
 			if !nr.skip {
-				if unknown.count.Rows == 0 {
-					unknown.line, unknown.col, unknown.task = lineNo, ts+1, tn
-				}
-				unknown.count.add(tn, lineNo)
+				unknown.first(tn, lineNo, ts+1)
 				row++
 				continue
 			}
@@ -243,10 +229,8 @@ func readSparse(r io.Reader, name string, opt SparseOptions) (*Dataset, *Omitted
 		t.src = append(t.src, row)
 		row++
 	}
-	if unknown.count.Rows > 0 && sc.Err() == nil {
-		unknown.count.Of = row
-		nr := opt.newRows
-		return nil, nil, unknownTask(name, unknown.line, unknown.col, unknown.task, nr.list, nr.models, &unknown.count)
+	if unknown.seen() && sc.Err() == nil {
+		return nil, nil, unknown.refusal(name, row, opt.newRows.list, opt.newRows.models)
 	}
 	if first != nil && sc.Err() == nil {
 		return nil, nil, countMissing(first, om.result(row))

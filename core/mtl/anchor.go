@@ -309,7 +309,7 @@ func (ap *anchorProblem) hessian() []float64 {
 	r[d*p+d] = 2 * rho * kappa
 	h := make([]float64, n*n)
 	e := newLogisticEval(p)
-	k := make([]float64, p*p)
+	hr, k := make([]float64, p*p), make([]float64, p*p) // H_t + 2ρP, and its factor
 	col := make([]float64, p)
 	x := make([]float64, p*p) // column j of (H_t + 2ρP)⁻¹ r in x[j*p:]
 	for t, td := range ap.tasks {
@@ -318,20 +318,11 @@ func (ap *anchorProblem) hessian() []float64 {
 			continue
 		}
 		td.logisticData(lossScale(ap.cfg.Loss, ap.cfg.Variant, ap.cfg.Scale, td), ap.w[t], ap.b[t], e)
-		for i := range k {
-			k[i] = e.h[i] + r[i]
+		for i := range hr {
+			hr[i] = e.h[i] + r[i]
 		}
-		if !linalg.Cholesky(k, p) {
-			// The W-step damps a flat bias direction alike (logisticPrimal).
-			for i := range k {
-				k[i] = e.h[i] + r[i]
-			}
-			for a := 0; a < p; a++ {
-				k[a*p+a] += 1e-10 * (1 + k[a*p+a])
-			}
-			if !linalg.Cholesky(k, p) {
-				return nil
-			}
+		if !factorDamped(k, hr, p) {
+			return nil
 		}
 		for j := 0; j < n; j++ {
 			for i := 0; i < p; i++ {

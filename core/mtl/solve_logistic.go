@@ -46,17 +46,9 @@ func (td *taskData) logisticPrimal(ws *wstep, w []float64, b *float64, cache *ta
 	ws.addPenalty(w, *b, curD, cur)
 	fac, delta, tw := ns.fac, ns.delta, ns.step
 	for it := 0; it < newtonMaxIter; it++ {
-		copy(fac, cur.h)
-		if !linalg.Cholesky(fac, p) {
-			// The bias direction can be flat on separable data: damp it.
-			copy(fac, cur.h)
-			for a := 0; a < p; a++ {
-				fac[a*p+a] += 1e-10 * (1 + fac[a*p+a])
-			}
-			if !linalg.Cholesky(fac, p) {
-				cache.dataOK = false
-				return 0, errNumeric(fmt.Sprintf("task %s: logistic Hessian is not positive definite", td.name))
-			}
+		if !factorDamped(fac, cur.h, p) {
+			cache.dataOK = false
+			return 0, errNumeric(fmt.Sprintf("task %s: logistic Hessian is not positive definite", td.name))
 		}
 		copy(delta, cur.grad)
 		linalg.CholSolve(fac, p, delta)
@@ -359,4 +351,21 @@ func softplus(z float64) float64 {
 		return z + math.Log1p(math.Exp(-z))
 	}
 	return math.Log1p(math.Exp(z))
+}
+
+// factorDamped sets fac to the Cholesky factor of the p×p matrix h, or,
+// when h is not positive definite, of h with each diagonal entry raised by
+// 1e-10·(1 + h_aa): on separable data the bias direction can be flat. It
+// reports false when neither factors. The W-step's Newton matrix and the
+// value function's Hessian (anchorProblem.hessian) are damped alike.
+func factorDamped(fac, h []float64, p int) bool {
+	copy(fac, h)
+	if linalg.Cholesky(fac, p) {
+		return true
+	}
+	copy(fac, h)
+	for a := 0; a < p; a++ {
+		fac[a*p+a] += 1e-10 * (1 + fac[a*p+a])
+	}
+	return linalg.Cholesky(fac, p)
 }

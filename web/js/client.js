@@ -15,10 +15,12 @@ export function giveModule(worker) {
 /** Asks the page's first worker (index.html starts it; worker.js compiles
  *  the learner first thing there) for its module, as window.SPMTL_MODULE
  *  for every later worker (giveModule), and marks when it was fetched and
- *  compiled ("spmtl:wasm-fetched", "spmtl:compiled": ./build.sh bench reads them). */
+ *  compiled ("spmtl:worker-began", the worker's first line; "spmtl:wasm-fetched",
+ *  "spmtl:compiled": ./build.sh bench reads them). */
 export function takeModule(client) {
   window.SPMTL_MODULE = client.request("compiled").then((m) => {
     const mark = (name, t) => { if (typeof t === "number") performance.mark(name, { startTime: t - performance.timeOrigin }); };
+    mark("spmtl:worker-began", m && m.began);
     mark("spmtl:wasm-fetched", m && m.fetched);
     mark("spmtl:compiled", m && m.compiled);
     return (m && m.module) || null;

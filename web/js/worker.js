@@ -2,7 +2,7 @@
 // it in messages only (see client.js):
 //   requests  {id, type, ...} → {id, ok, result | error}
 //     catalog                          the catalogue (menus, presets, defaults)
-//     compiled                         {module, compiled, fetched} the first worker compiled, or null
+//     compiled                         {module, compiled, fetched, began} the first worker compiled, or null
 //     load {url|file|text|packed, tableURL, splitURL|splitText|splitPacked, name, opts: {task, label, drop, text, missing, origin}}
 //                                      reads a data set with the columns asked for
 //                                      (Go's "task" and "y" when none; never guessed);
@@ -50,14 +50,14 @@
 // compiler's share of the work waited behind the page's). The page asks
 // for the module ("compiled") and hands it to every later worker
 // (client.js takeModule), with when it was fetched and compiled.
-let firstCompile = null; // {module, compiled, fetched} (times from the epoch), module null if it failed
+let firstCompile = null; // {module, compiled, fetched, began} (times from the epoch; began: this worker's start), module null if it failed
 if (self.name === "spmtl-first" && typeof WebAssembly.compileStreaming === "function") {
   const url = new URL("../spmtl.wasm", self.location.href).href;
   const at = (t) => performance.timeOrigin + t;
   const compiling = WebAssembly.compileStreaming(fetch(url));
   firstCompile = compiling.then((module) => {
     const r = performance.getEntriesByName(url)[0];
-    return { module, compiled: at(performance.now()), fetched: r ? at(r.responseEnd) : undefined };
+    return { module, compiled: at(performance.now()), fetched: r ? at(r.responseEnd) : undefined, began: performance.timeOrigin };
   }, () => ({ module: null }));
   // A failure is fetched and compiled again by boot, which reports it.
   self.SPMTL_WASM_BYTES = compiling.catch(() => url);

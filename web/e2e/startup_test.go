@@ -88,3 +88,55 @@ func TestStartupOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestStartupDrawsTheRunFirst: until a run=1 link's first τ column, the
+// page draws no chart but the τ heatmap and its key (the others wait:
+// chart-kit.js holdCharts), and lays out the panels below the run's views
+// only near the screen (html.starting); afterwards every chart is drawn and
+// the page is whole. A preset's columns, in their closed box, are listed
+// when the box is opened. A link that trains nothing is whole once its data
+// set is shown.
+func TestStartupDrawsTheRunFirst(t *testing.T) {
+	b := newBrowser(t)
+	// Which canvases were drawn on (a 2D context asked for), and which of
+	// them before the first snapshot reached the page.
+	const src = `window.__drawnEarly = new Set(); window.__drawn = new Set();
+(() => {
+  const get = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (...args) {
+    window.__drawn.add(this.id || "(no id)");
+    if (performance.getEntriesByName("spmtl:snapshot").length === 0) window.__drawnEarly.add(this.id || "(no id)");
+    return get.apply(this, args);
+  };
+})();`
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+		t.Fatalf("watch the canvases: %v", err)
+	}
+	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=mtfl&sp=1&maxIter=4&run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
+	early := eval[[]string](b, `[...window.__drawnEarly].sort()`)
+	for _, id := range early {
+		if id != "heatmap" && id != "legend" {
+			t.Errorf("the %s chart was drawn before the first τ column (drawn then: %v)", id, early)
+		}
+	}
+	b.waitFor(`!document.documentElement.classList.contains("starting")`, 10*time.Second)
+	// Every chart drawn since.
+	for _, id := range []string{"curves", "scatter-base", "scatter-itl", "tune-map", "sweep-objective", "sweep-test"} {
+		b.waitFor(`window.__drawn.has("`+id+`")`, 10*time.Second)
+	}
+	rows := `document.querySelectorAll("#columns tbody tr:not(.spacer)").length`
+	if n := eval[int](b, rows); n != 0 {
+		t.Errorf("the closed box lists %d columns before it is opened", n)
+	}
+	b.do(chromedp.Click(chromedp.CSS("#columns-box > summary")))
+	b.waitFor(rows+` === Number(document.getElementById("columns").getAttribute("aria-rowcount")) - 1`, 10*time.Second)
+	if n := eval[int](b, rows); n != 11 {
+		t.Errorf("the opened box lists %d of landmine's 11 columns", n)
+	}
+
+	p := newBrowser(t)
+	p.do(chromedp.Navigate(p.base + "/#data=school"))
+	p.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 60*time.Second)
+	p.waitFor(`!document.documentElement.classList.contains("starting")`, 2*time.Second)
+}

@@ -60,7 +60,11 @@ export function tuneFolds() { return cat.tuneFolds || { default: 0, choices: [] 
  *  ("STL, MMTL and MTFL-mean", Go's method.NewTaskLabels); "" when the
  *  catalogue names none. */
 export function newTaskModels() {
-  return new Intl.ListFormat("en-GB", { type: "conjunction" }).format(cat.newTaskModels || []);
+  // Joined here, not by Intl.ListFormat: its first use loads the locale's
+  // list data, 17-25 ms of the page's thread at start (wireTune asks for
+  // this phrase before the first run's τ; docs/bench.md, "Twenty-fifth round").
+  const names = cat.newTaskModels || [];
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /** The rows of the paper's table under a variant ([{name, config, baseline?}]). */

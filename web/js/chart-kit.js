@@ -61,11 +61,33 @@ export function fmtRange(lo, hi) {
   return [String(lo), String(hi)];
 }
 
+// The charts held back while a link's first run trains (holdCharts): null
+// when none are.
+let held = null;
+
+/** Holds back the drawing of every chart but those that lead (the τ
+ *  heatmap: chart.leads) until releaseCharts. A link that trains at once
+ *  (run=1) asks for this: before its first τ column, the page's thread
+ *  drew the sweeps', the curves', the scatters' and the tune map's empty
+ *  canvases, most of them below the fold, on the two cores the learner
+ *  was starting on (docs/bench.md, "Twenty-fifth round"). */
+export function holdCharts() { if (!held) held = new Set(); }
+
+/** Draws every chart held back (holdCharts), each soon; later drawing is
+ *  no longer held. Calling it again does nothing. */
+export function releaseCharts() {
+  const charts = held;
+  held = null;
+  if (charts) for (const c of charts) drawSoon(c);
+}
+
 /** Draws chart in a task of its own, once for any number of calls before
  *  that task runs: a burst of snapshots costs one drawing, and one chart's
- *  first (slow: fonts) drawing does not add to another's in one long task. */
+ *  first (slow: fonts) drawing does not add to another's in one long task.
+ *  While charts are held (holdCharts), one that does not lead waits. */
 export function drawSoon(chart) {
   if (chart.drawTimer) return;
+  if (held && !chart.leads) { held.add(chart); return; }
   chart.drawTimer = setTimeout(() => { chart.drawTimer = 0; chart.draw(); }, 0);
 }
 

@@ -113,6 +113,7 @@ export function axisColumns(K, colW, gap) {
 export class Heatmap {
   constructor(els, spec) {
     Object.assign(this, els);
+    this.leads = true; // drawn while the other charts are held (chart-kit.js holdCharts)
     this.fixed = new TauScale(spec);
     this.tasks = [];
     this.kind = "parallel";

@@ -25,6 +25,7 @@ import { checkLink } from "./link-check.js";
 import { wireRecorded } from "./run-open.js";
 import { wirePublished } from "./published.js";
 import { spmtlUnpack } from "./unpack.js";
+import { holdCharts, releaseCharts } from "./chart-kit.js";
 
 // The offline single file and embedding hosts may provide their own worker
 // factory (see web/offline). index.html starts a worker before the page
@@ -86,12 +87,33 @@ async function start() {
   // A link with values the page replaced is not played: its run would not
   // be the one the link names.
   // A page with a published run in it shows that run on its data instead.
+  const training = !published.active && app.settings.run === "1" && problems.length === 0;
   if (published.active) published.open();
   else {
-    if (app.settings.run === "1" && problems.length === 0) runs.requestRun();
+    if (training) {
+      holdCharts();
+      runs.requestRun();
+    }
     data.loadBundle(bundle(app.settings.data) ? app.settings.data : defaultDataSet());
   }
   const { heat } = wireRunView(app, form);
+  // The page has started (settle) once a link's run has drawn its first τ
+  // column (the heatmap's drawing was queued by the same snapshot, before
+  // this), failed, stopped or ended without one, or, when the link trains
+  // nothing, once the data set is shown: then the charts held back for the
+  // run (chart-kit.js holdCharts) are drawn and the page is laid out whole
+  // (html.starting, style.css). A start the page refuses (a setting) is no
+  // state: three seconds at most, whatever happens.
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    setTimeout(() => { document.documentElement.classList.remove("starting"); releaseCharts(); }, 0);
+  };
+  app.on("snapshot", settle);
+  app.on("state", () => { if (["failed", "paused", "done"].includes(app.state)) settle(); });
+  app.on("data", () => { if (!training) settle(); });
+  setTimeout(settle, 3000);
   const { scBase, scITL } = wireResults(app);
   const sweep = wireSweep(app, form);
   wireTune(app, form);

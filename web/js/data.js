@@ -577,6 +577,7 @@ export function wireData(app, form) {
   // feature column with its role menu, which a visitor's file only may
   // change: a preset's columns are shown as shipped. The columns are read
   // in place (columns.js Columns): nothing here visits every column.
+  let columnsWaiting = null; // lists the closed box's columns when it opens (showColumns)
   function showColumns(s) {
     const editable = !!own;
     const header = columnsOf(s);
@@ -597,7 +598,6 @@ export function wireData(app, form) {
     if (box.open) columnsTable.show(s, editable);
     else columnsWaiting = () => columnsTable.show(s, editable);
   }
-  let columnsWaiting = null; // lists the closed box's columns (showColumns)
   $("columns-box").addEventListener("toggle", () => {
     const show = columnsWaiting;
     if (!$("columns-box").open || !show) return;

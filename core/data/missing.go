@@ -453,3 +453,68 @@ func (m *missingCount) featureMissing(r *rowReader) (string, int) {
 	}
 	return best, n
 }
+
+// predictGaps counts, in a read of new rows that refuses a missing value
+// (no omit asked), the rows missing a value the model reads: a number, or
+// a word whose encoding has no level for an empty one (textGaps). The
+// refusal points at the first and says how many there are and where, as
+// training's does (missingCount.refusal): one row to fill in is another
+// remedy than two thousand.
+type predictGaps struct {
+	first *ParseError
+	cell  string // the first missing cell's text (a marker such as "NA", or "")
+	rows  int
+	cells []int // per header column
+}
+
+// add counts a data row's missing values.
+func (g *predictGaps) add(r *rowReader, rec []string) {
+	if g.cells == nil {
+		g.cells = make([]int, len(r.t.header))
+	}
+	any := false
+	for j, f := range rec {
+		k := r.colOf[j]
+		if k < 0 || r.cols[k].Values != nil && !r.textGaps[k] || !missingCell(f) {
+			continue
+		}
+		g.cells[j]++
+		any = true
+	}
+	if any {
+		g.rows++
+	}
+}
+
+// refusal is the first missing value's error, with the count when more
+// than one row misses a value. Leaving the rows out (Remedy.Omit) is not
+// offered when it would leave no row to predict.
+func (g *predictGaps) refusal(r *rowReader) error {
+	pe := g.first
+	pe.Remedy = Remedy{Omit: true}
+	if g.rows <= 1 {
+		return pe
+	}
+	j := pe.Column - 1
+	if j < 0 || j >= len(r.t.header) {
+		return pe
+	}
+	mark := ""
+	if g.cell != "" {
+		mark = fmt.Sprintf(" (%q)", short(g.cell))
+	}
+	where := ""
+	if cols := countedColumns(r, g.cells); len(cols) > 1 {
+		where = " (" + columnCounts(cols) + ")"
+	} else {
+		where = ", all in this column"
+	}
+	leave := ", delete those rows, or predict only the rows that have every value"
+	if g.rows == r.rows {
+		leave, pe.Remedy.Omit = "", false
+	}
+	out := parseErr(pe.File, pe.Line, pe.Column, ErrMissingValue, "missing value%s in column %s, which the model was trained with: %s a missing value%s; fill them in%s",
+		mark, r.t.header[j], countOf(g.rows, r.rows, "have"), where, leave)
+	out.Remedy = pe.Remedy
+	return out
+}

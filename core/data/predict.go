@@ -2,7 +2,6 @@ package data
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -93,10 +92,8 @@ func readNewCSV(text []byte, name string, opt TableOptions) (*Table, error) {
 		return valueErr(name, line, j+1, st, s, x, t.header[j], true)
 	}
 	if err := r.read(cr); err != nil {
-		if errors.Is(err, ErrMissingValue) {
-			// Predict leaves such rows out when asked (OmitMissing).
-			return nil, omittable(err)
-		}
+		// A missing value's refusal says whether leaving such rows out
+		// (OmitMissing) is a remedy (predictGaps.refusal).
 		return nil, err
 	}
 	// The new rows' own conventions (their delimiter, their decimal comma:

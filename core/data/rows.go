@@ -126,6 +126,7 @@ func (r *rowReader) read(cr *csv.Reader) error {
 	t := r.t
 	xrow := make([]float64, r.d)
 	var refused *ParseError // the first missing value, refused at the end
+	var gaps *predictGaps   // new rows: those missing a value the model reads, refused at the end
 	var unknown newTaskRows // the rows of tasks the model cannot predict, refused at the end
 	for {
 		rec, err := cr.Read()
@@ -149,6 +150,10 @@ func (r *rowReader) read(cr *csv.Reader) error {
 			unknown.counted(r.newTask, strings.TrimSpace(rec[t.task]), line)
 			continue // only counted past the refusal
 		}
+		if gaps != nil {
+			gaps.add(r, rec)
+			continue // only counted past the refusal
+		}
 		miss := r.missing != nil && r.missing.add(r, rec, line)
 		if miss && r.omit || refused != nil || r.unknown(rec, line) {
 			if refused == nil && r.keep {
@@ -163,6 +168,14 @@ func (r *rowReader) read(cr *csv.Reader) error {
 				r.missing.first = strings.Clone(strings.TrimSpace(rec[pe.Column-1]))
 				continue
 			}
+			if pe := (*ParseError)(nil); r.keep && r.missing == nil && errors.Is(err, ErrMissingValue) && errors.As(err, &pe) {
+				gaps = &predictGaps{first: pe}
+				if pe.Column >= 1 && pe.Column <= len(rec) {
+					gaps.cell = strings.Clone(strings.TrimSpace(rec[pe.Column-1]))
+				}
+				gaps.add(r, rec)
+				continue
+			}
 			if errors.Is(err, errNewTask) {
 				l, _ := cr.FieldPos(t.task)
 				unknown.first(strings.TrimSpace(rec[t.task]), l, t.task+1)
@@ -170,6 +183,9 @@ func (r *rowReader) read(cr *csv.Reader) error {
 			}
 			return err
 		}
+	}
+	if gaps != nil {
+		return gaps.refusal(r)
 	}
 	if refused != nil {
 		return r.missing.refusal(r, refused)

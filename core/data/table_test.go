@@ -507,6 +507,12 @@ func TestRemedies(t *testing.T) {
 		{"no task column", "group,y,x\na,1,2\n", TableOptions{}, "no task column \"task\" in header (group, y, x); choose the task column among these", Remedy{Choose: RoleTask}},
 		{"no label column", "task,label,x\na,1,2\n", TableOptions{}, "no label column \"y\" in header (task, label, x); choose the label column among these", Remedy{Choose: RoleLabel}},
 		{"predict: missing value", "school,x1,x2\nS1,,1\n", predict, "missing value in column x1, which the model was trained with: fill it in, delete the row, or predict only the rows that have every value", Remedy{Omit: true}},
+		// New rows missing values are counted, as training's are: the
+		// refusal points at the first and says how many rows and where.
+		{"predict: missing values counted", "school,x1,x2\nS1,,1\nS1,2,NA\nS2,3,4\nS2,,\n", predict, "mine.csv:2:2: missing value in column x1, which the model was trained with: 3 of the 4 rows have a missing value (x1: 2, x2: 2); fill them in, delete those rows, or predict only the rows that have every value", Remedy{Omit: true}},
+		{"predict: missing values in one column", "school,x1,x2\nS1,1,1\nS1,2,NA\nS2,3,\n", predict, `mine.csv:3:3: missing value ("NA") in column x2, which the model was trained with: 2 of the 3 rows have a missing value, all in this column; fill them in, delete those rows, or predict only the rows that have every value`, Remedy{Omit: true}},
+		// Leaving out every row would predict none: not offered.
+		{"predict: every row missing a value", "school,x1,x2\nS1,,1\nS2,,2\n", predict, "mine.csv:2:2: missing value in column x1, which the model was trained with: 2 of the 2 rows have a missing value, all in this column; fill them in", Remedy{}},
 		{"predict: NaN", "school,x1,x2\nS1,inf,1\n", predict, "correct the value, or delete the row", Remedy{}},
 		{"predict: no task column", "task,x1,x2\nS1,1,1\n", predict, "no task column \"school\" in header (task, x1, x2): the file must have the columns the model was trained with", Remedy{}},
 		{"predict: no feature column", "school,x1\nS1,1\n", predict, "no column \"x2\" in header (school, x1): the model was trained with it, so the file must have it too", Remedy{}},

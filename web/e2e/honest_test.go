@@ -191,8 +191,12 @@ func TestPredictCompleteRows(t *testing.T) {
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.model() !== null`, 30*time.Second)
 	b.upload("#predict-file", writeTemp(t, "gaps.csv", "task,x1,x2\nt1,1,2\nt2,NA,1\nt3,2,\nt1,0,1\n"))
 	b.waitFor(`document.getElementById("predict-status").textContent.startsWith("Cannot predict gaps.csv")`, 20*time.Second)
-	if msg := eval[string](b, `document.getElementById("model-error").textContent`); !strings.Contains(msg, "predict only the rows that have every value") {
+	msg := eval[string](b, `document.getElementById("model-error").textContent`)
+	if !strings.Contains(msg, "predict only the rows that have every value") {
 		t.Errorf("the refusal %q does not offer to predict the complete rows", msg)
+	}
+	if !strings.Contains(msg, "2 of the 4 rows have a missing value (x1: 1, x2: 1)") {
+		t.Errorf("the refusal %q does not count the rows missing a value", msg)
 	}
 	if eval[bool](b, `document.getElementById("predict-complete").hidden`) {
 		t.Fatal("no button to predict the complete rows")

@@ -161,6 +161,21 @@ func countOf(n, of int, verb string) string {
 	return fmt.Sprintf("%d of the %d rows %s", n, of, verb)
 }
 
+// missingRows says how many of the file's rows miss a value (what: "a
+// missing value", or "a missing value or NaN") and where: "3 of the 4 rows
+// have a missing value (x1: 2, x2: 2)", or "…, all in this column".
+func missingRows(n, of int, what string, cols []MissingColumn) string {
+	s := countOf(n, of, "have") + " " + what
+	switch {
+	case len(cols) == 1 && n == 1:
+	case len(cols) == 1:
+		s += ", all in this column"
+	default:
+		s += " (" + columnCounts(cols) + ")"
+	}
+	return s
+}
+
 // columnCounts lists columns with their counts, "x1: 8, x3: 5", at
 // most six of them.
 func columnCounts(cols []MissingColumn) string {
@@ -371,19 +386,13 @@ func (m *missingCount) refusal(r *rowReader, pe *ParseError) error {
 	if m.first != "" {
 		mark = fmt.Sprintf(" (%q)", short(m.first))
 	}
-	count := countOf(m.rows, r.rows, "have") + " a missing value"
+	gap := "a missing value"
 	if m.nan {
-		count += " or NaN"
+		gap += " or NaN"
 	}
 	col := t.header[j]
 	cols := m.columns(r)
-	switch {
-	case len(cols) == 1 && m.rows == 1:
-	case len(cols) == 1:
-		count += ", all in this column"
-	default:
-		count += " (" + columnCounts(cols) + ")"
-	}
+	count := missingRows(m.rows, r.rows, gap, cols)
 	var what, fix string
 	remedy := Remedy{Omit: true}
 	sentinel := ErrMissingValue
@@ -503,18 +512,12 @@ func (g *predictGaps) refusal(r *rowReader) error {
 	if g.cell != "" {
 		mark = fmt.Sprintf(" (%q)", short(g.cell))
 	}
-	where := ""
-	if cols := countedColumns(r, g.cells); len(cols) > 1 {
-		where = " (" + columnCounts(cols) + ")"
-	} else {
-		where = ", all in this column"
-	}
 	leave := ", delete those rows, or predict only the rows that have every value"
 	if g.rows == r.rows {
 		leave, pe.Remedy.Omit = "", false
 	}
-	out := parseErr(pe.File, pe.Line, pe.Column, ErrMissingValue, "missing value%s in column %s, which the model was trained with: %s a missing value%s; fill them in%s",
-		mark, r.t.header[j], countOf(g.rows, r.rows, "have"), where, leave)
+	out := parseErr(pe.File, pe.Line, pe.Column, ErrMissingValue, "missing value%s in column %s, which the model was trained with: %s; fill them in%s",
+		mark, r.t.header[j], missingRows(g.rows, r.rows, "a missing value", countedColumns(r, g.cells)), leave)
 	out.Remedy = pe.Remedy
 	return out
 }

@@ -48,7 +48,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -296,9 +295,7 @@ func TestBench(t *testing.T) {
 		b := newBrowser(t)
 		capture := `window.spmtlPosted = []; const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (m, ...rest) { if (m && (m.type === "load" || m.type === "start")) window.spmtlPosted.push(JSON.stringify(m)); return post.call(this, m, ...rest); };`
-		if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: capture}); err != nil {
-			t.Fatal(err)
-		}
+		b.onEveryDocument(capture, "capture the page's marks")
 		b.do(chromedp.Navigate(base + "/#data=landmine&model=mtfl&sp=1&run=1"))
 		b.waitFor(`window.spmtlApp && spmtlApp.snapshots().length > 0`, 60*time.Second)
 		posted := eval[[]string](b, `window.spmtlPosted`)

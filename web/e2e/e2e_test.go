@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/spmtl/spmtl/core/app"
 	evalpkg "github.com/spmtl/spmtl/core/eval"
@@ -190,6 +191,16 @@ func eval[T any](b *browser, expr string) T {
 }
 
 // waitFor polls a JS boolean expression.
+// onEveryDocument runs src in every document the browser opens from now
+// on, before the page's own scripts (what: the test's words for it, in a
+// failure).
+func (b *browser) onEveryDocument(src, what string) {
+	b.t.Helper()
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
 func (b *browser) waitFor(expr string, timeout time.Duration) {
 	b.t.Helper()
 	deadline := time.Now().Add(timeout)

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -148,9 +147,7 @@ func TestWorkerThatNeverStartsIsReplaced(t *testing.T) {
     constructor(url, opts) { super(opts && opts.name === "spmtl-first" ? "wasm_exec.js" : url, opts); }
   };
 })();`
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: silent}); err != nil {
-		t.Fatalf("replace the first worker: %v", err)
-	}
+	b.onEveryDocument(silent, "replace the first worker")
 	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=mtfl&sp=1&maxIter=3&run=1"))
 	b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	if n := eval[int](b, `spmtlApp.unstarted()`); n != 1 {

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/spmtl/spmtl/core/publish"
 )
@@ -54,9 +53,7 @@ func (b *browser) countWorkerRequests() {
     return post.call(this, m, ...rest);
   };
 })();`
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
-		b.t.Fatalf("watch the worker requests: %v", err)
-	}
+	b.onEveryDocument(src, "watch the worker requests")
 }
 
 // workerRequests returns how many requests of a type the page has sent its workers.

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -32,9 +31,7 @@ func (b *browser) logWorkerMessages() {
     }
   };
 })();`
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
-		b.t.Fatalf("watch the worker messages: %v", err)
-	}
+	b.onEveryDocument(src, "watch the worker messages")
 }
 
 // TestStartupOrder: a link with run=1 on a bundled data set asks its
@@ -109,9 +106,7 @@ func TestStartupDrawsTheRunFirst(t *testing.T) {
     return get.apply(this, args);
   };
 })();`
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
-		t.Fatalf("watch the canvases: %v", err)
-	}
+	b.onEveryDocument(src, "watch the canvases")
 	b.do(chromedp.Navigate(b.base + "/#data=landmine&model=mtfl&sp=1&maxIter=4&run=1"))
 	b.waitFor(`window.spmtlApp && spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	early := eval[[]string](b, `[...window.__drawnEarly].sort()`)

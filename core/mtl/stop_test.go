@@ -272,3 +272,37 @@ func TestSelfPacedDoesNotStopWithTasksLeftOut(t *testing.T) {
 		t.Errorf("at iteration 3 the least T·τ is already %.3g: the test needs a pace that holds tasks out", early)
 	}
 }
+
+// TestZeroObjectiveConverges: labels that are all 0 are fitted exactly
+// by w = 0, so the objective is 0 at every iteration. Its relative change
+// 0/0 must count as no change: the run converges at iteration 2 instead of
+// running to the cap (a visitor's file of one training row per task with
+// free intercepts did, and the page said the objective "was still
+// changing").
+func TestZeroObjectiveConverges(t *testing.T) {
+	ds, _ := randDataset(11, 4, 10, 3, 2, false, 0)
+	for i := range ds.Tasks {
+		for r := range ds.Tasks[i].Y {
+			ds.Tasks[i].Y[r] = 0
+		}
+	}
+	for _, cfg := range []Config{
+		{Model: "mmtl", Rho: 0.1, MaxIter: 50},
+		{Model: "mmtl", SelfPaced: true, Rho: 0.1, Lambda0: 1, MaxIter: 50},
+		{Model: "itl", Rho: 0.1, MaxIter: 50},
+		// (MTFL's perturbation ε keeps its objective above 0.)
+		{Model: "mtaso", Rho: 0.1, H: 2, MaxIter: 50},
+	} {
+		tr := mustTrainer(t, ds, cfg)
+		last, err := Run(context.Background(), tr)
+		if err != nil {
+			t.Fatalf("%s (self-paced %v): %v", cfg.Model, cfg.SelfPaced, err)
+		}
+		if last.Objective != 0 {
+			t.Fatalf("%s: objective %v, want 0 (the test needs an exact fit)", cfg.Model, last.Objective)
+		}
+		if last.Stop != StopConverged && last.Stop != StopSingle || last.Iter > 2 {
+			t.Errorf("%s (self-paced %v): stopped at iteration %d (%s), want converged by iteration 2", cfg.Model, cfg.SelfPaced, last.Iter, last.Stop)
+		}
+	}
+}

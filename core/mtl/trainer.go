@@ -408,10 +408,22 @@ func (tr *Trainer) objective(snap *Snapshot, steps []*wstep, wTheta [][]float64)
 			ch += dv * dv
 		}
 		snap.TauChange = Float(ch)
-		snap.ObjChange = Float(math.Abs(obj-tr.prevObj) / math.Abs(tr.prevObj))
+		snap.ObjChange = Float(relChange(obj, tr.prevObj))
 	}
 	tr.prevTau, tr.prevObj = snap.Tau, obj
 	return nil
+}
+
+// relChange is |obj − prev| / |prev|, the stopping rule's objective
+// change (§2.4), and 0 when the two are equal: an objective that stays at
+// 0 (labels fitted exactly: one training row per task with its own
+// intercept) has not changed, where 0/0 is NaN and never passes the
+// tolerance, so the run went on to the iteration cap.
+func relChange(obj, prev float64) float64 {
+	if obj == prev {
+		return 0
+	}
+	return math.Abs(obj-prev) / math.Abs(prev)
 }
 
 // finish is step 6's second half: the stopping rule (docs/algorithms.md

@@ -380,3 +380,73 @@ func TestCatalogueTuneFolds(t *testing.T) {
 		}
 	}
 }
+
+// TestBehindBases: a self-paced version is left out when its baseline is
+// more than three paired standard errors behind the best baseline, or
+// more than one when the baseline's chosen fits stopped at the iteration
+// cap; within those bounds, and in a search that names a model, it is
+// tried.
+func TestBehindBases(t *testing.T) {
+	// Row losses: the best baseline's, and one shifted by k standard
+	// errors of the paired difference (the shift's noise has sd 1).
+	n := 400
+	best := make([]float64, n)
+	noise := make([]float64, n)
+	for i := range best {
+		best[i] = 1 + 0.5*math.Sin(float64(i))
+		noise[i] = math.Cos(3 * float64(i))
+	}
+	sd := 0.0
+	for _, v := range noise {
+		sd += v * v
+	}
+	se := math.Sqrt(sd/float64(n-1)) / math.Sqrt(float64(n))
+	behind := func(k float64) []float64 {
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = best[i] + noise[i] + k*se
+		}
+		return out
+	}
+	const capped = "at the chosen setting the fits of 3 folds stopped at the iteration cap"
+	for _, c := range []struct {
+		name   string
+		k      float64 // MTASO's baseline, standard errors behind MMTL
+		capped bool
+		model  string // the search's -model
+		want   string // the start of why spMTASO is not tried; "" tried
+	}{
+		{"close", 0.5, false, "", ""},
+		{"close, capped", 0.5, true, "", ""},
+		{"two behind", 2, false, "", ""},
+		{"two behind, capped", 2, true, "", "not tried: its baseline's fits stopped at the iteration cap"},
+		{"four behind", 4, false, "", "not tried: its baseline scored"},
+		{"four behind, capped", 4, true, "", "not tried: its baseline scored"},
+		{"two behind, capped, model named", 2, true, "mtaso", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mtaso := scored{model: ModelScore{Key: "mtaso", Score: est(2, 0.1)}, losses: behind(c.k)}
+			if c.capped {
+				mtaso.model.CappedNote = capped
+			}
+			s := &TuneSearch{
+				opt:      TuneOptions{Config: mtl.Config{Model: c.model}},
+				bases:    []*baseSearch{{key: "mmtl-joint"}, {key: "mtaso"}},
+				fams:     []family{{key: "mmtl-joint"}, {key: "mmtl", selfPaced: true}, {key: "mtaso"}, {key: "mtaso", selfPaced: true}},
+				paceFrom: map[string]string{"mmtl-joint": "mmtl-joint", "mmtl": "mmtl-joint", "mtaso": "mtaso"},
+				base: map[string]scored{
+					"mmtl-joint": {model: ModelScore{Key: "mmtl-joint", Score: est(1, 0.1)}, losses: best},
+					"mtaso":      mtaso,
+				},
+				metric: eval.LogLossMetric,
+			}
+			got := s.behindBases()
+			if why := got["mtaso"]; !strings.HasPrefix(why, c.want) || (c.want == "") != (why == "") {
+				t.Errorf("spMTASO: %q, want it to start with %q", why, c.want)
+			}
+			if why := got["mmtl"]; why != "" {
+				t.Errorf("spMMTL, whose baseline is the best: %q", why)
+			}
+		})
+	}
+}

@@ -540,11 +540,12 @@ func (s *TuneSearch) selfPacedBatch() []pendingPoint {
 
 // behindBases returns, for the self-paced versions whose baseline scored
 // more than three standard errors of the difference (paired, on the same
-// rows) worse than the best baseline, why they are not tried: self-pacing
-// reweights the tasks of that model, and on no data set measured here
-// (docs/findings.md) did it move a score by more than a fraction of one
-// such error. This keeps MTASO's slow alternations out of a search they
-// cannot win. Only a search that names no model prunes.
+// rows) worse than the best baseline, or more than one when the
+// baseline's chosen fits stopped at the iteration cap, why they are not
+// tried: self-pacing reweights the tasks of that model, and on no data set
+// measured here (docs/findings.md) did it move a score by more than a
+// fraction of one such error. This keeps MTASO's slow alternations out of
+// a search they cannot win. Only a search that names no model prunes.
 func (s *TuneSearch) behindBases() map[string]string {
 	out := map[string]string{}
 	if s.opt.Config.Model != "" {
@@ -562,12 +563,24 @@ func (s *TuneSearch) behindBases() map[string]string {
 	}
 	for _, f := range s.fams {
 		b := s.base[s.paceFrom[f.key]]
-		if f.selfPaced && b.losses != nil && !eval.PairedWithin(b.losses, best.losses, 3) {
-			// Each score's own ± is wider than the difference's: both
-			// scores rise and fall with the rows' difficulty, and the
-			// paired difference leaves that out. Said, as "1.221 ± 0.0028"
-			// behind "1.220 ± 0.0028" otherwise reads as no gap at all.
+		if !f.selfPaced || b.losses == nil {
+			continue
+		}
+		// Each score's own ± is wider than the difference's: both scores
+		// rise and fall with the rows' difficulty, and the paired
+		// difference leaves that out. Said, as "1.221 ± 0.0028" behind
+		// "1.220 ± 0.0028" otherwise reads as no gap at all.
+		switch {
+		case !eval.PairedWithin(b.losses, best.losses, 3):
 			out[f.key] = fmt.Sprintf("not tried: its baseline scored %s, behind the best baseline (%s) by more than three standard errors of their difference on the same held-out rows (paired, so narrower than each score's own ±)", plusMinus(b.model.Score), plusMinus(best.model.Score))
+		case b.model.CappedNote != "" && !eval.PairedWithin(b.losses, best.losses, 1):
+			// A baseline whose chosen setting's fits stopped at the
+			// iteration cap: its self-paced version paces from that
+			// setting, its fits stop at the same cap, and it cost most of
+			// a search's time on small 0/1 files (MTASO, whose penalty
+			// leaves span(Θ) free, §14) without being chosen on any
+			// (docs/findings.md, "Tune's time on small 0/1 files").
+			out[f.key] = fmt.Sprintf("not tried: its baseline's fits stopped at the iteration cap at its chosen setting, where a self-paced version would start, and it scored %s, behind the best baseline (%s) by more than one standard error of their difference on the same held-out rows (paired)", plusMinus(b.model.Score), plusMinus(best.model.Score))
 		}
 	}
 	return out

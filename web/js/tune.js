@@ -425,7 +425,7 @@ export function wireTune(app, form) {
       // column they made the row a dozen lines tall on a phone.
       const how = ms.settingNote ? `${ms.setting === "reml" ? "REML estimate" : "see"} (below)` : "";
       if (ms.settingNote) notes.push(`${ms.name}: ${ms.settingNote}.`);
-      cell(notTried ? "baseline far behind (below)" : ms.failure || (ms.flat ? `flat in λ0${ms.baselineTies ? ": self-pacing makes no difference" : ""} (below)` : how), "note");
+      cell(notTried ? "baseline behind (below)" : ms.failure || (ms.flat ? `flat in λ0${ms.baselineTies ? ": self-pacing makes no difference" : ""} (below)` : how), "note");
       body.append(tr);
     });
     $("tune-reason").textContent = result.reason || "";

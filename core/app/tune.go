@@ -287,9 +287,17 @@ type FoldsError struct {
 func (e *FoldsError) Error() string { return e.Text("") }
 
 // Text is the refusal, naming flag (the command line's "-folds") where it
-// says how many folds would serve.
+// says how many folds would serve; with flag "" it names the page's
+// controls. A file of one-row tasks is sent to a search for new tasks,
+// which holds out whole tasks: "train a chosen setting on every row" sent
+// a matched-pairs file split into one-row tasks (lme4's twinstut) to
+// train's defaults, whose log-loss was worse than one constant's.
 func (e *FoldsError) Text(flag string) string {
-	fix := "no task has two rows to hold one out: train a chosen setting on every row, without a score"
+	search := "Tune for tasks not in this file"
+	if flag != "" {
+		search = "tune -new-tasks"
+	}
+	fix := fmt.Sprintf("no task has two rows to hold one out; a search for new tasks (%s) scores the models on tasks held out whole, and each task's one row is what it predicts (is the task column the one that names each row's group?)", search)
 	if e.Largest >= 2 {
 		folds := fmt.Sprintf("%d folds", e.Largest)
 		if flag != "" {

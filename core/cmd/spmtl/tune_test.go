@@ -133,7 +133,7 @@ func TestTuneNamesTheFoldsThatServe(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, csv, want string }{
 		{"pairs.csv", "g,y,x\na,1,1\na,2,2\nb,3,1\nb,1,0\nc,2,2\nc,3,1\n", "every task has fewer than 3 rows, so no fold has a row to test on: 3-fold cross-validation needs tasks of 3 rows or more; 2 folds (-folds 2) would test the tasks of 2 rows, or train a chosen setting on every row without a score"},
-		{"ones.csv", "g,y,x\na,1,1\nb,2,2\nc,3,1\nd,1,0\n", "no task has two rows to hold one out: train a chosen setting on every row, without a score"},
+		{"ones.csv", "g,y,x\na,1,1\nb,2,2\nc,3,1\nd,1,0\n", "no task has two rows to hold one out; a search for new tasks (tune -new-tasks) scores the models on tasks held out whole, and each task's one row is what it predicts (is the task column the one that names each row's group?)"},
 	} {
 		path := filepath.Join(dir, tc.name)
 		if err := os.WriteFile(path, []byte(tc.csv), 0o644); err != nil {
@@ -146,5 +146,9 @@ func TestTuneNamesTheFoldsThatServe(t *testing.T) {
 	}
 	if _, _, err := spmtl(t, "tune", "-data", filepath.Join(dir, "pairs.csv"), "-task", "g", "-label", "y", "-folds", "2"); err != nil {
 		t.Errorf("pairs at -folds 2: %v", err)
+	}
+	// What the one-row refusal offers, serves.
+	if _, _, err := spmtl(t, "tune", "-data", filepath.Join(dir, "ones.csv"), "-task", "g", "-label", "y", "-new-tasks", "-folds", "2"); err != nil {
+		t.Errorf("one-row tasks, searched for new tasks: %v", err)
 	}
 }

@@ -34,6 +34,13 @@ type TrainOptions struct {
 	// mtl.Estimate before it is refused: 0 is mtl.DefaultBudget (the
 	// page's), a negative value no limit (the command line's -memory).
 	Memory int64
+	// ITLRho and ITLIntercept are the setting of the ITL the run is
+	// compared with (Comparisons): tune's choice for ITL on this data set,
+	// where there is one. 0 leaves ITL at the run's own ρ and κ, which is
+	// no comparison when that ρ is a multitask model's: at the ρ of 5·10⁷
+	// that tune can choose for MMTL (its tasks share their slopes), ITL's
+	// tasks, each pulled to 0 alone, keep no slope at all.
+	ITLRho, ITLIntercept float64
 }
 
 // Run is a training run: a learner of the catalogue on a training set, and
@@ -60,6 +67,9 @@ type Run struct {
 	encoding   *data.Encoding
 	problem    *mtl.Problem // the prepared training set, shared with the comparisons
 	fixedSplit bool         // the split came with the data (a split file)
+	// itl is the compared ITL's (ρ, κ) (TrainOptions.ITLRho); ρ 0 is the
+	// run's own.
+	itl [2]float64
 }
 
 // NewRun splits d (unless it has a fixed split), prepares the training set
@@ -97,6 +107,10 @@ func NewRun(d *Data, opt TrainOptions) (*Run, error) {
 		return nil, err
 	}
 	r.Data, r.encoding = d, d.Encoding
+	if opt.ITLRho < 0 || opt.ITLIntercept < 0 || math.IsNaN(opt.ITLRho) || math.IsNaN(opt.ITLIntercept) || math.IsInf(opt.ITLRho, 0) || math.IsInf(opt.ITLIntercept, 0) {
+		return nil, fmt.Errorf("train: the compared ITL's setting must be 0 or above and finite, not rho %v, intercept %v", opt.ITLRho, opt.ITLIntercept)
+	}
+	r.itl = [2]float64{opt.ITLRho, opt.ITLIntercept}
 	if !opt.All {
 		r.Untested = eval.Untested(test)
 		r.fixedSplit = d.Train != nil
@@ -405,6 +419,11 @@ func (r *Run) Comparisons() ([]*Run, []method.Comparison, error) {
 	cs, err := method.Comparisons(r.Config)
 	if err != nil {
 		return nil, nil, err
+	}
+	for i := range cs {
+		if cs[i].Role == "itl" && r.itl[0] > 0 {
+			cs[i].Config.Rho, cs[i].Config.Intercept = r.itl[0], r.itl[1]
+		}
 	}
 	var runs []*Run
 	for _, c := range cs {

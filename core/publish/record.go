@@ -48,6 +48,10 @@ type RunInfo struct {
 type Comparison struct {
 	Role  string `json:"role"`
 	Label string `json:"label"`
+	// Config is the comparison's configuration, its ρ and κ among them
+	// (ITL's may be its own: app.TrainOptions.ITLRho), as the page's
+	// worker records it.
+	Config *mtl.Config `json:"config,omitempty"`
 }
 
 // Snapshot is one step, with the line the page's status shows at the end.
@@ -79,6 +83,9 @@ type Result struct {
 	// comparison, how the run compares with it, paired over tasks.
 	Over   eval.TaskMean `json:"over"`
 	Versus *eval.Versus  `json:"versus,omitempty"`
+	// Config is a comparison's configuration (Comparison.Config); nil for
+	// the run's own result.
+	Config *mtl.Config `json:"config,omitempty"`
 }
 
 func resultOf(ev session.Evaluation, label string) Result {
@@ -109,7 +116,7 @@ func Record(s *session.Session, data int, opt app.TrainOptions, trained app.Trai
 	rf := &RunFile{Format: RunFormat, Run: RunInfo{RunInfo: info}, Results: map[string]Result{}}
 	for _, c := range cs {
 		defer s.Free(c.Run.Handle)
-		rf.Run.Comparisons = append(rf.Run.Comparisons, Comparison{Role: c.Role, Label: c.Label})
+		rf.Run.Comparisons = append(rf.Run.Comparisons, Comparison{Role: c.Role, Label: c.Label, Config: &c.Run.Config})
 	}
 	var ev session.Evaluation
 	for done := false; !done; {
@@ -142,7 +149,9 @@ func Record(s *session.Session, data int, opt app.TrainOptions, trained app.Trai
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Label, err)
 		}
-		rf.Results[c.Role] = resultOf(cev, c.Label)
+		res := resultOf(cev, c.Label)
+		res.Config = &c.Run.Config
+		rf.Results[c.Role] = res
 	}
 	trained.Rows = info.TrainRows
 	m, err := s.ExportModel(info.Handle, trained, nil)

@@ -70,3 +70,57 @@ func TestEvaluateComparesPaired(t *testing.T) {
 		t.Errorf("after the main run is freed: %+v, %v; want no comparison", ev.Versus, err)
 	}
 }
+
+// TestCompareITLAtItsSetting: the ITL a run is compared with trains at
+// the run's ρ and κ unless the run's options give ITL's own (tune's
+// choice for ITL); a bad setting is refused when the run is made.
+func TestCompareITLAtItsSetting(t *testing.T) {
+	s := New()
+	sum, err := s.Generate("syn2", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mtl.Config{Model: "mmtl", Rho: 5e7, Intercept: 1e-8, MaxIter: 5}
+	for _, c := range []struct {
+		name          string
+		rho, icpt     float64
+		wantRho, want float64
+		err           string
+	}{
+		{"the run's", 0, 0, 5e7, 1e-8, ""},
+		{"its own", 0.316, 0.1, 0.316, 0.1, ""},
+		{"negative", -1, 0, 0, 0, "the compared ITL's setting must be 0 or above"},
+		{"infinite", math.Inf(1), 0, 0, 0, "the compared ITL's setting must be 0 or above"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			info, err := s.Train(TrainOptions{Dataset: sum.Handle, TrainOptions: app.TrainOptions{Config: cfg, ITLRho: c.rho, ITLIntercept: c.icpt}})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("train: %v, want an error with %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Free(info.Handle)
+			cs, err := s.Compare(info.Handle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var itl *Comparison
+			for i := range cs {
+				defer s.Free(cs[i].Run.Handle)
+				if cs[i].Role == "itl" {
+					itl = &cs[i]
+				}
+			}
+			if itl == nil {
+				t.Fatalf("no ITL among %+v", cs)
+			}
+			if got := itl.Run.Config; got.Model != "itl" || got.Rho != c.wantRho || got.Intercept != c.want {
+				t.Errorf("ITL trains with %s rho %v intercept %v, want rho %v intercept %v", got.Model, got.Rho, got.Intercept, c.wantRho, c.want)
+			}
+		})
+	}
+}

@@ -102,6 +102,10 @@ type TrainRequest struct {
 	// NewTasks tunes for tasks the file does not hold: the folds hold out
 	// whole tasks (tuneStart; app.TuneOptions.NewTasks).
 	NewTasks bool `json:"newTasks"`
+	// ITLRho and ITLIntercept set the ITL the run is compared with
+	// (app.TrainOptions.ITLRho): the page sends tune's choice for ITL.
+	ITLRho       float64 `json:"itlRho"`
+	ITLIntercept float64 `json:"itlIntercept"`
 }
 
 // SetDefaults seeds a run with 1.
@@ -131,7 +135,7 @@ func (r TrainRequest) Options() (TrainOptions, error) {
 		return TrainOptions{}, fmt.Errorf("train: want a number, got NaN")
 	}
 	c.Seed = int64(r.Seed)
-	return TrainOptions{Dataset: r.Data, TrainOptions: app.TrainOptions{Config: c, Train: r.Train, Seed: r.Seed, All: r.All}}, nil
+	return TrainOptions{Dataset: r.Data, TrainOptions: app.TrainOptions{Config: c, Train: r.Train, Seed: r.Seed, All: r.All, ITLRho: r.ITLRho, ITLIntercept: r.ITLIntercept}}, nil
 }
 
 // ScoreRequest is tuneScore's: one configuration of a search's batch,

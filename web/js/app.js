@@ -53,6 +53,11 @@ export function createApp(client) {
     /** The run's state (runMoves); read-only: app.move changes it. */
     get state() { return state; },
     runPending: false, // Play was asked for before the data arrived (run=1 in a link)
+    // The setting {rho, intercept, data} of the ITL a run on the data set
+    // data (state.js dataKey) is compared with: the one tune chose for ITL
+    // there (tune.js), or a record's (run-open.js); null, or other data:
+    // ITL at the run's own ρ and κ.
+    compareITL: null,
     snapshots: [],
     results: null,
     // The model that Save, Predict and the shared-knowledge view use:

@@ -9,7 +9,7 @@
 // a one-line hint says what Play will do. The settings are checked before
 // a run starts: a bad one is marked at its field (as is a learner's refusal
 // that names a field); any other failure is shown beside Play.
-import { trainOptions, optionsKey } from "./state.js";
+import { trainOptions, optionsKey, dataKey } from "./state.js";
 import { method, bundle } from "./catalog.js";
 import { checkedFields, settingProblem } from "./checks.js";
 import { showSlot, fieldError, fieldOf, clearFieldErrors } from "./notices.js";
@@ -210,8 +210,16 @@ export function wireController(app, form) {
     const opts = trainOptions(app.settings, app.data.handle, method(app.settings.model));
     // The worker starts first (its start ends any run it had) and trains
     // while the page clears its views; its answer and snapshots come after.
-    return started(opts, play, client.request("start", { config: opts, play, tag: ++tag }));
+    return started(opts, play, client.request("start", { config: withVersus(opts), play, tag: ++tag }));
   }
+
+  // withVersus adds to a run's options the setting of the ITL it is
+  // compared with (app.compareITL), which is not one of the form's: the
+  // ITL at a multitask model's ρ is no comparison (tune's REML ρ of 5·10⁷
+  // for MMTL leaves ITL's tasks no slope), and whether the form still
+  // shows the run's settings (settingsChanged) does not depend on it.
+  const withVersus = (opts) => (app.compareITL && app.compareITL.data === dataKey(app.data)
+    ? Object.assign({}, opts, { itlRho: app.compareITL.rho, itlIntercept: app.compareITL.intercept }) : opts);
 
   // started takes the run the worker was asked to start (opts, its
   // answer on its way) as the page's run.
@@ -259,12 +267,15 @@ export function wireController(app, form) {
   let early = null; // {loading, opts, tag, answer}
   app.on("loadsent", (loading) => {
     early = null;
-    if (!app.runPending) return;
+    // A run compared with an ITL of its own setting (a record's rerun)
+    // starts once the data set is in, when withVersus can tell whether
+    // that setting is the data set's.
+    if (!app.runPending || app.compareITL) return;
     form.read();
     if (checkedFields.some((f) => settingProblem(f, $(f).value))) return;
     let opts;
     try { opts = trainOptions(app.settings, undefined, method(app.settings.model)); } catch (_) { return; }
-    const answer = client.request("start", { config: opts, play: true, tag: ++tag, onLoad: true });
+    const answer = client.request("start", { config: withVersus(opts), play: true, tag: ++tag, onLoad: true });
     answer.catch(() => {}); // a load that fails fails it too: data.js reports the load
     early = { loading, opts, tag, answer };
   });

@@ -7,7 +7,7 @@
 // of per-task error against them, coloured by when the learner let each
 // task in, in the heatmap's colours.
 import { Scatter } from "./scatter.js";
-import { withSE } from "./chart-kit.js";
+import { withSE, fmt } from "./chart-kit.js";
 import { VirtualTable } from "./vtable.js";
 import { chosenLambda0 } from "./controller.js";
 import { bundle } from "./catalog.js";
@@ -94,6 +94,12 @@ export function wireResults(app) {
   function summarize(r, metric, name) {
     const M = metric.toUpperCase();
     const over = r.main.over || {};
+    // Which ITL: at the run's own ρ, or at the one tune chose for ITL
+    // (app.compareITL); a record made before comparisons carried their
+    // setting says neither.
+    const runRho = app.runInfo && app.runInfo.config && app.runInfo.config.rho;
+    const itlSetting = (c) => (!c || !(c.rho > 0) ? ""
+      : c.rho === runRho ? `, at this run's ρ ${fmt(c.rho)}` : `, at its own ρ ${fmt(c.rho)} (tune's choice for ITL)`);
     const [mean, se] = withSE(over.mean, over.se);
     // Over how many tasks: "of all" when some have no score (their note
     // under the table says why), so that one task's score does not read
@@ -111,7 +117,7 @@ export function wireResults(app) {
       const o = r[role];
       if (!o) continue;
       const [m2, s2] = withSE(o.over && o.over.mean, o.over && o.over.se);
-      const what = role === "itl" ? "each task learned alone" : "its baseline";
+      const what = role === "itl" ? `each task learned alone${itlSetting(o.config)}` : "its baseline";
       const score = m2 === "n/a" ? "no task could be scored" : pm(m2, s2); // not "n/a ± n/a"
       items.push(o.versus ? `${o.versus.text}. (${o.label}, ${what}: ${score}.)` : `${o.label} (${what}): ${score}.`);
       if (o.versus) short.push(`vs ${o.label}: ${verdictShort(o.versus, name)}`);

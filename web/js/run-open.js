@@ -14,7 +14,7 @@ import { download, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
 import { bundle, method } from "./catalog.js";
 import { Columns, grouped, plural } from "./columns.js";
-import { OWN_DATA } from "./state.js";
+import { OWN_DATA, dataKey } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -216,6 +216,14 @@ function applyRecordSettings(app, form, record) {
   const s = Object.assign({}, record.settings);
   for (const k of ["data", "run", "embed", "controls"]) delete s[k];
   Object.assign(app.settings, s);
+  // Its ITL is rerun as it was recorded: at a setting of its own (tune's
+  // for ITL) when the record says so, else at the run's own ρ and κ (also
+  // a record made before comparisons carried their setting).
+  const itl = ((record.run && record.run.comparisons) || []).find((c) => c.role === "itl");
+  const rc = (record.run && record.run.config) || {};
+  const own = itl && itl.config && (itl.config.rho !== rc.rho || (itl.config.intercept || 0) !== (rc.intercept || 0));
+  app.compareITL = own && itl.config.rho > 0
+    ? { rho: itl.config.rho, intercept: itl.config.intercept || 0, data: dataKey(record.data) } : null;
   form.apply();
   form.read();
 }

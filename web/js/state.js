@@ -215,6 +215,12 @@ export function trainOptions(s, dataHandle, m) {
   return o;
 }
 
+/** The data set a setting found on it belongs to (app.compareITL): its
+ *  name, rows and features, as a data summary and a run file's data give
+ *  them; the features' origin aside, which a search may move after it has
+ *  scored ITL at the moved one. */
+export const dataKey = (d) => (d ? `${d.name}|${d.rows}|${d.features}` : "");
+
 /** Training options as a key that compares two runs' settings (the data
  *  set's handle aside): the run on screen against the form's settings. */
 export const optionsKey = (o) => JSON.stringify(Object.assign({}, o, { data: undefined }));

@@ -25,7 +25,7 @@
 // tuning the status speaks of.
 import { LearnerClient, giveModule } from "./client.js";
 import { TuneMap } from "./tune-map.js";
-import { trainOptions, writeHash, lambda0Auto, OWN_DATA, originWords } from "./state.js";
+import { trainOptions, writeHash, lambda0Auto, OWN_DATA, originWords, dataKey } from "./state.js";
 import { method, metricName, newTaskModels, tuneFolds } from "./catalog.js";
 import { download, toCSV, textBlob } from "./export.js";
 import { showSlot } from "./notices.js";
@@ -307,6 +307,10 @@ export function wireTune(app, form) {
     teardown();
     search.result = step.result;
     app.tuned = step.result;
+    // Runs on this data set are compared with ITL at the setting this
+    // search chose for it, not at their own model's ρ.
+    const itl = (step.result.models || []).find((m) => m.key === "itl" && !m.selfPaced && !m.failure && m.config && m.config.rho > 0);
+    app.compareITL = itl ? { rho: itl.config.rho, intercept: itl.config.intercept || 0, data: dataKey(app.data) } : null;
     $("tune-bar").value = $("tune-bar").max;
     showFound(step.result);
     return step.result;

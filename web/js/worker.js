@@ -225,13 +225,13 @@ function startRun(cfg, tag) {
   const info = spmtl.train(cfg);
   let comparisons = [];
   try {
-    comparisons = spmtl.compare(info.handle).map((c) => ({ role: c.role, label: c.label, handle: c.run.handle }));
+    comparisons = spmtl.compare(info.handle).map((c) => ({ role: c.role, label: c.label, handle: c.run.handle, config: c.run.config }));
   } catch (e) {
     spmtl.free(info.handle);
     throw e;
   }
   run = { main: info.handle, info, comparisons, timer: null, finished: false, failed: false, tag };
-  return Object.assign({}, info, { comparisons: comparisons.map(({ role, label }) => ({ role, label })) });
+  return Object.assign({}, info, { comparisons: comparisons.map(({ role, label, config }) => ({ role, label, config })) });
 }
 
 // stepOnce advances the main run one step and posts the snapshot with the
@@ -248,7 +248,7 @@ function stepOnce() {
       const results = { main: Object.assign(ev, { label: run.info.name }) };
       for (const c of run.comparisons) {
         spmtl.finish(c.handle);
-        results[c.role] = Object.assign(spmtl.evaluate(c.handle), { label: c.label });
+        results[c.role] = Object.assign(spmtl.evaluate(c.handle), { label: c.label, config: c.config });
       }
       run.finished = true;
       post({ event: "results", results });

@@ -121,6 +121,12 @@ export function wireData(app, form) {
   }
 
   let expected = null; // {settings, name}: a saved run's own file, awaited (expectOwn)
+  // held: the visitor's file last read in this tab ({src, name, sha}),
+  // kept when another data set is loaded: going Back to its history entry
+  // reads it again (main.js), where the entry read as a link made
+  // elsewhere showed the default data set and asked for the file, and
+  // wrote the default's hash over the entry.
+  let held = null;
 
   // giveFile loads the file a visitor gave. A link made on a file of their
   // own waits for it (own-link.js): the file is read with the link's
@@ -148,6 +154,7 @@ export function wireData(app, form) {
   // named another file ({file, sha256}), it says whether o is that file.
   function noteFile(o, link = null) {
     o.digest.then((sha) => {
+      if (sha && o.good) held = { src: o.src, name: o.name, sha };
       if (own !== o || app.settings.data !== OWN_DATA) return;
       if (link && link.sha256 && link.sha256 !== sha) showOwnNote(verdict(link, o.name, sha));
       Object.assign(app.settings, { file: o.name, sha256: sha || "" });
@@ -693,6 +700,15 @@ export function wireData(app, form) {
   window.spmtlApp.columns = () => columnsOf(app.data).list();
   window.spmtlApp.columnPrompt = () => ($("column-prompt").hidden ? "" : $("column-prompt").textContent);
   return { loadBundle, loadOwn, reloadOwn, ownLoaded: () => !!(own && own.good),
+    // holdsOwn(sha): whether the file this tab read last has SHA-256 sha;
+    // reopenOwn(settings) reads it again with settings' column roles, and
+    // its first reading takes settings as a whole (as a link's file does).
+    holdsOwn: (sha) => !!(held && sha && held.sha === String(sha).toLowerCase()),
+    reopenOwn: (settings) => {
+      const loading = loadOwn(held.src, held.name, rolesOf(settings));
+      own.start = settings;
+      loading.catch(() => {});
+    },
     // expectOwn(settings, name): the next file given, when named name, is
     // read with settings' column roles (a saved run's; null: none).
     expectOwn: (settings, name) => { expected = settings ? { settings, name } : null; } };

@@ -135,15 +135,22 @@ async function start() {
 
   // An edited hash is a new link: its settings, its data set when that
   // changed (with the data set's preset for what the link leaves out).
+  // Back or Forward to the entry of a file this tab read (its SHA-256 is
+  // the one the page still holds) reads that file again with the entry's
+  // settings: it is no link from elsewhere.
   window.addEventListener("hashchange", () => {
     const before = app.settings.data;
-    const next = readHash(location.hash, before === OWN_DATA);
-    const problems = checkLink(next, location.hash, before === OWN_DATA);
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    const reopen = before !== OWN_DATA && params.get("data") === OWN_DATA && data.holdsOwn(params.get("sha256"));
+    const ownNow = before === OWN_DATA || reopen;
+    const next = readHash(location.hash, ownNow);
+    const problems = checkLink(next, location.hash, ownNow);
     showLinkNote(problems, next.run === "1");
     for (const k of Object.keys(app.settings)) delete app.settings[k];
     Object.assign(app.settings, next);
     form.apply();
-    if (next.data !== before && bundle(next.data)) data.loadBundle(next.data);
+    if (reopen) data.reopenOwn(Object.assign({}, next));
+    else if (next.data !== before && bundle(next.data)) data.loadBundle(next.data);
     if (next.run === "1" && problems.length === 0) runs.requestRun();
   });
 }

@@ -59,4 +59,11 @@
 // carrying the file name, line and column, in the manner of
 // encoding/csv.ParseError, with a message that says what was expected. Each
 // wraps one of the Err* sentinels for errors.Is.
+//
+// A CSV is read from its first line that is not blank: lines above the
+// header (comments starting with "#", a title of fewer fields than the
+// header) are refused, with the lines to delete (above.go), not read as
+// the header. A header without the task or label column asked for, with
+// a column that has no name but values in its rows, is refused naming
+// that column, rather than offering the named columns alone.
 package data

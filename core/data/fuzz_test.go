@@ -42,6 +42,11 @@ func checkRead(t *testing.T, ds *Dataset, err error) {
 
 func FuzzReadCSV(f *testing.F) {
 	f.Add([]byte("task,y,x1\na,0,1\nb,1,2\n"))
+	// Lines above the header (aboveHeader), and a column with no name
+	// but values (unnamedInstead).
+	f.Add([]byte("# exported, v2\n# units\n\ntask,y,x1\na,0,1\nb,1,2\n"))
+	f.Add([]byte("Exam results, 2026\r\ntask;y;x1\r\na;0;1\r\n"))
+	f.Add([]byte("task,,x1\na,0,1\nb,,2\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		for _, kind := range []KindChoice{KindAuto, KindRegression, KindClassification} {
 			ds, err := ReadCSV(bytes.NewReader(in), "fuzz.csv", CSVOptions{Kind: kind})

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/csv"
 	"fmt"
@@ -529,13 +528,18 @@ func ReadTable(text []byte, name string, opt TableOptions) (*Table, error) {
 // as readTraining reads them (a "sep=" first line's, else sniffed): the
 // CSV's header in the table of formats (LoadHeader).
 func csvHeader(text []byte, name string) ([]string, rune, error) {
-	text, delim, err := prepareCSV(text, name, 0)
+	text, delim, named, err := prepareCSV(text, name, 0)
 	if err != nil {
 		return nil, 0, err
 	}
 	header, line, err := readHeader(tableReader(text, delim), name, true)
 	if err != nil {
 		return nil, delim, quoteErr(text, name, err)
+	}
+	// As openCSV with the columns Load looks for unless told: the page's
+	// menus after a refusal never offer a title's words as columns.
+	if err := checkAbove(text, name, delim, named, header, "task", "y"); err != nil {
+		return nil, delim, err
 	}
 	if err := checkNames(header, name, line); err != nil {
 		return nil, delim, err
@@ -545,18 +549,19 @@ func csvHeader(text []byte, name string) ([]string, rune, error) {
 
 // prepareCSV returns a CSV text with its lines ending in "\n" (crLines)
 // and an Excel "sep=" first line emptied (excelSep), and its delimiter:
-// delim when it is given, else the "sep=" line's, else sniffed.
-func prepareCSV(text []byte, name string, delim rune) ([]byte, rune, error) {
+// delim when it is given, else the "sep=" line's, else sniffed. named
+// says the delimiter was given or named by the file, not sniffed.
+func prepareCSV(text []byte, name string, delim rune) (_ []byte, _ rune, named bool, _ error) {
 	text = crLines(text)
 	sep, text, err := excelSep(text, name)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	delim = cmp.Or(delim, sep)
-	if delim == 0 {
-		delim = SniffDelimiter(text)
+	if delim != 0 {
+		return text, delim, true, nil
 	}
-	return text, delim, nil
+	return text, SniffDelimiter(text), false, nil
 }
 
 // MaxNameBytes bounds the length of a column's name and of a task's name.
@@ -619,7 +624,7 @@ type csvTable struct {
 // trailing delimiter, and one that holds values is refused when it is
 // seen. The reader returned is at the first row after the header.
 func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*csvTable, *csv.Reader, error) {
-	text, d, err := prepareCSV(text, name, delim)
+	text, d, named, err := prepareCSV(text, name, delim)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -631,9 +636,18 @@ func openCSV(text []byte, name string, delim rune, taskCol, labelCol string) (*c
 	if err != nil {
 		return nil, nil, quoteErr(text, name, err)
 	}
+	if err := checkAbove(text, name, d, named, header, taskCol, labelCol); err != nil {
+		return nil, nil, err
+	}
 	if len(header) == 1 && delim == 0 {
-		if next := bytes.TrimSpace(lineOf(text, hline+1)); bytes.IndexAny(next, ",;\t") >= 0 {
-			return nil, nil, parseErr(name, hline, 1, ErrHeader, "line %d holds one field (%q) and line %d several: if line %d is a title above the header, delete it, so that the file starts with the column names", hline, short(header[0]), hline+1, hline)
+		// Lines of one field above one of several, which aboveHeader did
+		// not take for a header (a row of numbers, say: the file may have
+		// no header): no "no comma between column names" for a file with
+		// commas.
+		if l := widerLine(text, hline); l == hline+1 {
+			return nil, nil, parseErr(name, hline, 1, ErrHeader, "line %d holds one field (%q) and line %d several: if line %d is %s above the header, delete it, so that the file starts with the column names", hline, short(header[0]), l, hline, titleOrComment(header[0]))
+		} else if l > 0 {
+			return nil, nil, parseErr(name, hline, 1, ErrHeader, "line %d holds one field (%q), and line %d is the first with several: if %s are a title or comments above the header, delete them, so that the file starts with the column names", hline, short(header[0]), l, lineSpan(hline, l-1))
 		}
 		seen := ""
 		for _, sep := range []string{"|", ":", "^", "~"} {

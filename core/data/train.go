@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -168,12 +169,18 @@ func (t *csvTable) trainingRoles() error {
 		if twin := invisibleTwin(t.header, t.taskCol); twin != "" {
 			return parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header (%s)%s", short(t.taskCol), listNames(t.header), twin)
 		}
+		if err := t.unnamedInstead(true, !lok); err != nil {
+			return err
+		}
 		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no task column %q in header (%s); choose the task column among these", short(t.taskCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleTask}
 		return pe
 	case !lok:
 		if twin := invisibleTwin(t.header, t.labelCol); twin != "" {
 			return parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header (%s)%s", short(t.labelCol), listNames(t.header), twin)
+		}
+		if err := t.unnamedInstead(false, true); err != nil {
+			return err
 		}
 		pe := parseErr(t.name, t.hline, 1, ErrHeader, "no label column %q in header (%s); choose the label column among these", short(t.labelCol), listNames(t.header))
 		pe.Remedy = Remedy{Choose: RoleLabel}
@@ -182,6 +189,120 @@ func (t *csvTable) trainingRoles() error {
 	t.task, t.label = ti, li
 	t.roles[ti], t.roles[li] = RoleTask, RoleLabel
 	return nil
+}
+
+// unnamedInstead refuses a header that lacks the task column (task set),
+// the label column (label set) or both when a column with no name holds
+// values: the column most likely is the one whose name was lost
+// ("task,,x1,x2"), and a choice among the named columns alone never
+// offers it, nor says it is there (the page's prompt listed 3 columns of
+// a file of 4). It is refused at the header's line and the column, with
+// what its values are and what to do: name it, or choose among the named
+// ones. The refusal carries no Remedy.Choose: the page turns that into
+// its column prompt, whose words are its own, and this message would not
+// be seen. The unnamed columns a file starts with are row names (scan)
+// and are not named here; nil when no other unnamed column holds a value.
+func (t *csvTable) unnamedInstead(task, label bool) error {
+	type column struct {
+		j, values, numbers, line int
+		first                    string
+	}
+	var cols []column
+	for j, h := range t.header {
+		if h == "" && !t.leading(j) {
+			cols = append(cols, column{j: j})
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	rows := 0
+	cr := tableReader(t.text, t.delim)
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			// A damaged row: the caller's refusal of the missing
+			// column stands, and the rows' pass reports the row.
+			return nil
+		}
+		line, _ := cr.FieldPos(0)
+		if line <= t.hline || blankRow(rec, t.header) {
+			continue
+		}
+		rows++
+		for k := range cols {
+			c := &cols[k]
+			if c.j >= len(rec) {
+				continue
+			}
+			raw := strings.TrimSpace(rec[c.j])
+			if raw == "" {
+				continue
+			}
+			if c.values == 0 {
+				c.first, c.line = strings.Clone(raw), line
+			}
+			c.values++
+			if s, _, _ := numberText(raw, t.delim, t.decimalMarks, t.groupDots); numClass(s) == numOK {
+				c.numbers++
+			}
+		}
+	}
+	var holding []column
+	for _, c := range cols {
+		if c.values > 0 {
+			holding = append(holding, c)
+		}
+	}
+	if len(holding) == 0 {
+		return nil
+	}
+	c := holding[0]
+	var what string
+	switch {
+	case c.numbers == c.values && c.values == rows:
+		what = "a number in every row"
+	case c.numbers == c.values:
+		what = fmt.Sprintf("numbers in %d of the %d rows", c.values, rows)
+	case c.numbers == 0 && c.values == rows:
+		what = "words in every row"
+	case c.numbers == 0:
+		what = fmt.Sprintf("words in %d of the %d rows", c.values, rows)
+	case c.values == rows:
+		what = "a value in every row"
+	default:
+		what = fmt.Sprintf("values in %d of the %d rows", c.values, rows)
+	}
+	more := ""
+	switch n := len(holding) - 1; {
+	case n == 1:
+		more = fmt.Sprintf(" (and column %d, with no name, holds values too)", holding[1].j+1)
+	case n > 1:
+		more = fmt.Sprintf(" (and %d more columns with no name hold values)", n)
+	}
+	var named []string
+	for _, h := range t.header {
+		if h != "" {
+			named = append(named, h)
+		}
+	}
+	// What is missing, what the column may be, what to name it, what to
+	// choose otherwise.
+	missing := fmt.Sprintf("task column %q", short(t.taskCol))
+	role, names, choose := "the task", strconv.Quote(short(t.taskCol)), "task column"
+	switch {
+	case task && label:
+		missing += fmt.Sprintf(" nor label column %q", short(t.labelCol))
+		role, names, choose = "the task or the label", names+" or "+strconv.Quote(short(t.labelCol)), "task and label columns"
+	case label:
+		missing = fmt.Sprintf("label column %q", short(t.labelCol))
+		role, names, choose = "the label", strconv.Quote(short(t.labelCol)), "label column"
+	}
+	return parseErr(t.name, t.hline, c.j+1, ErrHeader, "no %s in header (%s), and column %d has no name but holds %s (%q on line %d)%s: if it is %s, name it %s on line %d and give the file again; else choose the %s among the named ones (%s)",
+		missing, listNames(t.header), c.j+1, what, short(c.first), c.line, more, role, names, t.hline, choose, listNames(named))
 }
 
 // headerIsData reports whether the header reads as a row of data: at least

@@ -5,11 +5,22 @@
 // said to coincide in a note under the title and in the sentence; a series
 // that never ran (a cancelled sweep) is marked so in the legend. The y
 // axis spans only the values reached, and the caption under the plot says
-// so ("y zoomed").
+// so ("y zoomed"). Past the palette's 8 colours the curves differ by dash
+// too (the key then shows a stretch of line), and a key with more curves
+// than it has room for lists those that fit and says how many it leaves
+// out ("and 45 more"): the hover read-out and the text alternative name
+// every one.
 import { escapeXML as esc } from "./export.js";
 import { setup, extent, fmt, drawSoon } from "./chart-kit.js";
 
 const PALETTE = ["#2a6df4", "#d0562b", "#2a9d5c", "#8e44ad", "#c49a00", "#16a3b5", "#7f8c8d", "#e84393"];
+// A dash for each pass through the palette: 32 curves differ in colour or
+// dash; after that the styles repeat, and the hover names a curve.
+const DASHES = [[], [7, 3], [2, 3], [9, 3, 2, 3]];
+const styleOf = (i) => ({ col: PALETTE[i % PALETTE.length], dash: DASHES[Math.floor(i / PALETTE.length) % DASHES.length] });
+const KEY_ROW = 16; // px between the key's entries
+const MIN_PLOT = 100; // px of plot height that a key under it leaves at least
+const MAX_NOTE_LINES = 3; // lines of the note on coinciding curves that list their values
 const INK = "#1d2330", MUTED = "#5b6475";
 const NOTE_LINE = 14; // px between the note's lines
 
@@ -41,6 +52,7 @@ export class MultiLine {
     this.canvas = canvas; this.tooltip = tooltip; this.title = title; this.ylabel = ylabel;
     this.series = []; // {name, points: [[iter, y], ...], notRun}
     this.note = ""; // what the last drawing said of coinciding series
+    this.idle = ""; // why no sweep can run ("ITL has no self-paced version"), or ""
     canvas.addEventListener("mousemove", (e) => this.hover(e));
     canvas.addEventListener("mouseleave", () => { tooltip.hidden = true; });
     // Drawn at once with its title and "no sweep yet": a canvas never drawn
@@ -48,6 +60,10 @@ export class MultiLine {
     drawSoon(this);
   }
   reset(names) { this.series = names.map((name) => ({ name, points: [], notRun: false })); drawSoon(this); }
+
+  /** Says why no sweep can run (empty: one can), on the empty chart and in
+   *  its text alternative, in place of "press Run sweep". */
+  idleText(why) { if (why !== this.idle) { this.idle = why; drawSoon(this); } }
 
   /** Sets the title (and the hover's name of the value), e.g. once the metric is known. */
   retitle(title, ylabel) { this.title = title; this.ylabel = ylabel; drawSoon(this); }
@@ -94,16 +110,29 @@ export class MultiLine {
 
   /** A sentence for screen readers: the series, where each ended, and which coincide. */
   describe(note = "") {
-    if (!this.series.length) return `${this.title}: no sweep run yet.`;
-    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iterations` : s.notRun ? "not run" : "not started"}`);
-    return `${this.title}, ${this.series.length} runs, the y axis zoomed to the values reached; ${ends.join("; ")}.${note ? ` ${note}` : ""}`;
+    if (!this.series.length) return `${this.title}: no sweep run yet${this.idle ? `; ${this.idle}, so Run sweep is off` : ""}.`;
+    const ends = this.series.map((s) => `${s.name}: ${s.points.length ? `${fmt(s.points[s.points.length - 1][1])} after ${s.points.length} iteration${s.points.length === 1 ? "" : "s"}` : s.notRun ? "not run" : "not started"}`);
+    const n = this.series.length;
+    return `${this.title}, ${n} run${n === 1 ? "" : "s"}, the y axis zoomed to the values reached; ${ends.join("; ")}.${note ? ` ${note}` : ""}`;
   }
 
   // legendAt places series i's key: beside the plot, or under it in one
   // or two columns (as its entries fit).
   legendAt(L, i) {
-    if (!L.narrow) return [L.w - L.right + 10, L.top + i * 16];
-    return [4 + (i % L.legendCols) * ((L.w - 8) / L.legendCols), L.h - L.bottom + 30 + Math.floor(i / L.legendCols) * 16];
+    if (!L.narrow) return [L.w - L.right + 10, L.top + i * KEY_ROW];
+    return [4 + (i % L.legendCols) * ((L.w - 8) / L.legendCols), L.h - L.bottom + 30 + Math.floor(i / L.legendCols) * KEY_ROW];
+  }
+
+  // keyEntries: the key's entries in geometry L, as many as it has room for
+  // ({i, name}); when some series do not fit, the last slot says how many
+  // ({more: n}) rather than the key stopping unsaid at the canvas's edge.
+  keyEntries(L) {
+    const n = this.series.length;
+    const room = L.narrow ? L.keyRows * L.legendCols : Math.max(1, Math.floor((L.h - 14 - L.top) / KEY_ROW) + 1);
+    const shown = n <= room ? n : Math.max(0, room - 1);
+    const out = this.series.slice(0, shown).map((s, i) => ({ i, name: this.legendName(s) }));
+    if (shown < n) out.push({ more: n - shown, name: `and ${n - shown} more` });
+    return out;
   }
   add(i, iter, y) { if (Number.isFinite(y)) { this.series[i].points.push([iter, y]); drawSoon(this); } }
 
@@ -116,11 +145,13 @@ export class MultiLine {
     const narrow = w < 480;
     // The legend's room: its widest entry (key and name) beside the plot,
     // or under it in two columns when two fit, else one.
-    const key = 14 + this.series.reduce((m, s) => Math.max(m, measure(this.legendName(s))), 0);
+    const key = (this.series.length > PALETTE.length ? 20 : 14) + this.series.reduce((m, s) => Math.max(m, measure(this.legendName(s))), 0);
     const legendCols = narrow && 2 * (key + 8) <= w - 8 ? 2 : 1;
+    // Under the plot, the key takes the rows it needs but leaves the plot MIN_PLOT px.
+    const keyRows = Math.max(1, Math.min(Math.ceil(this.series.length / legendCols), Math.floor((h - 22 - MIN_PLOT - 34) / KEY_ROW)));
     const L = {
       left: 58, right: narrow ? 12 : Math.min(Math.max(120, key + 16), w * 0.45), top: 22,
-      bottom: narrow ? 34 + 16 * Math.ceil(this.series.length / legendCols) : 30, narrow, legendCols,
+      bottom: narrow ? 34 + KEY_ROW * keyRows : 30, narrow, legendCols, keyRows,
     };
     Object.assign(L, { xlo, xhi, ylo, yhi, w, h, note: [] });
     const place = () => {
@@ -135,7 +166,20 @@ export class MultiLine {
     if (note) {
       L.note = wrap(measure, note, w - 8);
       L.noteText = note;
+      // Many groups (a sweep of 60 values) list more values than the plot
+      // has room for: the chart counts them (the text alternative keeps
+      // the list).
+      if (L.note.length > MAX_NOTE_LINES) {
+        const groups = this.coinciding(L), ran = this.series.filter((s) => s.points.length).length;
+        const n = groups.reduce((a, g) => a + g.length, 0);
+        L.note = wrap(measure, `${n} of the ${ran} curves coincide (within a pixel) in ${groups.length} group${groups.length === 1 ? "" : "s"}: one line shows each group.`, w - 8);
+      }
       L.top += L.note.length * NOTE_LINE + 2;
+      // A key under the plot gives up rows rather than the plot its height.
+      if (narrow && h - L.top - L.bottom < MIN_PLOT && L.keyRows > 1) {
+        L.keyRows = Math.max(1, Math.floor((h - L.top - MIN_PLOT - 34) / KEY_ROW));
+        L.bottom = 34 + KEY_ROW * L.keyRows;
+      }
       place();
     }
     return L;
@@ -154,7 +198,9 @@ export class MultiLine {
     if (!this.series.some((s) => s.points.length)) {
       // No numbers yet: no axis to read numbers off.
       g.fillStyle = MUTED; g.textBaseline = "middle";
-      g.fillText(this.series.length ? "waiting for the first iteration…" : "no sweep yet: press “Run sweep”", L.left + 10, (L.top + h - L.bottom) / 2);
+      const say = this.series.length ? "waiting for the first iteration…" : this.idle ? `no sweep: ${this.idle}` : "no sweep yet: press “Run sweep”";
+      const lines = wrap((s) => g.measureText(s).width, say, w - L.left - L.right - 20);
+      lines.forEach((line, k) => g.fillText(line, L.left + 10, (L.top + h - L.bottom) / 2 + (k - (lines.length - 1) / 2) * NOTE_LINE));
       return;
     }
     g.fillStyle = MUTED; g.textAlign = "right"; g.textBaseline = "middle";
@@ -164,15 +210,25 @@ export class MultiLine {
       .find((c) => g.measureText(c).width <= Math.min(w - L.left - L.right, 2 * Math.min((L.left + w - L.right) / 2, w - (L.left + w - L.right) / 2)) - 4)
       || `iteration ${L.xlo} … ${L.xhi}`;
     g.fillText(caption, (L.left + w - L.right) / 2, h - L.bottom + 6);
+    const dashed = this.series.length > PALETTE.length;
     this.series.forEach((s, i) => {
-      const col = PALETTE[i % PALETTE.length];
-      g.strokeStyle = col; g.lineWidth = 2; g.beginPath();
+      const { col, dash } = styleOf(i);
+      g.strokeStyle = col; g.lineWidth = 2; g.setLineDash(dash); g.beginPath();
       s.points.forEach(([x, y], k) => (k ? g.lineTo(L.X(x), L.Y(y)) : g.moveTo(L.X(x), L.Y(y))));
-      g.stroke(); g.lineWidth = 1;
-      const [kx, ky] = this.legendAt(L, i);
+      g.stroke(); g.lineWidth = 1; g.setLineDash([]);
+    });
+    g.textAlign = "left"; g.textBaseline = "top";
+    this.keyEntries(L).forEach((e, slot) => {
+      const [kx, ky] = this.legendAt(L, slot);
+      if (e.more) { g.fillStyle = MUTED; g.fillText(e.name, kx, ky); return; }
+      const s = this.series[e.i], { col, dash } = styleOf(e.i);
       // A value that never ran has an empty key and grey text: no line of its colour is drawn.
-      if (s.notRun) { g.strokeStyle = col; g.strokeRect(kx + 0.5, ky + 0.5, 9, 9); } else { g.fillStyle = col; g.fillRect(kx, ky, 10, 10); }
-      g.fillStyle = s.notRun ? MUTED : INK; g.textAlign = "left"; g.textBaseline = "top"; g.fillText(this.legendName(s), kx + 14, ky);
+      // Past the palette the key is a stretch of the curve's line, dash and all.
+      if (s.notRun) { g.strokeStyle = col; g.strokeRect(kx + 0.5, ky + 0.5, 9, 9); } else if (dashed) {
+        g.strokeStyle = col; g.lineWidth = 3; g.setLineDash(dash); g.beginPath(); g.moveTo(kx, ky + 5.5); g.lineTo(kx + 16, ky + 5.5); g.stroke();
+        g.lineWidth = 1; g.setLineDash([]);
+      } else { g.fillStyle = col; g.fillRect(kx, ky, 10, 10); }
+      g.fillStyle = s.notRun ? MUTED : INK; g.fillText(e.name, kx + (dashed ? 20 : 14), ky);
     });
   }
 
@@ -201,12 +257,22 @@ export class MultiLine {
     out += `<rect x="${L.left}" y="${L.top}" width="${w - L.left - L.right}" height="${h - L.top - L.bottom}" fill="none" stroke="#999"/>`;
     out += `<text x="${L.left - 4}" y="${L.top + 10}" text-anchor="end">${esc(fmt(L.yhi))}</text><text x="${L.left - 4}" y="${h - L.bottom}" text-anchor="end">${esc(fmt(L.ylo))}</text>`;
     out += `<text x="${(L.left + w - L.right) / 2}" y="${h - 8}" text-anchor="middle">iteration ${L.xlo} … ${L.xhi} · y axis zoomed to the values</text>`;
+    const dashed = this.series.length > PALETTE.length;
+    const dashAttr = (dash) => (dash.length ? ` stroke-dasharray="${dash.join(" ")}"` : "");
     this.series.forEach((s, i) => {
-      const col = PALETTE[i % PALETTE.length];
+      const { col, dash } = styleOf(i);
       const d = s.points.map(([x, y], k) => `${k ? "L" : "M"}${L.X(x).toFixed(1)} ${L.Y(y).toFixed(1)}`).join(" ");
-      out += `<path d="${d}" fill="none" stroke="${col}" stroke-width="2"><title>${esc(s.name)}</title></path>`;
-      const key = s.notRun ? `fill="none" stroke="${col}"` : `fill="${col}"`;
-      out += `<rect x="${w - L.right + 10}" y="${L.top + i * 16}" width="10" height="10" ${key}/><text x="${w - L.right + 24}" y="${L.top + i * 16 + 10}"${s.notRun ? ` fill="${MUTED}"` : ""}>${esc(this.legendName(s))}</text>`;
+      out += `<path d="${d}" fill="none" stroke="${col}" stroke-width="2"${dashAttr(dash)}><title>${esc(s.name)}</title></path>`;
+    });
+    const entries = this.keyEntries(L);
+    entries.forEach((e, slot) => {
+      const x = w - L.right + 10, y = L.top + slot * KEY_ROW;
+      if (e.more) { out += `<text x="${x}" y="${y + 10}" fill="${MUTED}">${esc(e.name)}</text>`; return; }
+      const s = this.series[e.i], { col, dash } = styleOf(e.i);
+      out += s.notRun ? `<rect x="${x}" y="${y}" width="10" height="10" fill="none" stroke="${col}"/>`
+        : dashed ? `<line x1="${x}" y1="${y + 5.5}" x2="${x + 16}" y2="${y + 5.5}" stroke="${col}" stroke-width="3"${dashAttr(dash)}/>`
+          : `<rect x="${x}" y="${y}" width="10" height="10" fill="${col}"/>`;
+      out += `<text x="${x + (dashed ? 20 : 14)}" y="${y + 10}"${s.notRun ? ` fill="${MUTED}"` : ""}>${esc(e.name)}</text>`;
     });
     return out + "</svg>\n";
   }

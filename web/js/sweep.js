@@ -68,12 +68,23 @@ export function wireSweep(app, form) {
   }
 
   // The Run button is offered for a method with a self-paced version only.
+  // Why it is not is said in the panel's own text, and on the charts in
+  // place of "press Run sweep": a disabled button's title reaches no
+  // keyboard (it takes no focus), touch screen or screen reader in browse
+  // mode. It follows the model however that changes: the menu, a link, Tune
+  // or a reopened run (each ends with form.js's "settings" event).
   function offer() {
     const m = method($("model").value);
     const ok = !!(m && m.selfPaced);
     $("sweep-run").disabled = running || !ok;
-    const paced = methods().filter((x) => x.selfPaced).map((x) => x.label).join(", ");
-    $("sweep-run").title = ok ? "" : `${m ? m.label : "this method"} has no self-paced version (these have: ${paced})`;
+    const name = m ? m.label : "This model";
+    const paced = [...new Set(methods().filter((x) => x.selfPaced).map((x) => x.label))];
+    const these = paced.length < 2 ? paced.join("") : `${paced.slice(0, -1).join(", ")} or ${paced[paced.length - 1]}`;
+    const why = ok ? "" : `Run sweep is off: ${name} has no self-paced version, so it has no pace to sweep. Choose ${these} as the model to sweep λ0 or c.`;
+    $("sweep-why").textContent = why;
+    $("sweep-why").hidden = ok;
+    const idle = ok ? "" : `${name} has no self-paced version`;
+    sweepObj.idleText(idle); sweepTest.idleText(idle);
   }
 
   // The exports have something to export once a curve has a point.
@@ -81,26 +92,52 @@ export function wireSweep(app, form) {
   const offerExports = () => { for (const id of exportIds) $(id).disabled = rows.length === 0; };
   const fail = (msg) => { showSlot("sweep-error", msg); };
 
-  // parse reads the values field: {key, values, labels} where key is the
-  // learner's option swept ("c", or "lambda0", whose values the learner
-  // reads as text: numbers, auto and auto*K alike) and labels are the
-  // values as typed. Each value is checked as the form's field would be.
+  // parse reads the values field: {key, values, labels, repeats} where key
+  // is the learner's option swept ("c", or "lambda0", whose values the
+  // learner reads as text: numbers, auto and auto*K alike), labels are the
+  // values as typed and repeats says which were given more than once. Each
+  // value is checked as the form's field would be. A value given twice
+  // ("1,1,1", or 1 and 1.0) runs once: its runs would be one run drawn
+  // over itself, and their one line would read as "λ0 makes no difference".
   function parse(param, text) {
-    const labels = text.split(",").map((s) => s.trim());
-    if (!labels.length || labels.some((v) => v === "" || settingProblem(param, v))) {
+    const typed = text.split(",").map((s) => s.trim());
+    if (!typed.length || typed.some((v) => v === "" || settingProblem(param, v))) {
       throw new Error(`The sweep's values must be ${settingWant(param)}, separated by commas, not "${text}".`);
     }
-    return { key: param, values: param === "c" ? labels.map(Number) : labels, labels };
+    const same = (v) => {
+      if (Number.isFinite(Number(v))) return String(Number(v));
+      const k = /^auto\s*\*\s*(.+)$/.exec(v);
+      return k && Number(k[1]) !== 1 ? `auto*${Number(k[1])}` : k ? "auto" : v;
+    };
+    const seen = new Map(); // value → how many times it was given
+    const labels = [];
+    for (const v of typed) {
+      const k = same(v);
+      if (!seen.has(k)) labels.push(v);
+      seen.set(k, (seen.get(k) || 0) + 1);
+    }
+    const repeats = labels.filter((v) => seen.get(same(v)) > 1).map((v) => `${v} (${seen.get(same(v))} times)`);
+    return { key: param, values: param === "c" ? labels.map(Number) : labels, labels, repeats };
   }
 
   // explain says, under the buttons, why every curve may coincide and what
   // to try; the charts' own notes only say that they do.
-  function explain(param) {
+  // A value given more than once is said to have run once.
+  function explain(param, repeats) {
     const note = $("sweep-note");
-    note.hidden = !sweepObj.allCoincide();
-    note.textContent = note.hidden ? "" : param === "c"
-      ? "Every curve coincides: the pace c makes no difference here, most likely because λ0 keeps τ uniform from the first iteration (a λ0 well above the spread of the tasks' costs does). Try a λ0 below auto, such as auto*0.5."
-      : "Every curve coincides: these λ0 values make no difference on this data. A λ0 well above the spread of the tasks' costs keeps τ uniform, and each run is then its baseline; multiples of the automatic λ0 at or below auto (auto*0.5, auto*0.25, …) fit any data set.";
+    const name = param === "c" ? "c" : "λ0";
+    const said = [];
+    if (repeats.length) {
+      said.push(`${repeats.length === 1 ? `One value was given more than once: ${name} = ${repeats[0]}; it ran once.`
+        : `Some values were given more than once (${name} = ${repeats.join(", ")}); each ran once.`}`);
+    }
+    if (sweepObj.allCoincide()) {
+      said.push(param === "c"
+        ? "Every curve coincides: the pace c makes no difference here, most likely because λ0 keeps τ uniform from the first iteration (a λ0 well above the spread of the tasks' costs does). Try a λ0 below auto, such as auto*0.5."
+        : "Every curve coincides: these λ0 values make no difference on this data. A λ0 well above the spread of the tasks' costs keeps τ uniform, and each run is then its baseline; multiples of the automatic λ0 at or below auto (auto*0.5, auto*0.25, …) fit any data set.");
+    }
+    note.textContent = said.join(" ");
+    note.hidden = said.length === 0;
   }
 
   let labels = []; // the running sweep's values as typed
@@ -110,6 +147,7 @@ export function wireSweep(app, form) {
   $("tau").addEventListener("change", () => suggest(false));
   $("lambda0").addEventListener("change", () => suggest(false));
   $("model").addEventListener("change", offer);
+  app.on("settings", offer);
   app.on("data", () => { offer(); retitle(); suggest(false); });
   app.client.on("sweep", (m) => {
     sweepObj.add(m.index, m.iter, m.objective);
@@ -149,7 +187,7 @@ export function wireSweep(app, form) {
     } catch (e) { fail(e.message); $("sweep-status").textContent += " · failed"; }
     // A sweep that stopped early: its legend marks the values that never ran.
     if (!done) { sweepObj.markNotRun(ran); sweepTest.markNotRun(ran); }
-    explain(param);
+    explain(param, sweep.repeats);
     running = false; offer(); $("sweep-cancel").disabled = true;
   });
   $("sweep-cancel").addEventListener("click", () => app.client.request("cancelSweep"));

@@ -42,6 +42,9 @@ export function wireController(app, form) {
   let tag = 0;
   const current = (m) => !("tag" in m) || m.tag === tag;
 
+  // announce copies the status line into its live twin (see below).
+  function announce() { $("status-live").textContent = $("status").textContent; }
+
   function setStatus() {
     const last = app.snapshots[app.snapshots.length - 1];
     let where;
@@ -324,6 +327,9 @@ export function wireController(app, form) {
     app.snapshots.push(m.snap);
     app.emit("snapshot", m.snap, m.eval);
     setStatus();
+    // An iteration that comes while the run is paused is a Step's: the
+    // visitor asked for it, so where the run now is is said.
+    if (app.state === "paused") announce();
   });
   // The results come once the run and its comparisons are finished.
   client.on("results", (m) => {
@@ -347,6 +353,13 @@ export function wireController(app, form) {
     } else forgetRefusal();
   });
   app.on("state", setStatus);
+  // The status line changes at every iteration (a run of 1,000 iterations
+  // changed it 1,000 times in under a second), so it is no live region: a
+  // screen reader would be asked to read each one. Its visually hidden twin
+  // is, and takes its text only when the run's state moves (started,
+  // paused, a Step answered, done, failed, loading): why a run ended is
+  // the outcome line's to say, and a failure the run error's (an alert).
+  app.on("state", announce);
   // A newly loaded data set clears the run; a Play asked for while it
   // loaded (run=1 in the link) starts once every panel has taken the data
   // (a microtask: after this event), before the page lays them out, so

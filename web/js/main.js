@@ -159,4 +159,5 @@ start().catch((e) => {
   app.showError(`the learner did not start: ${e.message}`);
   app.move("fail");
   document.getElementById("status").textContent = "failed";
+  document.getElementById("status-live").textContent = "failed";
 });

@@ -4,6 +4,7 @@
 // The bars are in ink, a negative one lighter (the side of 0 and the value
 // say its sign): red and blue belong to τ. It can also render itself as SVG.
 import { escapeXML as esc } from "./export.js";
+import { visibleName, isolated } from "./labels.js";
 import { setup, fmt, drawSoon, wrapText } from "./chart-kit.js";
 
 const POS = "#3d4a5c", NEG = "#8b93a3";
@@ -36,7 +37,8 @@ export class Bars {
   /** A sentence for screen readers: what the bars show and the largest ones. */
   describe() {
     const c = this.chart, n = c.values.length;
-    const top = this.shown.slice(0, 3).map((b) => `${b.label} ${b.value.toPrecision(3)}`).join(", ");
+    // A feature's name isolated: an Arabic one does not take its value into its run.
+    const top = this.shown.slice(0, 3).map((b) => `${isolated(b.label)} ${b.value.toPrecision(3)}`).join(", ");
     return `Bar chart, ${c.title}: the ${this.shown.length} features with the largest |${c.measure}| of ${n}${top ? `; largest: ${top}` : ""}.`;
   }
 
@@ -99,7 +101,7 @@ export class Bars {
     this.shown.forEach((b, r) => {
       const y = L.top + r * L.rowH, x = L.X(b.value);
       out += `<text x="${L.labels}" y="${y + 13}" text-anchor="end">${esc(clip(b.label))}</text>`;
-      out += `<rect x="${Math.min(x0, x).toFixed(1)}" y="${y + 3}" width="${Math.abs(x - x0).toFixed(1)}" height="${L.rowH - 6}" fill="${b.value >= 0 ? POS : NEG}"><title>${esc(b.label)}: ${b.value}</title></rect>`;
+      out += `<rect x="${Math.min(x0, x).toFixed(1)}" y="${y + 3}" width="${Math.abs(x - x0).toFixed(1)}" height="${L.rowH - 6}" fill="${b.value >= 0 ? POS : NEG}"><title>${esc(isolated(b.label))}: ${b.value}</title></rect>`;
       out += `<text x="${(b.value >= 0 ? Math.max(x, x0) + 4 : Math.min(x, x0) - 4).toFixed(1)}" y="${y + 13}" text-anchor="${b.value >= 0 ? "start" : "end"}" fill="#5b6475">${b.value.toPrecision(3)}</text>`;
     });
     const yAxis = L.top + this.shown.length * L.rowH + 2;
@@ -113,7 +115,8 @@ export class Bars {
 // The axis ticks: its ends and 0.
 function ticks(lo, hi) { return [...new Set([lo, 0, hi])]; }
 
-const clip = (s) => (s.length > 28 ? `${s.slice(0, 27)}…` : s);
+// A name as drawn: its bidi controls escaped (labels.js visibleName), cut to 28 characters.
+const clip = (s) => { s = visibleName(s); return s.length > 28 ? `${s.slice(0, 27)}…` : s; };
 
 // TOP is where the bars start: below a title of two lines.
 const TOP = 48;

@@ -10,6 +10,7 @@
 // values and the rows' attributes keep them whole.
 import { VirtualTable } from "./vtable.js";
 import { escapeXML as esc, clipText } from "./export.js";
+import { visibleName } from "./labels.js";
 
 const NAME_SHOWN = 120; // characters of a column's name shown
 const MENU_ALL = 1000; // a header of up to this many named columns is offered whole
@@ -27,8 +28,10 @@ export const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 /** A count and its noun, the count grouped: "1 feature", "5,000 features". */
 export const plural = (n, noun) => `${grouped(n)} ${noun}${n === 1 ? "" : "s"}`;
 
-/** A column's name as the page shows it: cut to NAME_SHOWN characters. */
-export const shownName = (name) => clipText(name, NAME_SHOWN);
+/** A column's name as the page shows it: cut to NAME_SHOWN characters, its
+ *  bidi controls escaped (labels.js visibleName); the name itself, the
+ *  column's value, is unchanged. */
+export const shownName = (name) => visibleName(clipText(name, NAME_SHOWN));
 
 // The letters of a column's role (core/session RoleLetters).
 const roleOfLetter = { t: "task", l: "label", n: "numeric", w: "text", d: "dropped", r: "refused" };

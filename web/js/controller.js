@@ -14,6 +14,7 @@ import { method, bundle } from "./catalog.js";
 import { checkedFields, settingProblem } from "./checks.js";
 import { showSlot, fieldError, fieldOf, clearFieldErrors } from "./notices.js";
 import { settingIds } from "./form.js";
+import { isolated } from "./labels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -50,7 +51,7 @@ export function wireController(app, form) {
     let where;
     if (last && last.seq) {
       // A sequential learner has no pace: it learns one task per step.
-      where = `step ${last.iter} of ${app.runInfo.tasks.length}: learned ${app.runInfo.tasks[last.seq.task]}`;
+      where = `step ${last.iter} of ${app.runInfo.tasks.length}: learned ${isolated(app.runInfo.tasks[last.seq.task])}`;
     } else if (last) {
       // The pace λ means something only when τ is re-weighted.
       const pace = app.runInfo.config.selfPaced ? `   λ = ${last.lambda.toPrecision(4)}` : "";

@@ -14,7 +14,7 @@
 // whose weight rests on few rows. It also renders itself as SVG, with the
 // fixed scale and the same colours as Go's figure.Heatmap.
 import { escapeXML as esc, clipText } from "./export.js";
-import { labeler } from "./labels.js";
+import { labeler, visibleNames, isolated } from "./labels.js";
 import { drawSoon, wrapText } from "./chart-kit.js";
 import { TauScale, relEnds, relRange } from "./tau-scale.js";
 
@@ -287,7 +287,8 @@ export class Heatmap {
   rowLabels(g, maxW) {
     if (!this.labels || this.labels.maxW !== maxW || this.labels.tasks !== this.tasks) {
       const measure = (t) => g.measureText(t).width;
-      const at = labeler(this.tasks, maxW, measure);
+      // Labels of the names as shown: a bidi control escaped, not obeyed.
+      const at = labeler(visibleNames(this.tasks), maxW, measure);
       let widest = 30;
       if (this.tasks.length > MEASURED_LABELS) widest = maxW;
       else for (let i = 0; i < this.tasks.length; i++) widest = Math.max(widest, measure(at(i)));
@@ -477,18 +478,20 @@ export class Heatmap {
     const [a, b] = this.rowTasks(r);
     if (s.seq) {
       const t = order[a];
-      return [this.tasks[t], `step ${s.iter}: learned ${this.tasks[s.seq.task]}`, rowsText(this.rows[t]), this.seqText(s, t)].filter(Boolean);
+      return [isolated(this.tasks[t]), `step ${s.iter}: learned ${isolated(this.tasks[s.seq.task])}`, rowsText(this.rows[t]), this.seqText(s, t)].filter(Boolean);
     }
     const pace = this.selfPaced && typeof s.lambda === "number" ? `   λ = ${num(s.lambda)}` : "";
     if (b - a === 1) {
       const t = order[a];
       const cost = s.cost ? `cost = ${num(s.cost[t])}` : "";
       const loss = s.loss ? `${cost ? "   " : ""}loss = ${num(s.loss[t])}` : "";
-      return [this.tasks[t], `iteration ${s.iter}${pace}`, rowsText(this.rows[t]), `τ = ${num(s.tau[t])}   T·τ = ${num(this.rel(s, t), 3)}`, cost + loss].filter(Boolean);
+      // The name leads a line that the read-out joins with the next: isolated,
+      // an Arabic name does not take the numbers after it into its run.
+      return [isolated(this.tasks[t]), `iteration ${s.iter}${pace}`, rowsText(this.rows[t]), `τ = ${num(s.tau[t])}   T·τ = ${num(this.rel(s, t), 3)}`, cost + loss].filter(Boolean);
     }
     let lo = Infinity, hi = -Infinity;
     for (let i = a; i < b; i++) { const v = this.rel(s, order[i]); lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    return [`${this.tasks[order[a]]} … ${this.tasks[order[b - 1]]} (${b - a} tasks)`, `iteration ${s.iter}${pace}`,
+    return [`${isolated(this.tasks[order[a]])} … ${isolated(this.tasks[order[b - 1]])} (${b - a} tasks)`, `iteration ${s.iter}${pace}`,
       `T·τ ${num(lo, 3)} – ${num(hi, 3)}`, "zoom in (rows ≥ 4 px) to read single tasks"];
   }
 
@@ -582,8 +585,9 @@ export class Heatmap {
   }
 
   /** Task t's name as a sentence quotes it: at most 40 characters (a
-   *  300-character name filled a phone's screen in each sentence). */
-  named(t) { return clipText(this.tasks[t], 40); }
+   *  300-character name filled a phone's screen in each sentence), its
+   *  bidi controls escaped and the whole isolated (labels.js isolated). */
+  named(t) { return isolated(clipText(this.tasks[t], 40)); }
 
   describeRun() {
     const K = this.history.length, T = this.tasks.length;

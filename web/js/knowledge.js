@@ -6,6 +6,7 @@
 // names, and the order in which τ let the tasks in. Each chart exports as
 // PNG and SVG, all of them as one CSV.
 import { Bars } from "./bars.js";
+import { isolated } from "./labels.js";
 import { download, canvasPNG, toCSV, textBlob } from "./export.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,7 +72,8 @@ export function wireKnowledge(app) {
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(e.task);
     }
-    const parts = Array.from(groups, ([k, tasks]) => `${k}: ${tasks.slice(0, 12).join(", ")}${tasks.length > 12 ? `, and ${tasks.length - 12} more` : ""}`);
+    // Each name isolated (labels.js): an Arabic one keeps the commas and numbers after it in place.
+    const parts = Array.from(groups, ([k, tasks]) => `${k}: ${tasks.slice(0, 12).map(isolated).join(", ")}${tasks.length > 12 ? `, and ${tasks.length - 12} more` : ""}`);
     return `The order τ let the tasks in (the iteration at which a task's τ first reached 1/T): ${parts.join("; ")}.`;
   }
 

@@ -1,5 +1,46 @@
 // labels.js: names cut to a width so that names which differ only late
-// still read apart (the heatmap's row labels, the tables' task names).
+// still read apart (the heatmap's row labels, the tables' task names), and
+// names made safe to show among other text (visibleName, isolated).
+
+// The explicit bidirectional controls: embeddings and overrides (U+202A–
+// U+202E), isolates (U+2066–U+2069) and the marks (LRM, RLM, ALM). Shown
+// as they are, an override in a task's name ("a\u202eevil") mirrors the
+// rest of the name and of the sentence around it ("alive"); shown escaped,
+// the name reads as what it holds, as Go's messages quote a header's
+// invisible "\u200bgroup" (core/data/csv.go printable).
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** A name as the page shows it: its bidi controls written as escapes
+ *  ("\u202e"). Only what is shown changes: the name itself (a task's
+ *  identity, what predict matches, what a download writes) stays as is. */
+export function visibleName(name) {
+  return String(name).replace(BIDI_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// A character of a right-to-left script (the blocks whose characters
+// default to bidi class R or AL: Hebrew, Arabic, Syriac, Thaana, NKo, …).
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/** The names as shown (visibleName): the same array when none holds a
+ *  bidi control, as is usual (a map of 200,000 tasks copies none). */
+export function visibleNames(names) {
+  const one = new RegExp(BIDI_CONTROL.source);
+  return names.some((n) => one.test(n)) ? names.map(visibleName) : names;
+}
+
+/** A name as a sentence quotes it: shown (visibleName) and, when it holds
+ *  right-to-left letters, isolated (U+2068 FIRST STRONG ISOLATE … U+2069
+ *  POP DIRECTIONAL ISOLATE), so that an Arabic or Hebrew name keeps its
+ *  own direction without taking the numbers and words after it into it
+ *  ("القاهرة (25 rows)" would read "(rows 25) القاهرة"). A name of
+ *  left-to-right letters, digits and punctuation cannot reorder an English
+ *  sentence (its controls are escaped), so it is left bare: what is
+ *  copied from the page stays what it shows. For text and canvases;
+ *  markup built from elements may use <bdi> instead. */
+export function isolated(name) {
+  const shown = visibleName(name);
+  return RTL.test(shown) ? `\u2068${shown}\u2069` : shown;
+}
 
 // Where a name may be cut between words; a cut drops the separators before its "…".
 const SEP = /[\s\-_/.,:;|()]/;

@@ -5,6 +5,7 @@
 // `small`) is drawn hollow: its error rests on few rows; the read-out
 // gives every task's rows.
 import { escapeXML as esc } from "./export.js";
+import { visibleName } from "./labels.js";
 import { setup, fmt, drawSoon, wrapText } from "./chart-kit.js";
 
 /** Per-task test error of the self-paced model (x) against another model (y), with y = x. */
@@ -121,7 +122,7 @@ export class Scatter {
     }
     if (!best) { this.tooltip.hidden = true; return; }
     const rows = best.rows > 0 ? `\n${best.rows} row${best.rows === 1 ? "" : "s"}${best.small ? " (a small task)" : ""}` : "";
-    this.tooltip.textContent = `${best.task}${rows}\n${this.xLabel}: ${best.x.toPrecision(4)}\n${this.yLabel}: ${best.y.toPrecision(4)}`;
+    this.tooltip.textContent = `${visibleName(best.task)}${rows}\n${this.xLabel}: ${best.x.toPrecision(4)}\n${this.yLabel}: ${best.y.toPrecision(4)}`;
     this.tooltip.style.left = `${e.clientX + 14}px`; this.tooltip.style.top = `${e.clientY + 10}px`;
     this.tooltip.hidden = false;
   }

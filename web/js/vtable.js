@@ -9,7 +9,7 @@
 // box scrolls through all of them, a pixel of scrolling passing more than
 // a pixel of rows.
 import { escapeXML as esc, clipText } from "./export.js";
-import { labeler } from "./labels.js";
+import { labeler, visibleName, visibleNames } from "./labels.js";
 
 const ROW_H = 22; // px, as style.css sets .vtable rows
 const MAX_PX = 8e6; // the tallest the rows are drawn (Firefox caps heights near 1.8e7 px)
@@ -56,7 +56,8 @@ export class VirtualTable {
     const g = document.createElement("canvas").getContext("2d");
     if (!g) return null;
     g.font = `400 ${NAME_FONT} ${getComputedStyle(this.box).fontFamily}`;
-    return labeler(names, NAME_PX, (t) => g.measureText(t).width);
+    // The names as shown (a bidi control escaped, not obeyed: visibleName).
+    return labeler(visibleNames(names), NAME_PX, (t) => g.measureText(t).width);
   }
 
   clear() { this.spec = null; this.range = null; this.box.innerHTML = ""; }
@@ -115,12 +116,15 @@ export class VirtualTable {
     const attrs = s.attrs ? Object.entries(s.attrs(i)).map(([k, v]) => ` ${k}="${esc(v)}"`).join("") : "";
     const cell = (c) => (c && typeof c === "object" ? c.html : esc(c));
     // A name too long for its cell (style.css cuts it) keeps its text as a title.
-    const name = String(cells[0]);
+    // It is shown with its bidi controls escaped: an override in it would
+    // mirror the rest of the cell ("a\u202eevil" read "alive").
+    const name = visibleName(String(cells[0]));
     const title = name.length > 24 ? ` title="${esc(clipText(name, TITLE_MAX))}"` : "";
     // A cut name shows its label; a screen reader reads the whole name.
     const k = this.label ? s.nameAt(i) : -1;
     const short = k >= 0 ? this.label(k) : name;
-    const head = short !== name ? `<span aria-hidden="true">${esc(short)}</span><span class="visually-hidden">${esc(name)}</span>` : cell(cells[0]);
+    const head = short !== name ? `<span aria-hidden="true">${esc(short)}</span><span class="visually-hidden">${esc(name)}</span>`
+      : cells[0] && typeof cells[0] === "object" ? cell(cells[0]) : esc(name);
     let html = `<tr aria-rowindex="${i + 2}"${strong ? ' class="strong"' : ""}${attrs}><th scope="row"${title}>${head}</th>`;
     for (let k = 1; k < cells.length; k++) html += `<td>${cell(cells[k])}</td>`;
     return html + "</tr>";

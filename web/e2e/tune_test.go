@@ -272,7 +272,7 @@ func TestTuneEveryModel(t *testing.T) {
 		if v.Rho != v.TunedRho || v.Intercept != v.TunedIntercept {
 			t.Errorf("ITL compared at ρ %v, κ %v; the search chose ρ %v, κ %v for it", v.Rho, v.Intercept, v.TunedRho, v.TunedIntercept)
 		}
-		if v.RunRho != v.TunedRho && !strings.Contains(v.Summary, "each task learned alone, at its own ρ ") {
+		if v.RunRho != v.TunedRho && !strings.Contains(v.Summary, "each task learned alone, at the ρ Tune chose for it, ") {
 			t.Errorf("Results does not say at which ρ ITL ran (the run's %v, ITL's %v): %q", v.RunRho, v.TunedRho, v.Summary)
 		}
 	}

@@ -99,7 +99,7 @@ export function wireResults(app) {
     // setting says neither.
     const runRho = app.runInfo && app.runInfo.config && app.runInfo.config.rho;
     const itlSetting = (c) => (!c || !(c.rho > 0) ? ""
-      : c.rho === runRho ? `, at this run's ρ ${fmt(c.rho)}` : `, at its own ρ ${fmt(c.rho)} (tune's choice for ITL)`);
+      : c.rho === runRho ? `, at this run's ρ ${fmt(c.rho)}` : `, at the ρ Tune chose for it, ${fmt(c.rho)}`);
     const [mean, se] = withSE(over.mean, over.se);
     // Over how many tasks: "of all" when some have no score (their note
     // under the table says why), so that one task's score does not read

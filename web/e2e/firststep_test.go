@@ -310,6 +310,13 @@ func TestFirstStepSuggestsTheGroupAndTheLabel(t *testing.T) {
 		{"wafers.csv", "\"Wafer\",\"Site\",\"voltage\",\"current\"\n", 400, func(i int) string {
 			return fmt.Sprintf("\"%d\",\"%d\",%.1f,%.4f\n", 1+i/40, 1+(i/5)%8, 0.8+0.4*float64(i%5), float64(i%17)/3)
 		}, "Suggested: Wafer as the task", "Site as the task"},
+		// carData's Vocab, sorted by year: its first 500 rows are all of
+		// 1974, so the score (0 to 10, repeating) was suggested as the
+		// task. The year, one whole number through a sample that is not
+		// the whole file, is the groups.
+		{"vocab.csv", "\"year\",\"vocabulary\",\"sex\",\"education\"\n", 1500, func(i int) string {
+			return fmt.Sprintf("%d,%d,\"%s\",%d\n", 1974+2*(i/700), (i*7)%11, []string{"Male", "Female"}[i%2], 8+(i*5)%9)
+		}, "Suggested: year as the task", "vocabulary as the task"},
 	} {
 		b := newBrowser(t)
 		b.openPage(true)

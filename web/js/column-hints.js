@@ -7,7 +7,8 @@
 // factor) with three values or more that repeat, those in runs (a file
 // sorted by its groups) first, then whole numbers so, then a text column
 // of one value in the sample (a file sorted by its groups, whose first
-// group fills the sample), and last a column of two values (sex, yes/no),
+// group fills the sample), a column of whole numbers so when the sample
+// is not the whole file, and last a column of two values (sex, yes/no),
 // which is rarely the groups. A column named as groups are yields to a
 // column in runs it is nested in (Site within Wafer). For the label: a column named as labels are
 // ("outcome", "target", "score", ...); otherwise a numeric or two-valued
@@ -175,6 +176,9 @@ export function suggestColumns(text, delimiter, header) {
   if (recs.length < 2) return { task: [], label: [] };
   const names = recs[0].map((h) => h.trim());
   const rows = recs.slice(1), qrows = quoted.slice(1);
+  // Whether the sample stops before the file's end: its rows are then
+  // the first ones, and a column of one value in them may change below.
+  const cut = rows.length >= SAMPLE_ROWS || String(text).length >= SAMPLE_BYTES;
   const cols = [];
   const decimalComma = delimiter === "semicolon" || (delim === "," || delim === "\t") && writesDecimalComma(rows);
   for (const [j, name] of names.entries()) {
@@ -204,6 +208,12 @@ export function suggestColumns(text, delimiter, header) {
     (c) => many(c) && c.category && c.groups,
     (c) => many(c) && c.whole && c.groups && c.runs,
     (c) => !c.numeric && c.distinct === 1 && c.n > 1,
+    // The same of a column of whole numbers, where the sample is the
+    // file's first rows and not all of it: carData's Vocab, sorted by
+    // year, has 1974 in all of its first 500 rows, and its label, a
+    // score from 0 to 10, was suggested as the task. (In a file the sample
+    // holds whole, one value is a constant column, no groups.)
+    (c) => cut && c.whole && c.distinct === 1 && c.n > 1,
     (c) => many(c) && c.category && c.repeats,
     (c) => many(c) && c.whole && c.groups,
     (c) => c.distinct === 2 && c.repeats && (c.category || c.whole),

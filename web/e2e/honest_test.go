@@ -62,7 +62,7 @@ func TestNoScoreIsExplained(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS("#play")))
 	b.waitFor(`spmtlApp.state() === "done" && spmtlApp.results() !== null`, 60*time.Second)
 	note = eval[string](b, `document.getElementById("results-note").textContent`)
-	if !strings.Contains(note, "with 4 rows in a typical task no split can give one test rows of both") || !strings.Contains(note, "Tune scores the file by its log-loss pooled over every held-out row") || strings.Contains(note, "smaller train rows/task") {
+	if !strings.Contains(note, "with 4 rows in a typical task no split can give a task test rows of both") || !strings.Contains(note, "Tune scores the file by its log-loss pooled over every held-out row") || strings.Contains(note, "smaller train rows/task") {
 		t.Errorf("tasks of four rows: the results note %q", note)
 	}
 	b.noConsoleErrors()

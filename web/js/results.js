@@ -205,7 +205,7 @@ export function wireResults(app) {
       // pooled over every held-out row is.
       const median = typicalRows(app.data && app.data.tasks);
       na = median > 0 && median <= SMALL_TASKS
-        ? `n/a: no task's test rows hold both classes, so no AUC can be computed; with ${median} rows in a typical task no split can give one test rows of both. Tune scores the file by its log-loss pooled over every held-out row (the Tune panel).`
+        ? `n/a: no task's test rows hold both classes, so no AUC can be computed; with ${median} rows in a typical task no split can give a task test rows of both. Tune scores the file by its log-loss pooled over every held-out row (the Tune panel).`
         : "n/a: no task's test rows hold both classes, so no AUC can be computed; give each task more test rows (a smaller train rows/task).";
     } else if (unscored) {
       na = `n/a: ${unscored} task${unscored === 1 ? "'s" : "s'"} test rows are all of one class, where an AUC is undefined; the mean is over the ${scored} task${scored === 1 ? "" : "s"} with a score.`;

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spmtl/spmtl/core/data"
 	"github.com/spmtl/spmtl/core/eval"
@@ -215,6 +216,12 @@ func (m *ModelFile) checkHeader() error {
 	}
 	if m.Config.Model != m.Method {
 		return fmt.Errorf("method is %q, config.model %q: they name the same method", m.Method, m.Config.Model)
+	}
+	// The name is the run's label ("spMTFL"), shown as it is: a bidi
+	// override in it mirrored the page's sentence after it, an escape
+	// code cleared a terminal. spmtl writes none.
+	if strings.ContainsFunc(m.Name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }) {
+		return fmt.Errorf("name %q holds a control character, which no name spmtl writes has", m.Name)
 	}
 	cfg := m.Config
 	if mm.Kind == method.Sequential {

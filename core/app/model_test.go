@@ -281,6 +281,20 @@ func TestReadModelJSONErrors(t *testing.T) {
 		{"an array", "[]", "m.json:1:1: the model: want an object, found an array"},
 		{"weights not an array", strings.Replace(text, `"w": [`, `"w": 5, "x": [`, 1), at(`"w": [`, "[") + "w: want an array, found a number"},
 		{"a published page", "<!DOCTYPE html>\n<html><script type=\"application/json\">{}</script>", "read model m.json: a web page, not a model file: a page published by spmtl holds its run's model, which its \"Download its model\" button saves"},
+		// A stray byte at the very end was "the file ends in the middle
+		// of the JSON (was it cut short?)".
+		{"a trailing comma", strings.TrimSuffix(strings.TrimRight(text, "\n"), "}") + ",}", "not valid JSON (invalid character '}'"},
+		// A number too large was "want a number, found the number 1e309";
+		// one of 100,000 digits was echoed whole.
+		{"out of range", strings.Replace(text, rho, `"rho": 1e309`, 1), at(rho, "0.1") + "config.rho: the number 1e309 is out of the range of a number"},
+		{"100,000 digits", strings.Replace(text, rho, `"rho": 1`+strings.Repeat("0", 100000), 1), "config.rho: the number 1000000000000000000000000000000000000… is out"},
+		// A run, saved by the page or written by spmtl train -json, was
+		// refused as damaged.
+		{"a page's run", `{"format": "spmtl-run", "run": {}}`, "read model m.json: a run, not a model file"},
+		{"train -json's report", `{"data": "exam.csv", "tasks": ["a"], "features": 6, "trainRows": 71, "testRows": 0}`, "read model m.json: a run, not a model file"},
+		// A bidi override in the name mirrored the page's sentence after it.
+		{"a bidi override in the name", strings.Replace(text, `"name": "spMTFL"`, `"name": "spMTFL\u202e evil"`, 1), `read model m.json: name "spMTFL\u202e evil" holds a control character`},
+		{"an escape code in the name", strings.Replace(text, `"name": "spMTFL"`, `"name": "\u001b[2JspMTFL"`, 1), `read model m.json: name "\x1b[2JspMTFL" holds a control character`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadModel([]byte(tc.text), "m.json")

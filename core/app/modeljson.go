@@ -21,6 +21,9 @@ func decodeModel(b []byte, name string, m *ModelFile) error {
 	if err := NotAPage(b, name); err != nil {
 		return err
 	}
+	if err := NotARun(b, name); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(b, m); err != nil {
 		return jsonError(b, name, err)
 	}
@@ -28,8 +31,20 @@ func decodeModel(b []byte, name string, m *ModelFile) error {
 	if err := json.Unmarshal(b, &tree); err != nil {
 		return jsonError(b, name, err)
 	}
-	if path := nullNumber(tree, reflect.TypeOf(*m), ""); path != "" {
-		return fmt.Errorf("read model %s: %s is null, not a number; %s", name, path, damaged)
+	if err := NullInModel(tree); err != nil {
+		return fmt.Errorf("read model %s: %w", name, err)
+	}
+	return nil
+}
+
+// NullInModel refuses a null where a model file holds a number (tree is
+// the file's JSON decoded as nil, bool, float64, string, []any and
+// map[string]any), naming its place ("config.rho is null, not a number"):
+// encoding/json reads it as 0 and the page's reader as NaN, and the page
+// said "rho must be more than 0 … got NaN". Both readers call it.
+func NullInModel(tree any) error {
+	if path := nullNumber(tree, reflect.TypeFor[ModelFile](), ""); path != "" {
+		return fmt.Errorf("%s is null, not a number; %s", path, damaged)
 	}
 	return nil
 }
@@ -45,6 +60,52 @@ func NotAPage(b []byte, name string) error {
 	return fmt.Errorf("read model %s: a web page, not a model file: a page published by spmtl holds its run's model, which its \"Download its model\" button saves; otherwise give a model file saved by spmtl train -save, spmtl tune -save or the page", name)
 }
 
+// runMarked reports whether b holds what a run file has and a model file
+// never does: the page's saved run names its format ("format":
+// "spmtl-run"), and spmtl train -json's report counts its test rows
+// ("testRows":). Written out by hand: regexp would add 125 KB gzipped to
+// the learner (core/internal/boundary).
+func runMarked(b []byte) bool {
+	// after returns what follows the first occurrence of key in b that is
+	// followed, past white space, by a colon; ok false when none is.
+	after := func(b []byte, key string) (rest []byte, ok bool) {
+		for {
+			i := bytes.Index(b, []byte(key))
+			if i < 0 {
+				return nil, false
+			}
+			b = bytes.TrimLeft(b[i+len(key):], " \t\r\n")
+			if len(b) > 0 && b[0] == ':' {
+				return bytes.TrimLeft(b[1:], " \t\r\n"), true
+			}
+		}
+	}
+	if _, ok := after(b, `"testRows"`); ok {
+		return true
+	}
+	for rest := b; ; {
+		v, ok := after(rest, `"format"`)
+		if !ok {
+			return false
+		}
+		if bytes.HasPrefix(v, []byte(`"spmtl-run"`)) {
+			return true
+		}
+		rest = v
+	}
+}
+
+// NotARun refuses a run given as a model file (a page's saved run, or
+// spmtl train -json's report), which was refused as damaged ("features:
+// want an array, found a number"), without a word of what it was or
+// where its model is. Nil for anything else.
+func NotARun(b []byte, name string) error {
+	if !runMarked(b[:min(len(b), 64<<10)]) {
+		return nil
+	}
+	return fmt.Errorf("read model %s: a run, not a model file: a run saved by the page holds its model, which the page's Model panel saves once the run is opened (Open a saved run…); spmtl train -save and spmtl tune -save write a model file", name)
+}
+
 // jsonError turns encoding/json's error into one that says where the
 // file goes wrong, as file:line:column.
 func jsonError(b []byte, name string, err error) error {
@@ -53,7 +114,9 @@ func jsonError(b []byte, name string, err error) error {
 	switch {
 	case len(bytes.TrimSpace(b)) == 0:
 		return fmt.Errorf("read model %s: the file is empty: give a model file saved by spmtl train -save, spmtl tune -save or the page", name)
-	case errors.As(err, &syn) && syn.Offset >= int64(len(b)):
+	case errors.As(err, &syn) && syn.Offset >= int64(len(b)) && syn.Error() == "unexpected end of JSON input":
+		// Only this message means the text ran out: a stray last byte ("}\n,}")
+		// is reported at the end too, and was called a file cut short.
 		line, col := position(b, len(b))
 		return fmt.Errorf("read model %s:%d:%d: the file ends in the middle of the JSON (was it cut short?); %s", name, line, col, damaged)
 	case errors.As(err, &syn):
@@ -64,6 +127,11 @@ func jsonError(b []byte, name string, err error) error {
 		field := typ.Field
 		if field == "" {
 			field = "the model"
+		}
+		if n, ok := strings.CutPrefix(typ.Value, "number "); ok && jsonKind(typ.Type) == "a number" {
+			// A number where a number belongs, refused for its size:
+			// "want a number, found the number 1e309" contradicted itself.
+			return fmt.Errorf("read model %s:%d:%d: %s: the number %s is out of the range of a number (about ±1.8e308); %s", name, line, col, field, short(n), damaged)
 		}
 		return fmt.Errorf("read model %s:%d:%d: %s: want %s, found %s; %s", name, line, col, field, jsonKind(typ.Type), found(typ.Value), damaged)
 	}
@@ -124,7 +192,7 @@ func escaped(b []byte, i int) bool {
 // ("string", "number 2.5").
 func found(value string) string {
 	if n, ok := strings.CutPrefix(value, "number "); ok {
-		return "the number " + n
+		return "the number " + short(n)
 	}
 	switch value {
 	case "array", "object":
@@ -133,6 +201,15 @@ func found(value string) string {
 		return "true or false"
 	}
 	return "a " + value
+}
+
+// short cuts a number's text that a message quotes to 40 characters: a
+// weight of 100,000 digits was echoed whole, a line of 100 KB.
+func short(n string) string {
+	if len(n) <= 40 {
+		return n
+	}
+	return n[:37] + "…"
 }
 
 // jsonKind says what JSON value a Go type reads.

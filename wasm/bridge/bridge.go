@@ -162,8 +162,11 @@ func importModel(r session.ModelName, p payload) (any, error) {
 	if err := app.NotAPage(b, r.Name); err != nil {
 		return nil, err
 	}
+	if err := app.NotARun(b, r.Name); err != nil {
+		return nil, err
+	}
 	var m app.ModelFile
-	if err := models.Decode(b, r.Name, &m); err != nil {
+	if err := models.DecodeWith(b, r.Name, &m, app.NullInModel); err != nil {
 		return nil, fmt.Errorf("read model %w", err)
 	}
 	return sess.AddModel(&m, r.Name)

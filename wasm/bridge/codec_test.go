@@ -327,6 +327,9 @@ func TestRefusals(t *testing.T) {
 		{"importModel", `{"name":"cut.json"}`, `{"format": "spmtl-model", "w": [[1,`, "read model cut.json:1:36: the text ends in the middle of the JSON (was it cut short?)"},
 		{"importModel", `{"name":"w.json"}`, `{"w":"x"}`, "read model w.json: w: want a list, got a string"},
 		{"importModel", `{}`, `{"format":"x"}`, `read model model: not a spmtl model file (format "x")`},
+		{"importModel", `{"name":"run.json"}`, `{"format": "spmtl-run", "run": {"features": 2}}`, "read model run.json: a run, not a model file: …"},
+		// A null read as NaN was shown as "got NaN"; the command line says where it is.
+		{"importModel", `{"name":"null.json"}`, `{"format": "spmtl-model", "config": {"rho": null}}`, "read model null.json: config.rho is null, not a number; the file was edited or damaged: …"},
 		{"predict", `{"handle":1,"name":false}`, "x", "spmtl.predict: name: want a string, got true or false"},
 		{"tuneStart", `{"data":1,"folds":"3"}`, nil, "spmtl.tuneStart: folds: want a whole number, got a string"},
 		{"tuneStart", `{"data":1,"lambda0":"soon"}`, nil, "spmtl.tuneStart: lambda0: want a number more than 0 …"},

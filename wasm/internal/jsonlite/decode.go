@@ -34,6 +34,24 @@ func (r Reader) Decode(text []byte, name string, dst any) error {
 	return nil
 }
 
+// DecodeWith is Decode with check run on the tree before it is assigned:
+// what Assign reads without a word (a null into a float, as NaN) a caller
+// may refuse in its own terms. check's error is named by the text, as
+// Assign's are.
+func (r Reader) DecodeWith(text []byte, name string, dst any, check func(tree any) error) error {
+	tree, err := r.parse(text, name, true)
+	if err != nil {
+		return err
+	}
+	if err := check(tree); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := Assign(dst, tree); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
 // CheckSize refuses a text of n bytes when it is longer than MaxBytes; a
 // caller can ask before it copies the text at all.
 func (r Reader) CheckSize(n int, name string) error {

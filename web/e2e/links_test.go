@@ -193,3 +193,24 @@ func TestOwnFileLinkFromDisk(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestOwnFileLinkQuotesItsValuesShort: a link made on a visitor's own file
+// whose task column and file name are thousands of characters long (a
+// hostile or broken link) has them quoted cut short in its note, with a
+// bidi override shown escaped: the note quoted them whole, and a name of
+// 5,000 characters made the page 41,637 px wide.
+func TestOwnFileLinkQuotesItsValuesShort(t *testing.T) {
+	b := newBrowser(t)
+	b.viewport(390, 844, true)
+	long := strings.Repeat("x", 5000)
+	b.do(chromedp.Navigate(b.base + "/#data=custom&task=" + long + "&file=a%E2%80%AEvsc." + long + "&label=y"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	note := b.ownLinkNote()
+	if note == "" || len(note) > 1200 || !strings.Contains(note, "xxx…") || !strings.Contains(note, `a\u202evsc.`) {
+		t.Errorf("the note (%d characters) does not quote the link's values cut short, with the override escaped: %.300q", len(note), note)
+	}
+	if w := b.sideways(); w > 0 {
+		t.Errorf("the page scrolls sideways by %d px (widest: %s)", w, eval[string](b, widestJS))
+	}
+	b.noConsoleErrors()
+}

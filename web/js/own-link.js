@@ -9,6 +9,13 @@
 // (data.js).
 import { settingName } from "./checks.js";
 import { baseSettings, roleKeys, OWN_DATA } from "./state.js";
+import { clipText } from "./export.js";
+import { visibleName } from "./labels.js";
+
+// shown is a value the link gives, as the note quotes it: cut to 60
+// characters and its bidi controls escaped. A link's task column of 2
+// million characters made the page 16 million pixels wide.
+const shown = (v) => visibleName(clipText(String(v), 60));
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,10 +76,10 @@ export function hideOwnNote() { $("own-link").hidden = true; }
 // heldText: what a link waiting for its file holds, in words.
 function heldText(link) {
   const base = baseSettings(OWN_DATA), s = link.settings;
-  const named = (k) => `${settingName(k).replace(/^the /, "")} ${s[k]}`;
+  const named = (k) => `${settingName(k).replace(/^the /, "")} ${shown(s[k])}`;
   const roles = roleKeys().filter((k) => s[k] !== "" && (s[k] !== base[k] || k === "task" || k === "label")).map(named);
   const changed = Object.keys(s).filter((k) => k !== "data" && !roleKeys().includes(k) && s[k] !== base[k]).map(named);
-  const file = (link.file ? `${link.file}, a file of your own` : "a file of your own") + (link.sha256 ? ` (SHA-256 ${shortSHA(link.sha256)})` : "");
+  const file = (link.file ? `${shown(link.file)}, a file of your own` : "a file of your own") + (link.sha256 ? ` (SHA-256 ${shortSHA(link.sha256)})` : "");
   return `This link was made with ${file}, which it does not carry: your data never leaves your machine. Choose that file and the page reads it with the link's ${roles.join(", ")}`
     + (changed.length ? `, and trains with its ${changed.join(", ")}` : ", and trains with the settings a file of your own starts from")
     + ". Until then the page shows a bundled data set with that data set's own settings.";

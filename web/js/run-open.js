@@ -15,6 +15,7 @@ import { showSlot } from "./notices.js";
 import { bundle, method } from "./catalog.js";
 import { Columns, grouped, plural } from "./columns.js";
 import { OWN_DATA, dataKey } from "./state.js";
+import { isolated } from "./labels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -140,7 +141,7 @@ function describeRecord(record, origin) {
   $("recorded-data").textContent = `Data: ${d.name || "?"}, ${d.rows ?? "?"} rows, ${tasks} tasks, ${d.features ?? "?"} features, ${d.kind || "?"}${columns.length ? ` (${columns.join("; ")})` : ""}.`;
   const last = record.snapshots[record.snapshots.length - 1];
   const scores = ["main", "baseline", "itl"].filter((k) => record.results[k]).map((k) => `${record.results[k].label} ${fixed4(record.results[k].mean)}`);
-  $("recorded-run").textContent = `Run: ${r.name}, ${plural(record.snapshots.length, last.seq ? "step" : "iteration")} (${last.stopMessage || "done"}); trained on ${grouped(r.trainRows)} rows, tested on ${grouped(r.testRows)}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
+  $("recorded-run").textContent = `Run: ${isolated(r.name)}, ${plural(record.snapshots.length, last.seq ? "step" : "iteration")} (${last.stopMessage || "done"}); trained on ${grouped(r.trainRows)} rows, tested on ${grouped(r.testRows)}; mean test ${main.metric.toUpperCase()}: ${scores.join(", ")}.`;
   const sp = s.sp === "1" ? ", self-paced" : "";
   // The selection rule is a sequential model's (CL, ELLA) and h MTASO's:
   // listed for another model they read as settings it used.

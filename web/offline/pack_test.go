@@ -181,10 +181,10 @@ func TestB122(t *testing.T) {
 	}
 }
 
-// TestGzip9: where the machine has GNU gzip, the offline file's learner
-// (dist/spmtl.wasm, built by ./build.sh) takes its -9 stream, smaller than
-// Go's level 9, and the page's decoder (unpack.js, in node) gives back the
-// file.
+// TestGzip9: where the machine has zopfli or GNU gzip, the offline file's
+// learner (dist/spmtl.wasm, built by ./build.sh) takes its stream, smaller
+// than Go's level 9, and the page's decoder (unpack.js, in node) gives back
+// the file.
 func TestGzip9(t *testing.T) {
 	if gzip9 == nil {
 		t.Skip("no gzip on this machine: the payloads keep Go's level 9")
@@ -207,5 +207,5 @@ func TestGzip9(t *testing.T) {
 	if back := unpackWithNode(t, p); !bytes.Equal(back, body) {
 		t.Fatalf("the page's decoder gives back %d bytes, not the file's %d", len(back), len(body))
 	}
-	t.Logf("%d bytes: GNU gzip -9 %d, Go's level 9 %d", len(body), p.Gz, goOwn.Gz)
+	t.Logf("%d bytes: the machine's gzip stream %d, Go's level 9 %d", len(body), p.Gz, goOwn.Gz)
 }

@@ -292,6 +292,9 @@ func TestReadModelJSONErrors(t *testing.T) {
 		// refused as damaged.
 		{"a page's run", `{"format": "spmtl-run", "run": {}}`, "read model m.json: a run, not a model file"},
 		{"train -json's report", `{"data": "exam.csv", "tasks": ["a"], "features": 6, "trainRows": 71, "testRows": 0}`, "read model m.json: a run, not a model file"},
+		// "W" beside "w": the command line read the last, the page the one
+		// spelt as the field is, and the same file predicted 464.32 and 0.4869.
+		{"a field given twice up to case", strings.Replace(text, `"w": [`, `"W": [[1]], "w": [`, 1), `read model m.json: w is given 2 times, as "W" and "w" (names that differ only in case are one field)`},
 		// A bidi override in the name mirrored the page's sentence after it.
 		{"a bidi override in the name", strings.Replace(text, `"name": "spMTFL"`, `"name": "spMTFL\u202e evil"`, 1), `read model m.json: name "spMTFL\u202e evil" holds a control character`},
 		{"an escape code in the name", strings.Replace(text, `"name": "spMTFL"`, `"name": "\u001b[2JspMTFL"`, 1), `read model m.json: name "\x1b[2JspMTFL" holds a control character`},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -31,20 +32,21 @@ func decodeModel(b []byte, name string, m *ModelFile) error {
 	if err := json.Unmarshal(b, &tree); err != nil {
 		return jsonError(b, name, err)
 	}
-	if err := NullInModel(tree); err != nil {
+	if err := CheckModelTree(tree); err != nil {
 		return fmt.Errorf("read model %s: %w", name, err)
 	}
 	return nil
 }
 
-// NullInModel refuses a null where a model file holds a number (tree is
-// the file's JSON decoded as nil, bool, float64, string, []any and
-// map[string]any), naming its place ("config.rho is null, not a number"):
-// encoding/json reads it as 0 and the page's reader as NaN, and the page
-// said "rho must be more than 0 … got NaN". Both readers call it.
-func NullInModel(tree any) error {
-	if path := nullNumber(tree, reflect.TypeFor[ModelFile](), ""); path != "" {
-		return fmt.Errorf("%s is null, not a number; %s", path, damaged)
+// CheckModelTree refuses what the two readers of a model file would read
+// differently or silently (tree is the file's JSON decoded as nil, bool,
+// float64, string, []any and map[string]any): a null where a number
+// belongs ("config.rho is null, not a number": the page said "rho must be
+// more than 0 … got NaN"), and a field given twice up to case
+// (treeProblem). Both readers call it.
+func CheckModelTree(tree any) error {
+	if p := treeProblem(tree, reflect.TypeFor[ModelFile](), ""); p != "" {
+		return fmt.Errorf("%s; %s", p, damaged)
 	}
 	return nil
 }
@@ -232,11 +234,16 @@ func jsonKind(t reflect.Type) string {
 	return t.String()
 }
 
-// nullNumber returns the path of the first null in tree (decoded JSON)
-// where t, the Go type it is read into, holds a number: "b[0]",
-// "theta.directions[1][2]". Values of a type with its own UnmarshalJSON
-// (TuneResult, whose null scores are failed grid points) are skipped.
-func nullNumber(tree any, t reflect.Type, path string) string {
+// treeProblem says what is wrong in tree (decoded JSON) as read into t,
+// the Go type, at path, or "" when nothing is: a null where t holds a
+// number ("b[0] is null, not a number": encoding/json reads it as 0, the
+// page's reader as NaN), or two members of an object that name one field
+// up to case ("W" beside "w"): encoding/json reads the last of them and
+// the page's reader the one spelt as the field is, so the same file
+// predicted 464.32 on the command line and 0.4869 on the page. Values of a
+// type with its own UnmarshalJSON (TuneResult, whose null scores are
+// failed grid points) are not looked into.
+func treeProblem(tree any, t reflect.Type, path string) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -248,14 +255,14 @@ func nullNumber(tree any, t reflect.Type, path string) string {
 		switch t.Kind() {
 		case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			return path
+			return path + " is null, not a number"
 		}
 	case []any:
 		if t.Kind() != reflect.Slice && t.Kind() != reflect.Array {
 			return ""
 		}
 		for i, e := range v {
-			if p := nullNumber(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+			if p := treeProblem(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); p != "" {
 				return p
 			}
 		}
@@ -272,26 +279,37 @@ func nullNumber(tree any, t reflect.Type, path string) string {
 			if key == "" {
 				key = f.Name
 			}
-			e, ok := v[key]
-			if !ok { // encoding/json also matches a key that differs in case
-				for k, x := range v {
-					if strings.EqualFold(k, key) {
-						e, ok = x, true
-						break
-					}
-				}
-			}
-			if !ok {
-				continue
-			}
 			sub := key
 			if path != "" {
 				sub = path + "." + key
 			}
-			if p := nullNumber(e, f.Type, sub); p != "" {
+			var names []string
+			var e any
+			for k, x := range v {
+				if strings.EqualFold(k, key) {
+					names, e = append(names, k), x
+				}
+			}
+			if len(names) > 1 {
+				slices.Sort(names)
+				return fmt.Sprintf("%s is given %d times, as %s (names that differ only in case are one field)", sub, len(names), strings.Join(quoteAll(names), " and "))
+			}
+			if len(names) == 0 {
+				continue
+			}
+			if p := treeProblem(e, f.Type, sub); p != "" {
 				return p
 			}
 		}
 	}
 	return ""
+}
+
+// quoteAll quotes each name.
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%q", n)
+	}
+	return out
 }

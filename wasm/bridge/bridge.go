@@ -166,7 +166,7 @@ func importModel(r session.ModelName, p payload) (any, error) {
 		return nil, err
 	}
 	var m app.ModelFile
-	if err := models.DecodeWith(b, r.Name, &m, app.NullInModel); err != nil {
+	if err := models.DecodeWith(b, r.Name, &m, app.CheckModelTree); err != nil {
 		return nil, fmt.Errorf("read model %w", err)
 	}
 	return sess.AddModel(&m, r.Name)

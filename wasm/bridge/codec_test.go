@@ -330,6 +330,7 @@ func TestRefusals(t *testing.T) {
 		{"importModel", `{"name":"run.json"}`, `{"format": "spmtl-run", "run": {"features": 2}}`, "read model run.json: a run, not a model file: …"},
 		// A null read as NaN was shown as "got NaN"; the command line says where it is.
 		{"importModel", `{"name":"null.json"}`, `{"format": "spmtl-model", "config": {"rho": null}}`, "read model null.json: config.rho is null, not a number; the file was edited or damaged: …"},
+		{"importModel", `{"name":"case.json"}`, `{"format": "spmtl-model", "w": [[1]], "W": [[2]]}`, `read model case.json: w is given 2 times, as "W" and "w" (names that differ only in case are one field); …`},
 		{"predict", `{"handle":1,"name":false}`, "x", "spmtl.predict: name: want a string, got true or false"},
 		{"tuneStart", `{"data":1,"folds":"3"}`, nil, "spmtl.tuneStart: folds: want a whole number, got a string"},
 		{"tuneStart", `{"data":1,"lambda0":"soon"}`, nil, "spmtl.tuneStart: lambda0: want a number more than 0 …"},

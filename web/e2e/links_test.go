@@ -214,3 +214,22 @@ func TestOwnFileLinkQuotesItsValuesShort(t *testing.T) {
 	}
 	b.noConsoleErrors()
 }
+
+// TestLinkSaysAMisspeltSetting: a link's key that is a setting's name in
+// other letter case ("maxiter" for maxIter) is said, with the value used
+// instead, and its run=1 is not played: the run would not be the one the
+// link names (it trained the preset's 10 iterations, unsaid).
+func TestLinkSaysAMisspeltSetting(t *testing.T) {
+	b := newBrowser(t)
+	b.do(chromedp.Navigate(b.base + "/#data=landmine&maxiter=1000000000&run=1"))
+	b.waitFor(`window.spmtlApp && spmtlApp.summary() !== null && spmtlApp.state() === "idle"`, 30*time.Second)
+	note := eval[string](b, `document.getElementById("link-note").hidden ? "" : document.getElementById("link-note").textContent`)
+	if !strings.Contains(note, `the link's "maxiter" is no setting, maxIter is`) || !strings.Contains(note, "using maxIter 10") {
+		t.Errorf("the link note %q does not say maxiter is not maxIter", note)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if n := eval[int](b, `spmtlApp.snapshots().length`); n != 0 || eval[string](b, `spmtlApp.state()`) != "idle" {
+		t.Errorf("the link's run was played (%d snapshots, state %s)", n, eval[string](b, `spmtlApp.state()`))
+	}
+	b.noConsoleErrors()
+}

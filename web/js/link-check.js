@@ -8,7 +8,7 @@
 // own menu. A link made on a visitor's own file is checked the same way and
 // then held for the file (own-link.js).
 import { bundles, method, methods } from "./catalog.js";
-import { baseSettings, pageKeys, ownLink, valueProblem, OWN_DATA } from "./state.js";
+import { baseSettings, pageKeys, roleKeys, ownLink, valueProblem, OWN_DATA, OWN_FILE_KEYS } from "./state.js";
 import { settingProblem, settingName, settingWant } from "./checks.js";
 import { holdOwnLink } from "./own-link.js";
 
@@ -34,8 +34,23 @@ export function checkLink(s, hash = location.hash, ownLoaded = false) {
     problems.push(`the link's data set "${named}" is not one of the bundled data sets (${bundles().map((b) => b.name).join(", ")}); using ${s.data}`);
   }
   checkValues(waiting ? waiting.settings : s, params, problems);
+  checkSpelling(waiting ? waiting.settings : s, params, problems);
   holdOwnLink(waiting);
   return problems;
+}
+
+// checkSpelling reports a key of the link that is a setting's name in
+// other letter case ("maxiter" for maxIter): the page reads names as
+// written, and a link edited by hand to train 10⁹ iterations trained
+// the preset's 10, unsaid. Other keys the page does not know stay
+// unsaid (a panel's anchor, a host's own key).
+function checkSpelling(s, params, problems) {
+  const known = ["data", ...pageKeys(), ...roleKeys(), ...OWN_FILE_KEYS];
+  for (const key of new Set(params.keys())) {
+    if (known.includes(key)) continue;
+    const meant = known.find((k) => k.toLowerCase() === key.toLowerCase());
+    if (meant) problems.push(`the link's "${shown(key)}" is no setting, ${meant} is (names are read as written, capitals too); using ${meant} ${shown(s[meant])}`);
+  }
 }
 
 // checkValues replaces every bad value of the link's in s (params) by the

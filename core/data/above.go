@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"slices"
 	"strings"
@@ -138,28 +139,21 @@ func leadingLines(text []byte, max int) []rawLine {
 	return out
 }
 
-// splitFields splits a line at the delimiter d outside double quotes,
-// each field trimmed and unquoted ("" inside quotes is one quote).
+// splitFields splits a line at the delimiter d as the table's reader does
+// (encoding/csv: fields in double quotes, "" inside them one quote), each
+// field trimmed; nil for a line that reader refuses (a bare quote), which
+// is then no header or title to judge.
 func splitFields(line []byte, d byte) []string {
-	var out []string
-	var f []byte
-	quoted := false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case c == '"' && quoted && i+1 < len(line) && line[i+1] == '"':
-			f = append(f, '"')
-			i++
-		case c == '"':
-			quoted = !quoted
-		case c == d && !quoted:
-			out = append(out, strings.TrimSpace(string(f)))
-			f = f[:0]
-		default:
-			f = append(f, c)
-		}
+	cr := csv.NewReader(bytes.NewReader(line))
+	cr.Comma, cr.FieldsPerRecord = rune(d), -1
+	rec, err := cr.Read()
+	if err != nil {
+		return nil
 	}
-	return append(out, strings.TrimSpace(string(f)))
+	for i := range rec {
+		rec[i] = strings.TrimSpace(rec[i])
+	}
+	return rec
 }
 
 // filled counts a line's fields up to its last one that is not empty: a

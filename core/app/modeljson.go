@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/spmtl/spmtl/core/internal/words"
 )
 
 // decodeModel decodes a model file's JSON. A syntax error or a value of
@@ -133,7 +135,7 @@ func jsonError(b []byte, name string, err error) error {
 		if n, ok := strings.CutPrefix(typ.Value, "number "); ok && jsonKind(typ.Type) == "a number" {
 			// A number where a number belongs, refused for its size:
 			// "want a number, found the number 1e309" contradicted itself.
-			return fmt.Errorf("read model %s:%d:%d: %s: the number %s is out of the range of a number (about ±1.8e308); %s", name, line, col, field, short(n), damaged)
+			return fmt.Errorf("read model %s:%d:%d: %s: the number %s is out of the range of a number (about ±1.8e308); %s", name, line, col, field, numberShown(n), damaged)
 		}
 		return fmt.Errorf("read model %s:%d:%d: %s: want %s, found %s; %s", name, line, col, field, jsonKind(typ.Type), found(typ.Value), damaged)
 	}
@@ -194,7 +196,7 @@ func escaped(b []byte, i int) bool {
 // ("string", "number 2.5").
 func found(value string) string {
 	if n, ok := strings.CutPrefix(value, "number "); ok {
-		return "the number " + short(n)
+		return "the number " + numberShown(n)
 	}
 	switch value {
 	case "array", "object":
@@ -205,14 +207,9 @@ func found(value string) string {
 	return "a " + value
 }
 
-// short cuts a number's text that a message quotes to 40 characters: a
-// weight of 100,000 digits was echoed whole, a line of 100 KB.
-func short(n string) string {
-	if len(n) <= 40 {
-		return n
-	}
-	return n[:37] + "…"
-}
+// numberShown is a number's text as a message quotes it, cut by
+// words.Clip: a weight of 100,000 digits was echoed whole, a line of 100 KB.
+func numberShown(n string) string { return words.Clip(n, 38) }
 
 // jsonKind says what JSON value a Go type reads.
 func jsonKind(t reflect.Type) string {
